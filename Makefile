@@ -1,0 +1,32 @@
+# The two commands: `make run` and `make test`. Both set up what is missing first.
+.PHONY: setup build run test test-asan bench clean
+
+PRESET ?= release
+JOBS ?= 2
+ENGRAM := build/release/apps/cli/engram
+
+setup:
+	@bash scripts/setup.sh
+
+build/%/build.ninja: | setup
+	cmake --preset $*
+
+build: setup build/release/build.ninja
+	cmake --build --preset release -j $(JOBS) --target engram
+
+run: build
+	@bash scripts/demo.sh $(ENGRAM)
+
+test: setup build/release/build.ninja
+	cmake --build --preset release -j $(JOBS)
+	ctest --preset release
+
+test-asan: setup build/asan/build.ninja
+	cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan
+
+bench: build
+	build/release/bench/engram_bench --sizes 10000,100000
+
+clean:
+	rm -rf build

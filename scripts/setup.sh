@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what Engram needs to build and test on Debian bookworm. Idempotent: a package that
+# is already installed is not touched, so a second run costs a few dpkg look-ups.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  build-essential cmake ninja-build pkg-config git python3 python3-venv
+  libsqlite3-dev sqlite3 libutf8proc-dev libopencc-dev libsodium-dev
+  libcli11-dev nlohmann-json3-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libcpp-httplib-dev libhnswlib-dev libopenblas-dev
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Pinned Python packages go into a project-local folder, never into the system.
+PY_DEPS_DIR=.deps/python
+PY_REQUIREMENTS=scripts/requirements.txt
+if [ -s "$PY_REQUIREMENTS" ]; then
+  stamp="$PY_DEPS_DIR/.installed-$(sha256sum "$PY_REQUIREMENTS" | cut -c1-16)"
+  if [ ! -f "$stamp" ]; then
+    echo "setup: installing pinned Python packages into $PY_DEPS_DIR"
+    rm -rf "$PY_DEPS_DIR" && mkdir -p "$PY_DEPS_DIR"
+    python3 -m pip install --quiet --no-deps --target "$PY_DEPS_DIR" -r "$PY_REQUIREMENTS"
+    touch "$stamp"
+  fi
+fi
