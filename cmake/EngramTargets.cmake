@@ -3,7 +3,7 @@
 #   engram_add_library(NAME engram_base SOURCES a.cc b.cc DEPS ... [PRIVATE_DEPS ...])
 #   engram_add_test(NAME base_test SOURCES a_test.cc DEPS engram_base)
 
-set(ENGRAM_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wno-unused-parameter)
+set(ENGRAM_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wno-unused-parameter -Wno-missing-field-initializers)
 
 function(engram_apply_flags target)
   target_compile_options(${target} PRIVATE ${ENGRAM_WARNINGS})

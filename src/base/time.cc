@@ -1,5 +1,7 @@
 #include "src/base/time.h"
 
+#include "engram/iso8601.h"
+
 #include <cstdio>
 
 namespace engram::base {
@@ -175,3 +177,13 @@ std::string FormatIso8601(const Instant& t) {
 }
 
 }  // namespace engram::base
+
+namespace engram {
+
+Result<Instant> ParseIso8601(std::string_view text, int32_t default_offset_minutes) {
+  return base::ParseIso8601(text, default_offset_minutes);
+}
+
+std::string FormatIso8601(const Instant& t) { return base::FormatIso8601(t); }
+
+}  // namespace engram

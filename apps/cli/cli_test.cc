@@ -1,0 +1,216 @@
+// The CLI as a user drives it: a real binary, a real database file, exit codes and stderr.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "src/testing/temp_dir.h"
+
+namespace engram {
+namespace {
+
+using nlohmann::json;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  RunResult Run(std::vector<std::string> args, const std::string& stdin_text = "") {
+    std::string in_path = dir_.File("stdin"), out_path = dir_.File("stdout"),
+                err_path = dir_.File("stderr");
+    std::ofstream(in_path, std::ios::binary) << stdin_text;
+    pid_t pid = fork();
+    if (pid == 0) {
+      int in = open(in_path.c_str(), O_RDONLY);
+      int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      dup2(in, 0);
+      dup2(out, 1);
+      dup2(err, 2);
+      std::vector<char*> argv;
+      std::string bin = ENGRAM_CLI_PATH;
+      argv.push_back(bin.data());
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(bin.c_str(), argv.data());
+      _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    RunResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = Slurp(out_path);
+    r.err = Slurp(err_path);
+    return r;
+  }
+  std::vector<std::string> Db(std::vector<std::string> rest) {
+    std::vector<std::string> args{"--db", db_};
+    args.insert(args.end(), rest.begin(), rest.end());
+    return args;
+  }
+  json RunJson(std::vector<std::string> args) {
+    RunResult r = Run(Db(std::move(args)));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return json::parse(r.out, nullptr, false);
+  }
+  int64_t CountRows(const std::string& table) {
+    RunResult r = Run(Db({"stats", "--user", "alice", "--json"}));
+    if (r.exit_code != 0) return -1;
+    json j = json::parse(r.out);
+    return table == "messages" ? j["messages"].get<int64_t>()
+                               : j["memories"]["versions"].get<int64_t>();
+  }
+
+  testing::TempDir dir_;
+  std::string db_ = dir_.File("engram.db");
+};
+
+TEST_F(CliTest, RememberThenRecallRoundTrip) {
+  json w = RunJson({"remember", "--user", "alice", "--session", "s1", "--at",
+                    "2024-06-14T15:00:00+08:00", "--json", "张工说下周二要验收接口文档"});
+  ASSERT_TRUE(w.is_object());
+  EXPECT_GT(w["message_id"].get<int64_t>(), 0);
+  ASSERT_EQ(w["memories"].size(), 1u);
+  EXPECT_EQ(w["memories"][0]["type"], "episodic");
+  EXPECT_EQ(w["memories"][0]["kind"], "raw");
+  EXPECT_EQ(w["memories"][0]["status"], "active");
+  RunJson({"remember", "--user", "alice", "--json", "Order T-102 ships on Friday"});
+  json r = RunJson({"recall", "--user", "alice", "--json", "接口文档"});
+  ASSERT_GE(r["results"].size(), 1u);
+  const json& hit = r["results"][0];
+  EXPECT_EQ(hit["content"], "张工说下周二要验收接口文档");
+  EXPECT_EQ(hit["version"], 1);
+  EXPECT_EQ(hit["current"], true);
+  EXPECT_EQ(hit["source"]["session_id"], "s1");
+  EXPECT_EQ(hit["source"]["at"], "2024-06-14T15:00:00+08:00");
+  EXPECT_EQ(hit["channels"]["keyword"]["rank"], 1);
+  EXPECT_TRUE(hit.contains("confidence"));
+  EXPECT_TRUE(hit.contains("time"));
+  EXPECT_FALSE(r["request_id"].get<std::string>().empty());
+  json t = RunJson({"recall", "--user", "alice", "--json", "工单T-102"});
+  ASSERT_GE(t["results"].size(), 1u);
+  EXPECT_EQ(t["results"][0]["content"], "Order T-102 ships on Friday");
+  // Another user sees nothing.
+  json other = RunJson({"recall", "--user", "bob", "--json", "接口文档"});
+  EXPECT_EQ(other["results"].size(), 0u);
+}
+
+TEST_F(CliTest, CorrectHistoryForgetAndAudit) {
+  json w = RunJson({"remember", "--user", "alice", "--json", "my locker code is 1234"});
+  int64_t id = w["memories"][0]["id"];
+  json c = RunJson({"correct", "--user", "alice", "--json", std::to_string(id),
+                    "my locker code is 5678"});
+  int64_t v2 = c["id"];
+  EXPECT_EQ(c["version"], 2);
+  json h = RunJson({"history", "--user", "alice", "--json", std::to_string(v2)});
+  ASSERT_EQ(h["versions"].size(), 2u);
+  EXPECT_EQ(h["versions"][0]["current"], false);
+  EXPECT_EQ(h["versions"][0]["content"], "my locker code is 1234");
+  RunResult denied = Run(Db({"get", "--user", "bob", std::to_string(id)}));
+  EXPECT_EQ(denied.exit_code, 1);
+  EXPECT_NE(denied.err.find("NotFound"), std::string::npos);
+  RunJson({"forget", "--user", "alice", "--hard", "--json", std::to_string(v2)});
+  json g = RunJson({"get", "--user", "alice", "--json", std::to_string(v2)});
+  EXPECT_EQ(g["status"], "deleted");
+  EXPECT_EQ(g["content"], "");
+  json a = RunJson({"audit", "--user", "alice", "--verify", "--json"});
+  std::vector<std::string> actions;
+  for (const auto& rec : a["records"]) actions.push_back(rec["action"]);
+  EXPECT_EQ(actions, (std::vector<std::string>{"remember", "correct", "history", "forget", "get"}));
+  EXPECT_EQ(a["chain"]["intact"], true);
+  // The erased text is gone from the file itself (content, FTS index, message).
+  std::string bytes = Slurp(db_) + Slurp(db_ + "-wal");
+  EXPECT_EQ(bytes.find("5678"), std::string::npos);
+}
+
+TEST_F(CliTest, BadInputFailsCleanlyAndWritesNothing) {
+  RunJson({"remember", "--user", "alice", "seed"});
+  struct Case {
+    std::vector<std::string> args;
+    std::string stdin_text;
+    std::string expect_in_err;
+  };
+  std::vector<Case> cases = {
+      {{"remember", "--user", "alice", "bad \xC3\x28 utf8"}, "", "invalid UTF-8"},
+      {{"remember", "--user", "alice", ""}, "", "empty"},
+      {{"remember", "--user", "alice", "   "}, "", "empty"},
+      {{"remember", "--user", "alice", "-"}, std::string(70000, 'x'), "over the limit"},
+      {{"remember", "--user", "alice", "--at", "yesterday", "x"}, "", "--at"},
+      {{"remember", "--user", "alice", "--visibility", "secret", "x"}, "", "--visibility"},
+      {{"remember", "--user", "alice", "--metadata", "[1]", "x"}, "", "metadata"},
+      {{"remember", "--user", "alice", "--bogus-flag", "x"}, "", "bogus"},
+      {{"remember", "x"}, "", "--user"},
+      {{"recall", "--user", "alice", "--limit", "0", "x"}, "", "--limit"},
+  };
+  for (const Case& c : cases) {
+    RunResult r = Run(Db(c.args), c.stdin_text);
+    EXPECT_EQ(r.exit_code, 2) << c.expect_in_err << " / " << r.err;
+    EXPECT_NE(r.err.find(c.expect_in_err), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  EXPECT_EQ(CountRows("messages"), 1);
+  EXPECT_EQ(CountRows("memories"), 1);
+}
+
+TEST_F(CliTest, MissingCorruptAndNewerDatabasesAreClearErrors) {
+  RunResult missing = Run({"--db", dir_.File("absent.db"), "recall", "--user", "a", "x"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("does not exist"), std::string::npos) << missing.err;
+  EXPECT_FALSE(std::ifstream(dir_.File("absent.db")).good());
+
+  std::string corrupt = dir_.File("corrupt.db");
+  std::ofstream(corrupt, std::ios::binary) << std::string(4096, '\x7f');
+  RunResult bad = Run({"--db", corrupt, "remember", "--user", "a", "x"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("Corruption"), std::string::npos) << bad.err;
+  EXPECT_EQ(Slurp(corrupt), std::string(4096, '\x7f'));  // untouched
+
+  RunJson({"remember", "--user", "alice", "x"});
+  // A database from the future: bump the schema version in the header (offset 60, big endian).
+  {
+    std::fstream f(db_, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(60);
+    const char v[4] = {0, 0, 0x7f, 0};
+    f.write(v, 4);
+  }
+  std::remove((db_ + "-wal").c_str());
+  std::remove((db_ + "-shm").c_str());
+  RunResult newer = Run(Db({"recall", "--user", "alice", "x"}));
+  EXPECT_EQ(newer.exit_code, 1);
+  EXPECT_NE(newer.err.find("newer"), std::string::npos) << newer.err;
+}
+
+TEST_F(CliTest, ScopesTeamsAndPublic) {
+  RunJson({"remember", "--user", "alice", "--team", "sales", "--visibility", "team",
+           "Q3 pipeline review"});
+  EXPECT_EQ(RunJson({"recall", "--user", "carol", "--team", "sales", "--json", "pipeline"})
+                ["results"].size(),
+            1u);
+  EXPECT_EQ(RunJson({"recall", "--user", "bob", "--team", "rnd", "--json", "pipeline"})
+                ["results"].size(),
+            0u);
+  RunResult pub = Run(Db({"remember", "--user", "bob", "--visibility", "public", "x"}));
+  EXPECT_EQ(pub.exit_code, 1);
+  EXPECT_NE(pub.err.find("PermissionDenied"), std::string::npos);
+  RunJson({"remember", "--user", "root", "--role", "admin", "--visibility", "public",
+           "The office closes at 7pm"});
+  EXPECT_EQ(RunJson({"recall", "--user", "bob", "--json", "office"})["results"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace engram

@@ -1,0 +1,341 @@
+// engram: the command-line interface. Parses arguments, calls the public API, prints JSON
+// (--json) or readable lines. Exit codes: 0 ok, 1 the engine refused or failed, 2 bad usage
+// or invalid input. Errors go to stderr as "engram: <Code>: <message>".
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <iterator>
+
+#include "apps/cli/output.h"
+#include "engram/engram.h"
+#include "engram/iso8601.h"
+
+namespace engram::cli {
+namespace {
+
+using nlohmann::json;
+
+struct Globals {
+  std::string db = "engram.db";
+  bool json = false;
+};
+
+struct PrincipalFlags {
+  std::string user;
+  std::string agent;
+  std::vector<std::string> teams;
+  std::vector<std::string> roles;
+
+  Principal Get() const { return Principal{user, agent, teams, roles}; }
+};
+
+int Fail(const Status& s) {
+  std::cerr << "engram: " << s.ToString() << "\n";
+  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
+}
+
+void AddPrincipalFlags(CLI::App* cmd, PrincipalFlags* p) {
+  cmd->add_option("--user", p->user, "User the call acts for")->required();
+  cmd->add_option("--agent", p->agent, "Agent acting for the user");
+  cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)");
+  cmd->add_option("--role", p->roles, "Role: member, team-admin, admin (repeatable)");
+}
+
+Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
+  Options o;
+  o.db_path = g.db;
+  o.create_if_missing = create;
+  return Engine::Open(o);
+}
+
+Result<std::optional<Instant>> ParseAt(const std::string& at) {
+  if (at.empty()) return std::optional<Instant>();
+  auto t = ParseIso8601(at);
+  if (!t.ok()) return t.status().WithPrefix("--at");
+  return std::optional<Instant>(*t);
+}
+
+Result<std::string> ReadText(const std::string& arg) {
+  if (arg != "-") return arg;
+  std::string all((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  return all;
+}
+
+void Print(const Globals& g, const json& j, const std::string& text) {
+  if (g.json) {
+    std::cout << j.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+  } else {
+    std::cout << text;
+  }
+}
+
+int Run(int argc, char** argv) {
+  CLI::App app{"engram: long-term memory for AI agents"};
+  app.require_subcommand(1);
+  Globals g;
+  app.add_option("--db", g.db, "SQLite database file")->capture_default_str();
+  app.add_flag("--json", g.json, "Print JSON");
+  std::function<int()> action;
+  auto json_flag = [&](CLI::App* c) { c->add_flag("--json", g.json, "Print JSON"); };
+
+  // remember
+  PrincipalFlags rp;
+  std::string r_text, r_vis = "private", r_session, r_at, r_source = "chat", r_speaker = "user";
+  std::string r_subject, r_attribute, r_value, r_metadata = "{}";
+  auto* remember = app.add_subcommand("remember", "Store a message and the memories made from it");
+  AddPrincipalFlags(remember, &rp);
+  remember->add_option("--visibility", r_vis, "private | team | public")->capture_default_str();
+  remember->add_option("--session", r_session, "Conversation session id");
+  remember->add_option("--at", r_at, "Reference time of the message (ISO 8601); default now");
+  remember->add_option("--source", r_source, "chat | web_form | voice | api | import");
+  remember->add_option("--speaker", r_speaker, "Who said it: user | assistant | ...");
+  remember->add_option("--subject", r_subject, "Explicit fact: its subject");
+  remember->add_option("--attribute", r_attribute, "Explicit fact: its attribute");
+  remember->add_option("--value", r_value, "Explicit fact: its value");
+  remember->add_option("--metadata", r_metadata, "A JSON object kept with the memory");
+  remember->add_option("TEXT", r_text, "The message ('-' reads standard input)")->required();
+  json_flag(remember);
+  remember->callback([&] {
+    action = [&]() -> int {
+      RememberRequest req;
+      req.principal = rp.Get();
+      auto text = ReadText(r_text);
+      if (!text.ok()) return Fail(text.status());
+      req.text = *text;
+      auto vis = ParseVisibility(r_vis);
+      if (!vis) return Fail(Status::InvalidArgument("--visibility: unknown '" + r_vis + "'"));
+      req.visibility = *vis;
+      if (*vis == Visibility::kTeam) {
+        if (rp.teams.empty()) return Fail(Status::InvalidArgument("--visibility team needs --team"));
+        req.team_id = rp.teams.front();
+      }
+      auto src = ParseSourceType(r_source);
+      if (!src) return Fail(Status::InvalidArgument("--source: unknown '" + r_source + "'"));
+      req.source = *src;
+      auto at = ParseAt(r_at);
+      if (!at.ok()) return Fail(at.status());
+      req.at = *at;
+      req.session_id = r_session;
+      req.role = r_speaker;
+      req.subject = r_subject;
+      req.attribute = r_attribute;
+      req.value = r_value;
+      req.metadata_json = r_metadata;
+      auto engine = OpenEngine(g, /*create=*/true);
+      if (!engine.ok()) return Fail(engine.status());
+      auto out = (*engine)->Remember(req);
+      if (!out.ok()) return Fail(out.status());
+      json mems = json::array();
+      std::string text_out;
+      for (const Memory& m : out->memories) {
+        mems.push_back(MemoryJson(m));
+        text_out += "remembered " + MemoryLine(m) + "\n";
+      }
+      Print(g,
+            {{"request_id", out->request_id},
+             {"message_id", out->message_id},
+             {"memories", mems},
+             {"superseded", out->superseded}},
+            text_out);
+      return 0;
+    };
+  });
+
+  // recall
+  PrincipalFlags qp;
+  std::string q_text, q_at;
+  int q_limit = 10;
+  bool q_history = false;
+  auto* recall = app.add_subcommand("recall", "Find the memories relevant to a query");
+  AddPrincipalFlags(recall, &qp);
+  recall->add_option("--at", q_at, "Reference time of the question (ISO 8601); default now");
+  recall->add_option("--limit", q_limit, "Most hits to return")->capture_default_str();
+  recall->add_flag("--include-history", q_history, "Also superseded versions");
+  recall->add_option("QUERY", q_text, "What to recall")->required();
+  json_flag(recall);
+  recall->callback([&] {
+    action = [&]() -> int {
+      RecallRequest req;
+      req.principal = qp.Get();
+      req.query = q_text;
+      if (q_limit <= 0) return Fail(Status::InvalidArgument("--limit: must be positive"));
+      req.limit = q_limit;
+      req.include_history = q_history;
+      auto at = ParseAt(q_at);
+      if (!at.ok()) return Fail(at.status());
+      req.at = *at;
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto out = (*engine)->Recall(req);
+      if (!out.ok()) return Fail(out.status());
+      json results = json::array();
+      std::string text_out;
+      for (const RecallHit& h : out->hits) {
+        results.push_back(HitJson(h));
+        text_out += HitLine(h) + "\n";
+      }
+      if (out->hits.empty()) text_out = "no memories found\n";
+      Print(g, {{"request_id", out->request_id}, {"results", results}}, text_out);
+      return 0;
+    };
+  });
+
+  // get / history / correct / forget
+  PrincipalFlags ip;
+  int64_t id = 0;
+  std::string c_text, c_value, c_at;
+  bool hard = false;
+  auto* get = app.add_subcommand("get", "Show one memory version");
+  auto* history = app.add_subcommand("history", "Show every version of a memory");
+  auto* correct = app.add_subcommand("correct", "Write a corrected version of a memory");
+  auto* forget = app.add_subcommand("forget", "Retire a memory (soft by default)");
+  for (CLI::App* c : {get, history, correct, forget}) {
+    AddPrincipalFlags(c, &ip);
+    c->add_option("ID", id, "Memory id")->required();
+    json_flag(c);
+  }
+  correct->add_option("TEXT", c_text, "The corrected statement ('-' reads stdin)")->required();
+  correct->add_option("--value", c_value, "For facts: the corrected value");
+  correct->add_option("--at", c_at, "When the correction holds from (ISO 8601)");
+  forget->add_flag("--hard", hard, "Erase the content, not only retire it");
+  get->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto m = (*engine)->Get(ip.Get(), id);
+      if (!m.ok()) return Fail(m.status());
+      Print(g, MemoryJson(*m), MemoryLine(*m) + "\n");
+      return 0;
+    };
+  });
+  history->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto versions = (*engine)->History(ip.Get(), id);
+      if (!versions.ok()) return Fail(versions.status());
+      json arr = json::array();
+      std::string text_out;
+      for (const Memory& m : *versions) {
+        arr.push_back(MemoryJson(m));
+        text_out += MemoryLine(m) + "\n";
+      }
+      Print(g, {{"versions", arr}}, text_out);
+      return 0;
+    };
+  });
+  correct->callback([&] {
+    action = [&]() -> int {
+      CorrectRequest req;
+      req.principal = ip.Get();
+      req.id = id;
+      auto text = ReadText(c_text);
+      if (!text.ok()) return Fail(text.status());
+      req.text = *text;
+      req.value = c_value;
+      auto at = ParseAt(c_at);
+      if (!at.ok()) return Fail(at.status());
+      req.at = *at;
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto m = (*engine)->Correct(req);
+      if (!m.ok()) return Fail(m.status());
+      Print(g, MemoryJson(*m), "corrected " + MemoryLine(*m) + "\n");
+      return 0;
+    };
+  });
+  forget->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      Status s = (*engine)->Forget(ForgetRequest{ip.Get(), id, hard});
+      if (!s.ok()) return Fail(s);
+      Print(g, {{"forgotten", id}, {"hard", hard}},
+            std::string(hard ? "erased" : "forgot") + " memory " + std::to_string(id) + "\n");
+      return 0;
+    };
+  });
+
+  // audit / stats
+  PrincipalFlags ap;
+  int64_t after = 0;
+  int a_limit = 100;
+  bool verify = false;
+  auto* audit = app.add_subcommand("audit", "List the audit log (own records; all for admins)");
+  AddPrincipalFlags(audit, &ap);
+  audit->add_option("--after", after, "Only records after this sequence number");
+  audit->add_option("--limit", a_limit, "Most records to list")->capture_default_str();
+  audit->add_flag("--verify", verify, "Also recompute the hash chain");
+  json_flag(audit);
+  audit->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto records = (*engine)->Audit(ap.Get(), after, a_limit);
+      if (!records.ok()) return Fail(records.status());
+      json arr = json::array();
+      std::string text_out;
+      for (const auto& r : *records) {
+        arr.push_back(AuditJson(r));
+        text_out += AuditLine(r) + "\n";
+      }
+      json j = {{"records", arr}};
+      if (verify) {
+        auto check = (*engine)->VerifyAudit();
+        if (!check.ok()) return Fail(check.status());
+        j["chain"] = {{"records", check->records},
+                      {"intact", check->intact},
+                      {"first_bad_seq", check->first_bad_seq ? json(check->first_bad_seq)
+                                                             : json(nullptr)}};
+        text_out += check->intact ? "chain intact (" + std::to_string(check->records) +
+                                        " records)\n"
+                                  : "chain BROKEN at record " +
+                                        std::to_string(check->first_bad_seq) + "\n";
+        Print(g, j, text_out);
+        return check->intact ? 0 : 1;
+      }
+      Print(g, j, text_out);
+      return 0;
+    };
+  });
+  PrincipalFlags sp;
+  auto* stats = app.add_subcommand("stats", "Counts of what the principal can see");
+  AddPrincipalFlags(stats, &sp);
+  json_flag(stats);
+  stats->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto s = (*engine)->Stats(sp.Get());
+      if (!s.ok()) return Fail(s.status());
+      json j = StatsJson(*s);
+      Print(g, j, j.dump(2) + "\n");
+      return 0;
+    };
+  });
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "engram: " << e.what() << "\n";
+    std::cerr << "Run 'engram --help' for usage.\n";
+    return 2;
+  }
+  return action ? action() : 2;
+}
+
+}  // namespace
+}  // namespace engram::cli
+
+int main(int argc, char** argv) {
+  try {
+    return engram::cli::Run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "engram: Internal: " << e.what() << "\n";
+    return 1;
+  }
+}

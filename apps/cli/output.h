@@ -1,0 +1,26 @@
+// How the CLI prints engine values: JSON (--json) or short human-readable lines.
+#ifndef ENGRAM_APPS_CLI_OUTPUT_H_
+#define ENGRAM_APPS_CLI_OUTPUT_H_
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "engram/engine.h"
+
+namespace engram::cli {
+
+nlohmann::json MemoryJson(const Memory& m);
+nlohmann::json HitJson(const RecallHit& h);
+nlohmann::json AuditJson(const AuditEntryView& a);
+nlohmann::json StatsJson(const EngineStats& s);
+
+// One line per memory: "#12 v1 episodic/raw 2024-06-14T15:00:00+08:00  content".
+std::string MemoryLine(const Memory& m);
+std::string HitLine(const RecallHit& h);
+std::string AuditLine(const AuditEntryView& a);
+
+}  // namespace engram::cli
+
+#endif  // ENGRAM_APPS_CLI_OUTPUT_H_

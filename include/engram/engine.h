@@ -1,0 +1,164 @@
+// Engine: the memory engine's public entry point.
+//
+//   auto engine = engram::Engine::Open(options);          // Result<std::unique_ptr<Engine>>
+//   engine.value()->Remember({.principal = p, .text = "张工说下周二要验收接口文档"});
+//   engine.value()->Recall({.principal = p, .query = "接口文档"});
+//
+// Every call acts on behalf of a Principal; a memory the principal may not see is reported
+// as NotFound, exactly like one that does not exist. Every call that reads or writes
+// memories is audited (append-only, hash-chained).
+//
+// Thread safety: an Engine may be used from many threads at once. Several engines (or
+// processes) may open the same SQLite file.
+#ifndef ENGRAM_ENGINE_H_
+#define ENGRAM_ENGINE_H_
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engram/options.h"
+#include "engram/result.h"
+#include "engram/status.h"
+#include "engram/types.h"
+
+namespace engram {
+
+struct RememberRequest {
+  Principal principal;
+  std::string text;                           // UTF-8, non-empty, <= Options::max_text_bytes
+  Visibility visibility = Visibility::kPrivate;
+  std::string team_id;                        // required iff visibility == kTeam
+  std::string session_id;
+  std::optional<Instant> at;                  // reference time of the message; default now
+  SourceType source = SourceType::kChat;
+  std::string role = "user";                  // who said it in the conversation
+  std::string metadata_json = "{}";           // a JSON object kept with the memories
+
+  // Optional explicit fact. When `attribute` is set, the memory is a semantic fact about
+  // `subject` that supersedes the current fact with the same (subject, attribute) in the
+  // same scope; `value` is the new value.
+  std::string subject;
+  std::string attribute;
+  std::string value;
+};
+
+struct RememberResult {
+  std::string request_id;
+  int64_t message_id = 0;
+  std::vector<Memory> memories;      // created
+  std::vector<int64_t> superseded;   // ids of versions the new memories retired
+};
+
+struct RecallRequest {
+  Principal principal;
+  std::string query;                 // UTF-8, non-empty
+  std::optional<Instant> at;         // reference time of the question; default now
+  int limit = 0;                     // 0 means Options::default_recall_limit
+  bool include_history = false;      // also superseded versions
+};
+
+// Why a hit was recalled by one channel.
+struct ChannelScore {
+  int rank = 0;        // 1-based rank within the channel
+  double score = 0;    // the channel's own score (BM25 for "keyword")
+};
+
+struct RecallHit {
+  Memory memory;
+  double score = 0;                               // fused score, larger is better
+  std::map<std::string, ChannelScore> channels;   // channel name -> its rank and score
+};
+
+struct RecallResult {
+  std::string request_id;   // quote it in feedback
+  std::vector<RecallHit> hits;
+};
+
+struct CorrectRequest {
+  Principal principal;
+  int64_t id = 0;            // the current version to correct
+  std::string text;          // the corrected statement
+  std::string value;         // for facts: the corrected value (default: unchanged)
+  std::optional<Instant> at; // when the correction holds from; default now
+};
+
+struct ForgetRequest {
+  Principal principal;
+  int64_t id = 0;
+  bool hard = false;   // erase content instead of only retiring it
+};
+
+struct AuditEntryView {
+  int64_t seq = 0;
+  Instant at;
+  std::string actor_user;
+  std::string actor_agent;
+  std::string action;
+  std::vector<int64_t> targets;
+  std::string request_id;
+  std::string detail_json;
+  std::string hash;
+};
+
+struct AuditCheck {
+  int64_t records = 0;
+  bool intact = true;
+  int64_t first_bad_seq = 0;
+};
+
+struct EngineStats {
+  int64_t messages = 0;           // messages the principal's user sent
+  int64_t memories_current = 0;   // visible current memories
+  int64_t memories_versions = 0;  // visible versions, all statuses
+  int64_t memories_deleted = 0;   // visible forgotten memories
+  int64_t audit_records = 0;      // audit records the principal may list
+  int64_t schema_version = 0;
+  std::string backend;
+};
+
+class Engine {
+ public:
+  // Opens the backend named in options (creating or migrating the database).
+  // NotFound: missing database and !create_if_missing. Corruption: not a database.
+  // FailedPrecondition: a database written by a newer version. InvalidArgument: bad options.
+  static Result<std::unique_ptr<Engine>> Open(const Options& options);
+
+  virtual ~Engine() = default;
+
+  // Stores the message and the memories made from it, in one transaction.
+  // InvalidArgument: invalid UTF-8, empty or oversized text, bad scope or metadata.
+  // PermissionDenied: writing into a team the principal is not in, or public without admin.
+  virtual Result<RememberResult> Remember(const RememberRequest& request) = 0;
+
+  // Memories relevant to the query, best first, restricted to what the principal may see.
+  virtual Result<RecallResult> Recall(const RecallRequest& request) = 0;
+
+  // One version by id. NotFound when absent or not visible.
+  virtual Result<Memory> Get(const Principal& principal, int64_t id) = 0;
+
+  // Every version of the memory `id` belongs to, oldest first. NotFound as Get.
+  virtual Result<std::vector<Memory>> History(const Principal& principal, int64_t id) = 0;
+
+  // Writes a corrected version that supersedes `id`. NotFound as Get; PermissionDenied when
+  // visible but not writable; Conflict when `id` is no longer current.
+  virtual Result<Memory> Correct(const CorrectRequest& request) = 0;
+
+  // Retires the memory (all versions); `hard` also erases their content and source text.
+  virtual Status Forget(const ForgetRequest& request) = 0;
+
+  virtual Result<EngineStats> Stats(const Principal& principal) = 0;
+
+  // Audit records the principal may see (its own; all for the admin role), after `after_seq`.
+  virtual Result<std::vector<AuditEntryView>> Audit(const Principal& principal,
+                                                    int64_t after_seq, int limit) = 0;
+
+  // Recomputes the audit hash chain.
+  virtual Result<AuditCheck> VerifyAudit() = 0;
+};
+
+}  // namespace engram
+
+#endif  // ENGRAM_ENGINE_H_

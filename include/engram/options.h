@@ -1,0 +1,54 @@
+// Options for Engine::Open. Every field has a documented default.
+//
+// Thread safety: a plain value; read once by Engine::Open.
+#ifndef ENGRAM_OPTIONS_H_
+#define ENGRAM_OPTIONS_H_
+
+#include <cstddef>
+#include <string>
+
+namespace engram {
+
+class Clock;
+
+struct Options {
+  // Storage backend: "sqlite" (a file at db_path) or "memory" (process memory, for tests).
+  // Default: "sqlite"
+  std::string backend = "sqlite";
+
+  // Path of the SQLite database file (a "-wal" and "-shm" file live beside it).
+  // Default: "engram.db"
+  std::string db_path = "engram.db";
+
+  // Create the database when it does not exist; when false, Open returns NotFound.
+  // Default: true
+  bool create_if_missing = true;
+
+  // How long a write waits for another process holding the database's write lock, in ms.
+  // Default: 5000
+  int busy_timeout_ms = 5000;
+
+  // Source of "now". Not owned; must outlive the Engine. nullptr means the system clock.
+  // Default: nullptr
+  Clock* clock = nullptr;
+
+  // The UTC offset, in minutes, used to render times when a request gives none.
+  // Default: 0 (UTC)
+  int default_offset_minutes = 0;
+
+  // Largest accepted message, in bytes of UTF-8 (after validation, before normalization).
+  // Default: 65536
+  size_t max_text_bytes = 65536;
+
+  // Recall returns at most this many hits when a request does not say.
+  // Default: 10
+  int default_recall_limit = 10;
+
+  // Upper bound on a recall's limit.
+  // Default: 1000
+  int max_recall_limit = 1000;
+};
+
+}  // namespace engram
+
+#endif  // ENGRAM_OPTIONS_H_

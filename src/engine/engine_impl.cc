@@ -1,0 +1,163 @@
+// EngineImpl: the composition root. Wires the store, the write pipeline and the read path,
+// stamps every call with a request id and a time, and audits reads.
+#include <algorithm>
+
+#include "engram/clock.h"
+#include "engram/engine.h"
+#include "src/base/hash.h"
+#include "src/base/time.h"
+#include "src/engine/registry.h"
+#include "src/ingest/pipeline.h"
+#include "src/ingest/validate.h"
+#include "src/recall/recaller.h"
+
+namespace engram {
+namespace {
+
+AuditEntryView ToView(const store::AuditRecord& r) {
+  return AuditEntryView{r.seq,     r.at,           r.actor_user,  r.actor_agent, r.action,
+                        r.targets, r.request_id, r.detail_json, r.hash};
+}
+
+class EngineImpl final : public Engine {
+ public:
+  EngineImpl(const Options& options, std::unique_ptr<store::Store> store)
+      : options_(options),
+        clock_(options.clock ? options.clock : SystemClock()),
+        store_(std::move(store)) {}
+
+  Result<RememberResult> Remember(const RememberRequest& request) override {
+    store::OpContext ctx = Context(request.principal);
+    Instant at = request.at.value_or(ctx.now);
+    auto batch = ingest::BuildBatch(request, at, {options_.max_text_bytes});
+    if (!batch.ok()) return batch.status();
+    auto out = store_->Ingest(ctx, *batch);
+    if (!out.ok()) return out.status();
+    return RememberResult{ctx.request_id, out->message_id, std::move(out->memories),
+                          std::move(out->superseded)};
+  }
+
+  Result<RecallResult> Recall(const RecallRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    if (Status s = ingest::ValidateText("query", request.query, options_.max_text_bytes);
+        !s.ok()) {
+      return s;
+    }
+    if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
+    store::OpContext ctx = Context(request.principal);
+    recall::RecallParams params;
+    params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
+                            options_.max_recall_limit);
+    params.include_history = request.include_history;
+    auto hits = recall::Recall(*store_, ctx, request.query, params);
+    if (!hits.ok()) return hits.status();
+    std::vector<int64_t> ids;
+    for (const RecallHit& h : *hits) ids.push_back(h.memory.id);
+    if (Status s = store_->AppendAudit(ctx, {"recall", ids, "{}"}); !s.ok()) return s;
+    return RecallResult{ctx.request_id, std::move(hits).value()};
+  }
+
+  Result<Memory> Get(const Principal& principal, int64_t id) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    store::OpContext ctx = Context(principal);
+    auto m = store_->GetMemory(ctx, id);
+    if (m.ok()) {
+      if (Status s = store_->AppendAudit(ctx, {"get", {id}, "{}"}); !s.ok()) return s;
+    }
+    return m;
+  }
+
+  Result<std::vector<Memory>> History(const Principal& principal, int64_t id) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    store::OpContext ctx = Context(principal);
+    auto versions = store_->GetHistory(ctx, id);
+    if (versions.ok()) {
+      std::vector<int64_t> ids;
+      for (const Memory& m : *versions) ids.push_back(m.id);
+      if (Status s = store_->AppendAudit(ctx, {"history", ids, "{}"}); !s.ok()) return s;
+    }
+    return versions;
+  }
+
+  Result<Memory> Correct(const CorrectRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
+      return s;
+    }
+    if (!request.value.empty()) {
+      if (Status s = ingest::ValidateText("value", request.value, 4096); !s.ok()) return s;
+    }
+    store::OpContext ctx = Context(request.principal);
+    store::Revision rev;
+    rev.content = ingest::NormalizeText(request.text);
+    rev.value = ingest::NormalizeText(request.value);
+    rev.valid_from = request.at;
+    // A fact corrected without an explicit value takes the corrected statement as its value.
+    auto current = store_->GetMemory(ctx, request.id);
+    if (current.ok() && !current->attribute.empty() && rev.value.empty()) rev.value = rev.content;
+    return store_->Supersede(ctx, request.id, rev);
+  }
+
+  Status Forget(const ForgetRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    return store_->Forget(Context(request.principal), request.id, request.hard);
+  }
+
+  Result<EngineStats> Stats(const Principal& principal) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    auto s = store_->GetStats(Context(principal));
+    if (!s.ok()) return s.status();
+    return EngineStats{s->messages,       s->memories_current, s->memories_versions,
+                       s->memories_deleted, s->audit_records,  s->schema_version,
+                       options_.backend};
+  }
+
+  Result<std::vector<AuditEntryView>> Audit(const Principal& principal, int64_t after_seq,
+                                            int limit) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    if (limit <= 0) return Status::InvalidArgument("limit: must be positive");
+    auto records = store_->ListAudit(Context(principal), {after_seq, limit});
+    if (!records.ok()) return records.status();
+    std::vector<AuditEntryView> out;
+    for (const auto& r : *records) {
+      AuditEntryView v = ToView(r);
+      v.at.offset_minutes = options_.default_offset_minutes;
+      out.push_back(std::move(v));
+    }
+    return out;
+  }
+
+  Result<AuditCheck> VerifyAudit() override {
+    auto v = store_->VerifyAudit();
+    if (!v.ok()) return v.status();
+    return AuditCheck{v->records, v->intact, v->first_bad_seq};
+  }
+
+ private:
+  store::OpContext Context(const Principal& principal) const {
+    return store::OpContext{principal, base::RandomHexId(),
+                            base::InstantFromMicros(clock_->NowMicros(),
+                                                    options_.default_offset_minutes)};
+  }
+
+  const Options options_;
+  Clock* const clock_;
+  std::unique_ptr<store::Store> store_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
+  if (options.max_text_bytes == 0) return Status::InvalidArgument("options: max_text_bytes is 0");
+  if (options.default_recall_limit <= 0 || options.max_recall_limit <= 0) {
+    return Status::InvalidArgument("options: recall limits must be positive");
+  }
+  if (options.default_offset_minutes < -18 * 60 || options.default_offset_minutes > 18 * 60) {
+    return Status::InvalidArgument("options: default_offset_minutes out of range");
+  }
+  auto store = engine::OpenStore(options);
+  if (!store.ok()) return store.status();
+  return std::unique_ptr<Engine>(new EngineImpl(options, std::move(store).value()));
+}
+
+}  // namespace engram

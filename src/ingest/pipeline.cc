@@ -1,0 +1,58 @@
+#include "src/ingest/pipeline.h"
+
+#include "src/ingest/validate.h"
+#include "src/text/normalize.h"
+
+namespace engram::ingest {
+
+Result<store::IngestBatch> BuildBatch(const RememberRequest& r, const Instant& at,
+                                      const PipelineLimits& limits) {
+  if (Status s = ValidatePrincipal(r.principal); !s.ok()) return s;
+  if (Status s = ValidateText("text", r.text, limits.max_text_bytes); !s.ok()) return s;
+  if (Status s = ValidateId("session", r.session_id, false); !s.ok()) return s;
+  if (Status s = ValidateId("role", r.role, true); !s.ok()) return s;
+  if (Status s = ValidateMetadata(r.metadata_json); !s.ok()) return s;
+  if (r.visibility == Visibility::kTeam) {
+    if (Status s = ValidateId("team", r.team_id, true); !s.ok()) return s;
+  } else if (!r.team_id.empty()) {
+    return Status::InvalidArgument("team: given, but visibility is not 'team'");
+  }
+  for (auto [field, value] : {std::pair{"subject", &r.subject}, {"attribute", &r.attribute},
+                              {"value", &r.value}}) {
+    if (Status s = ValidateText(field, value->empty() ? "x" : *value, 4096); !s.ok()) return s;
+  }
+  if (!r.attribute.empty() && r.subject.empty()) {
+    return Status::InvalidArgument("subject: required when an attribute is given");
+  }
+
+  store::IngestBatch batch;
+  batch.scope = Scope{r.principal.user_id, r.principal.agent_id, r.team_id, r.visibility};
+  batch.message.session_id = r.session_id;
+  batch.message.role = r.role;
+  batch.message.content = text::Normalize(r.text);
+  batch.message.at = at;
+  batch.message.source = r.source;
+
+  Memory m;
+  m.content = batch.message.content;
+  m.valid_from = at;
+  m.source.session_id = r.session_id;
+  m.source.type = r.source;
+  m.source.actor = r.principal.agent_id.empty() ? r.principal.user_id : r.principal.agent_id;
+  m.source.at = at;
+  m.metadata_json = r.metadata_json;
+  if (!r.attribute.empty()) {
+    m.type = MemoryType::kSemantic;
+    m.kind = MemoryKind::kFact;
+    m.subject = text::Normalize(r.subject);
+    m.attribute = text::Normalize(r.attribute);
+    m.value = text::Normalize(r.value);
+  } else {
+    m.type = MemoryType::kEpisodic;
+    m.kind = MemoryKind::kRaw;
+  }
+  batch.memories.push_back(std::move(m));
+  return batch;
+}
+
+}  // namespace engram::ingest

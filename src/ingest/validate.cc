@@ -1,0 +1,63 @@
+#include "src/ingest/validate.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "src/base/utf8.h"
+#include "src/text/normalize.h"
+
+namespace engram::ingest {
+
+Status ValidateId(std::string_view field, std::string_view value, bool required) {
+  auto bad = [&](std::string_view why) {
+    return Status::InvalidArgument(std::string(field) + ": " + std::string(why));
+  };
+  if (value.empty()) return required ? bad("is required") : Status::OK();
+  if (value.size() > 128) return bad("is longer than 128 bytes");
+  if (!base::IsValidUtf8(value)) return bad("is not valid UTF-8");
+  for (unsigned char c : value) {
+    if (c < 0x20 || c == 0x7F) return bad("contains a control character");
+  }
+  return Status::OK();
+}
+
+Status ValidatePrincipal(const Principal& p) {
+  if (Status s = ValidateId("user", p.user_id, true); !s.ok()) return s;
+  if (Status s = ValidateId("agent", p.agent_id, false); !s.ok()) return s;
+  for (const auto& t : p.teams) {
+    if (Status s = ValidateId("team", t, true); !s.ok()) return s;
+  }
+  for (const auto& r : p.roles) {
+    if (Status s = ValidateId("role", r, true); !s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+Status ValidateText(std::string_view field, std::string_view text, size_t max_bytes) {
+  std::string f(field);
+  if (text.size() > max_bytes) {
+    return Status::InvalidArgument(f + ": " + std::to_string(text.size()) +
+                                   " bytes is over the limit of " + std::to_string(max_bytes));
+  }
+  size_t bad = base::FindInvalidUtf8(text);
+  if (bad != std::string_view::npos) {
+    return Status::InvalidArgument(f + ": invalid UTF-8 at byte " + std::to_string(bad));
+  }
+  if (text::Normalize(text).empty()) return Status::InvalidArgument(f + ": is empty");
+  return Status::OK();
+}
+
+std::string NormalizeText(std::string_view text) { return text::Normalize(text); }
+
+Status ValidateMetadata(std::string_view json) {
+  if (json.size() > 16384) return Status::InvalidArgument("metadata: larger than 16 KiB");
+  if (!base::IsValidUtf8(json)) return Status::InvalidArgument("metadata: invalid UTF-8");
+  auto parsed = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || !parsed.is_object()) {
+    return Status::InvalidArgument("metadata: must be a JSON object");
+  }
+  return Status::OK();
+}
+
+}  // namespace engram::ingest

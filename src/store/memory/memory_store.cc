@@ -1,0 +1,299 @@
+#include "src/store/memory/memory_store.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+#include "src/store/access.h"
+#include "src/store/audit_chain.h"
+#include "src/store/memory/bm25.h"
+#include "src/text/tokenizer.h"
+
+namespace engram::store {
+namespace {
+
+struct MessageRow {
+  Scope scope;
+  NewMessage message;
+};
+
+struct Doc {
+  std::unordered_map<std::string, int> tf;
+  int length = 0;
+};
+
+bool Searchable(const Memory& m, const Instant& now, bool include_history) {
+  if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined) return false;
+  if (!include_history && !m.current) return false;
+  if (m.expires_at && m.expires_at->unix_ms <= now.unix_ms) return false;
+  return true;
+}
+
+class MemoryStoreImpl final : public Store {
+ public:
+  Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override {
+    if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
+    std::lock_guard lock(mu_);
+    IngestOutcome out;
+    out.message_id = static_cast<int64_t>(messages_.size()) + 1;
+    messages_.push_back(MessageRow{batch.scope, batch.message});
+    std::string key = ScopeKey(batch.scope);
+    for (const Memory& draft : batch.memories) {
+      Memory m = draft;
+      m.scope = batch.scope;
+      m.id = next_memory_id_++;
+      m.lineage_id = m.id;
+      m.version = 1;
+      m.supersedes = 0;
+      m.current = true;
+      m.recorded_at = ctx.now;
+      m.source.message_id = out.message_id;
+      if (!m.attribute.empty()) {
+        for (auto& [id, old] : memories_) {
+          if (old.current && old.attribute == m.attribute && old.subject == m.subject &&
+              ScopeKey(old.scope) == key) {
+            Retire(&old, ctx.now, m.valid_from);
+            m.lineage_id = old.lineage_id;
+            m.version = old.version + 1;
+            m.supersedes = old.id;
+            out.superseded.push_back(old.id);
+            break;
+          }
+        }
+      }
+      Index(m);
+      memories_[m.id] = m;
+      out.memories.push_back(m);
+    }
+    std::vector<int64_t> targets{out.message_id};
+    for (const Memory& m : out.memories) targets.push_back(m.id);
+    AppendLocked(ctx, AuditEntry{"remember", targets, "{}"});
+    return out;
+  }
+
+  Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    auto it = memories_.find(id);
+    if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+    return it->second;
+  }
+
+  Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    auto it = memories_.find(id);
+    if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+    std::vector<Memory> versions;
+    for (const auto& [vid, m] : memories_) {
+      if (m.lineage_id == it->second.lineage_id) versions.push_back(m);
+    }
+    std::sort(versions.begin(), versions.end(),
+              [](const Memory& a, const Memory& b) { return a.version < b.version; });
+    return versions;
+  }
+
+  Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) override {
+    std::lock_guard lock(mu_);
+    auto it = memories_.find(id);
+    if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+    Memory& old = it->second;
+    if (Status s = CheckCanWrite(ctx.principal, old.scope); !s.ok()) return s;
+    if (!old.current || old.status == MemoryStatus::kDeleted) {
+      return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
+    }
+    Memory m = old;
+    m.id = next_memory_id_++;
+    m.version = old.version + 1;
+    m.supersedes = old.id;
+    if (!rev.content.empty()) m.content = rev.content;
+    if (!rev.value.empty()) m.value = rev.value;
+    m.valid_from = rev.valid_from.value_or(ctx.now);
+    m.valid_to.reset();
+    m.recorded_at = ctx.now;
+    m.superseded_at.reset();
+    m.access_count = 0;
+    m.last_access.reset();
+    Retire(&old, ctx.now, m.valid_from);
+    Index(m);
+    memories_[m.id] = m;
+    AppendLocked(ctx, AuditEntry{"correct", {old.id, m.id},
+                                 "{\"reason\":\"" + rev.reason + "\"}"});
+    return m;
+  }
+
+  Status Forget(const OpContext& ctx, int64_t id, bool hard) override {
+    std::lock_guard lock(mu_);
+    auto it = memories_.find(id);
+    if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+    if (Status s = CheckCanWrite(ctx.principal, it->second.scope); !s.ok()) return s;
+    int64_t lineage = it->second.lineage_id;
+    std::vector<int64_t> targets;
+    for (auto& [vid, m] : memories_) {
+      if (m.lineage_id != lineage) continue;
+      targets.push_back(vid);
+      if (m.current) {
+        m.current = false;
+        m.superseded_at = ctx.now;
+        m.valid_to = ctx.now;
+      }
+      m.status = MemoryStatus::kDeleted;
+      if (hard) {
+        docs_.erase(vid);
+        m.content.clear();
+        m.subject.clear();
+        m.attribute.clear();
+        m.value.clear();
+        m.metadata_json = "{}";
+        int64_t mid = m.source.message_id;
+        if (mid >= 1 && mid <= static_cast<int64_t>(messages_.size())) {
+          messages_[mid - 1].message.content.clear();
+        }
+      }
+    }
+    AppendLocked(ctx, AuditEntry{"forget", targets, hard ? "{\"hard\":true}" : "{\"hard\":false}"});
+    return Status::OK();
+  }
+
+  Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
+                                                const KeywordQuery& query) override {
+    std::vector<std::string> terms;
+    for (const std::string& t : query.terms) {
+      std::vector<text::Token> toks;
+      text::Tokenize(t, text::TokenizeMode::kQuery, &toks);
+      for (auto& tok : toks) terms.push_back(std::move(tok.text));
+    }
+    std::sort(terms.begin(), terms.end());
+    terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+    std::lock_guard lock(mu_);
+    if (terms.empty() || docs_.empty()) return std::vector<KeywordHit>{};
+    double total_len = 0;
+    for (const auto& [id, d] : docs_) total_len += d.length;
+    double n = static_cast<double>(docs_.size());
+    double avg = total_len / n;
+    std::unordered_map<std::string, double> df;
+    for (const auto& term : terms) {
+      for (const auto& [id, d] : docs_) df[term] += d.tf.count(term) ? 1 : 0;
+    }
+    std::vector<KeywordHit> hits;
+    for (const auto& [id, d] : docs_) {
+      const Memory& m = memories_.at(id);
+      if (!CanSee(ctx.principal, m.scope) || !Searchable(m, ctx.now, query.include_history)) {
+        continue;
+      }
+      double score = 0;
+      for (const auto& term : terms) {
+        auto f = d.tf.find(term);
+        if (f != d.tf.end()) score += Bm25TermScore(f->second, df[term], n, d.length, avg);
+      }
+      if (score > 0) hits.push_back(KeywordHit{m, score});
+    }
+    std::sort(hits.begin(), hits.end(), [](const KeywordHit& a, const KeywordHit& b) {
+      return a.score != b.score ? a.score > b.score : a.memory.id > b.memory.id;
+    });
+    if (static_cast<int>(hits.size()) > query.limit) hits.resize(std::max(0, query.limit));
+    return hits;
+  }
+
+  Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
+    std::lock_guard lock(mu_);
+    AppendLocked(ctx, entry);
+    return Status::OK();
+  }
+
+  Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
+                                             const AuditQuery& query) override {
+    std::lock_guard lock(mu_);
+    std::vector<AuditRecord> out;
+    bool admin = ctx.principal.HasRole("admin");
+    for (const AuditRecord& r : audit_) {
+      if (r.seq <= query.after_seq) continue;
+      if (!admin && r.actor_user != ctx.principal.user_id) continue;
+      out.push_back(r);
+      if (static_cast<int>(out.size()) >= query.limit) break;
+    }
+    return out;
+  }
+
+  Result<AuditVerification> VerifyAudit() override {
+    std::lock_guard lock(mu_);
+    AuditVerification v;
+    std::string prev = AuditGenesisHash();
+    for (const AuditRecord& r : audit_) {
+      ++v.records;
+      if (v.intact && (r.prev_hash != prev || AuditHash(prev, r) != r.hash)) {
+        v.intact = false;
+        v.first_bad_seq = r.seq;
+      }
+      prev = r.hash;
+    }
+    return v;
+  }
+
+  Result<StoreStats> GetStats(const OpContext& ctx) override {
+    std::lock_guard lock(mu_);
+    StoreStats s;
+    s.schema_version = 0;
+    for (const MessageRow& row : messages_) s.messages += row.scope.user_id == ctx.principal.user_id;
+    std::map<int64_t, bool> deleted_lineages;
+    for (const auto& [id, m] : memories_) {
+      if (!CanSee(ctx.principal, m.scope)) continue;
+      ++s.memories_versions;
+      if (m.current && m.status != MemoryStatus::kDeleted) ++s.memories_current;
+      if (m.status == MemoryStatus::kDeleted) deleted_lineages[m.lineage_id] = true;
+    }
+    s.memories_deleted = static_cast<int64_t>(deleted_lineages.size());
+    bool admin = ctx.principal.HasRole("admin");
+    for (const AuditRecord& r : audit_) s.audit_records += admin || r.actor_user == ctx.principal.user_id;
+    return s;
+  }
+
+ private:
+  static Status NotFound(int64_t id) {
+    return Status::NotFound("store: memory " + std::to_string(id) + " not found");
+  }
+
+  static void Retire(Memory* old, const Instant& now, const Instant& valid_to) {
+    old->current = false;
+    old->superseded_at = now;
+    old->valid_to = valid_to;
+  }
+
+  void Index(const Memory& m) {
+    std::vector<text::Token> toks;
+    text::Tokenize(m.content, text::TokenizeMode::kDocument, &toks);
+    Doc d;
+    for (const auto& t : toks) {
+      ++d.tf[t.text];
+      ++d.length;
+    }
+    docs_[m.id] = std::move(d);
+  }
+
+  void AppendLocked(const OpContext& ctx, const AuditEntry& e) {
+    AuditRecord r;
+    r.seq = static_cast<int64_t>(audit_.size()) + 1;
+    r.at = ctx.now;
+    r.actor_user = ctx.principal.user_id;
+    r.actor_agent = ctx.principal.agent_id;
+    r.action = e.action;
+    r.targets = e.targets;
+    r.request_id = ctx.request_id;
+    r.detail_json = e.detail_json;
+    r.prev_hash = audit_.empty() ? AuditGenesisHash() : audit_.back().hash;
+    r.hash = AuditHash(r.prev_hash, r);
+    audit_.push_back(std::move(r));
+  }
+
+  std::mutex mu_;
+  std::vector<MessageRow> messages_;
+  std::map<int64_t, Memory> memories_;
+  std::unordered_map<int64_t, Doc> docs_;
+  std::vector<AuditRecord> audit_;
+  int64_t next_memory_id_ = 1;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> NewMemoryStore() { return std::make_unique<MemoryStoreImpl>(); }
+
+}  // namespace engram::store

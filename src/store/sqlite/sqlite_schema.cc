@@ -1,0 +1,214 @@
+#include "src/store/sqlite/sqlite_schema.h"
+
+#include <vector>
+
+#include "src/store/sqlite/sqlite_util.h"
+
+namespace engram::store::sqlite {
+namespace {
+
+// Migration 1: the whole data model of DESIGN.md section 4.
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE message (
+  id            INTEGER PRIMARY KEY,
+  session_id    TEXT NOT NULL DEFAULT '',
+  user_id       TEXT NOT NULL,
+  agent_id      TEXT NOT NULL DEFAULT '',
+  team_id       TEXT NOT NULL DEFAULT '',
+  visibility    TEXT NOT NULL CHECK (visibility IN ('private','team','public')),
+  role          TEXT NOT NULL DEFAULT 'user',
+  content       TEXT NOT NULL,
+  at_ms         INTEGER NOT NULL,
+  at_offset     INTEGER NOT NULL DEFAULT 0,
+  source_type   TEXT NOT NULL,
+  context       TEXT NOT NULL DEFAULT '{}',
+  state         TEXT NOT NULL DEFAULT 'done'
+                CHECK (state IN ('pending','processing','done','failed')),
+  recorded_ms   INTEGER NOT NULL
+);
+CREATE INDEX message_user ON message(user_id, id);
+CREATE INDEX message_pending ON message(state) WHERE state <> 'done';
+
+CREATE TABLE memory (
+  id             INTEGER PRIMARY KEY,
+  lineage_id     INTEGER NOT NULL,
+  version        INTEGER NOT NULL CHECK (version >= 1),
+  supersedes     INTEGER REFERENCES memory(id),
+  current        INTEGER NOT NULL CHECK (current IN (0,1)),
+  scope_key      TEXT NOT NULL,
+  user_id        TEXT NOT NULL,
+  agent_id       TEXT NOT NULL DEFAULT '',
+  team_id        TEXT NOT NULL DEFAULT '',
+  visibility     TEXT NOT NULL CHECK (visibility IN ('private','team','public')),
+  type           TEXT NOT NULL
+                 CHECK (type IN ('working','episodic','semantic','procedural')),
+  kind           TEXT NOT NULL
+                 CHECK (kind IN ('fact','preference','event','task','state','summary','raw')),
+  status         TEXT NOT NULL CHECK (status IN ('active','dormant','quarantined','deleted')),
+  content        TEXT NOT NULL,
+  subject        TEXT NOT NULL DEFAULT '',
+  attribute      TEXT NOT NULL DEFAULT '',
+  value          TEXT NOT NULL DEFAULT '',
+  event_from_ms  INTEGER,
+  event_to_ms    INTEGER,
+  event_grain    TEXT,
+  valid_from_ms  INTEGER NOT NULL,
+  valid_to_ms    INTEGER,
+  recorded_ms    INTEGER NOT NULL,
+  superseded_ms  INTEGER,
+  expires_ms     INTEGER,
+  time_offset    INTEGER NOT NULL DEFAULT 0,
+  conf_temporal  REAL NOT NULL DEFAULT 1,
+  conf_entity    REAL NOT NULL DEFAULT 1,
+  conf_event     REAL NOT NULL DEFAULT 1,
+  conf_source    REAL NOT NULL DEFAULT 1,
+  conf_consistency REAL NOT NULL DEFAULT 1,
+  conf_overall   REAL NOT NULL DEFAULT 1,
+  session_id     TEXT NOT NULL DEFAULT '',
+  message_id     INTEGER REFERENCES message(id),
+  source_type    TEXT NOT NULL DEFAULT 'chat',
+  actor          TEXT NOT NULL DEFAULT '',
+  source_at_ms   INTEGER NOT NULL DEFAULT 0,
+  access_count   INTEGER NOT NULL DEFAULT 0,
+  last_access_ms INTEGER,
+  metadata       TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX memory_lineage ON memory(lineage_id, version);
+CREATE UNIQUE INDEX memory_one_current_version ON memory(lineage_id) WHERE current = 1;
+CREATE UNIQUE INDEX memory_one_current_fact ON memory(scope_key, subject, attribute)
+  WHERE current = 1 AND attribute <> '';
+CREATE INDEX memory_scope ON memory(scope_key, current, status);
+CREATE INDEX memory_message ON memory(message_id);
+
+CREATE VIRTUAL TABLE memory_fts USING fts5(
+  content, content='memory', content_rowid='id', tokenize='engram');
+
+CREATE TABLE entity (
+  id           INTEGER PRIMARY KEY,
+  scope_key    TEXT NOT NULL,
+  user_id      TEXT NOT NULL,
+  team_id      TEXT NOT NULL DEFAULT '',
+  visibility   TEXT NOT NULL CHECK (visibility IN ('private','team','public')),
+  type         TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  aliases      TEXT NOT NULL DEFAULT '[]',
+  attributes   TEXT NOT NULL DEFAULT '{}',
+  created_ms   INTEGER NOT NULL
+);
+CREATE INDEX entity_name ON entity(scope_key, name);
+
+CREATE TABLE relation (
+  id             INTEGER PRIMARY KEY,
+  subject_id     INTEGER NOT NULL REFERENCES entity(id),
+  predicate      TEXT NOT NULL,
+  object_id      INTEGER REFERENCES entity(id),
+  object_literal TEXT,
+  memory_id      INTEGER REFERENCES memory(id),
+  valid_from_ms  INTEGER NOT NULL,
+  valid_to_ms    INTEGER,
+  version        INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX relation_subject ON relation(subject_id, predicate);
+
+CREATE TABLE event (
+  id         INTEGER PRIMARY KEY,
+  memory_id  INTEGER NOT NULL REFERENCES memory(id),
+  type       TEXT NOT NULL,
+  slots      TEXT NOT NULL DEFAULT '{}',
+  from_ms    INTEGER,
+  to_ms      INTEGER,
+  grain      TEXT
+);
+CREATE INDEX event_memory ON event(memory_id);
+
+CREATE TABLE audit (
+  seq          INTEGER PRIMARY KEY,
+  at_ms        INTEGER NOT NULL,
+  actor_user   TEXT NOT NULL,
+  actor_agent  TEXT NOT NULL DEFAULT '',
+  action       TEXT NOT NULL,
+  targets      TEXT NOT NULL DEFAULT '[]',
+  request_id   TEXT NOT NULL DEFAULT '',
+  detail       TEXT NOT NULL DEFAULT '{}',
+  prev_hash    TEXT NOT NULL,
+  hash         TEXT NOT NULL
+);
+CREATE INDEX audit_actor ON audit(actor_user, seq);
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+  BEGIN SELECT RAISE(ABORT, 'audit log is append-only'); END;
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+  BEGIN SELECT RAISE(ABORT, 'audit log is append-only'); END;
+
+CREATE TABLE review (
+  id          INTEGER PRIMARY KEY,
+  kind        TEXT NOT NULL,
+  user_id     TEXT NOT NULL,
+  memory_id   INTEGER REFERENCES memory(id),
+  message_id  INTEGER REFERENCES message(id),
+  reason      TEXT NOT NULL,
+  payload     TEXT NOT NULL DEFAULT '{}',
+  created_ms  INTEGER NOT NULL,
+  resolved_ms INTEGER,
+  resolution  TEXT
+);
+
+CREATE TABLE pii_vault (
+  id          INTEGER PRIMARY KEY,
+  scope_key   TEXT NOT NULL,
+  user_id     TEXT NOT NULL,
+  placeholder TEXT NOT NULL,
+  kind        TEXT NOT NULL,
+  nonce       BLOB NOT NULL,
+  ciphertext  BLOB NOT NULL,
+  created_ms  INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX pii_vault_placeholder ON pii_vault(scope_key, placeholder);
+)sql";
+
+const std::vector<const char*>& Migrations() {
+  static const std::vector<const char*>* kMigrations = new std::vector<const char*>{kSchemaV1};
+  return *kMigrations;
+}
+
+}  // namespace
+
+int LatestSchemaVersion() { return static_cast<int>(Migrations().size()); }
+
+int ReadSchemaVersion(sqlite3* db, Status* status) {
+  Stmt st(db, "PRAGMA user_version");
+  int v = st.Step() ? static_cast<int>(st.Int(0)) : 0;
+  *status = st.status();
+  return v;
+}
+
+Status Migrate(sqlite3* db, const std::string& path) {
+  Status s;
+  int version = ReadSchemaVersion(db, &s);
+  if (!s.ok()) return s.WithPrefix("open '" + path + "'");
+  const int latest = LatestSchemaVersion();
+  if (version > latest) {
+    return Status::FailedPrecondition(
+        "sqlite: '" + path + "' has schema version " + std::to_string(version) +
+        ", newer than this build supports (" + std::to_string(latest) + "); upgrade engram");
+  }
+  // Each step re-reads the version inside its write transaction, so two processes opening
+  // a new file at once do not both apply the same migration.
+  while (version < latest) {
+    Txn txn(db);
+    if (!txn.status().ok()) return txn.status();
+    version = ReadSchemaVersion(db, &s);
+    if (!s.ok()) return s;
+    if (version >= latest) break;
+    if (Status e = Exec(db, Migrations()[version], "migrate to " + std::to_string(version + 1));
+        !e.ok()) {
+      return e;
+    }
+    std::string pragma = "PRAGMA user_version = " + std::to_string(version + 1);
+    if (Status e = Exec(db, pragma, "set schema version"); !e.ok()) return e;
+    if (Status e = txn.Commit(); !e.ok()) return e;
+    ++version;
+  }
+  return Status::OK();
+}
+
+}  // namespace engram::store::sqlite

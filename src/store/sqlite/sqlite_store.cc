@@ -1,0 +1,422 @@
+#include "src/store/sqlite/sqlite_store.h"
+
+#include <sys/stat.h>
+
+#include <mutex>
+
+#include "src/store/access.h"
+#include "src/store/audit_chain.h"
+#include "src/store/sqlite/fts5_tokenizer.h"
+#include "src/store/sqlite/memory_rows.h"
+#include "src/store/sqlite/sqlite_schema.h"
+#include "src/store/sqlite/sqlite_util.h"
+#include "src/text/tokenizer.h"
+
+namespace engram::store {
+namespace {
+
+using sqlite::Exec;
+using sqlite::Stmt;
+using sqlite::Txn;
+
+Status NotFound(int64_t id) {
+  return Status::NotFound("store: memory " + std::to_string(id) + " not found");
+}
+
+// FTS5 query string: each term a quoted string, OR-ed. Terms that yield no token are dropped.
+std::string MatchExpression(const std::vector<std::string>& terms) {
+  std::string out;
+  std::vector<text::Token> toks;
+  for (const std::string& term : terms) {
+    toks.clear();
+    text::Tokenize(term, text::TokenizeMode::kQuery, &toks);
+    if (toks.empty()) continue;
+    if (!out.empty()) out += " OR ";
+    out += '"';
+    for (char c : term) {
+      if (c == '"') out += '"';
+      out += c;
+    }
+    out += '"';
+  }
+  return out;
+}
+
+class SqliteStore final : public Store {
+ public:
+  SqliteStore(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  ~SqliteStore() override { sqlite3_close_v2(db_); }
+
+  Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override {
+    if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    IngestOutcome out;
+    const std::string key = ScopeKey(batch.scope);
+    const NewMessage& msg = batch.message;
+    Stmt ins(db_,
+             "INSERT INTO message (session_id, user_id, agent_id, team_id, visibility, role, "
+             "content, at_ms, at_offset, source_type, context, state, recorded_ms) "
+             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'done', ?12)");
+    ins.Bind(1, msg.session_id).Bind(2, batch.scope.user_id).Bind(3, batch.scope.agent_id);
+    ins.Bind(4, batch.scope.team_id).Bind(5, ToString(batch.scope.visibility)).Bind(6, msg.role);
+    ins.Bind(7, msg.content).Bind(8, msg.at.unix_ms).Bind(9, int64_t{msg.at.offset_minutes});
+    ins.Bind(10, ToString(msg.source)).Bind(11, msg.context_json).Bind(12, ctx.now.unix_ms);
+    if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert message");
+    out.message_id = sqlite3_last_insert_rowid(db_);
+
+    int64_t next_id = 0;
+    {
+      Stmt max(db_, "SELECT COALESCE(MAX(id), 0) + 1 FROM memory");
+      if (!max.Step()) return max.status();
+      next_id = max.Int(0);
+    }
+    for (const Memory& draft : batch.memories) {
+      Memory m = draft;
+      m.scope = batch.scope;
+      m.id = next_id++;
+      m.lineage_id = m.id;
+      m.version = 1;
+      m.supersedes = 0;
+      m.current = true;
+      m.recorded_at = ctx.now;
+      m.source.message_id = out.message_id;
+      if (!m.attribute.empty()) {
+        Stmt cur(db_,
+                 "SELECT id, lineage_id, version FROM memory WHERE scope_key = ?1 AND "
+                 "subject = ?2 AND attribute = ?3 AND current = 1");
+        cur.Bind(1, key).Bind(2, m.subject).Bind(3, m.attribute);
+        if (cur.Step()) {
+          int64_t old_id = cur.Int(0);
+          m.lineage_id = cur.Int(1);
+          m.version = static_cast<int32_t>(cur.Int(2)) + 1;
+          m.supersedes = old_id;
+          if (Status s = Retire(old_id, ctx.now, m.valid_from); !s.ok()) return s;
+          out.superseded.push_back(old_id);
+        }
+        if (!cur.status().ok()) return cur.status();
+      }
+      if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
+      out.memories.push_back(std::move(m));
+    }
+    std::vector<int64_t> targets{out.message_id};
+    for (const Memory& m : out.memories) targets.push_back(m.id);
+    if (Status s = AppendLocked(ctx, AuditEntry{"remember", targets, "{}"}); !s.ok()) return s;
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return out;
+  }
+
+  Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    return LoadVisible(ctx, id);
+  }
+
+  Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    Result<Memory> m = LoadVisible(ctx, id);
+    if (!m.ok()) return m.status();
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                     " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
+    st.Bind(1, m->lineage_id);
+    std::vector<Memory> versions;
+    while (st.Step()) versions.push_back(sqlite::ReadMemory(st));
+    if (!st.status().ok()) return st.status();
+    return versions;
+  }
+
+  Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) override {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    Result<Memory> old = LoadVisible(ctx, id);
+    if (!old.ok()) return old.status();
+    if (Status s = CheckCanWrite(ctx.principal, old->scope); !s.ok()) return s;
+    if (!old->current || old->status == MemoryStatus::kDeleted) {
+      return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
+    }
+    Memory m = *old;
+    {
+      Stmt max(db_, "SELECT COALESCE(MAX(id), 0) + 1 FROM memory");
+      if (!max.Step()) return max.status();
+      m.id = max.Int(0);
+    }
+    m.version = old->version + 1;
+    m.supersedes = old->id;
+    if (!rev.content.empty()) m.content = rev.content;
+    if (!rev.value.empty()) m.value = rev.value;
+    m.valid_from = rev.valid_from.value_or(ctx.now);
+    m.valid_to.reset();
+    m.recorded_at = ctx.now;
+    m.superseded_at.reset();
+    m.access_count = 0;
+    m.last_access.reset();
+    if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
+    if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
+    AuditEntry e{"correct", {old->id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
+    if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return m;
+  }
+
+  Status Forget(const OpContext& ctx, int64_t id, bool hard) override {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    Result<Memory> m = LoadVisible(ctx, id);
+    if (!m.ok()) return m.status();
+    if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
+    const int64_t lineage = m->lineage_id;
+    std::vector<int64_t> targets;
+    {
+      Stmt ids(db_, "SELECT id FROM memory WHERE lineage_id = ?1 ORDER BY version");
+      ids.Bind(1, lineage);
+      while (ids.Step()) targets.push_back(ids.Int(0));
+      if (!ids.status().ok()) return ids.status();
+    }
+    Stmt retire(db_,
+                "UPDATE memory SET superseded_ms = ?2, valid_to_ms = ?2, current = 0 "
+                "WHERE lineage_id = ?1 AND current = 1");
+    retire.Bind(1, lineage).Bind(2, ctx.now.unix_ms);
+    if (Status s = retire.Run(); !s.ok()) return s;
+    Stmt del(db_, "UPDATE memory SET status = 'deleted' WHERE lineage_id = ?1");
+    del.Bind(1, lineage);
+    if (Status s = del.Run(); !s.ok()) return s;
+    if (hard) {
+      const char* kErase[] = {
+          "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, content "
+          "FROM memory WHERE lineage_id = ?1 AND content <> ''",
+          "UPDATE message SET content = '', context = '{}' WHERE id IN "
+          "(SELECT message_id FROM memory WHERE lineage_id = ?1)",
+          "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
+          "metadata = '{}' WHERE lineage_id = ?1"};
+      for (const char* sql : kErase) {
+        Stmt st(db_, sql);
+        st.Bind(1, lineage);
+        if (Status s = st.Run(); !s.ok()) return s.WithPrefix("hard forget");
+      }
+      // FTS5 (before 3.44's secure-delete) only marks deleted postings; the terms stay in
+      // older segments until they are merged. Merging everything is the way to make the
+      // erased words leave the file. Cost grows with the index; hard forgets are rare.
+      if (Status s = Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')",
+                          "hard forget: merge index");
+          !s.ok()) {
+        return s;
+      }
+    }
+    AuditEntry e{"forget", targets, hard ? "{\"hard\":true}" : "{\"hard\":false}"};
+    if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
+    return txn.Commit();
+  }
+
+  Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
+                                                const KeywordQuery& query) override {
+    std::string match = MatchExpression(query.terms);
+    std::vector<KeywordHit> hits;
+    if (match.empty() || query.limit <= 0) return hits;
+    std::lock_guard lock(mu_);
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                     ", bm25(memory_fts) FROM memory_fts JOIN memory m ON m.id = "
+                     "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " +
+                     sqlite::VisibleSql(2, 3) +
+                     " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) "
+                     "ORDER BY bm25(memory_fts), m.id DESC LIMIT ?6");
+    st.Bind(1, match).Bind(2, ctx.principal.user_id);
+    st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, query.include_history);
+    st.Bind(5, ctx.now.unix_ms).Bind(6, int64_t{query.limit});
+    while (st.Step()) {
+      // FTS5's bm25() is negative, better matches more negative.
+      hits.push_back(KeywordHit{sqlite::ReadMemory(st), -st.Double(sqlite::MemoryColumnCount())});
+    }
+    if (!st.status().ok()) return st.status().WithPrefix("keyword search");
+    return hits;
+  }
+
+  Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    if (Status s = AppendLocked(ctx, entry); !s.ok()) return s;
+    return txn.Commit();
+  }
+
+  Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
+                                             const AuditQuery& query) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, std::string(kAuditSelect) +
+                     " WHERE seq > ?1 AND (?2 = 1 OR actor_user = ?3) ORDER BY seq LIMIT ?4");
+    st.Bind(1, query.after_seq).Bind(2, ctx.principal.HasRole("admin"));
+    st.Bind(3, ctx.principal.user_id).Bind(4, int64_t{query.limit});
+    std::vector<AuditRecord> out;
+    while (st.Step()) out.push_back(ReadAudit(st));
+    if (!st.status().ok()) return st.status();
+    return out;
+  }
+
+  Result<AuditVerification> VerifyAudit() override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, std::string(kAuditSelect) + " ORDER BY seq");
+    AuditVerification v;
+    std::string prev = AuditGenesisHash();
+    while (st.Step()) {
+      AuditRecord r = ReadAudit(st);
+      ++v.records;
+      if (v.intact && (r.prev_hash != prev || AuditHash(prev, r) != r.hash)) {
+        v.intact = false;
+        v.first_bad_seq = r.seq;
+      }
+      prev = r.hash;
+    }
+    if (!st.status().ok()) return st.status();
+    return v;
+  }
+
+  Result<StoreStats> GetStats(const OpContext& ctx) override {
+    std::lock_guard lock(mu_);
+    StoreStats s;
+    const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
+    Stmt msgs(db_, "SELECT COUNT(*) FROM message WHERE user_id = ?1");
+    msgs.Bind(1, ctx.principal.user_id);
+    if (msgs.Step()) s.messages = msgs.Int(0);
+    Stmt mem(db_,
+             "SELECT COALESCE(SUM(m.current = 1 AND m.status <> 'deleted'), 0), COUNT(*), "
+             "COUNT(DISTINCT CASE WHEN m.status = 'deleted' THEN m.lineage_id END) "
+             "FROM memory m WHERE " + sqlite::VisibleSql(1, 2));
+    mem.Bind(1, ctx.principal.user_id).Bind(2, teams);
+    if (mem.Step()) {
+      s.memories_current = mem.Int(0);
+      s.memories_versions = mem.Int(1);
+      s.memories_deleted = mem.Int(2);
+    }
+    Stmt aud(db_, "SELECT COUNT(*) FROM audit WHERE ?1 = 1 OR actor_user = ?2");
+    aud.Bind(1, ctx.principal.HasRole("admin")).Bind(2, ctx.principal.user_id);
+    if (aud.Step()) s.audit_records = aud.Int(0);
+    for (const Stmt* st : {&msgs, &mem, &aud}) {
+      if (!st->status().ok()) return st->status();
+    }
+    Status vs;
+    s.schema_version = sqlite::ReadSchemaVersion(db_, &vs);
+    if (!vs.ok()) return vs;
+    return s;
+  }
+
+ private:
+  static constexpr const char* kAuditSelect =
+      "SELECT seq, at_ms, actor_user, actor_agent, action, targets, request_id, detail, "
+      "prev_hash, hash FROM audit";
+
+  static AuditRecord ReadAudit(const Stmt& st) {
+    AuditRecord r;
+    r.seq = st.Int(0);
+    r.at = Instant{st.Int(1), 0};
+    r.actor_user = st.Text(2);
+    r.actor_agent = st.Text(3);
+    r.action = st.Text(4);
+    r.targets = ParseIdList(st.Text(5));
+    r.request_id = st.Text(6);
+    r.detail_json = st.Text(7);
+    r.prev_hash = st.Text(8);
+    r.hash = st.Text(9);
+    return r;
+  }
+
+  // REQUIRES: mu_ held.
+  Result<Memory> LoadVisible(const OpContext& ctx, int64_t id) {
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+                     sqlite::VisibleSql(2, 3));
+    st.Bind(1, id).Bind(2, ctx.principal.user_id);
+    st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
+    if (st.Step()) return sqlite::ReadMemory(st);
+    if (!st.status().ok()) return st.status();
+    return NotFound(id);
+  }
+
+  // REQUIRES: mu_ held, inside a write transaction.
+  Status Retire(int64_t id, const Instant& now, const Instant& valid_to) {
+    Stmt st(db_,
+            "UPDATE memory SET current = 0, superseded_ms = ?2, valid_to_ms = ?3 WHERE id = ?1");
+    st.Bind(1, id).Bind(2, now.unix_ms).Bind(3, valid_to.unix_ms);
+    return st.Run();
+  }
+
+  // REQUIRES: mu_ held, inside a write transaction (the chain's tail is read under the lock).
+  Status AppendLocked(const OpContext& ctx, const AuditEntry& e) {
+    AuditRecord r;
+    r.prev_hash = AuditGenesisHash();
+    r.seq = 1;
+    {
+      Stmt last(db_, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
+      if (last.Step()) {
+        r.seq = last.Int(0) + 1;
+        r.prev_hash = last.Text(1);
+      }
+      if (!last.status().ok()) return last.status();
+    }
+    r.at = ctx.now;
+    r.actor_user = ctx.principal.user_id;
+    r.actor_agent = ctx.principal.agent_id;
+    r.action = e.action;
+    r.targets = e.targets;
+    r.request_id = ctx.request_id;
+    r.detail_json = e.detail_json;
+    r.hash = AuditHash(r.prev_hash, r);
+    Stmt st(db_,
+            "INSERT INTO audit (seq, at_ms, actor_user, actor_agent, action, targets, "
+            "request_id, detail, prev_hash, hash) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
+    st.Bind(1, r.seq).Bind(2, r.at.unix_ms).Bind(3, r.actor_user).Bind(4, r.actor_agent);
+    st.Bind(5, r.action).Bind(6, FormatIdList(r.targets)).Bind(7, r.request_id);
+    st.Bind(8, r.detail_json).Bind(9, r.prev_hash).Bind(10, r.hash);
+    return st.Run().WithPrefix("append audit");
+  }
+
+  std::mutex mu_;
+  sqlite3* db_;
+  std::string path_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
+  const std::string& path = options.path;
+  if (path.empty()) return Status::InvalidArgument("sqlite: empty database path");
+  struct stat info;
+  bool exists = ::stat(path.c_str(), &info) == 0;
+  if (!exists && !options.create_if_missing) {
+    return Status::NotFound("sqlite: database '" + path + "' does not exist");
+  }
+  if (exists && S_ISDIR(info.st_mode)) {
+    return Status::InvalidArgument("sqlite: '" + path + "' is a directory");
+  }
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+              (options.create_if_missing ? SQLITE_OPEN_CREATE : 0);
+  int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    Status s = sqlite::SqliteError(db, rc, "open '" + path + "'");
+    sqlite3_close_v2(db);
+    return s.code() == StatusCode::kNotFound ? Status::IOError(s.message()) : s;
+  }
+  auto fail = [&](const Status& s) -> Status {
+    sqlite3_close_v2(db);
+    return s;
+  };
+  sqlite3_busy_timeout(db, options.busy_timeout_ms);
+  sqlite3_extended_result_codes(db, 1);
+  if (Status s = sqlite::RegisterEngramTokenizer(db); !s.ok()) return fail(s);
+  // journal_mode is the first statement that reads the file: a file that is not a
+  // database fails here with Corruption.
+  const std::string what = "open '" + path + "'";
+  if (Status s = Exec(db, "PRAGMA journal_mode = WAL", what); !s.ok()) return fail(s);
+  if (Status s = Exec(db,
+                      "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; "
+                      "PRAGMA secure_delete = ON;",
+                      what);
+      !s.ok()) {
+    return fail(s);
+  }
+  if (Status s = sqlite::Migrate(db, path); !s.ok()) return fail(s);
+  return std::unique_ptr<Store>(new SqliteStore(db, path));
+}
+
+}  // namespace engram::store

@@ -1,0 +1,136 @@
+#include "src/store/sqlite/sqlite_store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <fstream>
+
+#include "src/store/sqlite/sqlite_schema.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram::store {
+namespace {
+
+OpContext Ctx() {
+  Principal p;
+  p.user_id = "alice";
+  return OpContext{p, "req", Instant{1718348400000, 480}};
+}
+
+IngestBatch OneMemory(const std::string& text) {
+  IngestBatch b;
+  b.scope.user_id = "alice";
+  b.message.content = text;
+  Memory m;
+  m.content = text;
+  b.memories.push_back(m);
+  return b;
+}
+
+void ExecRaw(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+  EXPECT_EQ(rc, SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+}
+
+TEST(SqliteStoreTest, MissingFileIsNotFoundWithoutCreate) {
+  testing::TempDir dir;
+  auto r = OpenSqliteStore(SqliteOptions{dir.File("nope.db"), false});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(r.status().message().find("does not exist"), std::string::npos);
+  EXPECT_FALSE(std::ifstream(dir.File("nope.db")).good());  // nothing created
+}
+
+TEST(SqliteStoreTest, GarbageFileIsCorruption) {
+  testing::TempDir dir;
+  std::ofstream(dir.File("bad.db")) << std::string(8192, 'x');
+  auto r = OpenSqliteStore(SqliteOptions{dir.File("bad.db"), true});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCorruption) << r.status().ToString();
+}
+
+TEST(SqliteStoreTest, NewerSchemaIsRefusedUntouched) {
+  testing::TempDir dir;
+  std::string path = dir.File("new.db");
+  ASSERT_TRUE(OpenSqliteStore(SqliteOptions{path, true}).ok());
+  int future = sqlite::LatestSchemaVersion() + 1;
+  ExecRaw(path, "PRAGMA user_version = " + std::to_string(future));
+  auto r = OpenSqliteStore(SqliteOptions{path, true});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("newer"), std::string::npos);
+}
+
+TEST(SqliteStoreTest, DataSurvivesReopenAndUsesWal) {
+  testing::TempDir dir;
+  std::string path = dir.File("e.db");
+  int64_t id = 0;
+  {
+    auto s = OpenSqliteStore(SqliteOptions{path, true});
+    ASSERT_TRUE(s.ok());
+    auto r = (*s)->Ingest(Ctx(), OneMemory("接口文档 v1"));
+    ASSERT_TRUE(r.ok());
+    id = r->memories[0].id;
+  }
+  auto s = OpenSqliteStore(SqliteOptions{path, false});
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  auto m = (*s)->GetMemory(Ctx(), id);
+  ASSERT_TRUE(m.ok());
+  EXPECT_EQ(m->content, "接口文档 v1");
+  auto stats = (*s)->GetStats(Ctx());
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->schema_version, sqlite::LatestSchemaVersion());
+  std::ifstream wal(path + "-wal");
+  EXPECT_TRUE(wal.good());
+}
+
+TEST(SqliteStoreTest, AuditIsAppendOnlyAndTamperingIsDetected) {
+  testing::TempDir dir;
+  std::string path = dir.File("a.db");
+  {
+    auto s = OpenSqliteStore(SqliteOptions{path, true});
+    ASSERT_TRUE(s.ok());
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE((*s)->Ingest(Ctx(), OneMemory("m")).ok());
+  }
+  // The triggers refuse edits through SQL.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  EXPECT_NE(sqlite3_exec(db, "UPDATE audit SET action = 'x' WHERE seq = 2", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  EXPECT_NE(sqlite3_exec(db, "DELETE FROM audit WHERE seq = 2", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  // Someone who drops the trigger and edits a record is caught by the chain.
+  ExecRaw(path, "DROP TRIGGER audit_no_update; UPDATE audit SET actor_user = 'mallory' "
+                "WHERE seq = 2");
+  auto s = OpenSqliteStore(SqliteOptions{path, false});
+  ASSERT_TRUE(s.ok());
+  auto v = (*s)->VerifyAudit();
+  ASSERT_TRUE(v.ok());
+  EXPECT_FALSE(v->intact);
+  EXPECT_EQ(v->first_bad_seq, 2);
+}
+
+TEST(SqliteStoreTest, FailedIngestLeavesNothingBehind) {
+  testing::TempDir dir;
+  auto s = OpenSqliteStore(SqliteOptions{dir.File("f.db"), true});
+  ASSERT_TRUE(s.ok());
+  IngestBatch b = OneMemory("ok");
+  Memory bad;  // empty content: rejected before any write
+  b.memories.push_back(bad);
+  EXPECT_EQ((*s)->Ingest(Ctx(), b).status().code(), StatusCode::kInvalidArgument);
+  auto stats = (*s)->GetStats(Ctx());
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->messages, 0);
+  EXPECT_EQ(stats->memories_versions, 0);
+  EXPECT_EQ(stats->audit_records, 0);
+}
+
+}  // namespace
+}  // namespace engram::store

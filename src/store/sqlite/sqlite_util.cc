@@ -1,0 +1,99 @@
+#include "src/store/sqlite/sqlite_util.h"
+
+namespace engram::store::sqlite {
+
+Status SqliteError(sqlite3* db, int rc, std::string_view what) {
+  std::string msg = "sqlite: " + std::string(what) + ": ";
+  msg += db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+  switch (rc & 0xFF) {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB: return Status::Corruption(msg);
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return Status::Unavailable(msg);
+    case SQLITE_CONSTRAINT: return Status::Conflict(msg);
+    case SQLITE_FULL: return Status::ResourceExhausted(msg);
+    case SQLITE_CANTOPEN: return Status::NotFound(msg);
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_AUTH: return Status::PermissionDenied(msg);
+    case SQLITE_IOERR: return Status::IOError(msg);
+    default: return Status::Internal(msg);
+  }
+}
+
+Status Exec(sqlite3* db, std::string_view sql, std::string_view what) {
+  std::string copy(sql);
+  char* err = nullptr;
+  int rc = sqlite3_exec(db, copy.c_str(), nullptr, nullptr, &err);
+  sqlite3_free(err);
+  if (rc != SQLITE_OK) return SqliteError(db, rc, what);
+  return Status::OK();
+}
+
+Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
+  int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
+  if (rc != SQLITE_OK) status_ = SqliteError(db, rc, "prepare");
+}
+
+Stmt::~Stmt() { sqlite3_finalize(stmt_); }
+
+Stmt& Stmt::Bind(int i, int64_t v) {
+  if (stmt_) sqlite3_bind_int64(stmt_, i, v);
+  return *this;
+}
+Stmt& Stmt::Bind(int i, double v) {
+  if (stmt_) sqlite3_bind_double(stmt_, i, v);
+  return *this;
+}
+Stmt& Stmt::Bind(int i, std::string_view v) {
+  if (stmt_) sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+Stmt& Stmt::BindNull(int i) {
+  if (stmt_) sqlite3_bind_null(stmt_, i);
+  return *this;
+}
+
+bool Stmt::Step() {
+  if (!stmt_ || !status_.ok()) return false;
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc != SQLITE_DONE) status_ = SqliteError(db_, rc, "step");
+  return false;
+}
+
+Status Stmt::Run() {
+  while (Step()) {
+  }
+  return status_;
+}
+
+void Stmt::Reset() {
+  if (!stmt_) return;
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+std::string Stmt::Text(int col) const {
+  const unsigned char* p = sqlite3_column_text(stmt_, col);
+  int n = sqlite3_column_bytes(stmt_, col);
+  return p ? std::string(reinterpret_cast<const char*>(p), n) : std::string();
+}
+
+Txn::Txn(sqlite3* db) : db_(db) {
+  status_ = Exec(db, "BEGIN IMMEDIATE", "begin");
+  open_ = status_.ok();
+}
+
+Txn::~Txn() {
+  if (open_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+Status Txn::Commit() {
+  if (!open_) return status_.ok() ? Status::Internal("sqlite: commit without begin") : status_;
+  Status s = Exec(db_, "COMMIT", "commit");
+  if (s.ok()) open_ = false;
+  return s;
+}
+
+}  // namespace engram::store::sqlite

@@ -1,0 +1,83 @@
+// Thin RAII helpers over the SQLite C API, used only inside src/store/sqlite.
+//
+// Thread safety: a Stmt or Txn belongs to the thread that uses its connection.
+#ifndef ENGRAM_STORE_SQLITE_SQLITE_UTIL_H_
+#define ENGRAM_STORE_SQLITE_SQLITE_UTIL_H_
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engram/status.h"
+
+namespace engram::store::sqlite {
+
+// Maps an SQLite result code to a Status: "sqlite: <what>: <sqlite message>".
+Status SqliteError(sqlite3* db, int rc, std::string_view what);
+
+// Runs one or more statements with no results.
+Status Exec(sqlite3* db, std::string_view sql, std::string_view what);
+
+class Stmt {
+ public:
+  Stmt(sqlite3* db, std::string_view sql);
+  ~Stmt();
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+  // Error from preparing, if any. Binding and stepping a failed Stmt is a no-op.
+  const Status& status() const { return status_; }
+
+  // Binds by 1-based index. Returns *this for chaining.
+  Stmt& Bind(int i, int64_t v);
+  Stmt& Bind(int i, int v) { return Bind(i, int64_t{v}); }
+  Stmt& Bind(int i, bool v) { return Bind(i, int64_t{v ? 1 : 0}); }
+  Stmt& Bind(int i, const char* v) { return Bind(i, std::string_view(v)); }
+  Stmt& Bind(int i, const std::string& v) { return Bind(i, std::string_view(v)); }
+  Stmt& Bind(int i, double v);
+  Stmt& Bind(int i, std::string_view v);
+  Stmt& BindNull(int i);
+  Stmt& Bind(int i, const std::optional<int64_t>& v) { return v ? Bind(i, *v) : BindNull(i); }
+
+  // Advances: true with a row, false when done; errors are kept in status().
+  bool Step();
+  // Runs to completion (for writes). Returns the first error.
+  Status Run();
+  void Reset();
+
+  int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double Double(int col) const { return sqlite3_column_double(stmt_, col); }
+  std::string Text(int col) const;
+  bool IsNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  std::optional<int64_t> OptInt(int col) const {
+    return IsNull(col) ? std::nullopt : std::optional<int64_t>(Int(col));
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+  Status status_;
+};
+
+// BEGIN IMMEDIATE ... COMMIT; rolls back unless Commit() succeeded.
+class Txn {
+ public:
+  explicit Txn(sqlite3* db);
+  ~Txn();
+  Txn(const Txn&) = delete;
+  Txn& operator=(const Txn&) = delete;
+  const Status& status() const { return status_; }
+  Status Commit();
+
+ private:
+  sqlite3* db_;
+  Status status_;
+  bool open_ = false;
+};
+
+}  // namespace engram::store::sqlite
+
+#endif  // ENGRAM_STORE_SQLITE_SQLITE_UTIL_H_

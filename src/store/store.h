@@ -1,0 +1,169 @@
+// Store: durable home of messages, memories, entities, relations, events, audit and review.
+//
+// Every read and write takes an OpContext whose principal restricts what the call can see or
+// change. The restriction lives here, inside each backend's queries, so no caller can forget
+// it: a memory the principal may not see is reported as NotFound, exactly like one that does
+// not exist, so ids cannot be probed.
+//
+// Visibility (see access.h): private memories are seen by their owner only; team memories by
+// members of that team; public memories by everyone (only admins may write them).
+//
+// Versioning invariants, which every backend must keep (the conformance suite checks them):
+//   - A lineage (all versions of one memory) has at most one current version.
+//   - In one scope, at most one current memory per (subject, attribute) when attribute is set.
+//   - Nothing is overwritten: a change writes a new version; the old one gets valid_to and
+//     superseded_at and stays readable through GetHistory. Only a hard Forget erases content.
+//   - Every mutation appends its audit record in the same transaction.
+//
+// Thread safety: implementations are safe to call from many threads at once.
+#ifndef ENGRAM_STORE_STORE_H_
+#define ENGRAM_STORE_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engram/result.h"
+#include "engram/status.h"
+#include "engram/types.h"
+
+namespace engram::store {
+
+// Who does what, and when, for one call.
+struct OpContext {
+  Principal principal;
+  std::string request_id;
+  Instant now;
+};
+
+struct NewMessage {
+  std::string session_id;
+  std::string role = "user";
+  std::string content;  // normalized (and, once PII masking exists, masked) text
+  Instant at;           // reference time of the message
+  SourceType source = SourceType::kChat;
+  std::string context_json = "{}";
+};
+
+// A message and the memories made from it, written in one transaction. The memories' ids,
+// lineage, version, supersedes, current and source.message_id are assigned by the store.
+// A memory whose attribute is non-empty reconciles: if its scope already has a current
+// memory with the same (subject, attribute), that one is superseded by the new one.
+struct IngestBatch {
+  Scope scope;  // scope of the message and of every memory in it
+  NewMessage message;
+  std::vector<Memory> memories;
+};
+
+struct IngestOutcome {
+  int64_t message_id = 0;
+  std::vector<Memory> memories;  // as stored
+  std::vector<int64_t> superseded;  // ids of versions this batch retired
+};
+
+// A replacement version for Supersede. Fields left empty keep the old version's values.
+struct Revision {
+  std::string content;
+  std::string value;
+  std::optional<Instant> valid_from;  // default: ctx.now
+  std::string reason = "correct";     // audit action detail
+};
+
+struct KeywordQuery {
+  // Surface strings, each matched as one term (OR semantics); the backend tokenizes them
+  // with Engram's tokenizer. Empty terms are ignored; no terms → no hits.
+  std::vector<std::string> terms;
+  int limit = 10;
+  bool include_history = false;  // also superseded versions (never deleted ones)
+};
+
+struct KeywordHit {
+  Memory memory;
+  double score = 0;  // BM25, larger is better
+};
+
+struct AuditEntry {
+  std::string action;            // remember, correct, supersede, forget, recall, get, history...
+  std::vector<int64_t> targets;  // memory / message ids
+  std::string detail_json = "{}";
+};
+
+struct AuditRecord {
+  int64_t seq = 0;
+  Instant at;
+  std::string actor_user;
+  std::string actor_agent;
+  std::string action;
+  std::vector<int64_t> targets;
+  std::string request_id;
+  std::string detail_json;
+  std::string prev_hash;
+  std::string hash;
+};
+
+struct AuditQuery {
+  int64_t after_seq = 0;
+  int limit = 100;
+};
+
+struct AuditVerification {
+  int64_t records = 0;
+  bool intact = true;
+  int64_t first_bad_seq = 0;  // 0 when intact
+};
+
+struct StoreStats {
+  int64_t messages = 0;         // messages owned by the principal's user
+  int64_t memories_current = 0;  // visible, current, not deleted
+  int64_t memories_versions = 0; // visible versions of any status
+  int64_t memories_deleted = 0;  // visible lineages that were forgotten
+  int64_t audit_records = 0;     // records the principal may list
+  int64_t schema_version = 0;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Writes the batch and its "remember" audit record atomically.
+  // PermissionDenied: the scope is not writable by ctx.principal (team not joined, public
+  // without the admin role, owner not the principal). InvalidArgument: malformed batch.
+  virtual Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) = 0;
+
+  // NotFound when no such memory or not visible to ctx.principal.
+  virtual Result<Memory> GetMemory(const OpContext& ctx, int64_t id) = 0;
+
+  // All versions of the lineage of `id`, oldest first. NotFound as GetMemory.
+  virtual Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) = 0;
+
+  // Writes a new current version of the lineage of `id`, retiring the current one.
+  // NotFound as GetMemory; PermissionDenied when visible but not writable; Conflict when
+  // `id` is not the current version (someone changed it first) or the lineage was forgotten.
+  virtual Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) = 0;
+
+  // Retires the whole lineage of `id` (status deleted, no current version). With `hard`, the
+  // content of every version and of their source messages is erased as well.
+  // NotFound / PermissionDenied as Supersede; forgetting twice is OK.
+  virtual Status Forget(const OpContext& ctx, int64_t id, bool hard) = 0;
+
+  // BM25 keyword search over visible, non-deleted, non-quarantined, unexpired memories.
+  virtual Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
+                                                        const KeywordQuery& query) = 0;
+
+  // Appends an audit record for a read (recall, get, history) made by ctx.principal.
+  virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;
+
+  // Records the principal may see: its own actions; everything for the admin role.
+  virtual Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
+                                                     const AuditQuery& query) = 0;
+
+  // Recomputes the hash chain over the whole log.
+  virtual Result<AuditVerification> VerifyAudit() = 0;
+
+  virtual Result<StoreStats> GetStats(const OpContext& ctx) = 0;
+};
+
+}  // namespace engram::store
+
+#endif  // ENGRAM_STORE_STORE_H_

@@ -1,0 +1,322 @@
+// The conformance suite every Store backend passes: scope isolation, versioning, reconcile,
+// forget, keyword search, audit chain, and concurrent writers.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <set>
+#include <thread>
+
+#include "src/store/memory/memory_store.h"
+#include "src/store/sqlite/sqlite_store.h"
+#include "src/store/store.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram::store {
+namespace {
+
+// A backend under test: opens a store; calling it again opens another handle on the SAME
+// data where the backend can do that (SQLite), or returns the same store (memory).
+struct Backend {
+  std::string name;
+  std::function<std::unique_ptr<Store>(const std::string& dir)> open;
+  bool shares_data_across_handles;
+};
+
+std::vector<Backend> Backends() {
+  return {
+      {"memory", [](const std::string&) { return NewMemoryStore(); }, false},
+      {"sqlite",
+       [](const std::string& dir) {
+         auto r = OpenSqliteStore(SqliteOptions{dir + "/engram.db", true, 10000});
+         EXPECT_TRUE(r.ok()) << r.status().ToString();
+         return r.ok() ? std::move(r).value() : nullptr;
+       },
+       true},
+  };
+}
+
+Principal User(const std::string& id, std::vector<std::string> teams = {},
+               std::vector<std::string> roles = {}) {
+  Principal p;
+  p.user_id = id;
+  p.teams = std::move(teams);
+  p.roles = std::move(roles);
+  return p;
+}
+
+OpContext Ctx(const Principal& p, int64_t now_ms = 1718348400000) {
+  return OpContext{p, "req-test", Instant{now_ms, 480}};
+}
+
+IngestBatch Batch(const Principal& p, const std::string& text,
+                  Visibility vis = Visibility::kPrivate, const std::string& team = "") {
+  IngestBatch b;
+  b.scope = Scope{p.user_id, "", team, vis};
+  b.message.content = text;
+  b.message.at = Instant{1718348400000, 480};
+  Memory m;
+  m.content = text;
+  m.valid_from = b.message.at;
+  m.source.at = b.message.at;
+  b.memories.push_back(m);
+  return b;
+}
+
+IngestBatch FactBatch(const Principal& p, const std::string& subject, const std::string& attr,
+                      const std::string& value) {
+  IngestBatch b = Batch(p, subject + " " + attr + " " + value);
+  b.memories[0].type = MemoryType::kSemantic;
+  b.memories[0].kind = MemoryKind::kFact;
+  b.memories[0].subject = subject;
+  b.memories[0].attribute = attr;
+  b.memories[0].value = value;
+  return b;
+}
+
+class StoreConformanceTest : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    store_ = GetParam().open(dir_.path());
+    ASSERT_NE(store_, nullptr);
+  }
+  int64_t Remember(const Principal& p, const std::string& text,
+                   Visibility vis = Visibility::kPrivate, const std::string& team = "") {
+    auto r = store_->Ingest(Ctx(p), Batch(p, text, vis, team));
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    return r.ok() ? r->memories.at(0).id : 0;
+  }
+  std::vector<int64_t> Search(const Principal& p, std::vector<std::string> terms,
+                              bool history = false) {
+    auto r = store_->SearchKeyword(Ctx(p), KeywordQuery{std::move(terms), 10, history});
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    std::vector<int64_t> ids;
+    if (r.ok()) {
+      for (const auto& h : *r) ids.push_back(h.memory.id);
+    }
+    return ids;
+  }
+
+  testing::TempDir dir_;
+  std::unique_ptr<Store> store_;
+  Principal alice_ = User("alice", {"sales"});
+  Principal bob_ = User("bob", {"rnd"});
+  Principal carol_ = User("carol", {"sales"});
+  Principal admin_ = User("root", {}, {"admin"});
+};
+
+TEST_P(StoreConformanceTest, IngestAssignsIdsVersionAndSource) {
+  auto r = store_->Ingest(Ctx(alice_), Batch(alice_, "张工说下周二要验收接口文档"));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->memories.size(), 1u);
+  const Memory& m = r->memories[0];
+  EXPECT_GT(m.id, 0);
+  EXPECT_EQ(m.lineage_id, m.id);
+  EXPECT_EQ(m.version, 1);
+  EXPECT_TRUE(m.current);
+  EXPECT_EQ(m.source.message_id, r->message_id);
+  auto got = store_->GetMemory(Ctx(alice_), m.id);
+  ASSERT_TRUE(got.ok());
+  EXPECT_EQ(got->content, "张工说下周二要验收接口文档");
+  EXPECT_EQ(got->scope.user_id, "alice");
+  EXPECT_EQ(got->source.at.offset_minutes, 480);
+}
+
+TEST_P(StoreConformanceTest, PrivateMemoryIsInvisibleToOthersOnEveryPath) {
+  int64_t id = Remember(alice_, "alice secret T-102 接口文档");
+  for (const Principal& other : {bob_, carol_, admin_}) {
+    EXPECT_EQ(store_->GetMemory(Ctx(other), id).status().code(), StatusCode::kNotFound);
+    EXPECT_EQ(store_->GetHistory(Ctx(other), id).status().code(), StatusCode::kNotFound);
+    EXPECT_EQ(store_->Supersede(Ctx(other), id, Revision{"x", "", {}, "correct"})
+                  .status()
+                  .code(),
+              StatusCode::kNotFound);
+    EXPECT_EQ(store_->Forget(Ctx(other), id, true).code(), StatusCode::kNotFound);
+    EXPECT_TRUE(Search(other, {"secret", "T-102", "接口文档"}).empty());
+  }
+  // Crafted ids: neighbours, negatives and huge values are simply not found.
+  for (int64_t crafted : {id + 1, id - 1, int64_t{0}, int64_t{-1}, INT64_MAX}) {
+    EXPECT_EQ(store_->GetMemory(Ctx(bob_), crafted).status().code(), StatusCode::kNotFound);
+  }
+  EXPECT_TRUE(store_->GetMemory(Ctx(alice_), id).ok());
+}
+
+TEST_P(StoreConformanceTest, TeamMemoryIsSharedWithTheTeamOnly) {
+  int64_t id = Remember(alice_, "sales pipeline review on Friday", Visibility::kTeam, "sales");
+  EXPECT_TRUE(store_->GetMemory(Ctx(carol_), id).ok());
+  EXPECT_EQ(Search(carol_, {"pipeline"}), std::vector<int64_t>{id});
+  EXPECT_EQ(store_->GetMemory(Ctx(bob_), id).status().code(), StatusCode::kNotFound);
+  EXPECT_TRUE(Search(bob_, {"pipeline"}).empty());
+  // A team member may correct it; the new version stays in the team.
+  auto v2 = store_->Supersede(Ctx(carol_), id, Revision{"sales pipeline review on Monday"});
+  ASSERT_TRUE(v2.ok()) << v2.status().ToString();
+  EXPECT_EQ(v2->scope.team_id, "sales");
+  EXPECT_EQ(store_->GetHistory(Ctx(bob_), v2->id).status().code(), StatusCode::kNotFound);
+}
+
+TEST_P(StoreConformanceTest, WritingOutsideOwnScopesIsDenied) {
+  // Team not joined.
+  EXPECT_EQ(store_->Ingest(Ctx(bob_), Batch(bob_, "x", Visibility::kTeam, "sales")).status().code(),
+            StatusCode::kPermissionDenied);
+  // Public without admin.
+  EXPECT_EQ(store_->Ingest(Ctx(bob_), Batch(bob_, "x", Visibility::kPublic)).status().code(),
+            StatusCode::kPermissionDenied);
+  // Someone else's user id.
+  EXPECT_EQ(store_->Ingest(Ctx(bob_), Batch(alice_, "x")).status().code(),
+            StatusCode::kPermissionDenied);
+  // Public by an admin: everyone reads it, nobody else changes it.
+  int64_t id = Remember(admin_, "office wifi password rotates monthly", Visibility::kPublic);
+  EXPECT_TRUE(store_->GetMemory(Ctx(bob_), id).ok());
+  EXPECT_EQ(store_->Forget(Ctx(bob_), id, false).code(), StatusCode::kPermissionDenied);
+  EXPECT_EQ(store_->Supersede(Ctx(bob_), id, Revision{"x"}).status().code(),
+            StatusCode::kPermissionDenied);
+  // Nothing of the denied writes was stored.
+  auto stats = store_->GetStats(Ctx(bob_));
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->messages, 0);
+}
+
+TEST_P(StoreConformanceTest, SupersedeKeepsHistoryAndNeverOverwrites) {
+  int64_t id = Remember(alice_, "张工的手机号是 139");
+  auto v2 = store_->Supersede(Ctx(alice_, 1718348500000), id, Revision{"张工的手机号是 138"});
+  ASSERT_TRUE(v2.ok()) << v2.status().ToString();
+  EXPECT_EQ(v2->version, 2);
+  EXPECT_EQ(v2->supersedes, id);
+  EXPECT_EQ(v2->lineage_id, id);
+  auto old = store_->GetMemory(Ctx(alice_), id);
+  ASSERT_TRUE(old.ok());
+  EXPECT_FALSE(old->current);
+  EXPECT_EQ(old->content, "张工的手机号是 139");
+  ASSERT_TRUE(old->superseded_at.has_value());
+  ASSERT_TRUE(old->valid_to.has_value());
+  EXPECT_EQ(old->valid_to->unix_ms, 1718348500000);
+  auto hist = store_->GetHistory(Ctx(alice_), v2->id);
+  ASSERT_TRUE(hist.ok());
+  ASSERT_EQ(hist->size(), 2u);
+  EXPECT_EQ((*hist)[0].id, id);
+  EXPECT_EQ((*hist)[1].id, v2->id);
+  // The old version is no longer current: a second correction of it conflicts.
+  EXPECT_EQ(store_->Supersede(Ctx(alice_), id, Revision{"y"}).status().code(),
+            StatusCode::kConflict);
+  // Search sees the current version only, unless history is asked for.
+  EXPECT_EQ(Search(alice_, {"手机号"}), std::vector<int64_t>{v2->id});
+  EXPECT_EQ(Search(alice_, {"手机号"}, true).size(), 2u);
+}
+
+TEST_P(StoreConformanceTest, FactsReconcileWithinTheirScopeOnly) {
+  auto a1 = store_->Ingest(Ctx(alice_), FactBatch(alice_, "张工", "phone", "139"));
+  auto b1 = store_->Ingest(Ctx(bob_), FactBatch(bob_, "张工", "phone", "137"));
+  auto a2 = store_->Ingest(Ctx(alice_), FactBatch(alice_, "张工", "phone", "138"));
+  ASSERT_TRUE(a1.ok() && b1.ok() && a2.ok());
+  EXPECT_EQ(a2->memories[0].version, 2);
+  EXPECT_EQ(a2->memories[0].supersedes, a1->memories[0].id);
+  EXPECT_EQ(a2->superseded, std::vector<int64_t>{a1->memories[0].id});
+  EXPECT_FALSE(store_->GetMemory(Ctx(alice_), a1->memories[0].id)->current);
+  EXPECT_TRUE(store_->GetMemory(Ctx(bob_), b1->memories[0].id)->current);
+}
+
+TEST_P(StoreConformanceTest, SoftForgetHidesAndHardForgetErases) {
+  int64_t soft = Remember(alice_, "I like oolong tea");
+  int64_t hard = Remember(alice_, "my bank pin is 4321");
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), soft, false).ok());
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), hard, true).ok());
+  EXPECT_TRUE(store_->Forget(Ctx(alice_), hard, true).ok());  // idempotent
+  EXPECT_TRUE(Search(alice_, {"oolong"}, true).empty());
+  EXPECT_TRUE(Search(alice_, {"pin", "4321"}, true).empty());
+  auto s = store_->GetMemory(Ctx(alice_), soft);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->status, MemoryStatus::kDeleted);
+  EXPECT_FALSE(s->current);
+  EXPECT_EQ(s->content, "I like oolong tea");
+  auto h = store_->GetMemory(Ctx(alice_), hard);
+  ASSERT_TRUE(h.ok());
+  EXPECT_EQ(h->content, "");
+  EXPECT_EQ(store_->Supersede(Ctx(alice_), soft, Revision{"x"}).status().code(),
+            StatusCode::kConflict);
+}
+
+TEST_P(StoreConformanceTest, KeywordSearchFindsChineseIdsAndTraditionalScript) {
+  int64_t doc = Remember(alice_, "张工说下周二要验收接口文档");
+  int64_t ticket = Remember(alice_, "工单T-102已经关闭");
+  int64_t meeting = Remember(alice_, "会议记录已经发给李老师");
+  Remember(alice_, "明天下午去健身房");
+  EXPECT_EQ(Search(alice_, {"接口", "文档"}), std::vector<int64_t>{doc});
+  auto t = Search(alice_, {"工单", "T-102"});
+  ASSERT_FALSE(t.empty());
+  EXPECT_EQ(t[0], ticket);
+  auto trad = Search(alice_, {"會議", "記錄"});
+  ASSERT_FALSE(trad.empty());
+  EXPECT_EQ(trad[0], meeting);
+  EXPECT_TRUE(Search(alice_, {"火星"}).empty());
+  EXPECT_TRUE(Search(alice_, {"", "!!"}).empty());
+}
+
+TEST_P(StoreConformanceTest, EveryMutationIsAuditedInAnIntactChain) {
+  int64_t id = Remember(alice_, "first");
+  ASSERT_TRUE(store_->Supersede(Ctx(alice_), id, Revision{"second"}).ok());
+  ASSERT_TRUE(store_->AppendAudit(Ctx(alice_), AuditEntry{"recall", {id}, "{}"}).ok());
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), id, false).ok());
+  Remember(bob_, "bob's own");
+  auto mine = store_->ListAudit(Ctx(alice_), AuditQuery{});
+  ASSERT_TRUE(mine.ok());
+  std::vector<std::string> actions;
+  for (const auto& r : *mine) actions.push_back(r.action);
+  EXPECT_EQ(actions, (std::vector<std::string>{"remember", "correct", "recall", "forget"}));
+  EXPECT_EQ((*mine)[0].request_id, "req-test");
+  auto all = store_->ListAudit(Ctx(admin_), AuditQuery{});
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->size(), 5u);
+  auto v = store_->VerifyAudit();
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(v->intact);
+  EXPECT_EQ(v->records, 5);
+}
+
+TEST_P(StoreConformanceTest, ConcurrentFactWritersLeaveExactlyOneCurrentVersion) {
+  constexpr int kThreads = 8;
+  constexpr int kRounds = 25;
+  // Each thread gets its own handle where the backend supports several (SQLite: several
+  // connections on one file), so the database, not a process mutex, must keep the invariant.
+  std::vector<std::unique_ptr<Store>> handles;
+  for (int t = 0; t < kThreads; ++t) {
+    handles.push_back(GetParam().shares_data_across_handles ? GetParam().open(dir_.path())
+                                                            : nullptr);
+  }
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      Store* s = handles[t] ? handles[t].get() : store_.get();
+      for (int r = 0; r < kRounds; ++r) {
+        std::string value = std::to_string(t) + "-" + std::to_string(r);
+        auto res = s->Ingest(Ctx(alice_), FactBatch(alice_, "张工", "phone", value));
+        if (!res.ok()) ++failures;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+  auto hits = store_->SearchKeyword(Ctx(alice_), KeywordQuery{{"phone"}, 1000, true});
+  ASSERT_TRUE(hits.ok());
+  ASSERT_EQ(hits->size(), static_cast<size_t>(kThreads * kRounds));
+  int current = 0;
+  std::set<int32_t> versions;
+  for (const auto& h : *hits) {
+    current += h.memory.current;
+    versions.insert(h.memory.version);
+  }
+  EXPECT_EQ(current, 1);
+  // One lineage, versions 1..N with no gaps or duplicates.
+  EXPECT_EQ(versions.size(), static_cast<size_t>(kThreads * kRounds));
+  EXPECT_EQ(*versions.rbegin(), kThreads * kRounds);
+  auto v = store_->VerifyAudit();
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(v->intact);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreConformanceTest, ::testing::ValuesIn(Backends()),
+                         [](const auto& param_info) { return param_info.param.name; });
+
+}  // namespace
+}  // namespace engram::store
