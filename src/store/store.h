@@ -85,7 +85,7 @@ struct KeywordHit {
 
 struct AuditEntry {
   std::string action;            // remember, correct, supersede, forget, recall, get, history...
-  std::vector<int64_t> targets;  // memory / message ids
+  std::vector<int64_t> targets;  // memory ids (other ids go in detail_json)
   std::string detail_json = "{}";
 };
 

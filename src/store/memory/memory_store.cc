@@ -8,6 +8,7 @@
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/memory/bm25.h"
+#include "src/store/term_pruning.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::store {
@@ -66,9 +67,10 @@ class MemoryStoreImpl final : public Store {
       memories_[m.id] = m;
       out.memories.push_back(m);
     }
-    std::vector<int64_t> targets{out.message_id};
+    std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
-    AppendLocked(ctx, AuditEntry{"remember", targets, "{}"});
+    AppendLocked(ctx, AuditEntry{"remember", targets,
+                                 "{\"message_id\":" + std::to_string(out.message_id) + "}"});
     return out;
   }
 
@@ -171,9 +173,18 @@ class MemoryStoreImpl final : public Store {
     double n = static_cast<double>(docs_.size());
     double avg = total_len / n;
     std::unordered_map<std::string, double> df;
+    std::vector<int64_t> freqs;
     for (const auto& term : terms) {
       for (const auto& [id, d] : docs_) df[term] += d.tf.count(term) ? 1 : 0;
+      freqs.push_back(static_cast<int64_t>(df[term]));
     }
+    // Same pruning rule as the SQLite backend (N approximated the same way: highest id).
+    std::vector<bool> keep = KeepTerms(freqs, next_memory_id_ - 1);
+    std::vector<std::string> kept;
+    for (size_t i = 0; i < terms.size(); ++i) {
+      if (keep[i]) kept.push_back(terms[i]);
+    }
+    terms.swap(kept);
     std::vector<KeywordHit> hits;
     for (const auto& [id, d] : docs_) {
       const Memory& m = memories_.at(id);

@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <climits>
 #include <mutex>
 
 #include "src/store/access.h"
@@ -10,6 +12,7 @@
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
+#include "src/store/term_pruning.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::store {
@@ -23,23 +26,14 @@ Status NotFound(int64_t id) {
   return Status::NotFound("store: memory " + std::to_string(id) + " not found");
 }
 
-// FTS5 query string: each term a quoted string, OR-ed. Terms that yield no token are dropped.
-std::string MatchExpression(const std::vector<std::string>& terms) {
-  std::string out;
-  std::vector<text::Token> toks;
-  for (const std::string& term : terms) {
-    toks.clear();
-    text::Tokenize(term, text::TokenizeMode::kQuery, &toks);
-    if (toks.empty()) continue;
-    if (!out.empty()) out += " OR ";
-    out += '"';
-    for (char c : term) {
-      if (c == '"') out += '"';
-      out += c;
-    }
-    out += '"';
+// An FTS5 string literal: the term in double quotes, inner quotes doubled.
+std::string QuoteTerm(const std::string& term) {
+  std::string out = "\"";
+  for (char c : term) {
+    if (c == '"') out += '"';
+    out += c;
   }
-  return out;
+  return out + '"';
 }
 
 class SqliteStore final : public Store {
@@ -100,9 +94,11 @@ class SqliteStore final : public Store {
       if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
       out.memories.push_back(std::move(m));
     }
-    std::vector<int64_t> targets{out.message_id};
+    std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
-    if (Status s = AppendLocked(ctx, AuditEntry{"remember", targets, "{}"}); !s.ok()) return s;
+    AuditEntry audit{"remember", targets,
+                     "{\"message_id\":" + std::to_string(out.message_id) + "}"};
+    if (Status s = AppendLocked(ctx, audit); !s.ok()) return s;
     if (Status s = txn.Commit(); !s.ok()) return s;
     return out;
   }
@@ -211,25 +207,33 @@ class SqliteStore final : public Store {
 
   Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                 const KeywordQuery& query) override {
-    std::string match = MatchExpression(query.terms);
     std::vector<KeywordHit> hits;
-    if (match.empty() || query.limit <= 0) return hits;
+    if (query.limit <= 0) return hits;
     std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                     ", bm25(memory_fts) FROM memory_fts JOIN memory m ON m.id = "
-                     "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " +
-                     sqlite::VisibleSql(2, 3) +
-                     " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) "
-                     "ORDER BY bm25(memory_fts), m.id DESC LIMIT ?6");
-    st.Bind(1, match).Bind(2, ctx.principal.user_id);
+    auto match = MatchExpression(query.terms);
+    if (!match.ok()) return match.status();
+    if (match->empty()) return hits;
+    // Phase 1 ranks the matches using only the few columns the filter needs; phase 2 reads
+    // whole rows for the top `limit` only.
+    Stmt st(db_,
+            "SELECT m.id, bm25(memory_fts) AS rank FROM memory_fts JOIN memory m ON m.id = "
+            "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " + sqlite::VisibleSql(2, 3) +
+                " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) "
+                "ORDER BY rank, m.id DESC LIMIT ?6");
+    st.Bind(1, *match).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, query.include_history);
     st.Bind(5, ctx.now.unix_ms).Bind(6, int64_t{query.limit});
-    while (st.Step()) {
-      // FTS5's bm25() is negative, better matches more negative.
-      hits.push_back(KeywordHit{sqlite::ReadMemory(st), -st.Double(sqlite::MemoryColumnCount())});
-    }
+    std::vector<std::pair<int64_t, double>> ranked;
+    while (st.Step()) ranked.emplace_back(st.Int(0), -st.Double(1));  // bm25() is negative
     if (!st.status().ok()) return st.status().WithPrefix("keyword search");
+    Stmt row(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
+    for (const auto& [id, score] : ranked) {
+      row.Reset();
+      row.Bind(1, id);
+      if (row.Step()) hits.push_back(KeywordHit{sqlite::ReadMemory(row), score});
+      if (!row.status().ok()) return row.status().WithPrefix("keyword search");
+    }
     return hits;
   }
 
@@ -319,6 +323,42 @@ class SqliteStore final : public Store {
     r.prev_hash = st.Text(8);
     r.hash = st.Text(9);
     return r;
+  }
+
+  // The FTS5 MATCH string for the terms: each term that yields a token, quoted, OR-ed,
+  // minus the terms KeepTerms() prunes by document frequency. Empty when nothing remains.
+  // REQUIRES: mu_ held.
+  Result<std::string> MatchExpression(const std::vector<std::string>& terms) {
+    std::vector<std::string> usable;
+    std::vector<int64_t> doc_freq;
+    std::vector<text::Token> toks;
+    Stmt df(db_, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
+    for (const std::string& term : terms) {
+      toks.clear();
+      text::Tokenize(term, text::TokenizeMode::kQuery, &toks);
+      if (toks.empty()) continue;
+      // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
+      int64_t freq = INT64_MAX;
+      for (const text::Token& t : toks) {
+        df.Reset();
+        df.Bind(1, t.text);
+        freq = std::min<int64_t>(freq, df.Step() ? df.Int(0) : 0);
+        if (!df.status().ok()) return df.status().WithPrefix("keyword search: term stats");
+      }
+      usable.push_back(term);
+      doc_freq.push_back(freq);
+    }
+    Stmt n(db_, "SELECT COALESCE(MAX(id), 0) FROM memory");
+    int64_t n_docs = n.Step() ? n.Int(0) : 0;
+    if (!n.status().ok()) return n.status();
+    std::vector<bool> keep = KeepTerms(doc_freq, n_docs);
+    std::string out;
+    for (size_t i = 0; i < usable.size(); ++i) {
+      if (!keep[i]) continue;
+      if (!out.empty()) out += " OR ";
+      out += QuoteTerm(usable[i]);
+    }
+    return out;
   }
 
   // REQUIRES: mu_ held.
@@ -416,6 +456,14 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
     return fail(s);
   }
   if (Status s = sqlite::Migrate(db, path); !s.ok()) return fail(s);
+  // Per-connection view of the index's term statistics (for query term pruning).
+  if (Status s = Exec(db,
+                      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab "
+                      "USING fts5vocab(main, memory_fts, row)",
+                      what);
+      !s.ok()) {
+    return fail(s);
+  }
   return std::unique_ptr<Store>(new SqliteStore(db, path));
 }
 

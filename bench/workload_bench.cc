@@ -1,0 +1,161 @@
+// engram_bench: a db_bench-like workload driver for the embedded engine.
+//
+// For each size N: a fresh SQLite database gets N synthetic Chinese/English messages through
+// Engine::Remember (one transaction each, as an agent would write them), then Q keyword
+// recalls run against it. Prints remember throughput and recall latency percentiles, as a
+// table and (with --json) as JSON. Timings are wall-clock on this machine.
+//
+//   engram_bench [--sizes 10000,100000] [--queries 1000] [--dir /tmp] [--json]
+//                [--query-kind zh|ticket|en|mixed]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engram/engram.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const std::vector<std::string> kPeople = {"张工", "李老师", "王经理", "财务总监", "林总",
+                                          "陈博士", "Alice", "Bob", "Carol", "Dave"};
+const std::vector<std::string> kZhActions = {"说下周二要验收", "提醒大家提交", "要求重写",
+                                             "已经审核了", "明天下午讨论", "下个月上线"};
+const std::vector<std::string> kZhObjects = {"接口文档", "预算报表", "测试用例", "合同草案",
+                                             "季度总结", "发布计划", "风险清单", "采购申请"};
+const std::vector<std::string> kEnActions = {"asked for", "approved", "will review",
+                                             "wants to postpone", "shipped", "rejected"};
+const std::vector<std::string> kEnObjects = {"the API docs", "the Q3 budget", "the test plan",
+                                             "the vendor contract", "the release notes",
+                                             "the onboarding guide", "the security audit"};
+
+std::string Pick(const std::vector<std::string>& v, std::mt19937_64& rng) {
+  return v[rng() % v.size()];
+}
+
+std::string Message(std::mt19937_64& rng) {
+  std::string ticket = "T-" + std::to_string(100 + rng() % 5000);
+  if (rng() % 2) {
+    return Pick(kPeople, rng) + Pick(kZhActions, rng) + Pick(kZhObjects, rng) + "，工单" + ticket;
+  }
+  return Pick(kPeople, rng) + " " + Pick(kEnActions, rng) + " " + Pick(kEnObjects, rng) +
+         " (ticket " + ticket + ")";
+}
+
+int g_query_kind = -1;  // -1 mixed, else 0 zh, 1 ticket, 2 en
+
+std::string Query(std::mt19937_64& rng) {
+  int kind = g_query_kind >= 0 ? g_query_kind : static_cast<int>(rng() % 3);
+  switch (kind) {
+    case 0: return Pick(kPeople, rng) + Pick(kZhObjects, rng);
+    case 1: return "工单T-" + std::to_string(100 + rng() % 5000);
+    default: return "who " + Pick(kEnActions, rng) + " " + Pick(kEnObjects, rng);
+  }
+}
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t i = static_cast<size_t>(p * (v.size() - 1) + 0.5);
+  return v[i];
+}
+
+std::vector<int> ParseSizes(const std::string& s) {
+  std::vector<int> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(std::atoi(item.c_str()));
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<int> sizes = {10000, 100000};
+  int queries = 1000;
+  std::string dir = std::filesystem::temp_directory_path().string();
+  bool json = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--sizes" && i + 1 < argc) sizes = ParseSizes(argv[++i]);
+    else if (a == "--queries" && i + 1 < argc) queries = std::atoi(argv[++i]);
+    else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
+    else if (a == "--json") json = true;
+    else if (a == "--query-kind" && i + 1 < argc) {
+      std::string k = argv[++i];
+      g_query_kind = k == "zh" ? 0 : k == "ticket" ? 1 : k == "en" ? 2 : -1;
+    }
+    else {
+      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--json]\n");
+      return 2;
+    }
+  }
+  engram::Principal user;
+  user.user_id = "bench-user";
+  std::string rows;
+  std::printf("%-10s %14s %12s %12s %12s %8s\n", "memories", "remember/s", "recall p50",
+              "recall p95", "recall p99", "hits/q");
+  for (int n : sizes) {
+    std::string path = dir + "/engram-bench-" + std::to_string(n) + ".db";
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    engram::Options o;
+    o.db_path = path;
+    auto opened = engram::Engine::Open(o);
+    if (!opened.ok()) {
+      std::fprintf(stderr, "engram_bench: %s\n", opened.status().ToString().c_str());
+      return 1;
+    }
+    auto& engine = *opened;
+    std::mt19937_64 rng(42);
+    auto start = Clock::now();
+    for (int i = 0; i < n; ++i) {
+      engram::RememberRequest r;
+      r.principal = user;
+      r.session_id = "s" + std::to_string(i / 50);
+      r.text = Message(rng);
+      auto res = engine->Remember(r);
+      if (!res.ok()) {
+        std::fprintf(stderr, "engram_bench: remember: %s\n", res.status().ToString().c_str());
+        return 1;
+      }
+    }
+    double write_s = std::chrono::duration<double>(Clock::now() - start).count();
+    std::vector<double> lat_ms;
+    int64_t total_hits = 0;
+    for (int q = 0; q < queries; ++q) {
+      engram::RecallRequest r;
+      r.principal = user;
+      r.query = Query(rng);
+      r.limit = 10;
+      auto t0 = Clock::now();
+      auto res = engine->Recall(r);
+      lat_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+      if (!res.ok()) {
+        std::fprintf(stderr, "engram_bench: recall: %s\n", res.status().ToString().c_str());
+        return 1;
+      }
+      total_hits += static_cast<int64_t>(res->hits.size());
+    }
+    double rate = n / write_s;
+    double p50 = Percentile(lat_ms, 0.50), p95 = Percentile(lat_ms, 0.95),
+           p99 = Percentile(lat_ms, 0.99);
+    std::printf("%-10d %14.0f %10.2fms %10.2fms %10.2fms %8.1f\n", n, rate, p50, p95, p99,
+                static_cast<double>(total_hits) / queries);
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%s{\"memories\":%d,\"remember_per_s\":%.1f,\"recall_ms\":{\"p50\":%.3f,"
+                  "\"p95\":%.3f,\"p99\":%.3f},\"queries\":%d}",
+                  rows.empty() ? "" : ",", n, rate, p50, p95, p99, queries);
+    rows += buf;
+    engine.reset();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  }
+  if (json) std::printf("{\"bench\":\"workload\",\"results\":[%s]}\n", rows.c_str());
+  return 0;
+}
