@@ -4,6 +4,10 @@
 #   engram_add_test(NAME base_test SOURCES a_test.cc DEPS engram_base)
 
 set(ENGRAM_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wno-unused-parameter -Wno-missing-field-initializers)
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  # GCC 12 reports -Wrestrict false positives inside std::string at -O3 (GCC PR 105651).
+  list(APPEND ENGRAM_WARNINGS -Wno-restrict)
+endif()
 
 function(engram_apply_flags target)
   target_compile_options(${target} PRIVATE ${ENGRAM_WARNINGS})

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "apps/cli/eval_commands.h"
 #include "apps/cli/output.h"
 #include "engram/engram.h"
 #include "engram/iso8601.h"
@@ -313,6 +314,8 @@ int Run(int argc, char** argv) {
       return 0;
     };
   });
+
+  AddEvalCommands(app, &action);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,69 @@
+#include "apps/cli/eval_commands.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "eval/locomo/locomo_eval.h"
+
+namespace engram::cli {
+namespace {
+
+struct LocomoFlags {
+  std::string path;
+  std::string audit;
+  std::string report;
+  std::string db;
+  std::vector<int> ks = {5, 10, 25, 50};
+  int conversations = 0;
+  bool json = false;
+};
+
+int RunLocomo(const LocomoFlags& f) {
+  eval::LocomoEvalOptions o;
+  o.data_path = f.path;
+  o.audit_path = f.audit;
+  o.db_path = f.db;
+  o.ks = f.ks;
+  o.max_conversations = f.conversations;
+  auto report = eval::RunLocomoEval(o);
+  if (!report.ok()) {
+    std::cerr << "engram: " << report.status().ToString() << "\n";
+    return report.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
+  }
+  std::string json = eval::LocomoReportJson(*report);
+  if (!f.report.empty()) {
+    std::ofstream out(f.report);
+    out << json << "\n";
+    if (!out) {
+      std::cerr << "engram: IOError: cannot write '" << f.report << "'\n";
+      return 1;
+    }
+  }
+  if (f.json) {
+    std::cout << json << "\n";
+  } else {
+    eval::PrintLocomoReport(*report, std::cout);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
+  auto* eval = app.add_subcommand("eval", "Run a quality evaluation");
+  eval->require_subcommand(1);
+  auto locomo = std::make_shared<LocomoFlags>();
+  auto* lc = eval->add_subcommand("locomo", "LoCoMo evidence recall@k per category");
+  lc->add_option("PATH", locomo->path, "locomo10.json")->required()->check(CLI::ExistingFile);
+  lc->add_option("--audit", locomo->audit,
+                 "Corrected evidence (default: locomo10_audit_errors.json beside PATH)");
+  lc->add_option("--k", locomo->ks, "Cut-offs")->delimiter(',')->capture_default_str();
+  lc->add_option("--conversations", locomo->conversations, "Only the first N (0 = all)");
+  lc->add_option("--db", locomo->db, "Keep the database here (default: a temporary file)");
+  lc->add_option("--report", locomo->report, "Also write the JSON report to this file");
+  lc->add_flag("--json", locomo->json, "Print JSON");
+  lc->callback([action, locomo] { *action = [locomo] { return RunLocomo(*locomo); }; });
+}
+
+}  // namespace engram::cli

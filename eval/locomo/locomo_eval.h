@@ -1,0 +1,57 @@
+// LoCoMo evidence-recall evaluation (Maharana et al., ACL 2024), built on the public API only.
+//
+// Every turn of every conversation is remembered with its session's date as `at`, one user
+// scope per conversation, its dia_id kept in metadata. Every question is then asked as a
+// recall; a question's evidence recall@k is the share of its evidence dia_ids found among the
+// top k hits. Reported per category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop,
+// 5 adversarial) and overall, against the original evidence and against the corrected
+// evidence of the LoCoMo audit (locomo10_audit_errors.json), with recall latency percentiles.
+//
+// Thread safety: RunLocomoEval is self-contained; concurrent runs need distinct db paths.
+#ifndef ENGRAM_EVAL_LOCOMO_LOCOMO_EVAL_H_
+#define ENGRAM_EVAL_LOCOMO_LOCOMO_EVAL_H_
+
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engram/result.h"
+
+namespace engram::eval {
+
+struct LocomoEvalOptions {
+  std::string data_path;          // locomo10.json
+  std::string audit_path;         // corrected evidence; "" = locomo10_audit_errors.json beside data
+  std::vector<int> ks = {5, 10, 25, 50};
+  std::string db_path;            // "" = a temporary file, removed afterwards
+  int max_conversations = 0;      // 0 = all
+};
+
+struct RecallScores {
+  int questions = 0;                  // questions with at least one evidence id
+  std::map<int, double> recall;       // k -> mean evidence recall@k (original evidence)
+  std::map<int, double> corrected;    // k -> the same against the audit's corrected evidence
+};
+
+struct LocomoReport {
+  int conversations = 0;
+  int turns = 0;
+  int questions_total = 0;            // including those without evidence
+  int corrected_questions = 0;        // questions whose evidence the audit replaced
+  std::map<int, RecallScores> by_category;
+  RecallScores overall;
+  double ingest_seconds = 0;
+  double recall_p50_ms = 0;
+  double recall_p95_ms = 0;
+};
+
+// InvalidArgument / IOError when the files cannot be read or parsed.
+Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options);
+
+std::string LocomoReportJson(const LocomoReport& report);
+void PrintLocomoReport(const LocomoReport& report, std::ostream& out);
+
+}  // namespace engram::eval
+
+#endif  // ENGRAM_EVAL_LOCOMO_LOCOMO_EVAL_H_
