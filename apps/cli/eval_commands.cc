@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "eval/locomo/locomo_eval.h"
+#include "eval/madial/madial_eval.h"
 
 namespace engram::cli {
 namespace {
@@ -48,6 +49,42 @@ int RunLocomo(const LocomoFlags& f) {
   return 0;
 }
 
+struct MadialFlags {
+  std::string root;
+  std::vector<std::string> languages = {"zh", "en"};
+  std::vector<int> ks = {1, 3, 5, 10, 20};
+  std::string report;
+  bool json = false;
+};
+
+int RunMadial(const MadialFlags& f) {
+  std::string all = "[";
+  for (const std::string& lang : f.languages) {
+    eval::MadialEvalOptions o;
+    o.root = f.root;
+    o.language = lang;
+    o.ks = f.ks;
+    auto report = eval::RunMadialEval(o);
+    if (!report.ok()) {
+      std::cerr << "engram: " << report.status().ToString() << "\n";
+      return report.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
+    }
+    all += (all.size() > 1 ? "," : "") + eval::MadialReportJson(*report);
+    if (!f.json) eval::PrintMadialReport(*report, std::cout);
+  }
+  all += "]";
+  if (f.json) std::cout << all << "\n";
+  if (!f.report.empty()) {
+    std::ofstream out(f.report);
+    out << all << "\n";
+    if (!out) {
+      std::cerr << "engram: IOError: cannot write '" << f.report << "'\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
@@ -64,6 +101,18 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   lc->add_option("--report", locomo->report, "Also write the JSON report to this file");
   lc->add_flag("--json", locomo->json, "Print JSON");
   lc->callback([action, locomo] { *action = [locomo] { return RunLocomo(*locomo); }; });
+
+  auto madial = std::make_shared<MadialFlags>();
+  auto* md = eval->add_subcommand("madial", "MADial-Bench memory recall@k next to published baselines");
+  md->add_option("PATH", madial->root, "The madial-bench folder (zh/, en/, baselines/)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  md->add_option("--lang", madial->languages, "zh, en or both")->delimiter(',')
+      ->capture_default_str();
+  md->add_option("--k", madial->ks, "Cut-offs")->delimiter(',')->capture_default_str();
+  md->add_option("--report", madial->report, "Also write the JSON report to this file");
+  md->add_flag("--json", madial->json, "Print JSON");
+  md->callback([action, madial] { *action = [madial] { return RunMadial(*madial); }; });
 }
 
 }  // namespace engram::cli

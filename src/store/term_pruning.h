@@ -5,6 +5,7 @@
 #ifndef ENGRAM_STORE_TERM_PRUNING_H_
 #define ENGRAM_STORE_TERM_PRUNING_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -12,12 +13,15 @@ namespace engram::store {
 
 struct PruningParams {
   int64_t min_docs = 1000;     // below this many documents nothing is pruned
-  double max_share = 0.2;      // terms in more than this share of documents are dropped...
+  double max_share = 0.2;      // terms in more than this share of documents are dropped
+  size_t max_terms = 32;       // at most this many terms, the rarest first
 };
 
 // Returns, for each term, whether to keep it. doc_freq[i] = documents containing term i.
 // Terms with doc_freq 0 are dropped (they match nothing). If every matching term is
-// common, all matching terms are kept (a query of common words still gets answers).
+// common, all matching terms are kept (a query of common words still gets answers). Of the
+// kept terms, at most max_terms survive: the ones in the fewest documents (earlier wins ties),
+// so a long query (a whole dialogue) costs no more than a short one.
 std::vector<bool> KeepTerms(const std::vector<int64_t>& doc_freq, int64_t n_docs,
                             const PruningParams& params = {});
 

@@ -17,5 +17,11 @@ TEST(TermPruningTest, SmallCollectionsAreNotPruned) {
   EXPECT_EQ(KeepTerms({3, 1}, 4), (std::vector<bool>{true, true}));
 }
 
+TEST(TermPruningTest, LongQueriesKeepTheirRarestTerms) {
+  PruningParams p;
+  p.max_terms = 2;
+  EXPECT_EQ(KeepTerms({9, 1, 5, 1}, 100, p), (std::vector<bool>{false, true, false, true}));
+}
+
 }  // namespace
 }  // namespace engram::store

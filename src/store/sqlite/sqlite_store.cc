@@ -330,28 +330,36 @@ class SqliteStore final : public Store {
   // REQUIRES: mu_ held.
   Result<std::string> MatchExpression(const std::vector<std::string>& terms) {
     std::vector<std::string> usable;
-    std::vector<int64_t> doc_freq;
     std::vector<text::Token> toks;
-    Stmt df(db_, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
     for (const std::string& term : terms) {
       toks.clear();
       text::Tokenize(term, text::TokenizeMode::kQuery, &toks);
-      if (toks.empty()) continue;
-      // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
-      int64_t freq = INT64_MAX;
-      for (const text::Token& t : toks) {
-        df.Reset();
-        df.Bind(1, t.text);
-        freq = std::min<int64_t>(freq, df.Step() ? df.Int(0) : 0);
-        if (!df.status().ok()) return df.status().WithPrefix("keyword search: term stats");
-      }
-      usable.push_back(term);
-      doc_freq.push_back(freq);
+      if (!toks.empty()) usable.push_back(term);
     }
     Stmt n(db_, "SELECT COALESCE(MAX(id), 0) FROM memory");
     int64_t n_docs = n.Step() ? n.Int(0) : 0;
     if (!n.status().ok()) return n.status();
-    std::vector<bool> keep = KeepTerms(doc_freq, n_docs);
+    // Document frequencies cost a walk of each term's postings (fts5vocab has no stored
+    // counts); fetch them only when pruning can change the outcome.
+    const PruningParams params;
+    std::vector<int64_t> doc_freq(usable.size(), 1);
+    if (n_docs >= params.min_docs || usable.size() > params.max_terms) {
+      Stmt df(db_, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
+      for (size_t i = 0; i < usable.size(); ++i) {
+        toks.clear();
+        text::Tokenize(usable[i], text::TokenizeMode::kQuery, &toks);
+        // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
+        int64_t freq = INT64_MAX;
+        for (const text::Token& t : toks) {
+          df.Reset();
+          df.Bind(1, t.text);
+          freq = std::min<int64_t>(freq, df.Step() ? df.Int(0) : 0);
+          if (!df.status().ok()) return df.status().WithPrefix("keyword search: term stats");
+        }
+        doc_freq[i] = freq;
+      }
+    }
+    std::vector<bool> keep = KeepTerms(doc_freq, n_docs, params);
     std::string out;
     for (size_t i = 0; i < usable.size(); ++i) {
       if (!keep[i]) continue;

@@ -1,0 +1,46 @@
+// MADial-Bench memory-recall evaluation (He et al., NAACL 2025), on the public API only.
+//
+// Each user's memories are remembered (event text, its date as `at`, the memory id kept in
+// metadata) under one scope per user. For every dialogue, the turns before its test turn are
+// the query; recall@k is the share of the dialogue's relevant memory ids among the top k
+// hits, averaged over dialogues. The published baselines' top-20 lists in
+// baselines/<lang>/ are scored with the same function, so the numbers sit side by side.
+//
+// Thread safety: RunMadialEval is self-contained.
+#ifndef ENGRAM_EVAL_MADIAL_MADIAL_EVAL_H_
+#define ENGRAM_EVAL_MADIAL_MADIAL_EVAL_H_
+
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engram/result.h"
+
+namespace engram::eval {
+
+struct MadialEvalOptions {
+  std::string root;            // the madial-bench folder (holds zh/, en/, baselines/)
+  std::string language = "zh"; // zh | en
+  std::vector<int> ks = {1, 3, 5, 10, 20};
+};
+
+struct MadialReport {
+  std::string language;
+  int memories = 0;
+  int dialogues = 0;
+  std::map<int, double> recall;                            // k -> engram's recall@k
+  std::map<std::string, std::map<int, double>> baselines;  // file stem -> k -> recall@k
+  double recall_p50_ms = 0;
+  double recall_p95_ms = 0;
+};
+
+// IOError / InvalidArgument when the files cannot be read or parsed.
+Result<MadialReport> RunMadialEval(const MadialEvalOptions& options);
+
+std::string MadialReportJson(const MadialReport& report);
+void PrintMadialReport(const MadialReport& report, std::ostream& out);
+
+}  // namespace engram::eval
+
+#endif  // ENGRAM_EVAL_MADIAL_MADIAL_EVAL_H_
