@@ -114,7 +114,7 @@ TEST_F(CliTest, CorrectHistoryForgetAndAudit) {
   json w = RunJson({"remember", "--user", "alice", "--json", "my locker code is 1234"});
   int64_t id = w["memories"][0]["id"];
   json c = RunJson({"correct", "--user", "alice", "--json", std::to_string(id),
-                    "my locker code is 5678"});
+                    "my locker code is purple walrus"});
   int64_t v2 = c["id"];
   EXPECT_EQ(c["version"], 2);
   json h = RunJson({"history", "--user", "alice", "--json", std::to_string(v2)});
@@ -124,6 +124,10 @@ TEST_F(CliTest, CorrectHistoryForgetAndAudit) {
   RunResult denied = Run(Db({"get", "--user", "bob", std::to_string(id)}));
   EXPECT_EQ(denied.exit_code, 1);
   EXPECT_NE(denied.err.find("NotFound"), std::string::npos);
+  {
+    std::string before = Slurp(db_) + Slurp(db_ + "-wal");
+    ASSERT_NE(before.find("walrus"), std::string::npos);  // so the check below can fail
+  }
   RunJson({"forget", "--user", "alice", "--hard", "--json", std::to_string(v2)});
   json g = RunJson({"get", "--user", "alice", "--json", std::to_string(v2)});
   EXPECT_EQ(g["status"], "deleted");
@@ -135,7 +139,8 @@ TEST_F(CliTest, CorrectHistoryForgetAndAudit) {
   EXPECT_EQ(a["chain"]["intact"], true);
   // The erased text is gone from the file itself (content, FTS index, message).
   std::string bytes = Slurp(db_) + Slurp(db_ + "-wal");
-  EXPECT_EQ(bytes.find("5678"), std::string::npos);
+  // (Letters outside [0-9a-f], so no hash or request id in the file can contain them.)
+  EXPECT_EQ(bytes.find("walrus"), std::string::npos);
 }
 
 TEST_F(CliTest, BadInputFailsCleanlyAndWritesNothing) {
@@ -253,6 +258,45 @@ TEST_F(CliTest, MadialEvalScoresUsAndThePublishedBaselinesAlike) {
   // Our metric reproduces the paper's figure for OpenAI text-embedding-3-large (69.4 @5).
   EXPECT_NEAR(j[0]["baselines"]["openai_zh_top_20_ids"]["@5"].get<double>(), 0.694, 0.001);
   EXPECT_GT(j[0]["recall"]["@5"].get<double>(), 0.45);  // keyword-only floor, a few points below
+}
+
+}  // namespace
+}  // namespace engram
+
+namespace engram {
+namespace {
+
+TEST_F(CliTest, TimeAnchorsChineseAndEnglishExpressions) {
+  RunResult r = Run({"time", "--ref", "2024-06-14T15:00:00+08:00", "--json",
+                     "昨天下午三点，客户张工说下周二要验收接口文档; next Friday at 3pm"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = json::parse(r.out);
+  ASSERT_EQ(j["matches"].size(), 3u);
+  EXPECT_EQ(j["matches"][0]["text"], "昨天下午三点");
+  EXPECT_EQ(j["matches"][0]["from"], "2024-06-13T15:00:00+08:00");
+  EXPECT_EQ(j["matches"][1]["text"], "下周二");
+  EXPECT_EQ(j["matches"][1]["from"], "2024-06-18T00:00:00+08:00");
+  EXPECT_EQ(j["matches"][1]["to"], "2024-06-19T00:00:00+08:00");
+  EXPECT_EQ(j["matches"][1]["grain"], "day");
+  EXPECT_EQ(j["matches"][2]["from"], "2024-06-21T15:00:00+08:00");
+  EXPECT_EQ(Run({"time", "--ref", "noon", "x"}).exit_code, 2);
+  EXPECT_EQ(Run({"time", "--lang", "fr", "x"}).exit_code, 2);
+}
+
+TEST_F(CliTest, RecallExplainsAndContextCites) {
+  RunJson({"remember", "--user", "alice", "--session", "s1", "张工说下周二要验收接口文档"});
+  RunJson({"remember", "--user", "alice", "--session", "s1", "李老师负责跟进工单T-102"});
+  RunResult r = Run(Db({"recall", "--user", "alice", "--explain", "接口文档"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("keyword  rank 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("x decay"), std::string::npos);
+  EXPECT_NE(r.out.find("source: session 's1'"), std::string::npos);
+  json c = RunJson({"context", "--user", "alice", "--session", "s1", "--json", "接口文档"});
+  std::string text = c["context"];
+  EXPECT_NE(text.find("[MEM#1]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[MEM#2]"), std::string::npos) << text;
+  EXPECT_EQ(c["cited"].size(), 2u);
+  EXPECT_EQ(Run(Db({"context", "--user", "alice", "--budget", "0", "x"})).exit_code, 2);
 }
 
 }  // namespace

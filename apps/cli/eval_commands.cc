@@ -6,6 +6,7 @@
 
 #include "eval/locomo/locomo_eval.h"
 #include "eval/madial/madial_eval.h"
+#include "eval/temporal/temporal_eval.h"
 
 namespace engram::cli {
 namespace {
@@ -85,6 +86,37 @@ int RunMadial(const MadialFlags& f) {
   return 0;
 }
 
+struct TemporalFlags {
+  std::vector<std::string> paths;
+  std::string report;
+  int max_failures = 50;
+  bool json = false;
+};
+
+int RunTemporal(const TemporalFlags& f) {
+  std::string all = "[";
+  for (const std::string& path : f.paths) {
+    auto report = RunTemporalEval(path);
+    if (!report.ok()) {
+      std::cerr << "engram: " << report.status().ToString() << "\n";
+      return report.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
+    }
+    all += (all.size() > 1 ? "," : "") + ReportToJson(*report);
+    if (!f.json) PrintReport(*report, std::cout, f.max_failures);
+  }
+  all += "]";
+  if (f.json) std::cout << all << "\n";
+  if (!f.report.empty()) {
+    std::ofstream out(f.report);
+    out << all << "\n";
+    if (!out) {
+      std::cerr << "engram: IOError: cannot write '" << f.report << "'\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
@@ -113,6 +145,16 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   md->add_option("--report", madial->report, "Also write the JSON report to this file");
   md->add_flag("--json", madial->json, "Print JSON");
   md->callback([action, madial] { *action = [madial] { return RunMadial(*madial); }; });
+
+  auto temporal = std::make_shared<TemporalFlags>();
+  auto* tc = eval->add_subcommand("temporal", "Pass rates of a temporal corpus (Duckling, JioNLP)");
+  tc->add_option("PATH", temporal->paths, "Corpus files (JSON)")->required()
+      ->check(CLI::ExistingFile);
+  tc->add_option("--max-failures", temporal->max_failures, "Failures to list per corpus")
+      ->capture_default_str();
+  tc->add_option("--report", temporal->report, "Also write the JSON report to this file");
+  tc->add_flag("--json", temporal->json, "Print JSON");
+  tc->callback([action, temporal] { *action = [temporal] { return RunTemporal(*temporal); }; });
 }
 
 }  // namespace engram::cli

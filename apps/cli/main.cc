@@ -8,6 +8,7 @@
 
 #include "apps/cli/eval_commands.h"
 #include "apps/cli/output.h"
+#include "apps/cli/time_command.h"
 #include "engram/engram.h"
 #include "engram/iso8601.h"
 
@@ -146,12 +147,15 @@ int Run(int argc, char** argv) {
   PrincipalFlags qp;
   std::string q_text, q_at;
   int q_limit = 10;
-  bool q_history = false;
+  bool q_history = false, q_explain = false;
+  std::string q_session;
   auto* recall = app.add_subcommand("recall", "Find the memories relevant to a query");
   AddPrincipalFlags(recall, &qp);
   recall->add_option("--at", q_at, "Reference time of the question (ISO 8601); default now");
   recall->add_option("--limit", q_limit, "Most hits to return")->capture_default_str();
   recall->add_flag("--include-history", q_history, "Also superseded versions");
+  recall->add_option("--session", q_session, "The asking session (adds its latest memories)");
+  recall->add_flag("--explain", q_explain, "Show why each hit was recalled");
   recall->add_option("QUERY", q_text, "What to recall")->required();
   json_flag(recall);
   recall->callback([&] {
@@ -162,6 +166,7 @@ int Run(int argc, char** argv) {
       if (q_limit <= 0) return Fail(Status::InvalidArgument("--limit: must be positive"));
       req.limit = q_limit;
       req.include_history = q_history;
+      req.session_id = q_session;
       auto at = ParseAt(q_at);
       if (!at.ok()) return Fail(at.status());
       req.at = *at;
@@ -174,9 +179,46 @@ int Run(int argc, char** argv) {
       for (const RecallHit& h : out->hits) {
         results.push_back(HitJson(h));
         text_out += HitLine(h) + "\n";
+        if (q_explain) text_out += ExplainLines(h);
       }
       if (out->hits.empty()) text_out = "no memories found\n";
       Print(g, {{"request_id", out->request_id}, {"results", results}}, text_out);
+      return 0;
+    };
+  });
+
+  // context
+  PrincipalFlags xp;
+  std::string x_query, x_session, x_at;
+  int x_budget = 1024;
+  auto* context = app.add_subcommand("context", "A prompt-ready block of cited memories");
+  AddPrincipalFlags(context, &xp);
+  context->add_option("--session", x_session, "The current session (its turns lead)");
+  context->add_option("--budget", x_budget, "Token budget")->capture_default_str();
+  context->add_option("--at", x_at, "Reference time (ISO 8601); default now");
+  context->add_option("QUERY", x_query, "What the agent is about to answer")->required();
+  json_flag(context);
+  context->callback([&] {
+    action = [&]() -> int {
+      ContextRequest req;
+      req.principal = xp.Get();
+      req.query = x_query;
+      req.session_id = x_session;
+      if (x_budget <= 0) return Fail(Status::InvalidArgument("--budget: must be positive"));
+      req.budget_tokens = x_budget;
+      auto at = ParseAt(x_at);
+      if (!at.ok()) return Fail(at.status());
+      req.at = *at;
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto out = (*engine)->Context(req);
+      if (!out.ok()) return Fail(out.status());
+      Print(g,
+            {{"request_id", out->request_id},
+             {"context", out->text},
+             {"cited", out->cited},
+             {"estimated_tokens", out->estimated_tokens}},
+            out->text);
       return 0;
     };
   });
@@ -316,6 +358,7 @@ int Run(int argc, char** argv) {
   });
 
   AddEvalCommands(app, &action);
+  AddTimeCommand(app, &action);
 
   try {
     app.parse(argc, argv);

@@ -74,6 +74,12 @@ json HitJson(const RecallHit& h) {
   json channels = json::object();
   for (const auto& [name, c] : h.channels) channels[name] = {{"rank", c.rank}, {"score", c.score}};
   j["channels"] = channels;
+  const HitExplanation& e = h.explanation;
+  j["explanation"] = {{"rrf", e.rrf},
+                      {"decay", e.decay},
+                      {"confidence", e.confidence},
+                      {"rerank", e.rerank},
+                      {"age_hours", static_cast<double>(e.age_ms) / 3600000.0}};
   return j;
 }
 
@@ -108,12 +114,33 @@ std::string MemoryLine(const Memory& m) {
 
 std::string HitLine(const RecallHit& h) {
   char score[32];
-  std::snprintf(score, sizeof score, "%.3f", h.score);
+  std::snprintf(score, sizeof score, "%.4f", h.score);
   std::string why;
   for (const auto& [name, c] : h.channels) {
     why += (why.empty() ? "" : ", ") + name + " #" + std::to_string(c.rank);
   }
   return std::string("[") + score + "] " + MemoryLine(h.memory) + "   <" + why + ">";
+}
+
+std::string ExplainLines(const RecallHit& h) {
+  char buf[256];
+  std::string out;
+  for (const auto& [name, c] : h.channels) {
+    std::snprintf(buf, sizeof buf, "      %-8s rank %d, score %.4f\n", name.c_str(), c.rank, c.score);
+    out += buf;
+  }
+  const HitExplanation& e = h.explanation;
+  std::snprintf(buf, sizeof buf,
+                "      score %.5f = rrf %.5f x decay %.3f (age %.1f days) x confidence %.2f x "
+                "rerank %.2f\n",
+                h.score, e.rrf, e.decay, static_cast<double>(e.age_ms) / 86400000.0, e.confidence,
+                e.rerank);
+  out += buf;
+  const Source& s = h.memory.source;
+  out += "      source: session '" + s.session_id + "', message " +
+         std::to_string(s.message_id) + ", " + std::string(ToString(s.type)) + " at " +
+         FormatIso8601(s.at) + "\n";
+  return out;
 }
 
 std::string AuditLine(const AuditEntryView& a) {

@@ -20,6 +20,8 @@ nlohmann::json StatsJson(const EngineStats& s);
 std::string MemoryLine(const Memory& m);
 std::string HitLine(const RecallHit& h);
 std::string AuditLine(const AuditEntryView& a);
+// Indented lines: per-channel ranks and scores, fusion, decay, confidence, rerank, source.
+std::string ExplainLines(const RecallHit& h);
 
 }  // namespace engram::cli
 

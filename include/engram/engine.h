@@ -58,6 +58,7 @@ struct RecallRequest {
   std::optional<Instant> at;         // reference time of the question; default now
   int limit = 0;                     // 0 means Options::default_recall_limit
   bool include_history = false;      // also superseded versions
+  std::string session_id;            // the asking session (feeds the recency channel)
 };
 
 // Why a hit was recalled by one channel.
@@ -66,15 +67,41 @@ struct ChannelScore {
   double score = 0;    // the channel's own score (BM25 for "keyword")
 };
 
+// How a hit's score was made: score = rrf * decay * confidence * rerank.
+struct HitExplanation {
+  double rrf = 0;         // weighted reciprocal-rank fusion over the channels
+  double decay = 1;       // time decay (damped), by the memory type's half-life
+  double confidence = 1;  // confidence weighting
+  double rerank = 1;      // factor applied by the reranker
+  int64_t age_ms = 0;     // question time minus the memory's time
+};
+
 struct RecallHit {
   Memory memory;
-  double score = 0;                               // fused score, larger is better
+  double score = 0;                               // final score, larger is better
   std::map<std::string, ChannelScore> channels;   // channel name -> its rank and score
+  HitExplanation explanation;
 };
 
 struct RecallResult {
   std::string request_id;   // quote it in feedback
   std::vector<RecallHit> hits;
+};
+
+// A prompt-ready block of memories for an agent (see Engine::Context).
+struct ContextRequest {
+  Principal principal;
+  std::string query;            // what the agent is about to answer
+  std::string session_id;       // the current session: its recent turns are working memory
+  std::optional<Instant> at;    // default now
+  int budget_tokens = 1024;     // estimated tokens the block may use (> 0)
+};
+
+struct ContextResult {
+  std::string request_id;
+  std::string text;                  // the block, one cited line per memory
+  std::vector<int64_t> cited;        // memory ids cited as [MEM#id], in order
+  int estimated_tokens = 0;
 };
 
 struct CorrectRequest {
@@ -135,6 +162,11 @@ class Engine {
 
   // Memories relevant to the query, best first, restricted to what the principal may see.
   virtual Result<RecallResult> Recall(const RecallRequest& request) = 0;
+
+  // A block for the agent's prompt: the session's recent turns (working memory), then the
+  // recalled semantic facts, episodic events and procedural notes, most useful first, each
+  // line cited as [MEM#id] with its time and confidence, within the token budget.
+  virtual Result<ContextResult> Context(const ContextRequest& request) = 0;
 
   // One version by id. NotFound when absent or not visible.
   virtual Result<Memory> Get(const Principal& principal, int64_t id) = 0;

@@ -47,6 +47,31 @@ struct Options {
   // Upper bound on a recall's limit.
   // Default: 1000
   int max_recall_limit = 1000;
+
+  // Reciprocal Rank Fusion constant k: score = sum of weight / (k + rank) over channels.
+  // Default: 60
+  double rrf_k = 60;
+
+  // Half-life of a memory's relevance, in hours, per memory type; 0 = never decays.
+  // Defaults: working 24, episodic 4320 (180 days), semantic 0, procedural 0
+  double half_life_hours_working = 24;
+  double half_life_hours_episodic = 4320;
+  double half_life_hours_semantic = 0;
+  double half_life_hours_procedural = 0;
+
+  // Decay never pulls a score below this share of its undecayed value.
+  // Default: 0.5
+  double decay_floor = 0.5;
+
+  // Channel weights in the fusion. The recency channel lists the asking session's latest
+  // memories; it is only used when a recall names its session.
+  // Defaults: keyword 1.0, recency 0.3
+  double weight_keyword = 1.0;
+  double weight_recency = 0.3;
+
+  // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
+  // Default: true
+  bool lexical_rerank = true;
 };
 
 }  // namespace engram

@@ -9,6 +9,7 @@
 #include "src/engine/registry.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/validate.h"
+#include "src/recall/context_builder.h"
 #include "src/recall/recaller.h"
 
 namespace engram {
@@ -24,7 +25,8 @@ class EngineImpl final : public Engine {
   EngineImpl(const Options& options, std::unique_ptr<store::Store> store)
       : options_(options),
         clock_(options.clock ? options.clock : SystemClock()),
-        store_(std::move(store)) {}
+        store_(std::move(store)),
+        reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr) {}
 
   Result<RememberResult> Remember(const RememberRequest& request) override {
     store::OpContext ctx = Context(request.principal);
@@ -45,16 +47,35 @@ class EngineImpl final : public Engine {
     }
     if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
     store::OpContext ctx = Context(request.principal);
-    recall::RecallParams params;
+    recall::RecallParams params = RecallSettings(ctx, request.at);
     params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
                             options_.max_recall_limit);
     params.include_history = request.include_history;
+    params.session_id = request.session_id;
     auto hits = recall::Recall(*store_, ctx, request.query, params);
     if (!hits.ok()) return hits.status();
     std::vector<int64_t> ids;
     for (const RecallHit& h : *hits) ids.push_back(h.memory.id);
     if (Status s = store_->AppendAudit(ctx, {"recall", ids, "{}"}); !s.ok()) return s;
     return RecallResult{ctx.request_id, std::move(hits).value()};
+  }
+
+  Result<ContextResult> Context(const ContextRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    if (Status s = ingest::ValidateText("query", request.query, options_.max_text_bytes);
+        !s.ok()) {
+      return s;
+    }
+    if (Status s = ingest::ValidateId("session", request.session_id, false); !s.ok()) return s;
+    store::OpContext ctx = Context(request.principal);
+    recall::ContextParams cp;
+    cp.budget_tokens = request.budget_tokens;
+    auto block = recall::BuildContext(*store_, ctx, request.query, request.session_id,
+                                      RecallSettings(ctx, request.at), cp);
+    if (!block.ok()) return block.status();
+    if (Status s = store_->AppendAudit(ctx, {"context", block->cited, "{}"}); !s.ok()) return s;
+    return ContextResult{ctx.request_id, std::move(block->text), std::move(block->cited),
+                         block->estimated_tokens};
   }
 
   Result<Memory> Get(const Principal& principal, int64_t id) override {
@@ -140,9 +161,26 @@ class EngineImpl final : public Engine {
                                                     options_.default_offset_minutes)};
   }
 
+  recall::RecallParams RecallSettings(const store::OpContext& ctx,
+                                      const std::optional<Instant>& at) const {
+    recall::RecallParams p;
+    p.at = at.value_or(ctx.now);
+    p.rrf_k = options_.rrf_k;
+    p.weight_keyword = options_.weight_keyword;
+    p.weight_recency = options_.weight_recency;
+    const double hours[] = {options_.half_life_hours_working, options_.half_life_hours_episodic,
+                            options_.half_life_hours_semantic,
+                            options_.half_life_hours_procedural};
+    for (int i = 0; i < 4; ++i) p.half_life_ms[i] = static_cast<int64_t>(hours[i] * 3600000.0);
+    p.decay_floor = options_.decay_floor;
+    p.reranker = reranker_.get();
+    return p;
+  }
+
   const Options options_;
   Clock* const clock_;
   std::unique_ptr<store::Store> store_;
+  std::unique_ptr<recall::Reranker> reranker_;
 };
 
 }  // namespace
@@ -151,6 +189,10 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.max_text_bytes == 0) return Status::InvalidArgument("options: max_text_bytes is 0");
   if (options.default_recall_limit <= 0 || options.max_recall_limit <= 0) {
     return Status::InvalidArgument("options: recall limits must be positive");
+  }
+  if (options.rrf_k < 0 || options.decay_floor < 0 || options.decay_floor > 1 ||
+      options.weight_keyword < 0 || options.weight_recency < 0) {
+    return Status::InvalidArgument("options: rrf_k, weights and decay_floor are out of range");
   }
   if (options.default_offset_minutes < -18 * 60 || options.default_offset_minutes > 18 * 60) {
     return Status::InvalidArgument("options: default_offset_minutes out of range");

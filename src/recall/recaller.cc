@@ -1,27 +1,77 @@
 #include "src/recall/recaller.h"
 
+#include <algorithm>
+#include <unordered_map>
+
+#include "src/recall/decay.h"
 #include "src/recall/query_terms.h"
+#include "src/recall/rrf.h"
 
 namespace engram::recall {
 
+double ConfidenceFactor(const Confidence& c) {
+  return 0.5 + 0.5 * std::clamp(c.overall, 0.0, 1.0);
+}
+
+Instant MemoryTime(const Memory& m) {
+  return m.event_time ? m.event_time->from : m.source.at;
+}
+
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,
                                       std::string_view query, const RecallParams& params) {
+  // Each channel proposes more than the caller wants, so fusion has something to choose from.
+  const int channel_limit = std::max(params.limit * 3, 30);
+  std::unordered_map<int64_t, Memory> memories;
+  std::unordered_map<int64_t, std::map<std::string, ChannelScore>> channels;
+  std::vector<RankedList> lists;
+
   store::KeywordQuery kq;
   kq.terms = KeywordTerms(query);
-  kq.limit = params.limit;
+  kq.limit = channel_limit;
   kq.include_history = params.include_history;
   auto keyword = store.SearchKeyword(ctx, kq);
   if (!keyword.ok()) return keyword.status();
-  std::vector<RecallHit> hits;
-  hits.reserve(keyword->size());
-  int rank = 0;
+  RankedList kl{"keyword", params.weight_keyword, {}};
   for (store::KeywordHit& k : *keyword) {
+    int64_t id = k.memory.id;
+    kl.ids.push_back(id);
+    channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
+    memories.emplace(id, std::move(k.memory));
+  }
+  lists.push_back(std::move(kl));
+
+  if (!params.session_id.empty() && params.weight_recency > 0) {
+    auto recent = store.ListRecent(ctx, params.session_id, std::min(channel_limit, 20));
+    if (!recent.ok()) return recent.status();
+    RankedList rl{"recency", params.weight_recency, {}};
+    for (Memory& m : *recent) {
+      int64_t id = m.id;
+      rl.ids.push_back(id);
+      int rank = static_cast<int>(rl.ids.size());
+      channels[id]["recency"] = ChannelScore{rank, 1.0 / rank};
+      memories.emplace(id, std::move(m));
+    }
+    lists.push_back(std::move(rl));
+  }
+
+  std::vector<RecallHit> hits;
+  for (const FusedItem& f : FuseRrf(lists, params.rrf_k)) {
     RecallHit h;
-    h.score = k.score;
-    h.channels["keyword"] = ChannelScore{++rank, k.score};
-    h.memory = std::move(k.memory);
+    h.memory = std::move(memories.at(f.id));
+    h.channels = std::move(channels[f.id]);
+    HitExplanation& e = h.explanation;
+    e.rrf = f.score;
+    e.age_ms = params.at.unix_ms - MemoryTime(h.memory).unix_ms;
+    int type = static_cast<int>(h.memory.type);
+    e.decay = DampedDecay(DecayFactor(e.age_ms, params.half_life_ms[type]), params.decay_floor);
+    e.confidence = ConfidenceFactor(h.memory.confidence);
+    h.score = e.rrf * e.decay * e.confidence;
     hits.push_back(std::move(h));
   }
+  std::stable_sort(hits.begin(), hits.end(),
+                   [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  if (params.reranker) params.reranker->Rerank(query, &hits);
+  if (static_cast<int>(hits.size()) > params.limit) hits.resize(params.limit);
   return hits;
 }
 

@@ -1,17 +1,24 @@
-// Recaller: the read path. Runs the channels for a query, each restricted to the caller's
-// scopes by the store, and fuses their ranked lists.
+// Recaller: the read path. Runs the channels for a query — each restricted to the caller's
+// scopes by the store — fuses their ranked lists with weighted RRF, applies time decay (a
+// half-life per memory type) and confidence weighting, then an optional reranker.
 //
-// Channels today: "keyword" (BM25 over Engram's tokenizer). The vector, graph and time
-// channels and RRF fusion with decay join here (DESIGN.md section 3).
+//   score = rrf * decay * confidence * rerank      (each factor kept in HitExplanation)
 //
-// Thread safety: stateless apart from the store, which is thread-safe.
+// Channels today: "keyword" (BM25 over Engram's tokenizer) and "recency" (the asking
+// session's latest memories, when a session is named). Vector, graph and time-window
+// channels join here.
+//
+// Thread safety: stateless apart from the store and reranker, which are thread-safe.
 #ifndef ENGRAM_RECALL_RECALLER_H_
 #define ENGRAM_RECALL_RECALLER_H_
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "engram/engine.h"
 #include "engram/result.h"
+#include "src/recall/reranker.h"
 #include "src/store/store.h"
 
 namespace engram::recall {
@@ -19,11 +26,25 @@ namespace engram::recall {
 struct RecallParams {
   int limit = 10;
   bool include_history = false;
+  Instant at;                       // question time, for decay
+  std::string session_id;           // "" = no recency channel
+  double rrf_k = 60;
+  double weight_keyword = 1.0;
+  double weight_recency = 0.3;
+  int64_t half_life_ms[4] = {86400000, 15552000000, 0, 0};  // by MemoryType; 0 = none
+  double decay_floor = 0.5;
+  const Reranker* reranker = nullptr;  // not owned; may be null
 };
 
-// Hits best first. NotFound never: no match is an empty list.
+// Hits best first, at most params.limit. No match is an empty list, never NotFound.
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,
                                       std::string_view query, const RecallParams& params);
+
+// Confidence weighting: 0.5 + 0.5 * overall, so an uncertain memory keeps half its score.
+double ConfidenceFactor(const Confidence& c);
+
+// The memory's own time: its event time if known, else the time it was said.
+Instant MemoryTime(const Memory& m);
 
 }  // namespace engram::recall
 

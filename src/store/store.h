@@ -151,6 +151,10 @@ class Store {
   virtual Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                         const KeywordQuery& query) = 0;
 
+  // The latest visible, current, searchable memories of one session, newest first.
+  virtual Result<std::vector<Memory>> ListRecent(const OpContext& ctx,
+                                                 const std::string& session_id, int limit) = 0;
+
   // Appends an audit record for a read (recall, get, history) made by ctx.principal.
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;
 

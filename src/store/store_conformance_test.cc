@@ -252,6 +252,25 @@ TEST_P(StoreConformanceTest, KeywordSearchFindsChineseIdsAndTraditionalScript) {
   EXPECT_TRUE(Search(alice_, {"", "!!"}).empty());
 }
 
+TEST_P(StoreConformanceTest, ListRecentReturnsTheSessionsLatestVisibleMemories) {
+  std::vector<int64_t> ids;
+  for (int i = 0; i < 4; ++i) {
+    IngestBatch b = Batch(alice_, "turn " + std::to_string(i));
+    b.memories[0].source.session_id = i < 3 ? "s1" : "s2";
+    auto r = store_->Ingest(Ctx(alice_), b);
+    ASSERT_TRUE(r.ok());
+    ids.push_back(r->memories[0].id);
+  }
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), ids[1], false).ok());
+  auto recent = store_->ListRecent(Ctx(alice_), "s1", 10);
+  ASSERT_TRUE(recent.ok());
+  std::vector<int64_t> got;
+  for (const auto& m : *recent) got.push_back(m.id);
+  EXPECT_EQ(got, (std::vector<int64_t>{ids[2], ids[0]}));
+  EXPECT_EQ(store_->ListRecent(Ctx(alice_), "s1", 1)->size(), 1u);
+  EXPECT_TRUE(store_->ListRecent(Ctx(bob_), "s1", 10)->empty());
+}
+
 TEST_P(StoreConformanceTest, EveryMutationIsAuditedInAnIntactChain) {
   int64_t id = Remember(alice_, "first");
   ASSERT_TRUE(store_->Supersede(Ctx(alice_), id, Revision{"second"}).ok());

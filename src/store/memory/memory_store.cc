@@ -205,6 +205,22 @@ class MemoryStoreImpl final : public Store {
     return hits;
   }
 
+  Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
+                                         int limit) override {
+    std::lock_guard lock(mu_);
+    std::vector<Memory> out;
+    for (auto it = memories_.rbegin(); it != memories_.rend(); ++it) {
+      if (static_cast<int>(out.size()) >= limit) break;
+      const Memory& m = it->second;
+      if (m.source.session_id != session_id || !CanSee(ctx.principal, m.scope) ||
+          !Searchable(m, ctx.now, false)) {
+        continue;
+      }
+      out.push_back(m);
+    }
+    return out;
+  }
+
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
     std::lock_guard lock(mu_);
     AppendLocked(ctx, entry);

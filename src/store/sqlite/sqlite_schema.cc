@@ -165,8 +165,14 @@ CREATE TABLE pii_vault (
 CREATE UNIQUE INDEX pii_vault_placeholder ON pii_vault(scope_key, placeholder);
 )sql";
 
+// Migration 2: working memory reads a session's latest memories.
+constexpr const char* kSchemaV2 = R"sql(
+CREATE INDEX memory_session ON memory(session_id, id);
+)sql";
+
 const std::vector<const char*>& Migrations() {
-  static const std::vector<const char*>* kMigrations = new std::vector<const char*>{kSchemaV1};
+  static const std::vector<const char*>* kMigrations =
+      new std::vector<const char*>{kSchemaV1, kSchemaV2};
   return *kMigrations;
 }
 

@@ -237,6 +237,22 @@ class SqliteStore final : public Store {
     return hits;
   }
 
+  Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
+                                         int limit) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                     " FROM memory m WHERE m.session_id = ?1 AND " + sqlite::VisibleSql(2, 3) +
+                     " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
+    st.Bind(1, session_id).Bind(2, ctx.principal.user_id);
+    st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, ctx.now.unix_ms);
+    st.Bind(5, int64_t{limit});
+    std::vector<Memory> out;
+    while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+    if (!st.status().ok()) return st.status().WithPrefix("list recent");
+    return out;
+  }
+
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
     std::lock_guard lock(mu_);
     Txn txn(db_);

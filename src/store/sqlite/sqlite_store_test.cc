@@ -66,6 +66,22 @@ TEST(SqliteStoreTest, NewerSchemaIsRefusedUntouched) {
   EXPECT_NE(r.status().message().find("newer"), std::string::npos);
 }
 
+TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
+  testing::TempDir dir;
+  std::string path = dir.File("old.db");
+  ASSERT_TRUE(OpenSqliteStore(SqliteOptions{path, true}).ok());
+  // Roll the file back to version 1 (as an older build left it), with a memory in it.
+  ExecRaw(path, "DROP INDEX memory_session; PRAGMA user_version = 1;");
+  auto s = OpenSqliteStore(SqliteOptions{path, false});
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  auto stats = (*s)->GetStats(Ctx());
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->schema_version, 2);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 2);
+  auto recent = (*s)->ListRecent(Ctx(), "", 5);
+  EXPECT_TRUE(recent.ok());
+}
+
 TEST(SqliteStoreTest, DataSurvivesReopenAndUsesWal) {
   testing::TempDir dir;
   std::string path = dir.File("e.db");

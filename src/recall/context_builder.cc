@@ -1,0 +1,103 @@
+#include "src/recall/context_builder.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "engram/iso8601.h"
+#include "src/recall/token_estimate.h"
+
+namespace engram::recall {
+namespace {
+
+std::string Line(const Memory& m, bool with_confidence) {
+  std::string line = "[MEM#" + std::to_string(m.id) + "] " + FormatIso8601(MemoryTime(m));
+  if (with_confidence) {
+    char conf[32];
+    std::snprintf(conf, sizeof conf, " | conf %.2f", m.confidence.overall);
+    line += conf;
+  }
+  return line + " | " + m.content + "\n";
+}
+
+}  // namespace
+
+Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& ctx,
+                                  std::string_view query, const std::string& session_id,
+                                  RecallParams recall, const ContextParams& params) {
+  if (params.budget_tokens <= 0) return Status::InvalidArgument("budget: must be positive");
+  ContextBlock block;
+  std::string header = "# Memory context (as of " + FormatIso8601(recall.at) + ")\n";
+  int used = EstimateTokens(header);
+  std::set<int64_t> shown;
+
+  std::string working;
+  if (!session_id.empty()) {
+    auto recent = store.ListRecent(ctx, session_id, params.working_turns);
+    if (!recent.ok()) return recent.status();
+    const int working_budget = static_cast<int>(params.budget_tokens * params.working_share);
+    std::string title = "## Working memory (session " + session_id + ")\n";
+    int spent = EstimateTokens(title);
+    std::vector<const Memory*> kept;  // newest first
+    for (const Memory& m : *recent) {
+      int cost = EstimateTokens(Line(m, false));
+      if (used + spent + cost > working_budget + EstimateTokens(header)) break;
+      spent += cost;
+      kept.push_back(&m);
+    }
+    if (!kept.empty()) {
+      working = title;
+      for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
+        working += Line(**it, false);
+        block.cited.push_back((*it)->id);
+        shown.insert((*it)->id);
+      }
+      used += spent;
+    }
+  }
+
+  recall.limit = params.max_recalled;
+  recall.session_id = session_id;
+  auto hits = Recall(store, ctx, query, recall);
+  if (!hits.ok()) return hits.status();
+  struct Section {
+    const char* title;
+    MemoryType type;
+    std::string body;
+  };
+  Section sections[] = {{"## Facts\n", MemoryType::kSemantic, ""},
+                        {"## Events\n", MemoryType::kEpisodic, ""},
+                        {"## Procedures\n", MemoryType::kProcedural, ""},
+                        {"## Notes\n", MemoryType::kWorking, ""}};
+  std::vector<int64_t> recalled;
+  for (const RecallHit& h : *hits) {  // best first
+    if (shown.count(h.memory.id)) continue;
+    Section* s = &sections[3];
+    for (Section& sec : sections) {
+      if (sec.type == h.memory.type) s = &sec;
+    }
+    std::string line = Line(h.memory, true);
+    int cost = EstimateTokens(line) + (s->body.empty() ? EstimateTokens(s->title) : 0);
+    if (used + cost > params.budget_tokens) continue;  // a shorter one may still fit
+    used += cost;
+    s->body += line;
+    recalled.push_back(h.memory.id);
+    shown.insert(h.memory.id);
+  }
+  block.text = header + working;
+  for (const Section& s : sections) {
+    if (!s.body.empty()) block.text += s.title + s.body;
+  }
+  // Citations in the order they appear in the text.
+  for (const Section& s : sections) {
+    for (int64_t id : recalled) {
+      if (s.body.find("[MEM#" + std::to_string(id) + "]") != std::string::npos) {
+        block.cited.push_back(id);
+      }
+    }
+  }
+  block.estimated_tokens = EstimateTokens(block.text);
+  return block;
+}
+
+}  // namespace engram::recall

@@ -1,0 +1,52 @@
+#include "src/recall/reranker.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "src/text/tokenizer.h"
+
+namespace engram::recall {
+namespace {
+
+std::unordered_set<std::string> TokenSet(std::string_view s, text::TokenizeMode mode) {
+  std::vector<text::Token> toks;
+  text::Tokenize(s, mode, &toks);
+  std::unordered_set<std::string> set;
+  for (auto& t : toks) set.insert(std::move(t.text));
+  return set;
+}
+
+class LexicalOverlapReranker final : public Reranker {
+ public:
+  explicit LexicalOverlapReranker(double weight) : weight_(weight) {}
+
+  void Rerank(std::string_view query, std::vector<RecallHit>* hits) const override {
+    for (RecallHit& h : *hits) {
+      double factor = 1.0 + weight_ * LexicalOverlap(query, h.memory.content);
+      h.score *= factor;
+      h.explanation.rerank = factor;
+    }
+    std::stable_sort(hits->begin(), hits->end(),
+                     [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  }
+
+ private:
+  double weight_;
+};
+
+}  // namespace
+
+double LexicalOverlap(std::string_view query, std::string_view text) {
+  auto q = TokenSet(query, text::TokenizeMode::kQuery);
+  if (q.empty()) return 0;
+  auto d = TokenSet(text, text::TokenizeMode::kDocument);
+  size_t found = 0;
+  for (const auto& t : q) found += d.count(t);
+  return static_cast<double>(found) / q.size();
+}
+
+std::unique_ptr<Reranker> NewLexicalOverlapReranker(double weight) {
+  return std::make_unique<LexicalOverlapReranker>(weight);
+}
+
+}  // namespace engram::recall
