@@ -59,9 +59,11 @@ struct Options {
   double half_life_hours_semantic = 0;
   double half_life_hours_procedural = 0;
 
-  // Decay never pulls a score below this share of its undecayed value.
-  // Default: 0.5
-  double decay_floor = 0.5;
+  // Decay never pulls a score below this share of its undecayed value. Fused RRF scores of
+  // neighbouring ranks differ by a few percent, so a low floor lets age override relevance
+  // (LoCoMo R@5: 41.8 at 0.5, 49.1 at 0.9, 49.3 without decay).
+  // Default: 0.9
+  double decay_floor = 0.9;
 
   // Channel weights in the fusion. The recency channel lists the asking session's latest
   // memories; it is only used when a recall names its session.

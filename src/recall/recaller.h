@@ -32,7 +32,7 @@ struct RecallParams {
   double weight_keyword = 1.0;
   double weight_recency = 0.3;
   int64_t half_life_ms[4] = {86400000, 15552000000, 0, 0};  // by MemoryType; 0 = none
-  double decay_floor = 0.5;
+  double decay_floor = 0.9;
   const Reranker* reranker = nullptr;  // not owned; may be null
 };
 

@@ -47,6 +47,7 @@ class RecallerTest : public ::testing::Test {
 
 TEST_F(RecallerTest, DecayPrefersTheRecentOfTwoEqualMatches) {
   // The old memory is the better keyword match (shorter); decay must still put it second.
+  params_.decay_floor = 0.5;
   int64_t old_id = Add("noodle lunch", kNow - 720 * kDay);
   int64_t new_id = Add("team lunch at the noodle place near the office", kNow - 1 * kDay);
   auto hits = Recall(*store_, ctx_, "noodle lunch", params_);

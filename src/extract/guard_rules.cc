@@ -1,0 +1,320 @@
+// The built-in guard rule table (zh + en). Patterns: PhraseMatcher syntax, on folded (lower
+// case, simplified Chinese) and de-obfuscated text. Weights per category (see guard.h): one
+// memory-write cue (0.4) or one standing-rule cue (0.3) or one payload cue (0.35) stays clean;
+// two of them are suspicious or worse; override, impersonation markup and exfiltration are
+// strong on their own.
+#include "src/extract/guard.h"
+
+namespace engram::extract {
+namespace {
+
+using C = GuardCategory;
+
+constexpr GuardRuleSpec kRules[] = {
+    // --- memory write: an instruction to put something into the memory store -------------
+    {"zh.memory_write.into", C::kMemoryWrite, 0.4,
+     "存进 | 存入 | 存到 | 存下 | 写进 | 写入 | 写到 | 记到 | 记进 | 记入 | 保存到 | 保存进 | "
+     "加到 | 加入 | 添加到 | 放进 | 放到 | 录入 & 记忆", 15},
+    {"zh.memory_write.in_memory", C::kMemoryWrite, 0.4,
+     "记忆 & 里 | 中 | 库 & 存 | 写 | 记下 | 记住 | 保存 | 新增 | 添加 | 加上 | 加一条", 9},
+    {"zh.memory_write.forever", C::kMemoryWrite, 0.4,
+     "永久记住 | 永远记住 | 牢牢记住 | 长期记住 | 永久保存 | 永远记得", 0},
+    {"en.memory_write.into", C::kMemoryWrite, 0.4,
+     "store | save | add | write | put | commit | record | keep | memorize & in~ | into | to~ & "
+     "memory | memories | long-term memory | long term memory", 30},
+    {"en.memory_write.forever", C::kMemoryWrite, 0.4,
+     "remember this forever | remember forever | remember this permanently | never forget this | "
+     "memorize this rule | memorize this forever", 0},
+    {"zh.memory_write.your_memory", C::kMemoryWrite, 0.4,
+     "你的记忆 | 你的长期记忆 | 你的记忆库 | 长期记忆 | 记下来 | 牢记 | 记牢 | 塞一条 | 写上", 0},
+    {"en.memory_write.your_memory", C::kMemoryWrite, 0.4,
+     "your memory | your long-term memory | ur memory | into memory | to memory | in memory | "
+     "jot this down | note to self for the bot | commit this to memory | remember this for good",
+     0},
+
+    // --- standing rule: an order meant to bind all future behaviour -------------------------
+    {"zh.standing_rule.from_now_on", C::kStandingRule, 0.3,
+     "以后 | 今后 | 往后 | 从现在开始 | 从现在起 | 从今以后 | 从今往后 | 从此 & 都 | 一律 | "
+     "全部 | 永远 | 每次 | 凡是 | 统统 | 总是 | always & 按 | 照 | 执行 | 批准 | 同意 | 通过 | "
+     "免 | 打 | 给 | 告诉 | 跳过 | 不用 | 无需 | 不需要 | 发", 24},
+    {"zh.standing_rule.follow_this", C::kStandingRule, 0.3,
+     "以后 | 今后 | 往后 & 按这个 | 照这个 | 按此 | 照此 | 就这么 | 依此", 12},
+    {"zh.standing_rule.new_rule", C::kStandingRule, 0.3,
+     "新规则 | 新的规则 | 一条规则 | 照此办理 | 照此执行 | 按此执行 | 按这个执行 | 规矩 | "
+     "最高优先级 | 你必须 | 你务必 | 你以后必须 | 你要永远", 0},
+    {"en.standing_rule.from_now_on", C::kStandingRule, 0.3,
+     "from now on | going forward | from this point | henceforth | in the future | "
+     "for all future | for the future | forever & always | never | you must | you will | "
+     "you should | every~ | all~ | any~ | automatically | anyone", 30},
+    {"en.standing_rule.new_rule", C::kStandingRule, 0.3,
+     "new rule | permanent rule | standing rule | standing order | new policy | always approve | "
+     "always grant | always give | always allow | always skip | always say yes", 0},
+    {"en.standing_rule.remember_must", C::kStandingRule, 0.45,
+     "remember & you must | you have to | you should always | you will always | you are required",
+     12},
+    {"zh.standing_rule.anyone_asks", C::kStandingRule, 0.3,
+     "不管谁问 | 无论谁问 | 不管是谁 | 无论是谁 | 只要有人 | 凡是有人 | 只要看到 | 只要提到 | "
+     "从这一刻起 | 从此以后 | 接下来的对话 | 之后的对话 | 今后的对话 | 都照这个", 0},
+    {"en.standing_rule.whenever", C::kStandingRule, 0.3,
+     "whenever | as of today | from here on | from this message on | for good | core rule | "
+     "all future | any future | act on that | treat the following as | for every future", 0},
+
+    // --- override: discard earlier instructions or constraints ------------------------------
+    {"zh.override.ignore_previous", C::kOverride, 0.9,
+     "忽略 | 无视 | 不要理会 | 别理会 | 不用理会 | 抛开 | 绕过 | 跳过 & 之前 | 以上 | 上面 | "
+     "前面 | 先前 | 原来 | 原有 | 所有 | 系统 | 安全 & 指令 | 指示 | 规则 | 设定 | 提示 | 要求 | "
+     "限制 | 约束 | 策略", 24},
+    {"zh.override.forget_setup", C::kOverride, 0.9,
+     "忘掉 | 忘记 | 清除 | 丢掉 & 之前 | 以上 | 前面 | 先前 | 原来 | 所有 | 你的 & 指令 | 指示 | "
+     "规则 | 设定 | 提示词 | 限制 | 身份", 18},
+    {"zh.override.void_previous", C::kOverride, 0.9,
+     "之前 | 以上 | 前面 | 上面 | 先前 & 指令 | 指示 | 规则 | 设定 & 作废 | 无效 | 失效 | "
+     "不算数 | 忽略", 18},
+    {"zh.override.unrestricted", C::kOverride, 0.6,
+     "没有限制的 | 没有任何限制 | 不受限制 | 无限制模式 | 解除所有限制 | 解除限制 | 越狱", 0},
+    {"zh.override.mode_switch", C::kOverride, 0.3,
+     "进入 | 切换到 | 开启 | 打开 & 调试模式 | 开发者模式 | 上帝模式", 6},
+    {"mixed.override.ignore_previous", C::kOverride, 0.9,
+     "忽略 | 无视 | 忘记 & previous | prior | above | all~ & instructions | instruction | "
+     "prompt | rules | rule", 12},
+    {"en.override.ignore_previous", C::kOverride, 0.9,
+     "ignore | disregard | forget | override | bypass | skip & all~ | any~ | your~ | ur~ | "
+     "previous | prior | above | earlier | preceding | original | system | safety & "
+     "instructions | instruction | prompts | prompt | rules | guideline | guidance | directions | "
+     "policy | policies | constraints | restrictions | programming", 30},
+    {"en.override.forget_everything", C::kOverride, 0.9,
+     "forget everything you | forget all your | forget everything above | "
+     "forget everything before | forget what you were told | forget your training", 0},
+    {"en.override.jailbreak", C::kOverride, 0.6,
+     "you are now dan | do anything now | jailbreak | developer mode | dev mode | god mode | "
+     "no restrictions | unrestricted | without any restrictions", 0},
+    {"zh.override.rules_void", C::kOverride, 0.45,
+     "规则 | 指令 | 指示 | 约束 | 限制 | 设定 & 无效 | 不算 | 作废 | 失效 | 替换 | 不再有效", 30},
+    {"zh.override.no_rules_persona", C::kOverride, 0.6,
+     "假装你是 | 扮演一个 | 你现在是一个 | 你的新身份 & 没有 | 不受 | 无 | 不用遵守 & 规则 | "
+     "限制 | 约束 | 审批", 30},
+    {"en.override.rules_void", C::kOverride, 0.6,
+     "rules | guidelines | instructions | restrictions | constraints | guidance & never existed | "
+     "no longer apply | don't apply | are void | are cancelled", 24},
+    {"en.override.not_bound", C::kOverride, 0.6,
+     "no longer bound | not bound by | free from your | pretend the earlier | "
+     "pretend the previous | pretend there are no | reset everything you know | "
+     "forget everything you know | learn only from me | only listen to me | only obey me | "
+     "obey the user | overrides prior", 0},
+    {"en.override.what_you_were_told", C::kOverride, 0.9,
+     "disregard | ignore | forget & what you were told | what you've been told", 6},
+
+    // --- memory tamper: change, wipe or rewrite the memory system ---------------------------
+    {"zh.memory_tamper.verb_first", C::kMemoryTamper, 0.6,
+     "清空 | 删除 | 删掉 | 抹掉 | 抹去 | 篡改 | 修改 | 改掉 | 替换 | 重写 | 覆盖 | 改写 | "
+     "格式化 & 你的 | 所有 | 全部 | 整个 | 系统 & 记忆", 15},
+    {"zh.memory_tamper.memory_first", C::kMemoryTamper, 0.6,
+     "你的记忆 | 整个记忆 | 所有记忆 | 全部记忆 | 把记忆 | 把你的记忆 & 清空 | 删除 | 删掉 | "
+     "篡改 | 改掉 | 改成 | 替换 | 覆盖 | 重写 | 格式化 | 全部删", 45},
+    {"zh.memory_tamper.tamper", C::kMemoryTamper, 0.6, "篡改 | 伪造 & 记忆", 12},
+    {"en.memory_tamper.yours", C::kMemoryTamper, 0.6,
+     "wipe | erase | delete | clear | overwrite | modify | alter | change | rewrite | reset | "
+     "tamper | replace & your~ | ur~ & memory | memories", 12},
+    {"en.memory_tamper.others", C::kMemoryTamper, 0.9,
+     "wipe | erase | delete | clear | overwrite | modify | alter | rewrite & memor & "
+     "other users | all users | every user | everyone | other people | other customers", 30},
+
+    // --- impersonation: text that pretends to come from the system or developer -------------
+    {"any.impersonation.markup", C::kImpersonation, 0.9,
+     "[system] | [system | <|im_start|> | <|im_end|> | <|system|> | <|developer|> | <<sys>> | "
+     "[inst] | [/inst] | <|endoftext|> | ### system | ###system | ### instruction | [developer] | "
+     "[admin] | 【system】 | [系统] | 【系统】 | 【系统消息】 | 【系统指令】 | 【管理员】 | "
+     "【开发者】 | 【system message】", 0},
+    {"any.impersonation.role_header", C::kImpersonation, 0.9,
+     "developer message: | system message: | ^system: | ^system prompt: | ^developer: | "
+     "开发者指令 | 开发者消息 | 管理员指令 | 系统指令: | 以下是系统提示 | 以下是系统消息 | "
+     "以下为系统指令", 0},
+    {"any.impersonation.authority", C::kImpersonation, 0.6,
+     "我是你的开发者 | 我是你的管理员 | 我是系统管理员 | 我是你的创造者 | 作为你的开发者 | "
+     "管理员已授权 | i am your developer | i'm your developer | i am the system administrator | "
+     "i'm the admin | i am the admin | as your developer | as your creator | "
+     "this is your developer | admin has authorized | authorized by the admin | "
+     "openai has authorized", 0},
+    {"any.impersonation.override_header", C::kImpersonation, 0.9,
+     "system override | admin override | <system> | </system> | <admin> | dev note: | "
+     "developer note:", 0},
+    {"zh.impersonation.notice", C::kImpersonation, 0.45,
+     "【 & 系统通知】 | 系统消息】 | 系统公告】 | 官方通知】", 12},
+    {"any.impersonation.official", C::kImpersonation, 0.45,
+     "官方指令 | 来自openai | 来自开发者 | 作为系统管理员 | 作为管理员 | 我是管理员 | "
+     "as the admin | as an admin | as system administrator | from openai | from your developer", 0},
+
+    // --- exfiltration: asks for other people's data or the agent's secrets ------------------
+    {"zh.exfiltration.request_first", C::kExfiltration, 0.9,
+     "列出 | 导出 | 告诉我 | 给我 | 输出 | 发我 | 打印 | 查出 | 汇总 | 发给我 & 所有 | 全部 | "
+     "每个 | 每一个 | 其他 | 其它 | 别的 & 用户 | 客户 | 人 | 员工 | 会员 | 同事 & 手机号 | "
+     "电话 | 密码 | 身份证 | 住址 | 地址 | 邮箱 | 银行卡 | 卡号 | 聊天记录 | 记忆 | 隐私 | "
+     "个人信息 | 数据 | 说过什么 | 说了什么", 18},
+    {"zh.exfiltration.request_last", C::kExfiltration, 0.9,
+     "所有 | 全部 | 每个 | 每一个 | 其他 | 其它 | 别的 & 用户 | 客户 | 人 | 员工 | 会员 | 同事 & "
+     "手机号 | 电话 | 密码 | 身份证 | 住址 | 邮箱 | 银行卡 | 卡号 | 聊天记录 | 隐私 | 个人信息 & "
+     "发给我 | 给我 | 发我 | 告诉我 | 列出来 | 导出 | 整理出来 | 都告诉我", 30},
+    {"zh.exfiltration.others_secret", C::kExfiltration, 0.9,
+     "别人 | 其他人 | 他人 & 的 & 密码 | 手机号 | 身份证 | 银行卡 | 隐私 | 记忆 | 聊天记录", 6},
+    {"en.exfiltration.request_first", C::kExfiltration, 0.9,
+     "send | give | show | list | export | dump | tell | email | forward | reveal | print | "
+     "share | reply with | output & all~ | every~ | everyone | other~ | each~ & user | customer | "
+     "employee | client | people | member & password | phone | email | id number | address | "
+     "data | memories | chat history | messages | credit card | ssn | salary", 40},
+    {"en.exfiltration.of_all", C::kExfiltration, 0.9,
+     "send | give | show | list | export | dump | tell | email | forward | reveal | print | "
+     "share & password | phone | email | id number | address | data | memories | chat history | "
+     "messages | credit card | ssn & of all | of every | of other | for all | for every | "
+     "from all & user | customer | employee | client | people | member", 40},
+    {"en.exfiltration.what_others_said", C::kExfiltration, 0.9,
+     "other users | other customers | other people & tell | told | said | say | shared", 12},
+    {"any.exfiltration.prompt_leak", C::kExfiltration, 0.75,
+     "输出 | 告诉我 | 打印 | 显示 | 泄露 | 复述 | reveal | print | show | output | repeat | "
+     "leak | tell me & 系统提示词 | 提示词 | system prompt | initial prompt | your instructions | "
+     "hidden instructions", 24},
+    {"zh.exfiltration.others_contacts", C::kExfiltration, 0.6,
+     "其他 | 其它 | 别的 | 别人 | 所有人 | 每个人 | 全部人 & 客户 | 用户 | 会员 | 人 | 的 & "
+     "联系方式 | 收货地址 | 地址 | 电话 | 手机 | 住址 | 身份证", 12},
+    {"any.exfiltration.dump_database", C::kExfiltration, 0.9,
+     "dump | export | 导出 | 拷贝 | 下载 & user table | users table | user database | "
+     "用户数据库 | 用户表 | 客户数据库 | 数据库里所有", 30},
+    {"en.exfiltration.others_data", C::kExfiltration, 0.6,
+     "other people | other users | other customers | everyone else | the other team & remember | "
+     "address | phone | data | email | know about", 40},
+    {"en.exfiltration.attribute_of_others", C::kExfiltration, 0.6,
+     "address | phone | email | data | password & of the other | of other | of everyone | "
+     "of all the other", 12},
+    {"en.exfiltration.what_you_remember", C::kExfiltration, 0.6,
+     "everything you remember | what you remember | all you know | everything you know & "
+     "other people | other users | everyone | the other team | other customers", 20},
+    {"any.exfiltration.prompt_leak2", C::kExfiltration, 0.75,
+     "leak | reveal | 附上 | 贴出 | 发出来 | 输出 | 告诉我 | show me | tell me & hidden prompt | "
+     "your prompt | the prompt you | 完整系统提示 | 你的系统提示 | 初始设定 | 原始设定 | "
+     "原始指令 | original instructions | initial instructions", 24},
+    {"zh.memory_tamper.swap_to_mine", C::kMemoryTamper, 0.6,
+     "记忆 & 换成我的 | 改成我的 | 改成我 | 换成我", 45},
+    {"en.memory_tamper.replace_knowledge", C::kMemoryTamper, 0.6,
+     "replace | overwrite | change & whatever you know | what you know | everything you know", 12},
+    {"any.impersonation.override_colon", C::kImpersonation, 0.45, "^override: | ^覆盖指令", 0},
+
+    // --- co-occurrence of cue classes (order-free, wide gap): broader, weaker ----------------
+    {"zh.override.meta_invalidate", C::kOverride, 0.6,
+     "你的设定 | 你的规则 | 你的指令 | 你的身份 | 你的角色 | 初始设定 | 之前的要求 | 那些要求 | "
+     "那些规则 | 安全策略 | 约束 | 规矩 | 设定 & 不作数 | 别管 | 不再受 | 不算 | 作废 | 无效 | "
+     "以我为准 | 听我的 | 不用管 | 不用遵守", 60},
+    {"zh.override.invalidate_meta", C::kOverride, 0.6,
+     "不作数 | 别管 | 不用管 & 以我为准 | 听我的 | 只听我", 60},
+    {"zh.override.persona_switch", C::kOverride, 0.45,
+     "切换角色 | 你现在是 | 你不再 | 你已经不是 | 扮演 | 新身份", 0},
+    {"en.override.meta_invalidate", C::kOverride, 0.6,
+     "your rules | your instructions | your guidelines | your directive | were instructed | "
+     "you were told | instructions | safety checks | guard~ | filters & doesn't matter | "
+     "don't matter | no longer | are off | is off | anymore | disabled | turned off | void", 60},
+    {"en.override.persona_switch", C::kOverride, 0.45,
+     "you are now | you're now | now in maintenance mode | new core directive | your new role | "
+     "your new directive", 0},
+    {"any.override.disable_guard", C::kOverride, 0.6,
+     "disable | turn off | switch off | 关闭 | 关掉 | 停用 & the guard | guard~ | safety | "
+     "filter | 过滤 | 安全检查 | 审核 | 守卫", 24},
+    {"zh.memory_write.persist_pair", C::kMemoryWrite, 0.4,
+     "永久 | 长久 | 一直 | 永远 & 保存 | 记住 | 记着 | 有效 | 事实", 24},
+    {"zh.memory_write.rule_pair", C::kMemoryWrite, 0.4, "记 | 定 & 规矩 | 规则 | 条例", 9},
+    {"en.memory_write.persist_pair", C::kMemoryWrite, 0.4,
+     "permanent note | permanently | for all future | remember it | remember that | "
+     "keep in mind that | make a note that | store permanently | remember for all", 0},
+    {"zh.exfiltration.others_list", C::kExfiltration, 0.6,
+     "所有客户 | 客户名单 | 同事们的 | 同事的 | 会员的 | 所有会员 | 所有人 | 别人的 | 其他人的 & "
+     "电话 | 工资 | 个人资料 | 明细 | 邮箱 | 地址 | 名单 | 身份证 | 联系方式 & 列 | 发出来 | "
+     "发给我 | 给我 | 告诉我 | 导出 | 整理", 30},
+    {"en.exfiltration.others_list", C::kExfiltration, 0.6,
+     "everyone's | every user | previous user | other users | all users | all customers | "
+     "all the customers | each user & email | address | phone | password | salary | asked you | "
+     "data | told you", 30},
+    {"any.impersonation.role_tokens", C::kImpersonation, 0.9,
+     "<|assistant|> | <|user|> | ^assistant: | ### assistant | [assistant] | <assistant>", 0},
+    {"any.impersonation.team_message", C::kImpersonation, 0.45,
+     "this is a message from the & team | developers | admins | engram | openai & disable | "
+     "turn off | grant | reveal | ignore | override", 40},
+    {"zh.impersonation.system_upgrade", C::kImpersonation, 0.45,
+     "系统已升级 | 系统更新 | 官方 & 新指令 | 新规则 | 指令:", 18},
+
+    // --- round 3: category-level vocabulary (authority, invalidation, hijack, persistence) ---
+    {"any.impersonation.grant_authority", C::kImpersonation, 0.45,
+     "超级管理员 | super admin | 我授权你 | i authorize you | giving you permission | "
+     "i give you permission | 只听我 | 只认我 | 主人", 0},
+    {"zh.override.drop_constraints", C::kOverride, 0.6,
+     "限制 | 规定 | 条条框框 | 约束 | 规则 | 政策 | 安全策略 & 忽略掉 | 可以忽略 | 不用管 | "
+     "别管 | 不用遵守 | 不必遵守 | 测试用的 | 约束", 30},
+    {"zh.override.constraints_first", C::kOverride, 0.6,
+     "不用管 | 别管 | 不受 | 无视 | 不必理会 & 限制 | 规定 | 条条框框 | 约束 | 规则 | 政策", 30},
+    {"en.override.drop_constraints", C::kOverride, 0.6,
+     "stop following | no longer need to follow | don't need to follow | do not need to follow | "
+     "drop them | you can drop | only for testing & policies | rules | restrictions | "
+     "guidelines | them~", 40},
+    {"en.override.constraints_dropped", C::kOverride, 0.6,
+     "safety rules | your policies | the restrictions | any restrictions & only for testing | "
+     "drop | ignore | stop | no longer", 30},
+    {"any.override.task_hijack", C::kOverride, 0.45,
+     "你的任务 | 你的职责 | your task | your job | your role & 变更 | 已变 | 改为 | changed | "
+     "is now", 18},
+    {"any.exfiltration.forward_all", C::kExfiltration, 0.75,
+     "转发给我 | 都转发 | 抄送给我 | forward every | forward all | cc me on every | "
+     "copy me on every | send me every conversation", 0},
+    {"zh.memory_write.note_this", C::kMemoryWrite, 0.4,
+     "记下这个 | 记住了 | 记好了 | 存起来 | 记在心里 | 记在心上", 0},
+    {"en.memory_write.note_this", C::kMemoryWrite, 0.4,
+     "write this down | store this | keep this in | note this | save this | got it?", 0},
+    {"zh.standing_rule.whenever", C::kStandingRule, 0.3,
+     "凡是 | 只要 | 遇到 | 今后 | 以后 & 都 | 一律 | 立即 | 统统", 30},
+    {"en.standing_rule.any_gets", C::kStandingRule, 0.3,
+     "any~ | every~ | all of my | all my & gets | get~ | are | is | as zero | automatically | "
+     "immediately", 30},
+    {"en.standing_rule.always_apply", C::kStandingRule, 0.3,
+     "always apply | apply it always | treat all | for later and always | going forward treat", 0},
+    {"zh.exfiltration.others_records", C::kExfiltration, 0.6,
+     "别的客户 | 其他客户 | 其他用户 | 所有用户 | 别的用户 | 所有客户 & 订单 | 住址 | 一切 | "
+     "信息 | 资料 | 记录", 24},
+    {"en.exfiltration.others_records", C::kExfiltration, 0.6,
+     "other customers | other users | all the users | all users | every user & order | address | "
+     "everything | details | records | on file", 30},
+    {"en.exfiltration.about_others", C::kExfiltration, 0.6,
+     "everything you know about | all you know about | what you know about & the other | "
+     "other users | other customers", 6},
+    {"any.memory_tamper.update_knowledge", C::kMemoryTamper, 0.6,
+     "更新一下你的知识 | 更新你的知识 | 修改你的知识 | update your knowledge | "
+     "change your knowledge | overwrite your knowledge | rewrite your knowledge", 0},
+    {"any.exfiltration.config_leak", C::kExfiltration, 0.6,
+     "输出 | 告诉我 | 给我 | output | show | print | dump & 全部配置 | 你的配置 | 系统配置 | "
+     "full configuration | your configuration | your config", 24},
+
+    // --- payload: what a poisoned rule usually wants -----------------------------------------
+    {"zh.payload.money", C::kPayload, 0.35,
+     "红包 | 返现 | 免单 | 赠送 | 打款 | 转账 | 退款 | 补偿金 | 奖金 | 一折 | 免费 | 礼品卡 | "
+     "购物卡 | 余额 | 转给 | 加薪 | 付款 | 直接通过 | 全部通过 | 半价 | 优惠券 | 无限额 | "
+     "无需校验 | 控制人 | 批准所有 | 全部批准 | 一律批准 | 自动批准 | 直接批准 | 直接同意", 0},
+    {"zh.payload.bypass", C::kPayload, 0.35,
+     "跳过 | 绕过 | 关闭 | 不用 | 无需 | 不需要 | 免 | 解除 & 审批 | 验证 | 检查 | 认证 | 审核 | "
+     "过滤 | 安全限制", 12},
+    {"zh.payload.secret", C::kPayload, 0.35,
+     "密码 | 密钥 | 口令 | 验证码 | 管理员权限 | 最高权限 | root权限 | admin", 0},
+    {"en.payload.money", C::kPayload, 0.35,
+     "bonus | red packet | red envelope | refund | free~ | gift card | discount | 100% | cash | "
+     "wire transfer | transfer money | transfer $ | unlimited | pre-approved | preapproved | "
+     "everything free | full access | account owner | auto-approved | approve any | payment | "
+     "employee discount | side with me | answer yes | fired for", 0},
+    {"en.payload.privilege", C::kPayload, 0.35,
+     "admin | root access | password | api key | secret key | credentials | approve | "
+     "skip verification | skip all approvals | without checking | no approval | verification | "
+     "verify identity | approval", 0},
+    {"zh.payload.money2", C::kPayload, 0.35,
+     "零元 | 终身免费 | 无理由 | 打款 | 订单信息", 0},
+    {"en.payload.money2", C::kPayload, 0.35,
+     "zero cost | paid immediately | reimbursement | unlimited vacation | verified admin | "
+     "return policy", 0},
+};
+
+}  // namespace
+
+std::span<const GuardRuleSpec> DefaultGuardRules() { return kRules; }
+
+}  // namespace engram::extract

@@ -1,0 +1,81 @@
+#include "src/index/flat_partition.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace engram::index {
+
+void KeepBest(size_t k, std::vector<VectorHit>* hits) {
+  auto better = [](const VectorHit& a, const VectorHit& b) {
+    return a.score != b.score ? a.score > b.score : a.id < b.id;
+  };
+  if (hits->size() > k) {
+    std::nth_element(hits->begin(), hits->begin() + static_cast<ptrdiff_t>(k), hits->end(),
+                     better);
+    hits->resize(k);
+  }
+  std::sort(hits->begin(), hits->end(), better);
+}
+
+Status FlatPartition::Add(std::span<const int64_t> ids, std::span<const float> vectors) {
+  const size_t dim = static_cast<size_t>(dimension_);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const float* src = vectors.data() + i * dim;
+    auto it = slot_.find(ids[i]);
+    if (it != slot_.end()) {
+      std::memcpy(values_.data() + it->second * dim, src, dim * sizeof(float));
+      continue;
+    }
+    slot_.emplace(ids[i], ids_.size());
+    ids_.push_back(ids[i]);
+    values_.insert(values_.end(), src, src + dim);
+  }
+  return Status::OK();
+}
+
+Status FlatPartition::Remove(int64_t id) {
+  auto it = slot_.find(id);
+  if (it == slot_.end()) return Status::NotFound("flat partition: unknown id");
+  const size_t dim = static_cast<size_t>(dimension_);
+  const size_t slot = it->second;
+  const size_t last = ids_.size() - 1;
+  if (slot != last) {
+    ids_[slot] = ids_[last];
+    std::memcpy(values_.data() + slot * dim, values_.data() + last * dim, dim * sizeof(float));
+    slot_[ids_[slot]] = slot;
+  }
+  ids_.pop_back();
+  values_.resize(last * dim);
+  slot_.erase(id);
+  return Status::OK();
+}
+
+Status FlatPartition::Search(const float* query, size_t k,
+                             const std::function<bool(int64_t)>& accept,
+                             std::vector<VectorHit>* out) const {
+  const size_t n = ids_.size();
+  if (n == 0 || k == 0) return Status::OK();
+  std::vector<float> scores(n);
+  cblas_sgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), dimension_, 1.0f,
+              values_.data(), dimension_, query, 1, 0.0f, scores.data(), 1);
+  std::vector<VectorHit> hits;
+  hits.reserve(accept ? n : std::min(n, 4 * k + 16));
+  for (size_t i = 0; i < n; ++i) {
+    if (accept && !accept(ids_[i])) continue;
+    hits.push_back({ids_[i], scores[i]});
+    if (hits.size() >= 4 * k + 16 && !accept) KeepBest(k, &hits);
+  }
+  KeepBest(k, &hits);
+  out->insert(out->end(), hits.begin(), hits.end());
+  return Status::OK();
+}
+
+void FlatPartition::ForEach(const std::function<void(int64_t, const float*)>& fn) const {
+  for (size_t i = 0; i < ids_.size(); ++i) {
+    fn(ids_[i], values_.data() + i * static_cast<size_t>(dimension_));
+  }
+}
+
+}  // namespace engram::index
