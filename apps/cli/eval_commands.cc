@@ -11,7 +11,28 @@
 namespace engram::cli {
 namespace {
 
+// Ablation switches shared by the recall evaluations.
+struct EngineFlags {
+  bool no_rerank = false;
+  bool no_decay = false;
+  double decay_floor = -1;  // < 0: the engine's default
+  Options Get() const {
+    Options o;
+    o.lexical_rerank = !no_rerank;
+    if (decay_floor >= 0) o.decay_floor = decay_floor;
+    if (no_decay) o.decay_floor = 1.0;
+    return o;
+  }
+};
+
+void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
+  cmd->add_flag("--no-rerank", f->no_rerank, "Ablation: no lexical reranker");
+  cmd->add_flag("--no-decay", f->no_decay, "Ablation: no time decay");
+  cmd->add_option("--decay-floor", f->decay_floor, "Override Options::decay_floor (0..1)");
+}
+
 struct LocomoFlags {
+  EngineFlags engine;
   std::string path;
   std::string audit;
   std::string report;
@@ -28,6 +49,7 @@ int RunLocomo(const LocomoFlags& f) {
   o.db_path = f.db;
   o.ks = f.ks;
   o.max_conversations = f.conversations;
+  o.engine = f.engine.Get();
   auto report = eval::RunLocomoEval(o);
   if (!report.ok()) {
     std::cerr << "engram: " << report.status().ToString() << "\n";
@@ -51,6 +73,7 @@ int RunLocomo(const LocomoFlags& f) {
 }
 
 struct MadialFlags {
+  EngineFlags engine;
   std::string root;
   std::vector<std::string> languages = {"zh", "en"};
   std::vector<int> ks = {1, 3, 5, 10, 20};
@@ -65,6 +88,7 @@ int RunMadial(const MadialFlags& f) {
     o.root = f.root;
     o.language = lang;
     o.ks = f.ks;
+    o.engine = f.engine.Get();
     auto report = eval::RunMadialEval(o);
     if (!report.ok()) {
       std::cerr << "engram: " << report.status().ToString() << "\n";
@@ -132,6 +156,7 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   lc->add_option("--db", locomo->db, "Keep the database here (default: a temporary file)");
   lc->add_option("--report", locomo->report, "Also write the JSON report to this file");
   lc->add_flag("--json", locomo->json, "Print JSON");
+  AddEngineFlags(lc, &locomo->engine);
   lc->callback([action, locomo] { *action = [locomo] { return RunLocomo(*locomo); }; });
 
   auto madial = std::make_shared<MadialFlags>();
@@ -144,6 +169,7 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   md->add_option("--k", madial->ks, "Cut-offs")->delimiter(',')->capture_default_str();
   md->add_option("--report", madial->report, "Also write the JSON report to this file");
   md->add_flag("--json", madial->json, "Print JSON");
+  AddEngineFlags(md, &madial->engine);
   md->callback([action, madial] { *action = [madial] { return RunMadial(*madial); }; });
 
   auto temporal = std::make_shared<TemporalFlags>();

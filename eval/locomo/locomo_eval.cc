@@ -142,7 +142,7 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
              .string();
   }
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
-  Options eo;
+  Options eo = options.engine;
   eo.db_path = db;
   auto engine = Engine::Open(eo);
   if (!engine.ok()) return engine.status();

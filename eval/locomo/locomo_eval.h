@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engram/options.h"
 #include "engram/result.h"
 
 namespace engram::eval {
@@ -26,6 +27,7 @@ struct LocomoEvalOptions {
   std::vector<int> ks = {5, 10, 25, 50};
   std::string db_path;            // "" = a temporary file, removed afterwards
   int max_conversations = 0;      // 0 = all
+  Options engine;                 // engine settings (db_path is replaced); for ablations
 };
 
 struct RecallScores {

@@ -89,7 +89,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
                     ("engram-madial-" + lang + "-" + std::to_string(::getpid()) + ".db"))
                        .string();
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
-  Options eo;
+  Options eo = options.engine;
   eo.db_path = db;
   auto engine = Engine::Open(eo);
   if (!engine.ok()) return engine.status();

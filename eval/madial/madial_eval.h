@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engram/options.h"
 #include "engram/result.h"
 
 namespace engram::eval {
@@ -23,6 +24,7 @@ struct MadialEvalOptions {
   std::string root;            // the madial-bench folder (holds zh/, en/, baselines/)
   std::string language = "zh"; // zh | en
   std::vector<int> ks = {1, 3, 5, 10, 20};
+  Options engine;               // engine settings (db_path is replaced); for ablations
 };
 
 struct MadialReport {
