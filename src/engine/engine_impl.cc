@@ -7,6 +7,7 @@
 #include "src/base/hash.h"
 #include "src/base/time.h"
 #include "src/engine/registry.h"
+#include "src/engine/vectors.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/validate.h"
 #include "src/recall/context_builder.h"
@@ -22,10 +23,12 @@ AuditEntryView ToView(const store::AuditRecord& r) {
 
 class EngineImpl final : public Engine {
  public:
-  EngineImpl(const Options& options, std::unique_ptr<store::Store> store)
+  EngineImpl(const Options& options, std::unique_ptr<store::Store> store,
+             std::unique_ptr<engine::Vectors> vectors)
       : options_(options),
         clock_(options.clock ? options.clock : SystemClock()),
         store_(std::move(store)),
+        vectors_(std::move(vectors)),
         reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr) {}
 
   Result<RememberResult> Remember(const RememberRequest& request) override {
@@ -33,8 +36,19 @@ class EngineImpl final : public Engine {
     Instant at = request.at.value_or(ctx.now);
     auto batch = ingest::BuildBatch(request, at, {options_.max_text_bytes});
     if (!batch.ok()) return batch.status();
+    if (vectors_) {
+      std::vector<std::string> texts;
+      for (const Memory& m : batch->memories) texts.push_back(m.content);
+      auto vecs = vectors_->EmbedPassages(texts);
+      if (!vecs.ok()) return vecs.status();
+      batch->embedding_model = vectors_->model_id();
+      batch->embeddings = std::move(vecs).value();
+    }
     auto out = store_->Ingest(ctx, *batch);
     if (!out.ok()) return out.status();
+    if (vectors_) {
+      if (Status s = vectors_->Sync(); !s.ok()) return s;
+    }
     return RememberResult{ctx.request_id, out->message_id, std::move(out->memories),
                           std::move(out->superseded)};
   }
@@ -52,6 +66,9 @@ class EngineImpl final : public Engine {
                             options_.max_recall_limit);
     params.include_history = request.include_history;
     params.session_id = request.session_id;
+    if (vectors_) {
+      if (Status s = vectors_->Sync(); !s.ok()) return s;
+    }
     auto hits = recall::Recall(*store_, ctx, request.query, params);
     if (!hits.ok()) return hits.status();
     std::vector<int64_t> ids;
@@ -70,6 +87,9 @@ class EngineImpl final : public Engine {
     store::OpContext ctx = Context(request.principal);
     recall::ContextParams cp;
     cp.budget_tokens = request.budget_tokens;
+    if (vectors_) {
+      if (Status s = vectors_->Sync(); !s.ok()) return s;
+    }
     auto block = recall::BuildContext(*store_, ctx, request.query, request.session_id,
                                       RecallSettings(ctx, request.at), cp);
     if (!block.ok()) return block.status();
@@ -116,12 +136,35 @@ class EngineImpl final : public Engine {
     // A fact corrected without an explicit value takes the corrected statement as its value.
     auto current = store_->GetMemory(ctx, request.id);
     if (current.ok() && !current->attribute.empty() && rev.value.empty()) rev.value = rev.content;
-    return store_->Supersede(ctx, request.id, rev);
+    if (vectors_) {
+      auto vec = vectors_->EmbedPassages({rev.content});
+      if (!vec.ok()) return vec.status();
+      rev.embedding_model = vectors_->model_id();
+      rev.embedding = std::move(vec->front());
+    }
+    auto m = store_->Supersede(ctx, request.id, rev);
+    if (m.ok() && vectors_) {
+      if (Status s = vectors_->Sync(); !s.ok()) return s;
+    }
+    return m;
   }
 
   Status Forget(const ForgetRequest& request) override {
     if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
-    return store_->Forget(Context(request.principal), request.id, request.hard);
+    store::OpContext ctx = Context(request.principal);
+    std::vector<std::string> erased;
+    if (request.hard && vectors_) {
+      auto versions = store_->GetHistory(ctx, request.id);
+      if (versions.ok()) {
+        for (const Memory& m : *versions) erased.push_back(m.content);
+      }
+    }
+    if (Status s = store_->Forget(ctx, request.id, request.hard); !s.ok()) return s;
+    if (vectors_) {
+      if (Status s = vectors_->EraseCached(erased); !s.ok()) return s;
+      return vectors_->Sync();
+    }
+    return Status::OK();
   }
 
   Result<EngineStats> Stats(const Principal& principal) override {
@@ -168,6 +211,11 @@ class EngineImpl final : public Engine {
     p.rrf_k = options_.rrf_k;
     p.weight_keyword = options_.weight_keyword;
     p.weight_recency = options_.weight_recency;
+    p.weight_vector = options_.weight_vector;
+    if (vectors_) {
+      p.embedder = vectors_->embedder();
+      p.index = vectors_->index();
+    }
     const double hours[] = {options_.half_life_hours_working, options_.half_life_hours_episodic,
                             options_.half_life_hours_semantic,
                             options_.half_life_hours_procedural};
@@ -180,6 +228,7 @@ class EngineImpl final : public Engine {
   const Options options_;
   Clock* const clock_;
   std::unique_ptr<store::Store> store_;
+  std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
   std::unique_ptr<recall::Reranker> reranker_;
 };
 
@@ -197,9 +246,21 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.default_offset_minutes < -18 * 60 || options.default_offset_minutes > 18 * 60) {
     return Status::InvalidArgument("options: default_offset_minutes out of range");
   }
+  if (options.weight_vector < 0) return Status::InvalidArgument("options: weight_vector < 0");
   auto store = engine::OpenStore(options);
   if (!store.ok()) return store.status();
-  return std::unique_ptr<Engine>(new EngineImpl(options, std::move(store).value()));
+  auto embedder = engine::OpenEmbedder(options);
+  if (!embedder.ok()) return embedder.status();
+  std::unique_ptr<engine::Vectors> vectors;
+  if (*embedder) {
+    std::string path = options.vector_index_path;
+    if (path.empty() && options.backend == "sqlite") path = options.db_path + ".vectors";
+    auto v = engine::Vectors::Open(std::move(embedder).value(), store->get(), path);
+    if (!v.ok()) return v.status();
+    vectors = std::move(v).value();
+  }
+  return std::unique_ptr<Engine>(
+      new EngineImpl(options, std::move(store).value(), std::move(vectors)));
 }
 
 }  // namespace engram

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "src/base/time.h"
@@ -26,6 +28,7 @@ class EngineTest : public ::testing::Test {
     options_.db_path = dir_.File("engram.db");
     options_.clock = &clock_;
     options_.default_offset_minutes = 480;
+    options_.embedder = "hashing";  // deterministic and fast; e5 has its own tests below
     auto e = Engine::Open(options_);
     ASSERT_TRUE(e.ok()) << e.status().ToString();
     engine_ = std::move(e).value();
@@ -213,6 +216,7 @@ TEST_F(EngineTest, ManyEnginesOnOneFileKeepOneCurrentFact) {
 TEST(EngineOpenTest, RejectsUnknownBackendAndMissingDatabase) {
   testing::TempDir dir;
   Options o;
+  o.embedder = "none";
   o.backend = "cassandra";
   EXPECT_EQ(Engine::Open(o).status().code(), StatusCode::kInvalidArgument);
   o.backend = "sqlite";
@@ -221,6 +225,123 @@ TEST(EngineOpenTest, RejectsUnknownBackendAndMissingDatabase) {
   EXPECT_EQ(Engine::Open(o).status().code(), StatusCode::kNotFound);
   o.backend = "memory";
   EXPECT_TRUE(Engine::Open(o).ok());
+  o.embedder = "word2vec";
+  EXPECT_EQ(Engine::Open(o).status().code(), StatusCode::kInvalidArgument);
+}
+
+std::vector<int64_t> VectorHits(Engine& e, const Principal& p, const std::string& q) {
+  RecallRequest r;
+  r.principal = p;
+  r.query = q;
+  auto out = e.Recall(r);
+  EXPECT_TRUE(out.ok()) << out.status().ToString();
+  std::vector<int64_t> ids;
+  if (out.ok()) {
+    for (const auto& h : out->hits) {
+      if (h.channels.count("vector")) ids.push_back(h.memory.id);
+    }
+  }
+  return ids;
+}
+
+class VectorEngineTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<Engine> Open(const std::string& embedder) {
+    Options o;
+    o.db_path = dir_.File("v.db");
+    o.embedder = embedder;
+    o.weight_keyword = 0;  // vector channel only, so the assertions are about it
+    auto e = Engine::Open(o);
+    EXPECT_TRUE(e.ok()) << e.status().ToString();
+    return e.ok() ? std::move(e).value() : nullptr;
+  }
+  int64_t Remember(Engine& e, const std::string& text, const std::string& user = "alice") {
+    RememberRequest r;
+    r.principal = User(user);
+    r.text = text;
+    auto out = e.Remember(r);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    return out.ok() ? out->memories[0].id : 0;
+  }
+  testing::TempDir dir_;
+};
+
+TEST_F(VectorEngineTest, E5FindsMeaningWithoutSharedWords) {
+  auto e = Open("e5");
+  ASSERT_NE(e, nullptr);
+  int64_t latte = Remember(*e, "我爱喝拿铁");
+  Remember(*e, "明天下午三点开会");
+  Remember(*e, "My bicycle has a flat tyre");
+  int64_t boss = Remember(*e, "My boss approved the budget");
+  auto coffee = VectorHits(*e, User("alice"), "喜欢咖啡");
+  ASSERT_FALSE(coffee.empty());
+  EXPECT_EQ(coffee[0], latte);
+  auto manager = VectorHits(*e, User("alice"), "what did my manager say?");
+  ASSERT_FALSE(manager.empty());
+  EXPECT_EQ(manager[0], boss);
+}
+
+TEST_F(VectorEngineTest, VectorChannelNeverCrossesScopes) {
+  auto e = Open("hashing");
+  int64_t mine = Remember(*e, "the launch code is in the blue folder", "alice");
+  Remember(*e, "the launch code is in the blue folder", "bob");
+  EXPECT_EQ(VectorHits(*e, User("alice"), "launch code blue folder"),
+            std::vector<int64_t>{mine});
+}
+
+TEST_F(VectorEngineTest, CorrectedAndForgottenMemoriesLeaveTheIndex) {
+  auto e = Open("hashing");
+  int64_t a = Remember(*e, "parking spot B12 level 3");
+  int64_t b = Remember(*e, "gym locker 44 code 1234");
+  CorrectRequest c;
+  c.principal = User("alice");
+  c.id = a;
+  c.text = "parking spot C7 level 1";
+  auto v2 = e->Correct(c);
+  ASSERT_TRUE(v2.ok());
+  ASSERT_TRUE(e->Forget(ForgetRequest{User("alice"), b, true}).ok());
+  // Only the corrected version is left in the index: the old one and the forgotten memory
+  // are gone, whatever the query.
+  for (const char* q : {"parking spot level", "gym locker code", "B12 level 3"}) {
+    EXPECT_EQ(VectorHits(*e, User("alice"), q), std::vector<int64_t>{v2->id}) << q;
+  }
+}
+
+TEST_F(VectorEngineTest, AnIndexThatLagsTheStoreIsRepairedAtOpen) {
+  std::string index = dir_.File("v.db.vectors");
+  int64_t first = 0, second = 0;
+  {
+    auto e = Open("hashing");
+    first = Remember(*e, "quarterly revenue review with finance");
+  }
+  // Keep the index as it was, as if the process died after the next commit and before the
+  // index was written.
+  std::filesystem::copy_file(index, index + ".old");
+  {
+    auto e = Open("hashing");
+    second = Remember(*e, "dentist appointment on thursday morning");
+  }
+  std::filesystem::copy_file(index + ".old", index,
+                             std::filesystem::copy_options::overwrite_existing);
+  auto e = Open("hashing");
+  auto dentist = VectorHits(*e, User("alice"), "dentist appointment thursday");
+  ASSERT_FALSE(dentist.empty());
+  EXPECT_EQ(dentist.front(), second);
+  auto revenue = VectorHits(*e, User("alice"), "quarterly revenue finance");
+  ASSERT_FALSE(revenue.empty());
+  EXPECT_EQ(revenue.front(), first);
+}
+
+TEST_F(VectorEngineTest, ACorruptIndexFileIsRebuilt) {
+  int64_t id = 0;
+  {
+    auto e = Open("hashing");
+    id = Remember(*e, "the spare key is under the flower pot");
+  }
+  std::ofstream(dir_.File("v.db.vectors"), std::ios::binary | std::ios::trunc) << "garbage";
+  auto e = Open("hashing");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(VectorHits(*e, User("alice"), "spare key flower pot"), std::vector<int64_t>{id});
 }
 
 }  // namespace

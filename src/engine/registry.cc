@@ -1,5 +1,8 @@
 #include "src/engine/registry.h"
 
+#include "src/embed/e5_embedder.h"
+#include "src/embed/hashing_embedder.h"
+#include "src/embed/openai_embedder.h"
 #include "src/store/memory/memory_store.h"
 #include "src/store/sqlite/sqlite_store.h"
 
@@ -16,6 +19,30 @@ Result<std::unique_ptr<store::Store>> OpenStore(const Options& options) {
   if (options.backend == "memory") return store::NewMemoryStore();
   return Status::InvalidArgument("engine: unknown backend '" + options.backend +
                                  "' (known: sqlite, memory)");
+}
+
+Result<std::unique_ptr<Embedder>> OpenEmbedder(const Options& options) {
+  const std::string& name = options.embedder;
+  if (name == "none") return std::unique_ptr<Embedder>();
+  if (name == "hashing") return std::unique_ptr<Embedder>(new embed::HashingEmbedder(384));
+  if (name == "e5") {
+    embed::E5Options eo;
+    eo.model_path = options.e5_model_path;
+    auto e = embed::E5Embedder::Open(eo);
+    if (!e.ok()) return e.status();
+    return std::unique_ptr<Embedder>(std::move(e).value());
+  }
+  if (name == "openai") {
+    embed::OpenAiEmbedderOptions oo;
+    oo.base_url = options.openai_base_url;
+    oo.model = options.openai_model;
+    oo.api_key_env = options.openai_api_key_env;
+    auto e = embed::OpenAiEmbedder::Create(oo);
+    if (!e.ok()) return e.status();
+    return std::unique_ptr<Embedder>(std::move(e).value());
+  }
+  return Status::InvalidArgument("engine: unknown embedder '" + name +
+                                 "' (known: e5, openai, hashing, none)");
 }
 
 }  // namespace engram::engine

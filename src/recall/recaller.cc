@@ -6,6 +6,7 @@
 #include "src/recall/decay.h"
 #include "src/recall/query_terms.h"
 #include "src/recall/rrf.h"
+#include "src/store/access.h"
 
 namespace engram::recall {
 
@@ -25,20 +26,47 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   std::unordered_map<int64_t, std::map<std::string, ChannelScore>> channels;
   std::vector<RankedList> lists;
 
-  store::KeywordQuery kq;
-  kq.terms = KeywordTerms(query);
-  kq.limit = channel_limit;
-  kq.include_history = params.include_history;
-  auto keyword = store.SearchKeyword(ctx, kq);
-  if (!keyword.ok()) return keyword.status();
-  RankedList kl{"keyword", params.weight_keyword, {}};
-  for (store::KeywordHit& k : *keyword) {
-    int64_t id = k.memory.id;
-    kl.ids.push_back(id);
-    channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
-    memories.emplace(id, std::move(k.memory));
+  if (params.weight_keyword > 0) {
+    store::KeywordQuery kq;
+    kq.terms = KeywordTerms(query);
+    kq.limit = channel_limit;
+    kq.include_history = params.include_history;
+    auto keyword = store.SearchKeyword(ctx, kq);
+    if (!keyword.ok()) return keyword.status();
+    RankedList kl{"keyword", params.weight_keyword, {}};
+    for (store::KeywordHit& k : *keyword) {
+      int64_t id = k.memory.id;
+      kl.ids.push_back(id);
+      channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
+      memories.emplace(id, std::move(k.memory));
+    }
+    lists.push_back(std::move(kl));
   }
-  lists.push_back(std::move(kl));
+
+  if (params.embedder != nullptr && params.index != nullptr && params.weight_vector > 0) {
+    std::vector<std::string> q{std::string(query)};
+    auto vec = params.embedder->EmbedQueries(q);
+    if (!vec.ok()) return vec.status().WithPrefix("recall: embed query");
+    index::SearchFilter filter;
+    filter.partitions = store::VisiblePartitions(ctx.principal);
+    auto found = params.index->Search(vec->row(0), channel_limit, filter);
+    if (!found.ok()) return found.status().WithPrefix("recall: vector search");
+    // The store re-checks every id (scope, status, expiry): the index is derived data.
+    std::vector<int64_t> missing;
+    for (const index::VectorHit& h : *found) {
+      if (!memories.count(h.id)) missing.push_back(h.id);
+    }
+    auto rows = store.GetSearchable(ctx, missing, params.include_history);
+    if (!rows.ok()) return rows.status();
+    for (Memory& m : *rows) memories.emplace(m.id, std::move(m));
+    RankedList vl{"vector", params.weight_vector, {}};
+    for (const index::VectorHit& h : *found) {
+      if (!memories.count(h.id)) continue;
+      vl.ids.push_back(h.id);
+      channels[h.id]["vector"] = ChannelScore{static_cast<int>(vl.ids.size()), h.score};
+    }
+    lists.push_back(std::move(vl));
+  }
 
   if (!params.session_id.empty() && params.weight_recency > 0) {
     auto recent = store.ListRecent(ctx, params.session_id, std::min(channel_limit, 20));

@@ -4,9 +4,10 @@
 //
 //   score = rrf * decay * confidence * rerank      (each factor kept in HitExplanation)
 //
-// Channels today: "keyword" (BM25 over Engram's tokenizer) and "recency" (the asking
-// session's latest memories, when a session is named). Vector, graph and time-window
-// channels join here.
+// Channels: "keyword" (BM25 over Engram's tokenizer), "vector" (cosine similarity of e5 or
+// another embedder, searched only in the partitions the caller may read, hits re-checked by
+// the store) and "recency" (the asking session's latest memories, when a session is named).
+// Graph and time-window channels join here.
 //
 // Thread safety: stateless apart from the store and reranker, which are thread-safe.
 #ifndef ENGRAM_RECALL_RECALLER_H_
@@ -16,9 +17,11 @@
 #include <string_view>
 #include <vector>
 
+#include "engram/embedder.h"
 #include "engram/engine.h"
 #include "engram/result.h"
 #include "src/recall/reranker.h"
+#include "src/index/vector_index.h"
 #include "src/store/store.h"
 
 namespace engram::recall {
@@ -30,7 +33,10 @@ struct RecallParams {
   std::string session_id;           // "" = no recency channel
   double rrf_k = 60;
   double weight_keyword = 1.0;
+  double weight_vector = 1.0;
   double weight_recency = 0.3;
+  Embedder* embedder = nullptr;          // not owned; with index: the vector channel
+  index::VectorIndex* index = nullptr;   // not owned; partitioned by scope key
   int64_t half_life_ms[4] = {86400000, 15552000000, 0, 0};  // by MemoryType; 0 = none
   double decay_floor = 0.9;
   const Reranker* reranker = nullptr;  // not owned; may be null

@@ -42,6 +42,13 @@ std::string ScopeKey(const Scope& s) {
   return "?";
 }
 
+std::vector<std::string> VisiblePartitions(const Principal& p) {
+  std::vector<std::string> keys{"u:" + p.user_id};
+  for (const std::string& t : p.teams) keys.push_back("t:" + t);
+  keys.push_back("p");
+  return keys;
+}
+
 Status ValidateScope(const Scope& s) {
   if (s.user_id.empty()) return Status::InvalidArgument("scope: user id is required");
   if (s.visibility == Visibility::kTeam && s.team_id.empty()) {
@@ -66,6 +73,10 @@ Status ValidateIngest(const OpContext& ctx, const IngestBatch& batch) {
   }
   if (Status s = CheckCanWrite(ctx.principal, batch.scope); !s.ok()) return s;
   if (batch.message.content.empty()) return Status::InvalidArgument("store: empty message");
+  if (!batch.embeddings.empty() &&
+      (batch.embeddings.size() != batch.memories.size() || batch.embedding_model.empty())) {
+    return Status::InvalidArgument("store: one embedding per memory, with a model id");
+  }
   for (const Memory& m : batch.memories) {
     if (m.content.empty()) return Status::InvalidArgument("store: empty memory content");
     if (!m.attribute.empty() && m.subject.empty()) {

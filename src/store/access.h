@@ -7,6 +7,7 @@
 #define ENGRAM_STORE_ACCESS_H_
 
 #include <string>
+#include <vector>
 
 #include "engram/status.h"
 #include "engram/types.h"
@@ -20,6 +21,9 @@ Status CheckCanWrite(const Principal& p, const Scope& s);
 
 // "u:<user>", "t:<team>" or "p": the partition a memory lives in.
 std::string ScopeKey(const Scope& s);
+
+// Every partition the principal may read: its user's, each of its teams', and public.
+std::vector<std::string> VisiblePartitions(const Principal& p);
 
 // Validates the shape of a scope: InvalidArgument when user_id is empty, or team_id is
 // missing for team visibility or present otherwise.

@@ -54,6 +54,10 @@ struct IngestBatch {
   Scope scope;  // scope of the message and of every memory in it
   NewMessage message;
   std::vector<Memory> memories;
+  // Optional embeddings, one encoded vector per memory (same order), all of one model.
+  // Stored with the memories and announced in the vector change log.
+  std::string embedding_model;
+  std::vector<std::string> embeddings;
 };
 
 struct IngestOutcome {
@@ -68,6 +72,19 @@ struct Revision {
   std::string value;
   std::optional<Instant> valid_from;  // default: ctx.now
   std::string reason = "correct";     // audit action detail
+  std::string embedding_model;        // optional vector of the new version
+  std::string embedding;
+};
+
+// One entry of the vector change log: the vector index replays these to follow the store.
+// Upserts carry the memory's partition (scope key) and its vector in the requested model
+// (empty when the memory has no vector in that model).
+struct VectorChange {
+  int64_t seq = 0;
+  int64_t memory_id = 0;
+  bool upsert = true;
+  std::string partition;
+  std::string vector;
 };
 
 struct KeywordQuery {
@@ -150,6 +167,25 @@ class Store {
   // BM25 keyword search over visible, non-deleted, non-quarantined, unexpired memories.
   virtual Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                         const KeywordQuery& query) = 0;
+
+  // Visible memories among `ids` that recall may return (not deleted, not quarantined, not
+  // expired; current unless include_history), in the order of `ids`.
+  virtual Result<std::vector<Memory>> GetSearchable(const OpContext& ctx,
+                                                    const std::vector<int64_t>& ids,
+                                                    bool include_history) = 0;
+
+  // Maintenance (no principal: derived-index upkeep). Log entries after `after_seq`, oldest
+  // first, at most `limit`.
+  virtual Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq,
+                                                               const std::string& model,
+                                                               int limit) = 0;
+
+  // Embedding cache by (model, text hash). Get returns NotFound when absent.
+  virtual Result<std::string> GetCachedEmbedding(const std::string& model,
+                                                 const std::string& text_hash) = 0;
+  virtual Status PutCachedEmbedding(const std::string& model, const std::string& text_hash,
+                                    const std::string& vector) = 0;
+  virtual Status DeleteCachedEmbeddings(const std::vector<std::string>& text_hashes) = 0;
 
   // The latest visible, current, searchable memories of one session, newest first.
   virtual Result<std::vector<Memory>> ListRecent(const OpContext& ctx,

@@ -271,6 +271,73 @@ TEST_P(StoreConformanceTest, ListRecentReturnsTheSessionsLatestVisibleMemories) 
   EXPECT_TRUE(store_->ListRecent(Ctx(bob_), "s1", 10)->empty());
 }
 
+TEST_P(StoreConformanceTest, VectorChangeLogFollowsWritesSupersedesAndForgets) {
+  IngestBatch b = FactBatch(alice_, "张工", "phone", "139");
+  b.embedding_model = "m1";
+  b.embeddings = {"vec-a"};
+  auto a = store_->Ingest(Ctx(alice_), b);
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  b = FactBatch(alice_, "张工", "phone", "138");
+  b.embedding_model = "m1";
+  b.embeddings = {"vec-b"};
+  auto c = store_->Ingest(Ctx(alice_), b);
+  ASSERT_TRUE(c.ok());
+  int64_t v1 = a->memories[0].id, v2 = c->memories[0].id;
+  Revision rev{"张工 phone 137"};
+  rev.embedding_model = "m1";
+  rev.embedding = "vec-c";
+  auto v3 = store_->Supersede(Ctx(alice_), v2, rev);
+  ASSERT_TRUE(v3.ok());
+  auto before = store_->VectorChangesSince(0, "m1", 100);
+  ASSERT_TRUE(before.ok());
+  ASSERT_EQ(before->size(), 5u);
+  EXPECT_EQ((*before)[0].vector, "vec-a");
+  EXPECT_EQ((*before)[0].partition, "u:alice");
+  EXPECT_EQ((*before)[4].vector, "vec-c");
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), v3->id, true).ok());
+  auto log = store_->VectorChangesSince(0, "m1", 100);
+  ASSERT_TRUE(log.ok());
+  std::vector<std::string> ops;
+  for (const auto& e : *log) {
+    ops.push_back((e.upsert ? "+" : "-") + std::to_string(e.memory_id));
+  }
+  std::string i1 = std::to_string(v1), i2 = std::to_string(v2), i3 = std::to_string(v3->id);
+  EXPECT_EQ(ops, (std::vector<std::string>{"+" + i1, "-" + i1, "+" + i2, "-" + i2, "+" + i3,
+                                           "-" + i1, "-" + i2, "-" + i3}));
+  // The hard forget erased the vectors themselves; another model has none at all.
+  EXPECT_EQ((*log)[0].vector, "");
+  EXPECT_EQ((*log)[4].vector, "");
+  auto other = store_->VectorChangesSince(0, "m2", 100);
+  ASSERT_TRUE(other.ok());
+  EXPECT_EQ((*other)[0].vector, "");
+  auto tail = store_->VectorChangesSince((*log)[5].seq, "m1", 100);
+  ASSERT_TRUE(tail.ok());
+  EXPECT_EQ(tail->size(), 2u);
+}
+
+TEST_P(StoreConformanceTest, GetSearchableFiltersLikeSearch) {
+  int64_t mine = Remember(alice_, "alpha");
+  int64_t gone = Remember(alice_, "beta");
+  int64_t theirs = Remember(bob_, "gamma");
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), gone, false).ok());
+  auto got = store_->GetSearchable(Ctx(alice_), {theirs, gone, mine, 9999}, false);
+  ASSERT_TRUE(got.ok());
+  ASSERT_EQ(got->size(), 1u);
+  EXPECT_EQ((*got)[0].id, mine);
+}
+
+TEST_P(StoreConformanceTest, EmbeddingCacheRoundTripsAndErases) {
+  EXPECT_EQ(store_->GetCachedEmbedding("m", "h1").status().code(), StatusCode::kNotFound);
+  ASSERT_TRUE(store_->PutCachedEmbedding("m", "h1", std::string("\0\1\2", 3)).ok());
+  ASSERT_TRUE(store_->PutCachedEmbedding("m", "h2", "x").ok());
+  auto v = store_->GetCachedEmbedding("m", "h1");
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(*v, std::string("\0\1\2", 3));
+  ASSERT_TRUE(store_->DeleteCachedEmbeddings({"h1"}).ok());
+  EXPECT_FALSE(store_->GetCachedEmbedding("m", "h1").ok());
+  EXPECT_TRUE(store_->GetCachedEmbedding("m", "h2").ok());
+}
+
 TEST_P(StoreConformanceTest, EveryMutationIsAuditedInAnIntactChain) {
   int64_t id = Remember(alice_, "first");
   ASSERT_TRUE(store_->Supersede(Ctx(alice_), id, Revision{"second"}).ok());

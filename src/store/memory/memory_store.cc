@@ -55,6 +55,7 @@ class MemoryStoreImpl final : public Store {
           if (old.current && old.attribute == m.attribute && old.subject == m.subject &&
               ScopeKey(old.scope) == key) {
             Retire(&old, ctx.now, m.valid_from);
+            Log(old.id, false);
             m.lineage_id = old.lineage_id;
             m.version = old.version + 1;
             m.supersedes = old.id;
@@ -65,6 +66,8 @@ class MemoryStoreImpl final : public Store {
       }
       Index(m);
       memories_[m.id] = m;
+      if (!batch.embeddings.empty()) PutVector(m.id, batch.embedding_model,
+                                               batch.embeddings[out.memories.size()]);
       out.memories.push_back(m);
     }
     std::vector<int64_t> targets;
@@ -116,8 +119,10 @@ class MemoryStoreImpl final : public Store {
     m.access_count = 0;
     m.last_access.reset();
     Retire(&old, ctx.now, m.valid_from);
+    Log(old.id, false);
     Index(m);
     memories_[m.id] = m;
+    if (!rev.embedding.empty()) PutVector(m.id, rev.embedding_model, rev.embedding);
     AppendLocked(ctx, AuditEntry{"correct", {old.id, m.id},
                                  "{\"reason\":\"" + rev.reason + "\"}"});
     return m;
@@ -133,6 +138,8 @@ class MemoryStoreImpl final : public Store {
     for (auto& [vid, m] : memories_) {
       if (m.lineage_id != lineage) continue;
       targets.push_back(vid);
+      Log(vid, false);
+      if (hard) vectors_.erase(vid);
       if (m.current) {
         m.current = false;
         m.superseded_at = ctx.now;
@@ -203,6 +210,61 @@ class MemoryStoreImpl final : public Store {
     });
     if (static_cast<int>(hits.size()) > query.limit) hits.resize(std::max(0, query.limit));
     return hits;
+  }
+
+  Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
+                                            bool include_history) override {
+    std::lock_guard lock(mu_);
+    std::vector<Memory> out;
+    for (int64_t id : ids) {
+      auto it = memories_.find(id);
+      if (it != memories_.end() && CanSee(ctx.principal, it->second.scope) &&
+          Searchable(it->second, ctx.now, include_history)) {
+        out.push_back(it->second);
+      }
+    }
+    return out;
+  }
+
+  Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
+                                                       int limit) override {
+    std::lock_guard lock(mu_);
+    std::vector<VectorChange> out;
+    for (const auto& [seq, entry] : log_) {
+      if (seq <= after_seq) continue;
+      if (static_cast<int>(out.size()) >= limit) break;
+      VectorChange c{seq, entry.first, entry.second, ScopeKey(memories_.at(entry.first).scope),
+                     ""};
+      auto v = vectors_.find(entry.first);
+      if (v != vectors_.end() && v->second.first == model) c.vector = v->second.second;
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+
+  Result<std::string> GetCachedEmbedding(const std::string& model,
+                                         const std::string& text_hash) override {
+    std::lock_guard lock(mu_);
+    auto it = cache_.find({model, text_hash});
+    if (it == cache_.end()) return Status::NotFound("store: no cached embedding");
+    return it->second;
+  }
+
+  Status PutCachedEmbedding(const std::string& model, const std::string& text_hash,
+                            const std::string& vector) override {
+    std::lock_guard lock(mu_);
+    cache_[{model, text_hash}] = vector;
+    return Status::OK();
+  }
+
+  Status DeleteCachedEmbeddings(const std::vector<std::string>& text_hashes) override {
+    std::lock_guard lock(mu_);
+    for (auto it = cache_.begin(); it != cache_.end();) {
+      bool erase = std::find(text_hashes.begin(), text_hashes.end(), it->first.second) !=
+                   text_hashes.end();
+      it = erase ? cache_.erase(it) : std::next(it);
+    }
+    return Status::OK();
   }
 
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
@@ -296,6 +358,14 @@ class MemoryStoreImpl final : public Store {
     docs_[m.id] = std::move(d);
   }
 
+  void Log(int64_t id, bool upsert) { log_[next_seq_++] = {id, upsert}; }
+
+  void PutVector(int64_t id, const std::string& model, const std::string& vector) {
+    if (vector.empty()) return;
+    vectors_[id] = {model, vector};
+    Log(id, true);
+  }
+
   void AppendLocked(const OpContext& ctx, const AuditEntry& e) {
     AuditRecord r;
     r.seq = static_cast<int64_t>(audit_.size()) + 1;
@@ -317,6 +387,10 @@ class MemoryStoreImpl final : public Store {
   std::unordered_map<int64_t, Doc> docs_;
   std::vector<AuditRecord> audit_;
   int64_t next_memory_id_ = 1;
+  std::map<int64_t, std::pair<int64_t, bool>> log_;  // seq -> (memory id, upsert)
+  int64_t next_seq_ = 1;
+  std::map<int64_t, std::pair<std::string, std::string>> vectors_;  // id -> (model, vector)
+  std::map<std::pair<std::string, std::string>, std::string> cache_;  // (model, hash) -> vec
 };
 
 }  // namespace

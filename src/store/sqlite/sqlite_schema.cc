@@ -170,9 +170,31 @@ constexpr const char* kSchemaV2 = R"sql(
 CREATE INDEX memory_session ON memory(session_id, id);
 )sql";
 
+// Migration 3: vectors of memories, the change log the vector index replays, and the
+// embedding cache.
+constexpr const char* kSchemaV3 = R"sql(
+CREATE TABLE memory_vector (
+  memory_id  INTEGER PRIMARY KEY REFERENCES memory(id),
+  model_id   TEXT NOT NULL,
+  vector     BLOB NOT NULL
+);
+CREATE TABLE vector_log (
+  seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+  memory_id  INTEGER NOT NULL,
+  op         TEXT NOT NULL CHECK (op IN ('upsert','remove'))
+);
+CREATE TABLE embedding_cache (
+  model_id   TEXT NOT NULL,
+  text_hash  TEXT NOT NULL,
+  vector     BLOB NOT NULL,
+  PRIMARY KEY (model_id, text_hash)
+) WITHOUT ROWID;
+CREATE INDEX embedding_cache_hash ON embedding_cache(text_hash);
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations =
-      new std::vector<const char*>{kSchemaV1, kSchemaV2};
+      new std::vector<const char*>{kSchemaV1, kSchemaV2, kSchemaV3};
   return *kMigrations;
 }
 

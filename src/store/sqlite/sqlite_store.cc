@@ -87,11 +87,18 @@ class SqliteStore final : public Store {
           m.version = static_cast<int32_t>(cur.Int(2)) + 1;
           m.supersedes = old_id;
           if (Status s = Retire(old_id, ctx.now, m.valid_from); !s.ok()) return s;
+          if (Status s = LogVector(old_id, false); !s.ok()) return s;
           out.superseded.push_back(old_id);
         }
         if (!cur.status().ok()) return cur.status();
       }
       if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
+      if (!batch.embeddings.empty()) {
+        size_t i = out.memories.size();
+        if (Status s = PutVector(m.id, batch.embedding_model, batch.embeddings[i]); !s.ok()) {
+          return s;
+        }
+      }
       out.memories.push_back(std::move(m));
     }
     std::vector<int64_t> targets;
@@ -149,6 +156,10 @@ class SqliteStore final : public Store {
     m.last_access.reset();
     if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
     if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
+    if (Status s = LogVector(old->id, false); !s.ok()) return s;
+    if (!rev.embedding.empty()) {
+      if (Status s = PutVector(m.id, rev.embedding_model, rev.embedding); !s.ok()) return s;
+    }
     AuditEntry e{"correct", {old->id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
     if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
     if (Status s = txn.Commit(); !s.ok()) return s;
@@ -178,6 +189,9 @@ class SqliteStore final : public Store {
     Stmt del(db_, "UPDATE memory SET status = 'deleted' WHERE lineage_id = ?1");
     del.Bind(1, lineage);
     if (Status s = del.Run(); !s.ok()) return s;
+    for (int64_t version_id : targets) {
+      if (Status s = LogVector(version_id, false); !s.ok()) return s;
+    }
     if (hard) {
       const char* kErase[] = {
           "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, content "
@@ -185,7 +199,9 @@ class SqliteStore final : public Store {
           "UPDATE message SET content = '', context = '{}' WHERE id IN "
           "(SELECT message_id FROM memory WHERE lineage_id = ?1)",
           "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
-          "metadata = '{}' WHERE lineage_id = ?1"};
+          "metadata = '{}' WHERE lineage_id = ?1",
+          "DELETE FROM memory_vector WHERE memory_id IN "
+          "(SELECT id FROM memory WHERE lineage_id = ?1)"};
       for (const char* sql : kErase) {
         Stmt st(db_, sql);
         st.Bind(1, lineage);
@@ -235,6 +251,74 @@ class SqliteStore final : public Store {
       if (!row.status().ok()) return row.status().WithPrefix("keyword search");
     }
     return hits;
+  }
+
+  Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
+                                            bool include_history) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+                     sqlite::VisibleSql(2, 3) +
+                     " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
+    const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
+    std::vector<Memory> out;
+    for (int64_t id : ids) {
+      st.Reset();
+      st.Bind(1, id).Bind(2, ctx.principal.user_id).Bind(3, teams);
+      st.Bind(4, include_history).Bind(5, ctx.now.unix_ms);
+      if (st.Step()) out.push_back(sqlite::ReadMemory(st));
+      if (!st.status().ok()) return st.status().WithPrefix("get searchable");
+    }
+    return out;
+  }
+
+  Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
+                                                       int limit) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_,
+            "SELECT l.seq, l.memory_id, l.op, m.scope_key, v.vector FROM vector_log l "
+            "JOIN memory m ON m.id = l.memory_id "
+            "LEFT JOIN memory_vector v ON v.memory_id = l.memory_id AND v.model_id = ?2 "
+            "WHERE l.seq > ?1 ORDER BY l.seq LIMIT ?3");
+    st.Bind(1, after_seq).Bind(2, model).Bind(3, int64_t{limit});
+    std::vector<VectorChange> out;
+    while (st.Step()) {
+      out.push_back(VectorChange{st.Int(0), st.Int(1), st.Text(2) == "upsert", st.Text(3),
+                                 st.Blob(4)});
+    }
+    if (!st.status().ok()) return st.status().WithPrefix("vector changes");
+    return out;
+  }
+
+  Result<std::string> GetCachedEmbedding(const std::string& model,
+                                         const std::string& text_hash) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
+    st.Bind(1, model).Bind(2, text_hash);
+    if (st.Step()) return st.Blob(0);
+    if (!st.status().ok()) return st.status();
+    return Status::NotFound("store: no cached embedding");
+  }
+
+  Status PutCachedEmbedding(const std::string& model, const std::string& text_hash,
+                            const std::string& vector) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_,
+            "INSERT OR REPLACE INTO embedding_cache (model_id, text_hash, vector) "
+            "VALUES (?1, ?2, ?3)");
+    st.Bind(1, model).Bind(2, text_hash).BindBlob(3, vector);
+    return st.Run().WithPrefix("embedding cache");
+  }
+
+  Status DeleteCachedEmbeddings(const std::vector<std::string>& text_hashes) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, "DELETE FROM embedding_cache WHERE text_hash = ?1");
+    for (const std::string& h : text_hashes) {
+      st.Reset();
+      st.Bind(1, h);
+      if (Status s = st.Run(); !s.ok()) return s.WithPrefix("embedding cache");
+    }
+    return Status::OK();
   }
 
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
@@ -394,6 +478,23 @@ class SqliteStore final : public Store {
     if (st.Step()) return sqlite::ReadMemory(st);
     if (!st.status().ok()) return st.status();
     return NotFound(id);
+  }
+
+  // REQUIRES: mu_ held, inside a write transaction.
+  Status LogVector(int64_t memory_id, bool upsert) {
+    Stmt st(db_, "INSERT INTO vector_log (memory_id, op) VALUES (?1, ?2)");
+    st.Bind(1, memory_id).Bind(2, upsert ? "upsert" : "remove");
+    return st.Run().WithPrefix("vector log");
+  }
+
+  // REQUIRES: mu_ held, inside a write transaction.
+  Status PutVector(int64_t memory_id, const std::string& model, const std::string& vector) {
+    if (vector.empty()) return Status::OK();
+    Stmt st(db_, "INSERT OR REPLACE INTO memory_vector (memory_id, model_id, vector) "
+                 "VALUES (?1, ?2, ?3)");
+    st.Bind(1, memory_id).Bind(2, model).BindBlob(3, vector);
+    if (Status s = st.Run(); !s.ok()) return s.WithPrefix("memory vector");
+    return LogVector(memory_id, true);
   }
 
   // REQUIRES: mu_ held, inside a write transaction.

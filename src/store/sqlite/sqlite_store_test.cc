@@ -71,13 +71,15 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
   std::string path = dir.File("old.db");
   ASSERT_TRUE(OpenSqliteStore(SqliteOptions{path, true}).ok());
   // Roll the file back to version 1 (as an older build left it), with a memory in it.
-  ExecRaw(path, "DROP INDEX memory_session; PRAGMA user_version = 1;");
+  ExecRaw(path,
+          "DROP INDEX memory_session; DROP TABLE memory_vector; DROP TABLE vector_log; "
+          "DROP TABLE embedding_cache; PRAGMA user_version = 1;");
   auto s = OpenSqliteStore(SqliteOptions{path, false});
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   auto stats = (*s)->GetStats(Ctx());
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->schema_version, 2);
-  EXPECT_EQ(sqlite::LatestSchemaVersion(), 2);
+  EXPECT_EQ(stats->schema_version, 3);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 3);
   auto recent = (*s)->ListRecent(Ctx(), "", 5);
   EXPECT_TRUE(recent.ok());
 }

@@ -49,6 +49,11 @@ Stmt& Stmt::Bind(int i, std::string_view v) {
   if (stmt_) sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
   return *this;
 }
+Stmt& Stmt::BindBlob(int i, std::string_view v) {
+  if (stmt_) sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+
 Stmt& Stmt::BindNull(int i) {
   if (stmt_) sqlite3_bind_null(stmt_, i);
   return *this;
@@ -72,6 +77,12 @@ void Stmt::Reset() {
   if (!stmt_) return;
   sqlite3_reset(stmt_);
   sqlite3_clear_bindings(stmt_);
+}
+
+std::string Stmt::Blob(int col) const {
+  const void* p = sqlite3_column_blob(stmt_, col);
+  int n = sqlite3_column_bytes(stmt_, col);
+  return p ? std::string(static_cast<const char*>(p), n) : std::string();
 }
 
 std::string Stmt::Text(int col) const {

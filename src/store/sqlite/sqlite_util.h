@@ -40,6 +40,7 @@ class Stmt {
   Stmt& Bind(int i, double v);
   Stmt& Bind(int i, std::string_view v);
   Stmt& BindNull(int i);
+  Stmt& BindBlob(int i, std::string_view bytes);
   Stmt& Bind(int i, const std::optional<int64_t>& v) { return v ? Bind(i, *v) : BindNull(i); }
 
   // Advances: true with a row, false when done; errors are kept in status().
@@ -51,6 +52,7 @@ class Stmt {
   int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
   double Double(int col) const { return sqlite3_column_double(stmt_, col); }
   std::string Text(int col) const;
+  std::string Blob(int col) const;
   bool IsNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::optional<int64_t> OptInt(int col) const {
     return IsNull(col) ? std::nullopt : std::optional<int64_t>(Int(col));

@@ -1,0 +1,120 @@
+#include "src/engine/vectors.h"
+
+#include <filesystem>
+
+namespace engram::engine {
+namespace {
+
+// The store's embedding cache behind the embed layer's cache interface.
+class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
+ public:
+  explicit StoreCacheBackend(store::Store* store) : store_(store) {}
+
+  Result<std::vector<float>> Get(std::string_view model, std::string_view hash) override {
+    auto blob = store_->GetCachedEmbedding(std::string(model), std::string(hash));
+    if (!blob.ok()) return blob.status();
+    return embed::DecodeVector(*blob);
+  }
+
+  Status Put(std::string_view model, std::string_view hash,
+             std::span<const float> vector) override {
+    return store_->PutCachedEmbedding(std::string(model), std::string(hash),
+                                      embed::EncodeVector(vector));
+  }
+
+ private:
+  store::Store* store_;
+};
+
+constexpr int kReplayBatch = 4096;
+
+}  // namespace
+
+Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedder,
+                                               store::Store* store, std::string index_path) {
+  std::unique_ptr<Vectors> v(new Vectors());
+  v->store_ = store;
+  v->index_path_ = std::move(index_path);
+  v->model_id_ = embedder->ModelId();
+  index::VectorIndexOptions io;
+  io.dimension = embedder->Dimension();
+  io.model_id = v->model_id_;
+  v->cache_backend_ = std::make_unique<StoreCacheBackend>(store);
+  v->embedder_ =
+      std::make_unique<embed::CachingEmbedder>(std::move(embedder), v->cache_backend_.get());
+  if (!v->index_path_.empty() && std::filesystem::exists(v->index_path_)) {
+    auto loaded = index::LoadVectorIndex(v->index_path_, io);
+    // A corrupt file, another model or dimension, or a newer format: rebuild from the log.
+    if (loaded.ok()) v->index_ = std::move(loaded).value();
+  }
+  if (!v->index_) v->index_ = index::NewHnswVectorIndex(io);
+  if (Status s = v->Sync(); !s.ok()) return s.WithPrefix("vector index");
+  if (Status s = v->Save(); !s.ok()) return s;
+  return v;
+}
+
+Vectors::~Vectors() {
+  std::lock_guard lock(sync_mu_);
+  if (dirty_ && !index_path_.empty()) (void)index_->Save(index_path_);
+}
+
+Result<std::vector<std::string>> Vectors::EmbedPassages(const std::vector<std::string>& texts) {
+  auto e = embedder_->EmbedPassages(texts);
+  if (!e.ok()) return e.status().WithPrefix("embed");
+  std::vector<std::string> out;
+  out.reserve(e->count());
+  for (size_t i = 0; i < e->count(); ++i) out.push_back(embed::EncodeVector(e->row(i)));
+  return out;
+}
+
+Status Vectors::Sync() {
+  std::lock_guard lock(sync_mu_);
+  while (true) {
+    auto changes = store_->VectorChangesSince(static_cast<int64_t>(index_->applied_sequence()),
+                                              model_id_, kReplayBatch);
+    if (!changes.ok()) return changes.status();
+    if (changes->empty()) return Status::OK();
+    std::vector<index::VectorChange> batch;
+    batch.reserve(changes->size());
+    for (store::VectorChange& c : *changes) {
+      index::VectorChange ic;
+      ic.sequence = static_cast<uint64_t>(c.seq);
+      ic.id = c.memory_id;
+      ic.op = c.upsert ? index::VectorChange::Op::kUpsert : index::VectorChange::Op::kRemove;
+      if (c.upsert) {
+        if (c.vector.empty()) {
+          // No vector in this model (written with another embedder, or erased since):
+          // nothing to index. Removing keeps the entry's sequence moving forward.
+          ic.op = index::VectorChange::Op::kRemove;
+        } else {
+          auto vec = embed::DecodeVector(c.vector);
+          if (!vec.ok()) return vec.status().WithPrefix("memory " + std::to_string(c.memory_id));
+          ic.partition = std::move(c.partition);
+          ic.vector = std::move(vec).value();
+        }
+      }
+      batch.push_back(std::move(ic));
+    }
+    if (Status s = index::ApplyChanges(index_.get(), batch); !s.ok()) return s;
+    dirty_ = true;
+  }
+}
+
+Status Vectors::Save() {
+  std::lock_guard lock(sync_mu_);
+  if (index_path_.empty() || !dirty_) return Status::OK();
+  if (Status s = index_->Save(index_path_); !s.ok()) return s;
+  dirty_ = false;
+  return Status::OK();
+}
+
+Status Vectors::EraseCached(const std::vector<std::string>& texts) {
+  std::vector<std::string> hashes;
+  for (const std::string& t : texts) {
+    hashes.push_back(embed::EmbeddingTextHash(EmbedRole::kPassage, t));
+    hashes.push_back(embed::EmbeddingTextHash(EmbedRole::kQuery, t));
+  }
+  return store_->DeleteCachedEmbeddings(hashes);
+}
+
+}  // namespace engram::engine
