@@ -6,7 +6,10 @@
 // table and (with --json) as JSON. Timings are wall-clock on this machine.
 //
 //   engram_bench [--sizes 10000,100000] [--queries 1000] [--dir /tmp] [--json]
-//                [--query-kind zh|ticket|en|mixed]
+//                [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5]
+//
+// The default embedder is "none": this measures the store and the keyword channel. With
+// "e5" every remember and recall also embeds its text (about 25 ms each on this machine).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -81,18 +84,20 @@ int main(int argc, char** argv) {
   int queries = 1000;
   std::string dir = std::filesystem::temp_directory_path().string();
   bool json = false;
+  std::string embedder = "none";
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--sizes" && i + 1 < argc) sizes = ParseSizes(argv[++i]);
     else if (a == "--queries" && i + 1 < argc) queries = std::atoi(argv[++i]);
     else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     else if (a == "--json") json = true;
+    else if (a == "--embedder" && i + 1 < argc) embedder = argv[++i];
     else if (a == "--query-kind" && i + 1 < argc) {
       std::string k = argv[++i];
       g_query_kind = k == "zh" ? 0 : k == "ticket" ? 1 : k == "en" ? 2 : -1;
     }
     else {
-      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--json]\n");
+      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json]\n");
       return 2;
     }
   }
@@ -103,9 +108,12 @@ int main(int argc, char** argv) {
               "recall p95", "recall p99", "hits/q");
   for (int n : sizes) {
     std::string path = dir + "/engram-bench-" + std::to_string(n) + ".db";
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) {
+      std::filesystem::remove(path + suffix);
+    }
     engram::Options o;
     o.db_path = path;
+    o.embedder = embedder;
     auto opened = engram::Engine::Open(o);
     if (!opened.ok()) {
       std::fprintf(stderr, "engram_bench: %s\n", opened.status().ToString().c_str());
@@ -154,7 +162,9 @@ int main(int argc, char** argv) {
                   rows.empty() ? "" : ",", n, rate, p50, p95, p99, queries);
     rows += buf;
     engine.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) {
+      std::filesystem::remove(path + suffix);
+    }
   }
   if (json) std::printf("{\"bench\":\"workload\",\"results\":[%s]}\n", rows.c_str());
   return 0;

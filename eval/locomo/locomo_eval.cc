@@ -141,7 +141,7 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
     db = (fs::temp_directory_path() / ("engram-locomo-" + std::to_string(::getpid()) + ".db"))
              .string();
   }
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
+  for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
   Options eo = options.engine;
   eo.db_path = db;
   auto engine = Engine::Open(eo);
@@ -223,7 +223,7 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
   report.recall_p95_ms = Percentile(latencies, 0.95);
   engine->reset();
   if (temp_db) {
-    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
+    for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
   }
   return report;
 }

@@ -88,7 +88,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
   std::string db = (fs::temp_directory_path() /
                     ("engram-madial-" + lang + "-" + std::to_string(::getpid()) + ".db"))
                        .string();
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
+  for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
   Options eo = options.engine;
   eo.db_path = db;
   auto engine = Engine::Open(eo);
@@ -177,7 +177,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
     }
   }
   engine->reset();
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
+  for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
   return report;
 }
 
