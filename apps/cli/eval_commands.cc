@@ -11,6 +11,21 @@
 namespace engram::cli {
 namespace {
 
+int Fail(const Status& s) {
+  std::cerr << "engram: " << s.ToString() << "\n";
+  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
+}
+
+// Prints the JSON report when asked and writes it to `report_path` when one is given.
+int Finish(const std::string& json, bool print_json, const std::string& report_path) {
+  if (print_json) std::cout << json << "\n";
+  if (report_path.empty()) return 0;
+  std::ofstream out(report_path);
+  out << json << "\n";
+  if (!out) return Fail(Status::IOError("cannot write '" + report_path + "'"));
+  return 0;
+}
+
 // Ablation switches shared by the recall evaluations.
 struct EngineFlags {
   bool no_rerank = false;
@@ -60,25 +75,9 @@ int RunLocomo(const LocomoFlags& f) {
   o.max_conversations = f.conversations;
   o.engine = f.engine.Get();
   auto report = eval::RunLocomoEval(o);
-  if (!report.ok()) {
-    std::cerr << "engram: " << report.status().ToString() << "\n";
-    return report.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
-  }
-  std::string json = eval::LocomoReportJson(*report);
-  if (!f.report.empty()) {
-    std::ofstream out(f.report);
-    out << json << "\n";
-    if (!out) {
-      std::cerr << "engram: IOError: cannot write '" << f.report << "'\n";
-      return 1;
-    }
-  }
-  if (f.json) {
-    std::cout << json << "\n";
-  } else {
-    eval::PrintLocomoReport(*report, std::cout);
-  }
-  return 0;
+  if (!report.ok()) return Fail(report.status());
+  if (!f.json) eval::PrintLocomoReport(*report, std::cout);
+  return Finish(eval::LocomoReportJson(*report), f.json, f.report);
 }
 
 struct MadialFlags {
@@ -99,24 +98,12 @@ int RunMadial(const MadialFlags& f) {
     o.ks = f.ks;
     o.engine = f.engine.Get();
     auto report = eval::RunMadialEval(o);
-    if (!report.ok()) {
-      std::cerr << "engram: " << report.status().ToString() << "\n";
-      return report.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
-    }
+    if (!report.ok()) return Fail(report.status());
     all += (all.size() > 1 ? "," : "") + eval::MadialReportJson(*report);
     if (!f.json) eval::PrintMadialReport(*report, std::cout);
   }
   all += "]";
-  if (f.json) std::cout << all << "\n";
-  if (!f.report.empty()) {
-    std::ofstream out(f.report);
-    out << all << "\n";
-    if (!out) {
-      std::cerr << "engram: IOError: cannot write '" << f.report << "'\n";
-      return 1;
-    }
-  }
-  return 0;
+  return Finish(all, f.json, f.report);
 }
 
 struct TemporalFlags {
@@ -130,24 +117,12 @@ int RunTemporal(const TemporalFlags& f) {
   std::string all = "[";
   for (const std::string& path : f.paths) {
     auto report = RunTemporalEval(path);
-    if (!report.ok()) {
-      std::cerr << "engram: " << report.status().ToString() << "\n";
-      return report.status().code() == StatusCode::kInvalidArgument ? 2 : 1;
-    }
+    if (!report.ok()) return Fail(report.status());
     all += (all.size() > 1 ? "," : "") + ReportToJson(*report);
     if (!f.json) PrintReport(*report, std::cout, f.max_failures);
   }
   all += "]";
-  if (f.json) std::cout << all << "\n";
-  if (!f.report.empty()) {
-    std::ofstream out(f.report);
-    out << all << "\n";
-    if (!out) {
-      std::cerr << "engram: IOError: cannot write '" << f.report << "'\n";
-      return 1;
-    }
-  }
-  return 0;
+  return Finish(all, f.json, f.report);
 }
 
 }  // namespace
