@@ -12,6 +12,8 @@ APT_PACKAGES=(
   libcpp-httplib-dev libhnswlib-dev libopenblas-dev
 )
 
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
@@ -20,8 +22,6 @@ for pkg in "${APT_PACKAGES[@]}"; do
 done
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
@@ -33,6 +33,9 @@ if [ -s "$PY_REQUIREMENTS" ]; then
   stamp="$PY_DEPS_DIR/.installed-$(sha256sum "$PY_REQUIREMENTS" | cut -c1-16)"
   if [ ! -f "$stamp" ]; then
     echo "setup: installing pinned Python packages into $PY_DEPS_DIR"
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+      ${SUDO:-} apt-get install -y -qq --no-install-recommends python3-pip
+    fi
     rm -rf "$PY_DEPS_DIR" && mkdir -p "$PY_DEPS_DIR"
     python3 -m pip install --quiet --no-deps --target "$PY_DEPS_DIR" -r "$PY_REQUIREMENTS"
     touch "$stamp"
