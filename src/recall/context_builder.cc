@@ -22,6 +22,19 @@ std::string Line(const Memory& m, bool with_confidence) {
 
 }  // namespace
 
+void DropWeakVectorOnlyHits(std::vector<RecallHit>* hits, double margin) {
+  if (margin < 0) return;
+  double best = -2;
+  for (const RecallHit& h : *hits) {
+    auto v = h.channels.find("vector");
+    if (v != h.channels.end()) best = std::max(best, v->second.score);
+  }
+  std::erase_if(*hits, [&](const RecallHit& h) {
+    auto v = h.channels.find("vector");
+    return h.channels.size() == 1 && v != h.channels.end() && v->second.score < best - margin;
+  });
+}
+
 Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& ctx,
                                   std::string_view query, const std::string& session_id,
                                   RecallParams recall, const ContextParams& params) {
@@ -60,6 +73,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
   recall.session_id = session_id;
   auto hits = Recall(store, ctx, query, recall);
   if (!hits.ok()) return hits.status();
+  DropWeakVectorOnlyHits(&*hits, params.vector_only_margin);
   struct Section {
     const char* title;
     MemoryType type;

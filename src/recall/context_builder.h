@@ -32,7 +32,15 @@ struct ContextParams {
   int working_turns = 8;
   double working_share = 0.3;
   int max_recalled = 20;
+  // A hit found by the vector channel alone is left out when its cosine is more than this
+  // below the best vector hit: embeddings always propose their k nearest, related or not,
+  // and a prompt pays for every line. Negative disables the filter.
+  double vector_only_margin = 0.03;
 };
+
+// Removes hits whose only channel is "vector" and whose cosine is below the best vector
+// cosine among `hits` minus `margin`. Order is kept.
+void DropWeakVectorOnlyHits(std::vector<RecallHit>* hits, double margin);
 
 struct ContextBlock {
   std::string text;

@@ -123,5 +123,27 @@ TEST_F(RecallerTest, ContextCitesMemoriesWithinTheBudget) {
   EXPECT_FALSE(BuildContext(*store_, ctx_, "x", "", params_, tiny).ok());
 }
 
+TEST(DropWeakVectorOnlyHitsTest, KeepsOtherChannelsAndNearVectorHits) {
+  auto hit = [](int64_t id, std::map<std::string, ChannelScore> channels) {
+    RecallHit h;
+    h.memory.id = id;
+    h.channels = std::move(channels);
+    return h;
+  };
+  std::vector<RecallHit> hits = {
+      hit(1, {{"vector", {1, 0.88}}}),
+      hit(2, {{"keyword", {1, 3.0}}, {"vector", {4, 0.70}}}),  // also a keyword match: kept
+      hit(3, {{"vector", {2, 0.86}}}),                         // within the margin: kept
+      hit(4, {{"vector", {3, 0.83}}}),                         // weak and vector-only: dropped
+      hit(5, {{"recency", {1, 1.0}}}),
+  };
+  DropWeakVectorOnlyHits(&hits, 0.03);
+  std::vector<int64_t> ids;
+  for (const auto& h : hits) ids.push_back(h.memory.id);
+  EXPECT_EQ(ids, (std::vector<int64_t>{1, 2, 3, 5}));
+  DropWeakVectorOnlyHits(&hits, -1);
+  EXPECT_EQ(hits.size(), 4u);
+}
+
 }  // namespace
 }  // namespace engram::recall
