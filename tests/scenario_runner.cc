@@ -1,0 +1,274 @@
+// Runs the declarative scenario files under tests/scenarios/ (format: tests/scenarios/README.md)
+// against the public API, one test per file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engram/engram.h"
+#include "engram/iso8601.h"
+#include "src/testing/fake_clock.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Compiled in, so that test discovery (which runs without the test environment) sees the
+// same files as the run.
+std::string ScenarioRoot() { return ENGRAM_SCENARIO_DIR; }
+
+std::vector<std::string> ScenarioFiles() {
+  std::vector<std::string> files;
+  if (!fs::exists(ScenarioRoot())) return files;
+  for (const auto& e : fs::recursive_directory_iterator(ScenarioRoot())) {
+    if (e.path().extension() == ".test") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// One command line: "verb key=value ... : text".
+struct Command {
+  std::string verb;
+  std::map<std::string, std::string> args;
+  std::string text;
+  bool has_text = false;
+};
+
+Command Parse(const std::string& line) {
+  Command c;
+  std::string head = line;
+  size_t colon = line.find(" : ");
+  if (colon != std::string::npos) {
+    head = line.substr(0, colon);
+    c.text = line.substr(colon + 3);
+    c.has_text = true;
+  }
+  std::istringstream in(head);
+  in >> c.verb;
+  std::string tok;
+  while (in >> tok) {
+    size_t eq = tok.find('=');
+    if (eq == std::string::npos) {
+      c.args[tok] = "";
+    } else {
+      c.args[tok.substr(0, eq)] = tok.substr(eq + 1);
+    }
+  }
+  return c;
+}
+
+class Scenario {
+ public:
+  explicit Scenario(std::string path) : path_(std::move(path)) {}
+
+  void Run() {
+    std::ifstream in(path_);
+    ASSERT_TRUE(in) << "cannot read " << path_;
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      line_no_ = i + 1;
+      const std::string& l = lines[i];
+      if (l.empty() || l[0] == '#') continue;
+      if (l.rfind("error ", 0) == 0) {
+        // "error Code command...": the command must fail with that status code.
+        std::istringstream words(l.substr(6));
+        std::string code;
+        words >> code;
+        std::string rest;
+        std::getline(words, rest);
+        Status s = Do(Parse(rest.substr(rest.find_first_not_of(' '))));
+        EXPECT_EQ(std::string(StatusCodeName(s.code())), code) << Where() << s.ToString();
+        continue;
+      }
+      Command c = Parse(l);
+      if (c.verb == "recall" || c.verb == "recall_exact" || c.verb == "history") {
+        std::vector<std::string> expected;
+        while (++i < lines.size() && lines[i] != "----") expected.push_back(lines[i]);
+        ASSERT_LT(i, lines.size()) << Where() << "block without '----'";
+        ExpectBlock(c, expected);
+      } else {
+        Execute(c);
+      }
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+
+ private:
+  std::string Where() const { return path_ + ":" + std::to_string(line_no_) + ": "; }
+
+  Engine& engine() {
+    if (!engine_) {
+      options_.db_path = dir_.File("scenario.db");
+      options_.clock = &clock_;
+      options_.default_offset_minutes = 480;
+      auto e = Engine::Open(options_);
+      EXPECT_TRUE(e.ok()) << Where() << e.status().ToString();
+      if (e.ok()) engine_ = std::move(e).value();
+    }
+    return *engine_;
+  }
+
+  Principal Who(const Command& c) {
+    Principal p;
+    p.user_id = c.args.count("user") ? c.args.at("user") : "";
+    if (c.args.count("agent")) p.agent_id = c.args.at("agent");
+    if (c.args.count("team")) p.teams = {c.args.at("team")};
+    if (c.args.count("role")) p.roles = {c.args.at("role")};
+    return p;
+  }
+
+  int64_t Id(const Command& c) {
+    std::string v = c.args.count("id") ? c.args.at("id") : "0";
+    if (!v.empty() && v[0] == '$') {
+      EXPECT_TRUE(ids_.count(v.substr(1))) << Where() << "unknown id " << v;
+      return ids_[v.substr(1)];
+    }
+    return std::atoll(v.c_str());
+  }
+
+  std::optional<Instant> At(const Command& c) {
+    if (!c.args.count("at")) return std::nullopt;
+    auto t = ParseIso8601(c.args.at("at"));
+    EXPECT_TRUE(t.ok()) << Where() << t.status().ToString();
+    return t.ok() ? std::optional<Instant>(*t) : std::nullopt;
+  }
+
+  // Runs a command; returns its status (for `error`).
+  Status Do(const Command& c) {
+    if (c.verb == "remember") {
+      RememberRequest r;
+      r.principal = Who(c);
+      r.text = c.text;
+      r.at = At(c);
+      if (c.args.count("session")) r.session_id = c.args.at("session");
+      if (c.args.count("visibility")) {
+        r.visibility = ParseVisibility(c.args.at("visibility")).value_or(Visibility::kPrivate);
+        if (r.visibility == Visibility::kTeam && c.args.count("team")) {
+          r.team_id = c.args.at("team");
+        }
+      }
+      for (auto [key, field] : {std::pair{"subject", &r.subject}, {"attribute", &r.attribute},
+                                {"value", &r.value}}) {
+        if (c.args.count(key)) *field = c.args.at(key);
+      }
+      auto out = engine().Remember(r);
+      if (!out.ok()) return out.status();
+      if (c.args.count("as")) ids_[c.args.at("as")] = out->memories.at(0).id;
+      return Status::OK();
+    }
+    if (c.verb == "correct") {
+      CorrectRequest r{Who(c), Id(c), c.text, "", At(c)};
+      auto out = engine().Correct(r);
+      if (!out.ok()) return out.status();
+      if (c.args.count("as")) ids_[c.args.at("as")] = out->id;
+      return Status::OK();
+    }
+    if (c.verb == "forget") {
+      return engine().Forget(ForgetRequest{Who(c), Id(c), c.args.count("hard") > 0});
+    }
+    if (c.verb == "get") {
+      auto m = engine().Get(Who(c), Id(c));
+      if (!m.ok()) return m.status();
+      if (c.has_text) {
+        EXPECT_EQ(m->content, c.text) << Where();
+      }
+      return Status::OK();
+    }
+    if (c.verb == "advance_clock") {
+      clock_.Advance(std::atoll(c.args.begin()->first.c_str()) * 1000000);
+      return Status::OK();
+    }
+    if (c.verb == "restart") {
+      engine_.reset();
+      engine();
+      return Status::OK();
+    }
+    ADD_FAILURE() << Where() << "unknown command '" << c.verb << "'";
+    return Status::OK();
+  }
+
+  void Execute(const Command& c) {
+    if (c.verb == "options") {
+      ASSERT_EQ(engine_, nullptr) << Where() << "options must come before the first command";
+      for (const auto& [k, v] : c.args) {
+        if (k == "embedder") {
+          options_.embedder = v;
+        } else if (k == "decay_floor") {
+          options_.decay_floor = std::atof(v.c_str());
+        } else {
+          ADD_FAILURE() << Where() << "unknown option " << k;
+        }
+      }
+      return;
+    }
+    Status s = Do(c);
+    EXPECT_TRUE(s.ok()) << Where() << s.ToString();
+  }
+
+  void ExpectBlock(const Command& c, const std::vector<std::string>& expected) {
+    std::vector<std::string> got;
+    if (c.verb == "history") {
+      auto h = engine().History(Who(c), Id(c));
+      ASSERT_TRUE(h.ok()) << Where() << h.status().ToString();
+      for (const Memory& m : *h) got.push_back(m.content);
+    } else {
+      RecallRequest r;
+      r.principal = Who(c);
+      r.query = c.text;
+      r.at = At(c);
+      r.limit = c.args.count("limit") ? std::atoi(c.args.at("limit").c_str()) : 10;
+      r.include_history = c.args.count("history") > 0;
+      auto out = engine().Recall(r);
+      ASSERT_TRUE(out.ok()) << Where() << out.status().ToString();
+      for (const RecallHit& h : out->hits) got.push_back(h.memory.content);
+    }
+    bool exact = c.verb != "recall";
+    if (exact) {
+      EXPECT_EQ(got, expected) << Where();
+    } else {
+      ASSERT_GE(got.size(), expected.size()) << Where() << "too few hits";
+      for (size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(got[k], expected[k]) << Where();
+      if (expected.empty()) {
+        EXPECT_TRUE(got.empty()) << Where() << "expected no hits";
+      }
+    }
+  }
+
+  std::string path_;
+  size_t line_no_ = 0;
+  testing::TempDir dir_;
+  testing::FakeClock clock_;
+  Options options_ = [] {
+    Options o;
+    o.embedder = "hashing";
+    return o;
+  }();
+  std::unique_ptr<Engine> engine_;
+  std::map<std::string, int64_t> ids_;
+};
+
+class ScenarioTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScenarioTest, Runs) { Scenario(GetParam()).Run(); }
+
+TEST(ScenarioFilesTest, AtLeastOneScenarioIsFound) { EXPECT_FALSE(ScenarioFiles().empty()); }
+
+INSTANTIATE_TEST_SUITE_P(Files, ScenarioTest, ::testing::ValuesIn(ScenarioFiles()),
+                         [](const auto& param_info) {
+                           std::string name = fs::relative(param_info.param, ScenarioRoot())
+                                                  .replace_extension("")
+                                                  .string();
+                           for (char& ch : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           }
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace engram
