@@ -9,6 +9,7 @@
 #include "src/store/audit_chain.h"
 #include "src/store/memory/bm25.h"
 #include "src/store/term_pruning.h"
+#include "src/store/versions.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::store {
@@ -41,15 +42,7 @@ class MemoryStoreImpl final : public Store {
     messages_.push_back(MessageRow{batch.scope, batch.message});
     std::string key = ScopeKey(batch.scope);
     for (const Memory& draft : batch.memories) {
-      Memory m = draft;
-      m.scope = batch.scope;
-      m.id = next_memory_id_++;
-      m.lineage_id = m.id;
-      m.version = 1;
-      m.supersedes = 0;
-      m.current = true;
-      m.recorded_at = ctx.now;
-      m.source.message_id = out.message_id;
+      Memory m = FirstVersion(draft, batch.scope, next_memory_id_++, ctx.now, out.message_id);
       if (!m.attribute.empty()) {
         for (auto& [id, old] : memories_) {
           if (old.current && old.attribute == m.attribute && old.subject == m.subject &&
@@ -106,18 +99,7 @@ class MemoryStoreImpl final : public Store {
     if (!old.current || old.status == MemoryStatus::kDeleted) {
       return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
     }
-    Memory m = old;
-    m.id = next_memory_id_++;
-    m.version = old.version + 1;
-    m.supersedes = old.id;
-    if (!rev.content.empty()) m.content = rev.content;
-    if (!rev.value.empty()) m.value = rev.value;
-    m.valid_from = rev.valid_from.value_or(ctx.now);
-    m.valid_to.reset();
-    m.recorded_at = ctx.now;
-    m.superseded_at.reset();
-    m.access_count = 0;
-    m.last_access.reset();
+    Memory m = NextVersion(old, next_memory_id_++, rev, ctx.now);
     Retire(&old, ctx.now, m.valid_from);
     Log(old.id, false);
     Index(m);

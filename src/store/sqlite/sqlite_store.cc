@@ -13,6 +13,7 @@
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/term_pruning.h"
+#include "src/store/versions.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::store {
@@ -60,22 +61,11 @@ class SqliteStore final : public Store {
     if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert message");
     out.message_id = sqlite3_last_insert_rowid(db_);
 
-    int64_t next_id = 0;
-    {
-      Stmt max(db_, "SELECT COALESCE(MAX(id), 0) + 1 FROM memory");
-      if (!max.Step()) return max.status();
-      next_id = max.Int(0);
-    }
+    auto first_id = NextMemoryId();
+    if (!first_id.ok()) return first_id.status();
+    int64_t next_id = *first_id;
     for (const Memory& draft : batch.memories) {
-      Memory m = draft;
-      m.scope = batch.scope;
-      m.id = next_id++;
-      m.lineage_id = m.id;
-      m.version = 1;
-      m.supersedes = 0;
-      m.current = true;
-      m.recorded_at = ctx.now;
-      m.source.message_id = out.message_id;
+      Memory m = FirstVersion(draft, batch.scope, next_id++, ctx.now, out.message_id);
       if (!m.attribute.empty()) {
         Stmt cur(db_,
                  "SELECT id, lineage_id, version FROM memory WHERE scope_key = ?1 AND "
@@ -138,22 +128,9 @@ class SqliteStore final : public Store {
     if (!old->current || old->status == MemoryStatus::kDeleted) {
       return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
     }
-    Memory m = *old;
-    {
-      Stmt max(db_, "SELECT COALESCE(MAX(id), 0) + 1 FROM memory");
-      if (!max.Step()) return max.status();
-      m.id = max.Int(0);
-    }
-    m.version = old->version + 1;
-    m.supersedes = old->id;
-    if (!rev.content.empty()) m.content = rev.content;
-    if (!rev.value.empty()) m.value = rev.value;
-    m.valid_from = rev.valid_from.value_or(ctx.now);
-    m.valid_to.reset();
-    m.recorded_at = ctx.now;
-    m.superseded_at.reset();
-    m.access_count = 0;
-    m.last_access.reset();
+    auto new_id = NextMemoryId();
+    if (!new_id.ok()) return new_id.status();
+    Memory m = NextVersion(*old, *new_id, rev, ctx.now);
     if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
     if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
     if (Status s = LogVector(old->id, false); !s.ok()) return s;
@@ -430,11 +407,13 @@ class SqliteStore final : public Store {
   // REQUIRES: mu_ held.
   Result<std::string> MatchExpression(const std::vector<std::string>& terms) {
     std::vector<std::string> usable;
-    std::vector<text::Token> toks;
+    std::vector<std::vector<text::Token>> usable_tokens;
     for (const std::string& term : terms) {
-      toks.clear();
+      std::vector<text::Token> toks;
       text::Tokenize(term, text::TokenizeMode::kQuery, &toks);
-      if (!toks.empty()) usable.push_back(term);
+      if (toks.empty()) continue;
+      usable.push_back(term);
+      usable_tokens.push_back(std::move(toks));
     }
     Stmt n(db_, "SELECT COALESCE(MAX(id), 0) FROM memory");
     int64_t n_docs = n.Step() ? n.Int(0) : 0;
@@ -446,11 +425,9 @@ class SqliteStore final : public Store {
     if (n_docs >= params.min_docs || usable.size() > params.max_terms) {
       Stmt df(db_, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
       for (size_t i = 0; i < usable.size(); ++i) {
-        toks.clear();
-        text::Tokenize(usable[i], text::TokenizeMode::kQuery, &toks);
         // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
         int64_t freq = INT64_MAX;
-        for (const text::Token& t : toks) {
+        for (const text::Token& t : usable_tokens[i]) {
           df.Reset();
           df.Bind(1, t.text);
           freq = std::min<int64_t>(freq, df.Step() ? df.Int(0) : 0);
@@ -478,6 +455,14 @@ class SqliteStore final : public Store {
     if (st.Step()) return sqlite::ReadMemory(st);
     if (!st.status().ok()) return st.status();
     return NotFound(id);
+  }
+
+  // The id the next memory row gets. Safe because writers hold the write lock.
+  // REQUIRES: mu_ held, inside a write transaction.
+  Result<int64_t> NextMemoryId() {
+    Stmt max(db_, "SELECT COALESCE(MAX(id), 0) + 1 FROM memory");
+    if (max.Step()) return max.Int(0);
+    return max.status().ok() ? Status::Internal("sqlite: no max id") : max.status();
   }
 
   // REQUIRES: mu_ held, inside a write transaction.

@@ -1,0 +1,24 @@
+// How a store stamps versions: the rules both backends share, so they cannot drift.
+// Pure functions, thread-safe.
+#ifndef ENGRAM_STORE_VERSIONS_H_
+#define ENGRAM_STORE_VERSIONS_H_
+
+#include <cstdint>
+
+#include "engram/types.h"
+#include "src/store/store.h"
+
+namespace engram::store {
+
+// The first version of a new memory from a batch's draft: id and lineage `id`, version 1,
+// current, in `scope`, recorded now, from message `message_id`.
+Memory FirstVersion(const Memory& draft, const Scope& scope, int64_t id, const Instant& now,
+                    int64_t message_id);
+
+// The version that supersedes `old` under `rev`: id `id`, version + 1, the revised content
+// and value (or the old ones), valid from rev.valid_from or now, recorded now, no access yet.
+Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Instant& now);
+
+}  // namespace engram::store
+
+#endif  // ENGRAM_STORE_VERSIONS_H_
