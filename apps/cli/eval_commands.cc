@@ -144,7 +144,8 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   lc->callback([action, locomo] { *action = [locomo] { return RunLocomo(*locomo); }; });
 
   auto madial = std::make_shared<MadialFlags>();
-  auto* md = eval->add_subcommand("madial", "MADial-Bench memory recall@k next to published baselines");
+  auto* md = eval->add_subcommand("madial",
+                                  "MADial-Bench memory recall@k next to published baselines");
   md->add_option("PATH", madial->root, "The madial-bench folder (zh/, en/, baselines/)")
       ->required()
       ->check(CLI::ExistingDirectory);

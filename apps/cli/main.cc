@@ -108,7 +108,9 @@ int Run(int argc, char** argv) {
       if (!vis) return Fail(Status::InvalidArgument("--visibility: unknown '" + r_vis + "'"));
       req.visibility = *vis;
       if (*vis == Visibility::kTeam) {
-        if (rp.teams.empty()) return Fail(Status::InvalidArgument("--visibility team needs --team"));
+        if (rp.teams.empty()) {
+          return Fail(Status::InvalidArgument("--visibility team needs --team"));
+        }
         req.team_id = rp.teams.front();
       }
       auto src = ParseSourceType(r_source);

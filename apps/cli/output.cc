@@ -107,7 +107,9 @@ json StatsJson(const EngineStats& s) {
 std::string MemoryLine(const Memory& m) {
   std::string line = "#" + std::to_string(m.id) + " v" + std::to_string(m.version) + " " +
                      std::string(ToString(m.type)) + "/" + std::string(ToString(m.kind));
-  if (!m.current) line += " (" + std::string(m.status == MemoryStatus::kDeleted ? "deleted" : "superseded") + ")";
+  if (!m.current) {
+    line += m.status == MemoryStatus::kDeleted ? " (deleted)" : " (superseded)";
+  }
   line += " " + FormatIso8601(m.source.at) + "  " + m.content;
   return line;
 }
@@ -126,7 +128,8 @@ std::string ExplainLines(const RecallHit& h) {
   char buf[256];
   std::string out;
   for (const auto& [name, c] : h.channels) {
-    std::snprintf(buf, sizeof buf, "      %-8s rank %d, score %.4f\n", name.c_str(), c.rank, c.score);
+    std::snprintf(buf, sizeof buf, "      %-8s rank %d, score %.4f\n", name.c_str(), c.rank,
+                  c.score);
     out += buf;
   }
   const HitExplanation& e = h.explanation;

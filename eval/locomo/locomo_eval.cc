@@ -124,7 +124,8 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
   std::map<std::string, std::set<std::string>> corrections;  // "locomo_<c>_qa<i>" -> evidence
   std::string audit_path = options.audit_path;
   if (audit_path.empty()) {
-    audit_path = (fs::path(options.data_path).parent_path() / "locomo10_audit_errors.json").string();
+    audit_path =
+        (fs::path(options.data_path).parent_path() / "locomo10_audit_errors.json").string();
   }
   if (fs::exists(audit_path)) {
     auto audit = ReadJson(audit_path);

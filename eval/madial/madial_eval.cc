@@ -164,8 +164,9 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
       std::map<int, double> scores;
       int n = 0;
       for (const json& row : *rows) {
-        std::vector<int64_t> relevant =
-            Ids(row.contains("relevant_id") ? row["relevant_id"] : row.value("relevant-id", json()));
+        json rel = row.contains("relevant_id") ? row["relevant_id"]
+                                               : row.value("relevant-id", json());
+        std::vector<int64_t> relevant = Ids(rel);
         std::vector<int64_t> top =
             Ids(row.contains("top_20_ids") ? row["top_20_ids"] : row.value("top-20-ids", json()));
         if (relevant.empty()) continue;

@@ -25,7 +25,9 @@ std::string_view Name(const std::array<std::pair<E, std::string_view>, N>& table
 }
 
 constexpr std::array<std::pair<Visibility, std::string_view>, 3> kVisibility{{
-    {Visibility::kPrivate, "private"}, {Visibility::kTeam, "team"}, {Visibility::kPublic, "public"}}};
+    {Visibility::kPrivate, "private"},
+    {Visibility::kTeam, "team"},
+    {Visibility::kPublic, "public"}}};
 constexpr std::array<std::pair<MemoryType, std::string_view>, 4> kType{{
     {MemoryType::kWorking, "working"},
     {MemoryType::kEpisodic, "episodic"},

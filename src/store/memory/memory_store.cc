@@ -304,7 +304,9 @@ class MemoryStoreImpl final : public Store {
     std::lock_guard lock(mu_);
     StoreStats s;
     s.schema_version = 0;
-    for (const MessageRow& row : messages_) s.messages += row.scope.user_id == ctx.principal.user_id;
+    for (const MessageRow& row : messages_) {
+      s.messages += row.scope.user_id == ctx.principal.user_id;
+    }
     std::map<int64_t, bool> deleted_lineages;
     for (const auto& [id, m] : memories_) {
       if (!CanSee(ctx.principal, m.scope)) continue;
@@ -314,7 +316,9 @@ class MemoryStoreImpl final : public Store {
     }
     s.memories_deleted = static_cast<int64_t>(deleted_lineages.size());
     bool admin = ctx.principal.HasRole("admin");
-    for (const AuditRecord& r : audit_) s.audit_records += admin || r.actor_user == ctx.principal.user_id;
+    for (const AuditRecord& r : audit_) {
+      s.audit_records += admin || r.actor_user == ctx.principal.user_id;
+    }
     return s;
   }
 
