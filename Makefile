@@ -1,4 +1,5 @@
-# The two commands: `make run` and `make test`. Both set up what is missing first.
+# The two commands: `make run` (demo, then `engram serve` on 127.0.0.1:8420) and `make test`.
+# Both set up what is missing first.
 .PHONY: setup build run test test-asan bench clean
 
 PRESET ?= release
@@ -16,6 +17,7 @@ build: setup build/release/build.ninja
 
 run: build
 	@bash scripts/demo.sh $(ENGRAM)
+	@bash scripts/serve.sh $(ENGRAM)
 
 test: setup build/release/build.ninja
 	cmake --build --preset release -j $(JOBS)

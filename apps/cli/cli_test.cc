@@ -227,15 +227,24 @@ TEST_F(CliTest, LocomoEvalRunsOnOneConversation) {
   std::string data = std::string(getenv("ENGRAM_SOURCE_DIR") ? getenv("ENGRAM_SOURCE_DIR") : ".") +
                      "/../shared/data/locomo/locomo10.json";
   ASSERT_TRUE(std::ifstream(data).good()) << "LoCoMo data missing at " << data;
-  RunResult r = Run({"eval", "locomo", data, "--conversations", "1", "--json"});
+  std::string chart = dir_.File("locomo.svg");
+  RunResult r = Run({"eval", "locomo", data, "--conversations", "1", "--json", "--ablation",
+                     "--chart", chart});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = json::parse(r.out);
   EXPECT_EQ(j["conversations"], 1);
   EXPECT_GT(j["turns"].get<int>(), 100);
-  EXPECT_GT(j["overall"]["questions"].get<int>(), 100);
-  double r10 = j["overall"]["recall"]["@10"], r50 = j["overall"]["recall"]["@50"];
-  EXPECT_GT(r10, 0.3);  // keyword recall alone finds a good share of the evidence
-  EXPECT_GE(r50, r10);
+  ASSERT_EQ(j["runs"].size(), 3u);
+  for (const json& run : j["runs"]) {
+    EXPECT_GT(run["overall"]["questions"].get<int>(), 100);
+    double r10 = run["overall"]["recall"]["@10"], r50 = run["overall"]["recall"]["@50"];
+    EXPECT_GT(r10, 0.3) << run["variant"];  // every channel alone finds a good share
+    EXPECT_GE(r50, r10);
+  }
+  std::ifstream svg(chart);
+  std::string head((std::istreambuf_iterator<char>(svg)), {});
+  EXPECT_NE(head.find("<svg"), std::string::npos);
+  EXPECT_NE(head.find("keyword"), std::string::npos);
   RunResult bad = Run({"eval", "locomo", dir_.File("missing.json")});
   EXPECT_EQ(bad.exit_code, 2);
 }

@@ -1,6 +1,9 @@
 #include "apps/cli/eval_commands.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
+#include <map>
 #include <iostream>
 #include <memory>
 
@@ -26,21 +29,58 @@ int Finish(const std::string& json, bool print_json, const std::string& report_p
   return 0;
 }
 
+// Quality gates: "--floor 10=73" fails the run (exit 3) when recall@10 is below 73 %.
+using Floors = std::map<int, double>;
+
+bool ParseFloors(const std::vector<std::string>& specs, Floors* out, std::string* error) {
+  for (const std::string& spec : specs) {
+    int k = 0;
+    double pct = 0;
+    char extra = 0;
+    if (std::sscanf(spec.c_str(), "%d=%lf%c", &k, &pct, &extra) != 2 || k <= 0 || pct < 0 ||
+        pct > 100) {
+      *error = "--floor '" + spec + "': expected K=PERCENT, e.g. 10=73";
+      return false;
+    }
+    (*out)[k] = pct;
+  }
+  return true;
+}
+
+// Returns 0 when every floor holds, else prints the misses and returns 3.
+int CheckFloors(const std::string& what, const std::map<int, double>& recall,
+                const Floors& floors) {
+  int rc = 0;
+  for (const auto& [k, pct] : floors) {
+    auto it = recall.find(k);
+    double got = it == recall.end() ? -1 : 100 * it->second;
+    if (got < pct) {
+      std::cerr << "engram: " << what << " recall@" << k << " is " << got << " %, below the floor "
+                << pct << " %\n";
+      rc = 3;
+    }
+  }
+  return rc;
+}
+
 // Ablation switches shared by the recall evaluations.
 struct EngineFlags {
   bool no_rerank = false;
   bool no_decay = false;
+  bool no_context = false;
   double decay_floor = -1;  // < 0: the engine's default
   std::string embedder;     // "" = the engine's default
   std::string channels = "hybrid";
+  Options tuned;            // weights and shares set by the tuning flags
   Options Get() const {
-    Options o;
+    Options o = tuned;
     if (!embedder.empty()) o.embedder = embedder;
     if (channels == "keyword") o.weight_vector = 0;
     if (channels == "vector") o.weight_keyword = 0;
     o.lexical_rerank = !no_rerank;
     if (decay_floor >= 0) o.decay_floor = decay_floor;
     if (no_decay) o.decay_floor = 1.0;
+    if (no_context) o.context_share_before = o.context_share_after = 0;
     return o;
   }
 };
@@ -48,7 +88,16 @@ struct EngineFlags {
 void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_flag("--no-rerank", f->no_rerank, "Ablation: no lexical reranker");
   cmd->add_flag("--no-decay", f->no_decay, "Ablation: no time decay");
+  cmd->add_flag("--no-context", f->no_context, "Ablation: no session-context spreading");
   cmd->add_option("--decay-floor", f->decay_floor, "Override Options::decay_floor (0..1)");
+  cmd->add_option("--rrf-k", f->tuned.rrf_k, "Override Options::rrf_k");
+  cmd->add_option("--weight-keyword", f->tuned.weight_keyword, "Override the keyword weight");
+  cmd->add_option("--weight-vector", f->tuned.weight_vector, "Override the vector weight");
+  cmd->add_option("--context-before", f->tuned.context_share_before,
+                  "Override Options::context_share_before");
+  cmd->add_option("--context-after", f->tuned.context_share_after,
+                  "Override Options::context_share_after");
+  cmd->add_option("--context-width", f->tuned.context_width, "Override Options::context_width");
   cmd->add_option("--embedder", f->embedder, "e5 | hashing | openai | none (default: e5)");
   cmd->add_option("--channels", f->channels, "Ablation: hybrid | keyword | vector")
       ->check(CLI::IsMember({"hybrid", "keyword", "vector"}))
@@ -60,24 +109,54 @@ struct LocomoFlags {
   std::string path;
   std::string audit;
   std::string report;
+  std::string chart;
+  std::string dump;
   std::string db;
   std::vector<int> ks = {5, 10, 25, 50};
   int conversations = 0;
+  bool reuse_db = false;
+  bool ablation = false;
   bool json = false;
+  std::vector<std::string> floors;   // K=PERCENT on the first variant's overall recall
 };
 
+// The variants asked: the configured one, or with --ablation hybrid, keyword and vector only.
+std::vector<eval::LocomoVariant> Variants(const EngineFlags& flags, bool ablation) {
+  if (!ablation) return {{flags.channels, flags.Get()}};
+  std::vector<eval::LocomoVariant> out;
+  for (const char* channels : {"hybrid", "keyword", "vector"}) {
+    EngineFlags f = flags;
+    f.channels = channels;
+    out.push_back({channels, f.Get()});
+  }
+  return out;
+}
+
 int RunLocomo(const LocomoFlags& f) {
+  Floors floors;
+  std::string error;
+  if (!ParseFloors(f.floors, &floors, &error)) return Fail(Status::InvalidArgument(error));
   eval::LocomoEvalOptions o;
   o.data_path = f.path;
   o.audit_path = f.audit;
   o.db_path = f.db;
+  o.reuse_db = f.reuse_db;
   o.ks = f.ks;
   o.max_conversations = f.conversations;
   o.engine = f.engine.Get();
+  o.variants = Variants(f.engine, f.ablation);
+  o.dump_path = f.dump;
   auto report = eval::RunLocomoEval(o);
   if (!report.ok()) return Fail(report.status());
   if (!f.json) eval::PrintLocomoReport(*report, std::cout);
-  return Finish(eval::LocomoReportJson(*report), f.json, f.report);
+  if (!f.chart.empty()) {
+    std::ofstream svg(f.chart);
+    svg << eval::LocomoChartSvg(*report, f.ks.size() > 1 ? f.ks[1] : f.ks[0]);
+    if (!svg) return Fail(Status::IOError("cannot write '" + f.chart + "'"));
+  }
+  int rc = Finish(eval::LocomoReportJson(*report), f.json, f.report);
+  if (rc != 0 || report->runs.empty()) return rc;
+  return CheckFloors("LoCoMo " + report->runs[0].name, report->runs[0].overall.recall, floors);
 }
 
 struct MadialFlags {
@@ -87,9 +166,14 @@ struct MadialFlags {
   std::vector<int> ks = {1, 3, 5, 10, 20};
   std::string report;
   bool json = false;
+  std::vector<std::string> floors;   // K=PERCENT, checked for every language
 };
 
 int RunMadial(const MadialFlags& f) {
+  Floors floors;
+  std::string error;
+  if (!ParseFloors(f.floors, &floors, &error)) return Fail(Status::InvalidArgument(error));
+  int gate = 0;
   std::string all = "[";
   for (const std::string& lang : f.languages) {
     eval::MadialEvalOptions o;
@@ -101,9 +185,11 @@ int RunMadial(const MadialFlags& f) {
     if (!report.ok()) return Fail(report.status());
     all += (all.size() > 1 ? "," : "") + eval::MadialReportJson(*report);
     if (!f.json) eval::PrintMadialReport(*report, std::cout);
+    gate = std::max(gate, CheckFloors("MADial " + lang, report->recall, floors));
   }
   all += "]";
-  return Finish(all, f.json, f.report);
+  int rc = Finish(all, f.json, f.report);
+  return rc != 0 ? rc : gate;
 }
 
 struct TemporalFlags {
@@ -138,8 +224,15 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   lc->add_option("--k", locomo->ks, "Cut-offs")->delimiter(',')->capture_default_str();
   lc->add_option("--conversations", locomo->conversations, "Only the first N (0 = all)");
   lc->add_option("--db", locomo->db, "Keep the database here (default: a temporary file)");
+  lc->add_flag("--reuse-db", locomo->reuse_db,
+               "Skip ingestion when --db exists (it must hold the same data)");
+  lc->add_flag("--ablation", locomo->ablation, "Ask as hybrid, keyword-only and vector-only");
+  lc->add_option("--chart", locomo->chart, "Write an SVG chart of recall@k (second k) here");
+  lc->add_option("--dump", locomo->dump, "Write each question's ranked dia_ids here (JSONL)");
   lc->add_option("--report", locomo->report, "Also write the JSON report to this file");
   lc->add_flag("--json", locomo->json, "Print JSON");
+  lc->add_option("--floor", locomo->floors,
+                 "Gate: K=PERCENT, exit 3 when overall recall@K (first variant) is below");
   AddEngineFlags(lc, &locomo->engine);
   lc->callback([action, locomo] { *action = [locomo] { return RunLocomo(*locomo); }; });
 
@@ -154,6 +247,7 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   md->add_option("--k", madial->ks, "Cut-offs")->delimiter(',')->capture_default_str();
   md->add_option("--report", madial->report, "Also write the JSON report to this file");
   md->add_flag("--json", madial->json, "Print JSON");
+  md->add_option("--floor", madial->floors, "Gate: K=PERCENT, exit 3 when recall@K is below");
   AddEngineFlags(md, &madial->engine);
   md->callback([action, madial] { *action = [madial] { return RunMadial(*madial); }; });
 

@@ -9,6 +9,7 @@
 #include "apps/cli/eval_commands.h"
 #include "apps/cli/output.h"
 #include "apps/cli/time_command.h"
+#include "apps/serve/serve_commands.h"
 #include "engram/engram.h"
 #include "engram/iso8601.h"
 
@@ -361,6 +362,7 @@ int Run(int argc, char** argv) {
 
   AddEvalCommands(app, &action);
   AddTimeCommand(app, &action);
+  serve::AddServeCommands(app, &action, &g.db);
 
   try {
     app.parse(argc, argv);

@@ -78,6 +78,7 @@ json HitJson(const RecallHit& h) {
   j["explanation"] = {{"rrf", e.rrf},
                       {"decay", e.decay},
                       {"confidence", e.confidence},
+                      {"time", e.time},
                       {"rerank", e.rerank},
                       {"age_hours", static_cast<double>(e.age_ms) / 3600000.0}};
   return j;
@@ -135,9 +136,9 @@ std::string ExplainLines(const RecallHit& h) {
   const HitExplanation& e = h.explanation;
   std::snprintf(buf, sizeof buf,
                 "      score %.5f = rrf %.5f x decay %.3f (age %.1f days) x confidence %.2f x "
-                "rerank %.2f\n",
+                "time %.2f x rerank %.2f\n",
                 h.score, e.rrf, e.decay, static_cast<double>(e.age_ms) / 86400000.0, e.confidence,
-                e.rerank);
+                e.time, e.rerank);
   out += buf;
   const Source& s = h.memory.source;
   out += "      source: session '" + s.session_id + "', message " +

@@ -7,30 +7,19 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
-#include <unistd.h>
-
 #include "engram/engram.h"
 #include "engram/iso8601.h"
+#include "eval/common/eval_util.h"
 
 namespace engram::eval {
 namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-const char* CategoryName(int c) {
-  switch (c) {
-    case 1: return "multi-hop";
-    case 2: return "temporal";
-    case 3: return "open-domain";
-    case 4: return "single-hop";
-    case 5: return "adversarial";
-  }
-  return "other";
-}
 
 Result<json> ReadJson(const std::string& path) {
   std::ifstream in(path);
@@ -94,12 +83,6 @@ double Share(const std::set<std::string>& evidence, const std::vector<std::strin
   return static_cast<double>(found) / evidence.size();
 }
 
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[static_cast<size_t>(p * (v.size() - 1) + 0.5)];
-}
-
 void Add(RecallScores* s, const std::vector<int>& ks, const std::set<std::string>& orig,
          const std::set<std::string>& fixed, const std::vector<std::string>& ranked) {
   ++s->questions;
@@ -115,172 +98,183 @@ void Finish(RecallScores* s) {
   }
 }
 
+
+struct Question {
+  int conversation = 0;
+  int category = 0;
+  std::string id;                  // locomo_<c>_qa<i>
+  std::string text;
+  std::set<std::string> evidence;  // original
+  std::set<std::string> fixed;     // after the audit
+};
+
+struct Conversation {
+  Principal principal;
+  Instant last_at;                 // the last session's date: questions are asked then
+};
+
+Result<std::map<std::string, std::set<std::string>>> ReadCorrections(
+    const LocomoEvalOptions& options) {
+  std::map<std::string, std::set<std::string>> corrections;
+  std::string path = options.audit_path;
+  if (path.empty()) {
+    path = (fs::path(options.data_path).parent_path() / "locomo10_audit_errors.json").string();
+  }
+  if (!fs::exists(path)) return corrections;
+  auto audit = ReadJson(path);
+  if (!audit.ok()) return audit.status();
+  for (const auto& e : *audit) {
+    if (e.contains("question_id") && e.contains("correct_evidence")) {
+      corrections[e["question_id"].get<std::string>()] = EvidenceIds(e["correct_evidence"]);
+    }
+  }
+  return corrections;
+}
+
+// Remembers every turn of one conversation (unless `engine` is null) and returns its scope.
+Result<Conversation> Ingest(Engine* engine, const json& conv, int index, int* turns) {
+  Conversation c;
+  c.principal.user_id = "locomo-" + std::to_string(index);
+  for (int s = 1; conv.contains("session_" + std::to_string(s)); ++s) {
+    std::string key = "session_" + std::to_string(s);
+    auto at = ParseLocomoDate(conv.value(key + "_date_time", ""));
+    for (const json& turn : conv[key]) {
+      ++*turns;
+      if (engine == nullptr) continue;
+      RememberRequest r;
+      r.principal = c.principal;
+      r.session_id = key;
+      r.at = at;
+      r.source = SourceType::kImport;
+      std::string text = turn.value("text", "");
+      if (turn.contains("blip_caption") && turn["blip_caption"].is_string()) {
+        text += " [shares a photo: " + turn["blip_caption"].get<std::string>() + "]";
+      }
+      r.text = turn.value("speaker", "") + ": " + text;
+      r.metadata_json = json{{"dia_id", turn.value("dia_id", "")}}.dump();
+      auto w = engine->Remember(r);
+      if (!w.ok()) return w.status().WithPrefix("eval: remember " + turn.value("dia_id", ""));
+    }
+    if (at) c.last_at = *at;
+  }
+  return c;
+}
+
+Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& variant,
+                         const std::string& db, const std::vector<Conversation>& convs,
+                         const std::vector<Question>& questions, std::ostream* dump) {
+  Options eo = variant.engine;
+  eo.db_path = db;
+  eo.create_if_missing = false;
+  auto engine = Engine::Open(eo);
+  if (!engine.ok()) return engine.status();
+  LocomoRun run;
+  run.name = variant.name;
+  int max_k = *std::max_element(options.ks.begin(), options.ks.end());
+  std::vector<double> latencies;
+  for (const Question& q : questions) {
+    RecallRequest rr;
+    rr.principal = convs[q.conversation].principal;
+    rr.query = q.text;
+    rr.limit = max_k;
+    rr.at = convs[q.conversation].last_at;
+    auto t1 = std::chrono::steady_clock::now();
+    auto res = (*engine)->Recall(rr);
+    latencies.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count());
+    if (!res.ok()) return res.status().WithPrefix("eval: recall '" + rr.query + "'");
+    std::vector<std::string> ranked;
+    for (const RecallHit& h : res->hits) {
+      json meta = json::parse(h.memory.metadata_json, nullptr, false);
+      ranked.push_back(meta.is_object() ? meta.value("dia_id", "") : "");
+    }
+    Add(&run.by_category[q.category], options.ks, q.evidence, q.fixed, ranked);
+    Add(&run.overall, options.ks, q.evidence, q.fixed, ranked);
+    if (dump != nullptr) {
+      *dump << json{{"id", q.id},         {"category", q.category}, {"question", q.text},
+                    {"evidence", q.evidence}, {"fixed", q.fixed},   {"ranked", ranked}}
+                   .dump()
+            << "\n";
+    }
+  }
+  for (auto& [c, s] : run.by_category) Finish(&s);
+  Finish(&run.overall);
+  run.recall_p50_ms = Percentile(latencies, 0.5);
+  run.recall_p95_ms = Percentile(latencies, 0.95);
+  return run;
+}
+
 }  // namespace
 
 Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
   auto data = ReadJson(options.data_path);
   if (!data.ok()) return data.status();
   if (!data->is_array()) return Status::InvalidArgument("eval: LoCoMo data is not a JSON array");
-  std::map<std::string, std::set<std::string>> corrections;  // "locomo_<c>_qa<i>" -> evidence
-  std::string audit_path = options.audit_path;
-  if (audit_path.empty()) {
-    audit_path =
-        (fs::path(options.data_path).parent_path() / "locomo10_audit_errors.json").string();
-  }
-  if (fs::exists(audit_path)) {
-    auto audit = ReadJson(audit_path);
-    if (!audit.ok()) return audit.status();
-    for (const auto& e : *audit) {
-      if (e.contains("question_id") && e.contains("correct_evidence")) {
-        corrections[e["question_id"].get<std::string>()] = EvidenceIds(e["correct_evidence"]);
-      }
-    }
-  }
-  std::string db = options.db_path;
-  bool temp_db = db.empty();
-  if (temp_db) {
-    db = (fs::temp_directory_path() / ("engram-locomo-" + std::to_string(::getpid()) + ".db"))
-             .string();
-  }
-  for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
-  Options eo = options.engine;
-  eo.db_path = db;
-  auto engine = Engine::Open(eo);
-  if (!engine.ok()) return engine.status();
+  auto corrections = ReadCorrections(options);
+  if (!corrections.ok()) return corrections.status();
+  if (options.ks.empty()) return Status::InvalidArgument("eval: no cut-off k given");
+  ScratchDb db(options.db_path, "locomo");
+  bool ingest = !(options.reuse_db && db.exists());
+  if (ingest) db.Remove();
 
   LocomoReport report;
-  const std::vector<int>& ks = options.ks;
-  int max_k = *std::max_element(ks.begin(), ks.end());
-  std::vector<double> latencies;
-  using Clock = std::chrono::steady_clock;
-  double ingest = 0;
+  std::unique_ptr<Engine> engine;
+  if (ingest) {
+    Options eo = options.engine;
+    eo.db_path = db.path();
+    auto opened = Engine::Open(eo);
+    if (!opened.ok()) return opened.status();
+    engine = std::move(opened).value();
+  }
+  std::vector<Conversation> convs;
+  std::vector<Question> questions;
+  auto t0 = std::chrono::steady_clock::now();
   for (size_t ci = 0; ci < data->size(); ++ci) {
     if (options.max_conversations && static_cast<int>(ci) >= options.max_conversations) break;
     const json& sample = (*data)[ci];
-    const json& conv = sample["conversation"];
-    Principal p;
-    p.user_id = "locomo-" + std::to_string(ci);
-    Instant last_at;
-    auto t0 = Clock::now();
-    for (int s = 1; conv.contains("session_" + std::to_string(s)); ++s) {
-      std::string key = "session_" + std::to_string(s);
-      auto at = ParseLocomoDate(conv.value(key + "_date_time", ""));
-      for (const json& turn : conv[key]) {
-        RememberRequest r;
-        r.principal = p;
-        r.session_id = key;
-        r.at = at;
-        r.source = SourceType::kImport;
-        std::string text = turn.value("text", "");
-        if (turn.contains("blip_caption") && turn["blip_caption"].is_string()) {
-          text += " [shares a photo: " + turn["blip_caption"].get<std::string>() + "]";
-        }
-        r.text = turn.value("speaker", "") + ": " + text;
-        r.metadata_json = json{{"dia_id", turn.value("dia_id", "")}}.dump();
-        auto w = (*engine)->Remember(r);
-        if (!w.ok()) return w.status().WithPrefix("eval: remember " + turn.value("dia_id", ""));
-        ++report.turns;
-      }
-      if (at) last_at = *at;
-    }
-    ingest += std::chrono::duration<double>(Clock::now() - t0).count();
+    auto conv = Ingest(engine.get(), sample["conversation"], static_cast<int>(ci), &report.turns);
+    if (!conv.ok()) return conv.status();
+    convs.push_back(*conv);
     ++report.conversations;
     const json& qa = sample["qa"];
     for (size_t qi = 0; qi < qa.size(); ++qi) {
       const json& q = qa[qi];
       ++report.questions_total;
-      std::set<std::string> orig = EvidenceIds(q.value("evidence", json::array()));
-      if (orig.empty()) continue;
-      std::string qid = "locomo_" + std::to_string(ci) + "_qa" + std::to_string(qi);
-      auto fix = corrections.find(qid);
-      std::set<std::string> fixed = orig;
-      if (fix != corrections.end() && !fix->second.empty()) {
-        fixed = fix->second;
+      Question question;
+      question.conversation = static_cast<int>(ci);
+      question.category = q.value("category", 0);
+      question.id = "locomo_" + std::to_string(ci) + "_qa" + std::to_string(qi);
+      question.text = q.value("question", "");
+      question.evidence = EvidenceIds(q.value("evidence", json::array()));
+      if (question.evidence.empty()) continue;
+      question.fixed = question.evidence;
+      auto fix = corrections->find(question.id);
+      if (fix != corrections->end() && !fix->second.empty()) {
+        question.fixed = fix->second;
         ++report.corrected_questions;
       }
-      RecallRequest rr;
-      rr.principal = p;
-      rr.query = q.value("question", "");
-      rr.limit = max_k;
-      rr.at = last_at;
-      auto t1 = Clock::now();
-      auto res = (*engine)->Recall(rr);
-      latencies.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t1).count());
-      if (!res.ok()) return res.status().WithPrefix("eval: recall '" + rr.query + "'");
-      std::vector<std::string> ranked;
-      for (const RecallHit& h : res->hits) {
-        json meta = json::parse(h.memory.metadata_json, nullptr, false);
-        ranked.push_back(meta.is_object() ? meta.value("dia_id", "") : "");
-      }
-      int cat = q.value("category", 0);
-      Add(&report.by_category[cat], ks, orig, fixed, ranked);
-      Add(&report.overall, ks, orig, fixed, ranked);
+      questions.push_back(std::move(question));
     }
   }
-  for (auto& [c, s] : report.by_category) Finish(&s);
-  Finish(&report.overall);
-  report.ingest_seconds = ingest;
-  report.recall_p50_ms = Percentile(latencies, 0.5);
-  report.recall_p95_ms = Percentile(latencies, 0.95);
-  engine->reset();
-  if (temp_db) {
-    for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
+  if (ingest) {
+    engine.reset();  // closes the database and saves the vector index
+    report.ingest_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  std::vector<LocomoVariant> variants = options.variants;
+  if (variants.empty()) variants.push_back({"hybrid", options.engine});
+  std::ofstream dump;
+  if (!options.dump_path.empty()) {
+    dump.open(options.dump_path);
+    if (!dump) return Status::IOError("eval: cannot write '" + options.dump_path + "'");
+  }
+  for (size_t v = 0; v < variants.size(); ++v) {
+    auto run = AskAll(options, variants[v], db.path(), convs, questions,
+                      v == 0 && dump.is_open() ? &dump : nullptr);
+    if (!run.ok()) return run.status().WithPrefix("eval: variant " + variants[v].name);
+    report.runs.push_back(std::move(run).value());
   }
   return report;
-}
-
-std::string LocomoReportJson(const LocomoReport& r) {
-  auto scores = [](const RecallScores& s) {
-    json rec = json::object(), cor = json::object();
-    for (const auto& [k, v] : s.recall) rec["@" + std::to_string(k)] = v;
-    for (const auto& [k, v] : s.corrected) cor["@" + std::to_string(k)] = v;
-    return json{{"questions", s.questions}, {"recall", rec}, {"recall_corrected", cor}};
-  };
-  json cats = json::object();
-  for (const auto& [c, s] : r.by_category) {
-    json j = scores(s);
-    j["name"] = CategoryName(c);
-    cats[std::to_string(c)] = j;
-  }
-  json out = {{"benchmark", "locomo"},
-              {"conversations", r.conversations},
-              {"turns", r.turns},
-              {"questions_total", r.questions_total},
-              {"corrected_questions", r.corrected_questions},
-              {"overall", scores(r.overall)},
-              {"categories", cats},
-              {"ingest_seconds", r.ingest_seconds},
-              {"recall_latency_ms", {{"p50", r.recall_p50_ms}, {"p95", r.recall_p95_ms}}}};
-  return out.dump(2);
-}
-
-void PrintLocomoReport(const LocomoReport& r, std::ostream& out) {
-  char line[256];
-  std::snprintf(line, sizeof line, "LoCoMo: %d conversations, %d turns, %d questions (%d scored)\n",
-                r.conversations, r.turns, r.questions_total, r.overall.questions);
-  out << line;
-  out << "category            n    ";
-  for (const auto& [k, v] : r.overall.recall) out << "  R@" << k << (k < 10 ? " " : "");
-  out << "   |  corrected evidence\n";
-  auto row = [&](const std::string& name, const RecallScores& s) {
-    std::snprintf(line, sizeof line, "%-16s %5d    ", name.c_str(), s.questions);
-    out << line;
-    for (const auto& [k, v] : s.recall) {
-      std::snprintf(line, sizeof line, " %5.1f", 100 * v);
-      out << line;
-    }
-    out << "   | ";
-    for (const auto& [k, v] : s.corrected) {
-      std::snprintf(line, sizeof line, " %5.1f", 100 * v);
-      out << line;
-    }
-    out << "\n";
-  };
-  for (const auto& [c, s] : r.by_category) row(std::to_string(c) + " " + CategoryName(c), s);
-  row("overall", r.overall);
-  std::snprintf(line, sizeof line, "ingest %.1f s; recall latency p50 %.2f ms, p95 %.2f ms\n",
-                r.ingest_seconds, r.recall_p50_ms, r.recall_p95_ms);
-  out << line;
 }
 
 }  // namespace engram::eval

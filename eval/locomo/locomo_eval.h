@@ -7,6 +7,9 @@
 // 5 adversarial) and overall, against the original evidence and against the corrected
 // evidence of the LoCoMo audit (locomo10_audit_errors.json), with recall latency percentiles.
 //
+// The conversations are ingested once; each variant (an ablation such as keyword-only) then
+// reopens the same database with its own engine options and asks every question.
+//
 // Thread safety: RunLocomoEval is self-contained; concurrent runs need distinct db paths.
 #ifndef ENGRAM_EVAL_LOCOMO_LOCOMO_EVAL_H_
 #define ENGRAM_EVAL_LOCOMO_LOCOMO_EVAL_H_
@@ -21,13 +24,21 @@
 
 namespace engram::eval {
 
+struct LocomoVariant {
+  std::string name;     // "hybrid", "keyword", ...
+  Options engine;       // recall settings (db_path is replaced)
+};
+
 struct LocomoEvalOptions {
   std::string data_path;          // locomo10.json
   std::string audit_path;         // corrected evidence; "" = locomo10_audit_errors.json beside data
   std::vector<int> ks = {5, 10, 25, 50};
   std::string db_path;            // "" = a temporary file, removed afterwards
+  bool reuse_db = false;          // db_path exists and holds this data: skip ingestion
   int max_conversations = 0;      // 0 = all
-  Options engine;                 // engine settings (db_path is replaced); for ablations
+  Options engine;                 // ingestion settings (db_path is replaced)
+  std::vector<LocomoVariant> variants;  // empty = one variant "hybrid" with `engine`
+  std::string dump_path;          // when set: per-question ranks of the first variant (JSONL)
 };
 
 struct RecallScores {
@@ -36,16 +47,21 @@ struct RecallScores {
   std::map<int, double> corrected;    // k -> the same against the audit's corrected evidence
 };
 
+struct LocomoRun {
+  std::string name;
+  std::map<int, RecallScores> by_category;
+  RecallScores overall;
+  double recall_p50_ms = 0;
+  double recall_p95_ms = 0;
+};
+
 struct LocomoReport {
   int conversations = 0;
   int turns = 0;
   int questions_total = 0;            // including those without evidence
   int corrected_questions = 0;        // questions whose evidence the audit replaced
-  std::map<int, RecallScores> by_category;
-  RecallScores overall;
-  double ingest_seconds = 0;
-  double recall_p50_ms = 0;
-  double recall_p95_ms = 0;
+  double ingest_seconds = 0;          // 0 when the database was reused
+  std::vector<LocomoRun> runs;        // one per variant, in order
 };
 
 // InvalidArgument / IOError when the files cannot be read or parsed.
@@ -53,6 +69,8 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options);
 
 std::string LocomoReportJson(const LocomoReport& report);
 void PrintLocomoReport(const LocomoReport& report, std::ostream& out);
+// A grouped bar chart of recall@`k` per category, one bar per variant.
+std::string LocomoChartSvg(const LocomoReport& report, int k);
 
 }  // namespace engram::eval
 

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engram/embedder.h"
 #include "engram/options.h"
 #include "engram/result.h"
 #include "engram/status.h"
@@ -67,12 +68,14 @@ struct ChannelScore {
   double score = 0;    // the channel's own score (BM25 for "keyword")
 };
 
-// How a hit's score was made: score = rrf * decay * confidence * rerank.
+// How a hit's score was made: score = rrf * decay * confidence * time * rerank + context.
 struct HitExplanation {
   double rrf = 0;         // weighted reciprocal-rank fusion over the channels
   double decay = 1;       // time decay (damped), by the memory type's half-life
   double confidence = 1;  // confidence weighting
+  double time = 1;        // time-window weighting from time expressions in the query
   double rerank = 1;      // factor applied by the reranker
+  double context = 0;     // score lent by a neighbouring turn of a better hit (same session)
   int64_t age_ms = 0;     // question time minus the memory's time
 };
 
@@ -146,6 +149,29 @@ struct EngineStats {
   std::string backend;
 };
 
+// An API key as listed: never its secret, which is shown once at creation and stored only
+// as a BLAKE2b hash.
+struct ApiKey {
+  std::string id;          // public part of the secret, e.g. "3f2a9c01d4e7b2a6"
+  std::string name;        // a label for operators
+  Principal principal;     // who a request carrying the key acts as
+  Instant created_at;
+  std::optional<Instant> revoked_at;
+};
+
+struct NewApiKey {
+  ApiKey key;
+  std::string secret;      // "ek_<id>_<32 hex>": give it to the client; it is not kept
+};
+
+// One request of the durable ingestion queue (see Engine::Enqueue).
+struct QueuedRemember {
+  int64_t id = 0;
+  std::string state;                     // "queued", "done" or "failed"
+  std::optional<RememberResult> result;  // when done: the message and the memories made
+  Status error;                          // when failed: why (never retried)
+};
+
 class Engine {
  public:
   // Opens the backend named in options (creating or migrating the database).
@@ -189,6 +215,34 @@ class Engine {
 
   // Recomputes the audit hash chain.
   virtual Result<AuditCheck> VerifyAudit() = 0;
+
+  // Durable asynchronous ingestion. Enqueue validates the requests' principals, writes them
+  // to the outbox in one transaction and returns their ids (the acknowledgement); nothing is
+  // lost once it returns, even if the process dies. ProcessQueue runs the write pipeline on
+  // up to `max` queued requests, oldest first, and returns how many it finished (done or
+  // failed); each request is committed together with its outbox entry's "done" mark, so it
+  // is processed exactly once even when several workers or processes race.
+  // GetQueued: NotFound unless the entry belongs to the principal's user.
+  virtual Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) = 0;
+  virtual Result<int> ProcessQueue(int max) = 0;
+  virtual Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) = 0;
+
+  // Embeds texts with the engine's embedder (the one memories are indexed with).
+  // NotSupported when Options::embedder is "none"; InvalidArgument for invalid UTF-8 or more
+  // than 2048 texts; provider errors as Embedder::Embed.
+  virtual Result<Embeddings> Embed(EmbedRole role, const std::vector<std::string>& texts) = 0;
+
+  // The embedder's model id ("" when Options::embedder is "none").
+  virtual std::string EmbedderModel() const = 0;
+
+  // API keys (operator calls: whoever can open the database manages its keys).
+  // CreateApiKey: InvalidArgument for an invalid principal or name.
+  virtual Result<NewApiKey> CreateApiKey(const std::string& name, const Principal& principal) = 0;
+  virtual Result<std::vector<ApiKey>> ListApiKeys() = 0;
+  // NotFound for an unknown id; revoking twice is OK.
+  virtual Status RevokeApiKey(const std::string& id) = 0;
+  // The principal a secret acts as. Unauthenticated when it is malformed, unknown or revoked.
+  virtual Result<Principal> Authenticate(const std::string& secret) = 0;
 };
 
 }  // namespace engram

@@ -29,6 +29,7 @@ enum class StatusCode {
   kNotSupported,
   kPermissionDenied,
   kInternal,
+  kUnauthenticated,  // no or invalid credentials (an API key the server does not know)
 };
 
 // "InvalidArgument", "NotFound", ... (stable, used in JSON error bodies).
@@ -66,6 +67,9 @@ class [[nodiscard]] Status {
     return {StatusCode::kPermissionDenied, msg};
   }
   static Status Internal(std::string_view msg) { return {StatusCode::kInternal, msg}; }
+  static Status Unauthenticated(std::string_view msg) {
+    return {StatusCode::kUnauthenticated, msg};
+  }
 
   bool ok() const { return rep_ == nullptr; }
   StatusCode code() const { return rep_ ? rep_->code : StatusCode::kOk; }

@@ -1,11 +1,16 @@
 // EngineImpl: the composition root. Wires the store, the write pipeline and the read path,
 // stamps every call with a request id and a time, and audits reads.
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <set>
 
 #include "engram/clock.h"
 #include "engram/engine.h"
 #include "src/base/hash.h"
 #include "src/base/time.h"
+#include "src/engine/api_keys.h"
+#include "src/engine/outbox_codec.h"
 #include "src/engine/registry.h"
 #include "src/engine/vectors.h"
 #include "src/ingest/pipeline.h"
@@ -32,24 +37,177 @@ class EngineImpl final : public Engine {
         reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr) {}
 
   Result<RememberResult> Remember(const RememberRequest& request) override {
-    store::OpContext ctx = Context(request.principal);
-    Instant at = request.at.value_or(ctx.now);
+    return RememberFrom(request, 0);
+  }
+
+  Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) override {
+    std::vector<std::pair<std::string, std::string>> rows;
+    const Instant now = Context(Principal{}).now;
+    for (RememberRequest r : requests) {
+      if (!r.at) r.at = now;  // the message was said when it was acknowledged
+      if (Status s = ingest::ValidatePrincipal(r.principal); !s.ok()) return s;
+      if (r.text.size() > options_.max_text_bytes) {
+        return Status::InvalidArgument("text: longer than " +
+                                       std::to_string(options_.max_text_bytes) + " bytes");
+      }
+      rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r));
+    }
+    return store_->EnqueueOutbox(rows, now);
+  }
+
+  Result<int> ProcessQueue(int max) override {
+    if (max <= 0) return Status::InvalidArgument("max: must be positive");
+    std::vector<store::OutboxEntry> mine;  // claimed from the other threads of this engine
+    {
+      std::lock_guard lock(claim_mu_);
+      auto queued = store_->ListQueued(0, max + static_cast<int>(claimed_.size()));
+      if (!queued.ok()) return queued.status();
+      for (store::OutboxEntry& e : *queued) {
+        if (static_cast<int>(mine.size()) < max && claimed_.insert(e.id).second) {
+          mine.push_back(std::move(e));
+        }
+      }
+    }
+    struct Unclaim {
+      EngineImpl* self;
+      const std::vector<store::OutboxEntry>* entries;
+      ~Unclaim() {
+        std::lock_guard lock(self->claim_mu_);
+        for (const auto& e : *entries) self->claimed_.erase(e.id);
+      }
+    } unclaim{this, &mine};
+    // Every request's batch first, then one embedding call for all of them (e5 embeds a batch
+    // several times faster than one text at a time), then one commit per request.
+    int finished = 0;
+    std::vector<Pending> pending;
+    pending.reserve(mine.size());  // last_in_session points into its elements
+    std::map<std::string, const Memory*> last_in_session;  // session's latest, uncommitted
+    for (const store::OutboxEntry& e : mine) {
+      auto request = engine::DecodeRememberRequest(e.request);
+      Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session)
+                                       : Result<Pending>(request.status());
+      if (p.ok()) {
+        pending.push_back(std::move(p).value());
+        if (!request->session_id.empty() && !pending.back().batch.memories.empty()) {
+          last_in_session[request->session_id] = &pending.back().batch.memories.back();
+        }
+        continue;
+      }
+      if (Status s = FailQueued(e.id, p.status()); !s.ok()) return s;
+      ++finished;
+    }
+    last_in_session.clear();
+    if (Status s = EmbedAll(&pending); !s.ok()) return s;  // transient: all stay queued
+    for (Pending& p : pending) {
+      auto out = store_->Ingest(p.ctx, p.batch);
+      if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
+      if (!out.ok()) {
+        if (Status s = FailQueued(p.batch.outbox_id, out.status()); !s.ok()) return s;
+      }
+      ++finished;
+    }
+    if (vectors_ && !pending.empty()) {
+      if (Status s = vectors_->Sync(); !s.ok()) return s;
+    }
+    return finished;
+  }
+
+  // Marks an outbox entry failed, unless the error is transient (it then stays queued).
+  Status FailQueued(int64_t id, const Status& error) {
+    if (error.code() == StatusCode::kUnavailable ||
+        error.code() == StatusCode::kDeadlineExceeded) {
+      return error;
+    }
+    Status f = store_->FailOutbox(id, engine::EncodeStatus(error), Context(Principal{}).now);
+    return f.code() == StatusCode::kConflict ? Status::OK() : f;
+  }
+
+  Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    store::OpContext ctx = Context(principal);
+    auto e = store_->GetOutbox(ctx, id);
+    if (!e.ok()) return e.status();
+    QueuedRemember q{e->id, e->state, std::nullopt, Status::OK()};
+    if (e->state == "failed") q.error = engine::DecodeStatus(e->error);
+    if (e->state == "done") {
+      RememberResult r{ctx.request_id, e->message_id, {}, e->superseded};
+      for (int64_t mid : e->memory_ids) {
+        auto m = store_->GetMemory(ctx, mid);
+        if (m.ok()) r.memories.push_back(std::move(m).value());
+      }
+      q.result = std::move(r);
+    }
+    return q;
+  }
+
+  // A request on its way to the store: its batch and the passage texts to embed.
+  struct Pending {
+    store::OpContext ctx;
+    store::IngestBatch batch;
+    std::vector<std::string> texts;  // one per memory of the batch
+  };
+
+  // Runs the write pipeline on `request` (nothing is written). With a non-zero outbox id, the
+  // commit also marks that outbox entry done. `uncommitted` names, per session, a memory
+  // that precedes the request but is not in the store yet (batched processing).
+  Result<Pending> Prepare(const RememberRequest& request, int64_t outbox_id,
+                          const std::map<std::string, const Memory*>* uncommitted = nullptr) {
+    Pending p{Context(request.principal), {}, {}};
+    Instant at = request.at.value_or(p.ctx.now);
     auto batch = ingest::BuildBatch(request, at, {options_.max_text_bytes});
     if (!batch.ok()) return batch.status();
-    if (vectors_) {
-      std::vector<std::string> texts;
-      for (const Memory& m : batch->memories) texts.push_back(m.content);
-      auto vecs = vectors_->EmbedPassages(texts);
-      if (!vecs.ok()) return vecs.status();
-      batch->embedding_model = vectors_->model_id();
-      batch->embeddings = std::move(vecs).value();
+    p.batch = std::move(batch).value();
+    p.batch.outbox_id = outbox_id;
+    if (!vectors_) return p;
+    std::vector<Memory> recent;
+    const Memory* previous = nullptr;
+    if (!request.session_id.empty() && options_.embed_context_bytes > 0) {
+      if (uncommitted && uncommitted->count(request.session_id)) {
+        previous = uncommitted->at(request.session_id);
+      } else {
+        auto r = store_->ListRecent(p.ctx, request.session_id, 1);
+        if (!r.ok()) return r.status();
+        recent = std::move(r).value();
+        if (!recent.empty()) previous = &recent[0];
+      }
     }
-    auto out = store_->Ingest(ctx, *batch);
+    for (const Memory& m : p.batch.memories) {
+      p.texts.push_back(ingest::EmbeddingText(m, previous, options_.embed_context_bytes));
+    }
+    return p;
+  }
+
+  // Embeds the texts of every pending request in one call and attaches the vectors.
+  Status EmbedAll(std::vector<Pending>* pending) {
+    if (!vectors_) return Status::OK();
+    std::vector<std::string> texts;
+    for (const Pending& p : *pending) texts.insert(texts.end(), p.texts.begin(), p.texts.end());
+    if (texts.empty()) return Status::OK();
+    auto vecs = vectors_->EmbedPassages(texts);
+    if (!vecs.ok()) return vecs.status();
+    size_t next = 0;
+    for (Pending& p : *pending) {
+      p.batch.embedding_model = vectors_->model_id();
+      p.batch.embeddings.assign(vecs->begin() + next, vecs->begin() + next + p.texts.size());
+      next += p.texts.size();
+    }
+    return Status::OK();
+  }
+
+  // Remember; with a non-zero outbox id, the commit also marks that outbox entry done.
+  Result<RememberResult> RememberFrom(const RememberRequest& request, int64_t outbox_id) {
+    auto prepared = Prepare(request, outbox_id);
+    if (!prepared.ok()) return prepared.status();
+    std::vector<Pending> one;
+    one.push_back(std::move(prepared).value());
+    if (Status s = EmbedAll(&one); !s.ok()) return s;
+    Pending& p = one.front();
+    auto out = store_->Ingest(p.ctx, p.batch);
     if (!out.ok()) return out.status();
     if (vectors_) {
       if (Status s = vectors_->Sync(); !s.ok()) return s;
     }
-    return RememberResult{ctx.request_id, out->message_id, std::move(out->memories),
+    return RememberResult{p.ctx.request_id, out->message_id, std::move(out->memories),
                           std::move(out->superseded)};
   }
 
@@ -153,15 +311,33 @@ class EngineImpl final : public Engine {
     if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
     store::OpContext ctx = Context(request.principal);
     std::vector<std::string> erased;
+    std::optional<ContextRepair> repair;
     if (request.hard && vectors_) {
       auto versions = store_->GetHistory(ctx, request.id);
       if (versions.ok()) {
         for (const Memory& m : *versions) erased.push_back(m.content);
       }
+      auto m = store_->GetMemory(ctx, request.id);
+      if (m.ok() && m->current) {
+        auto r = PlanContextRepair(ctx, *m, &erased);
+        if (!r.ok()) return r.status();
+        repair = std::move(r).value();
+      }
     }
     if (Status s = store_->Forget(ctx, request.id, request.hard); !s.ok()) return s;
     if (vectors_) {
       if (Status s = vectors_->EraseCached(erased); !s.ok()) return s;
+      if (repair && repair->next) {
+        // The next turn was embedded with the erased text as its context: embed it again
+        // with the turn before the erased one (or alone).
+        std::string text = ingest::EmbeddingText(
+            *repair->next, repair->previous ? &*repair->previous : nullptr,
+            options_.embed_context_bytes);
+        auto vec = vectors_->EmbedPassages({text});
+        if (!vec.ok()) return vec.status();
+        Status s = store_->ReplaceVector(ctx, repair->next->id, vectors_->model_id(), (*vec)[0]);
+        if (!s.ok()) return s;
+      }
       return vectors_->Sync();
     }
     return Status::OK();
@@ -197,11 +373,55 @@ class EngineImpl final : public Engine {
     return AuditCheck{v->records, v->intact, v->first_bad_seq};
   }
 
+  Result<Embeddings> Embed(EmbedRole role, const std::vector<std::string>& texts) override {
+    if (!vectors_) return Status::NotSupported("engine: no embedder (Options::embedder is none)");
+    if (texts.size() > 2048) return Status::InvalidArgument("embed: more than 2048 texts");
+    for (const std::string& t : texts) {
+      if (Status s = ingest::ValidateText("input", t, options_.max_text_bytes); !s.ok()) return s;
+    }
+    return vectors_->embedder()->Embed(role, texts);
+  }
+
+  std::string EmbedderModel() const override { return vectors_ ? vectors_->model_id() : ""; }
+
+  Result<NewApiKey> CreateApiKey(const std::string& name, const Principal& principal) override {
+    return engine::CreateApiKey(store_.get(), name, principal, Context(principal).now);
+  }
+
+  Result<std::vector<ApiKey>> ListApiKeys() override { return engine::ListApiKeys(store_.get()); }
+
+  Status RevokeApiKey(const std::string& id) override {
+    return store_->RevokeApiKey(id, Context(Principal{}).now);
+  }
+
+  Result<Principal> Authenticate(const std::string& secret) override {
+    return engine::Authenticate(store_.get(), secret);
+  }
+
  private:
   store::OpContext Context(const Principal& principal) const {
     return store::OpContext{principal, base::RandomHexId(),
                             base::InstantFromMicros(clock_->NowMicros(),
                                                     options_.default_offset_minutes)};
+  }
+
+  // The turns around a memory about to be hard-forgotten: its embedding texts (contextual
+  // ones included) join `erased`, and the next turn must be embedded again without it.
+  struct ContextRepair {
+    std::optional<Memory> previous;
+    std::optional<Memory> next;
+  };
+  Result<ContextRepair> PlanContextRepair(const store::OpContext& ctx, const Memory& m,
+                                          std::vector<std::string>* erased) {
+    ContextRepair r;
+    if (options_.embed_context_bytes == 0) return r;
+    auto near = store_->ListSessionNeighbors(ctx, m, 1);
+    if (!near.ok()) return near.status();
+    for (Memory& n : *near) (n.id < m.id ? r.previous : r.next) = std::move(n);
+    const size_t bytes = options_.embed_context_bytes;
+    erased->push_back(ingest::EmbeddingText(m, r.previous ? &*r.previous : nullptr, bytes));
+    if (r.next) erased->push_back(ingest::EmbeddingText(*r.next, &m, bytes));
+    return r;
   }
 
   recall::RecallParams RecallSettings(const store::OpContext& ctx,
@@ -222,6 +442,9 @@ class EngineImpl final : public Engine {
     for (int i = 0; i < 4; ++i) p.half_life_ms[i] = static_cast<int64_t>(hours[i] * 3600000.0);
     p.decay_floor = options_.decay_floor;
     p.reranker = reranker_.get();
+    p.spread.before = options_.context_share_before;
+    p.spread.after = options_.context_share_after;
+    p.spread.width = options_.context_width;
     return p;
   }
 
@@ -230,6 +453,8 @@ class EngineImpl final : public Engine {
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
   std::unique_ptr<recall::Reranker> reranker_;
+  std::mutex claim_mu_;
+  std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
 };
 
 }  // namespace

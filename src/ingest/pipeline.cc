@@ -55,4 +55,18 @@ Result<store::IngestBatch> BuildBatch(const RememberRequest& r, const Instant& a
   return batch;
 }
 
+std::string EmbeddingText(const Memory& memory, const Memory* previous, size_t context_bytes) {
+  if (previous == nullptr || context_bytes == 0 || memory.kind != MemoryKind::kRaw ||
+      memory.source.session_id.empty()) {
+    return memory.content;
+  }
+  std::string_view prev = previous->content;
+  if (prev.size() > context_bytes) {
+    size_t cut = context_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(prev[cut]) & 0xC0) == 0x80) --cut;
+    prev = prev.substr(0, cut);
+  }
+  return memory.content + "\n" + std::string(prev);
+}
+
 }  // namespace engram::ingest

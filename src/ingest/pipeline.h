@@ -22,6 +22,13 @@ struct PipelineLimits {
 Result<store::IngestBatch> BuildBatch(const RememberRequest& request, const Instant& at,
                                       const PipelineLimits& limits);
 
+// The text a memory's vector is computed from. A raw turn of a conversation is embedded
+// together with the turn before it in the same session (`previous`, may be null), cut to
+// `context_bytes` on a character boundary: a reply such as "about 30-60 seconds" is then
+// found by the question it answers ("how long do you hold the pose?"). Facts and turns
+// without a session are embedded as written. The stored content never changes.
+std::string EmbeddingText(const Memory& memory, const Memory* previous, size_t context_bytes);
+
 }  // namespace engram::ingest
 
 #endif  // ENGRAM_INGEST_PIPELINE_H_

@@ -4,8 +4,10 @@
 #include <unordered_map>
 
 #include "src/recall/decay.h"
+#include "src/recall/query_analysis.h"
 #include "src/recall/query_terms.h"
 #include "src/recall/rrf.h"
+#include "src/recall/session_context.h"
 #include "src/store/access.h"
 
 namespace engram::recall {
@@ -18,10 +20,24 @@ Instant MemoryTime(const Memory& m) {
   return m.event_time ? m.event_time->from : m.source.at;
 }
 
+double TimeFactor(const std::vector<TimeWindow>& windows, const Instant& t) {
+  double factor = 1.0;
+  bool firm = false;
+  for (const TimeWindow& w : windows) {
+    firm = firm || w.confidence >= kFilterConfidence;
+    if (t.unix_ms >= w.from.unix_ms && t.unix_ms < w.to.unix_ms) {
+      factor = std::max(factor, 1.0 + 0.5 * w.confidence);
+    }
+  }
+  return factor == 1.0 && firm ? 0.5 : factor;
+}
+
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,
                                       std::string_view query, const RecallParams& params) {
   // Each channel proposes more than the caller wants, so fusion has something to choose from.
   const int channel_limit = std::max(params.limit * 3, 30);
+  const QueryAnalysis analysis = AnalyzeQuery(query, params.at);
+  const bool history = params.include_history || analysis.wants_history;
   std::unordered_map<int64_t, Memory> memories;
   std::unordered_map<int64_t, std::map<std::string, ChannelScore>> channels;
   std::vector<RankedList> lists;
@@ -30,7 +46,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     store::KeywordQuery kq;
     kq.terms = KeywordTerms(query);
     kq.limit = channel_limit;
-    kq.include_history = params.include_history;
+    kq.include_history = history;
     auto keyword = store.SearchKeyword(ctx, kq);
     if (!keyword.ok()) return keyword.status();
     RankedList kl{"keyword", params.weight_keyword, {}};
@@ -56,7 +72,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     for (const index::VectorHit& h : *found) {
       if (!memories.count(h.id)) missing.push_back(h.id);
     }
-    auto rows = store.GetSearchable(ctx, missing, params.include_history);
+    auto rows = store.GetSearchable(ctx, missing, history);
     if (!rows.ok()) return rows.status();
     for (Memory& m : *rows) memories.emplace(m.id, std::move(m));
     RankedList vl{"vector", params.weight_vector, {}};
@@ -93,12 +109,19 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     int type = static_cast<int>(h.memory.type);
     e.decay = DampedDecay(DecayFactor(e.age_ms, params.half_life_ms[type]), params.decay_floor);
     e.confidence = ConfidenceFactor(h.memory.confidence);
-    h.score = e.rrf * e.decay * e.confidence;
+    e.time = TimeFactor(analysis.windows, MemoryTime(h.memory));
+    h.score = e.rrf * e.decay * e.confidence * e.time;
     hits.push_back(std::move(h));
   }
   std::stable_sort(hits.begin(), hits.end(),
                    [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
   if (params.reranker) params.reranker->Rerank(query, &hits);
+  if (Status s = SpreadToNeighbours(store, ctx, params.spread, &hits); !s.ok()) return s;
+  for (RecallHit& h : hits) {  // hits that came only through the context channel
+    if (h.explanation.rrf == 0) {
+      h.explanation.age_ms = params.at.unix_ms - MemoryTime(h.memory).unix_ms;
+    }
+  }
   if (static_cast<int>(hits.size()) > params.limit) hits.resize(params.limit);
   return hits;
 }

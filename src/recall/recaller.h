@@ -2,7 +2,9 @@
 // scopes by the store — fuses their ranked lists with weighted RRF, applies time decay (a
 // half-life per memory type) and confidence weighting, then an optional reranker.
 //
-//   score = rrf * decay * confidence * rerank      (each factor kept in HitExplanation)
+//   score = rrf * decay * confidence * time * rerank  (each factor kept in HitExplanation)
+//         + context                                   (lent by neighbouring turns, see
+//                                                      session_context.h)
 //
 // Channels: "keyword" (BM25 over Engram's tokenizer), "vector" (cosine similarity of e5 or
 // another embedder, searched only in the partitions the caller may read, hits re-checked by
@@ -20,7 +22,9 @@
 #include "engram/embedder.h"
 #include "engram/engine.h"
 #include "engram/result.h"
+#include "src/recall/query_analysis.h"
 #include "src/recall/reranker.h"
+#include "src/recall/session_context.h"
 #include "src/index/vector_index.h"
 #include "src/store/store.h"
 
@@ -31,7 +35,7 @@ struct RecallParams {
   bool include_history = false;
   Instant at;                       // question time, for decay
   std::string session_id;           // "" = no recency channel
-  double rrf_k = 60;
+  double rrf_k = 10;
   double weight_keyword = 1.0;
   double weight_vector = 1.0;
   double weight_recency = 0.3;
@@ -40,11 +44,17 @@ struct RecallParams {
   int64_t half_life_ms[4] = {86400000, 15552000000, 0, 0};  // by MemoryType; 0 = none
   double decay_floor = 0.9;
   const Reranker* reranker = nullptr;  // not owned; may be null
+  SpreadParams spread;                 // session-context spreading; shares 0 = off
 };
 
 // Hits best first, at most params.limit. No match is an empty list, never NotFound.
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,
                                       std::string_view query, const RecallParams& params);
+
+// Time-window weighting from the query's time expressions: a memory inside a window gains
+// up to x1.5 (by the window's confidence); outside every window, when one of them is firm
+// (confidence >= kFilterConfidence), it keeps half its score. 1 with no windows.
+double TimeFactor(const std::vector<TimeWindow>& windows, const Instant& t);
 
 // Confidence weighting: 0.5 + 0.5 * overall, so an uncertain memory keeps half its score.
 double ConfidenceFactor(const Confidence& c);

@@ -21,7 +21,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engram/result.h"
@@ -58,6 +60,9 @@ struct IngestBatch {
   // Stored with the memories and announced in the vector change log.
   std::string embedding_model;
   std::vector<std::string> embeddings;
+  // When non-zero, the outbox entry this batch processes: it is marked done in the same
+  // transaction, and Ingest fails with AlreadyExists (writing nothing) when it is not queued.
+  int64_t outbox_id = 0;
 };
 
 struct IngestOutcome {
@@ -139,6 +144,29 @@ struct StoreStats {
   int64_t schema_version = 0;
 };
 
+// An API key: the hash of its secret and the principal requests carrying it act as.
+struct ApiKeyRecord {
+  std::string id;           // unique, public part of the secret
+  std::string name;
+  std::string secret_hash;  // lower-case hex BLAKE2b-256 of the whole secret
+  Principal principal;
+  Instant created_at;
+  std::optional<Instant> revoked_at;
+};
+
+// A raw remember request acknowledged before processing (the ingestion outbox).
+struct OutboxEntry {
+  int64_t id = 0;
+  std::string user_id;                // owner: only this user may read the entry
+  std::string request;                // the serialized request (opaque to the store)
+  std::string state = "queued";       // queued | done | failed
+  Instant created_at;
+  int64_t message_id = 0;             // when done
+  std::vector<int64_t> memory_ids;    // when done: memories the batch created
+  std::vector<int64_t> superseded;    // when done: versions it retired
+  std::string error;                  // when failed: "<Code>: <message>"
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -191,6 +219,18 @@ class Store {
   virtual Result<std::vector<Memory>> ListRecent(const OpContext& ctx,
                                                  const std::string& session_id, int limit) = 0;
 
+  // Up to `width` visible, current, searchable memories on each side of `memory` in the same
+  // session and scope, in session order (older neighbours first). Empty when the memory has
+  // no session. The memory itself is not included.
+  virtual Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx,
+                                                           const Memory& memory, int width) = 0;
+
+  // Replaces the vector of a current memory the principal may write (for example after the
+  // text it was embedded with was erased) and logs the change for the index.
+  // NotFound / PermissionDenied as for Forget.
+  virtual Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
+                               const std::string& vector) = 0;
+
   // Appends an audit record for a read (recall, get, history) made by ctx.principal.
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;
 
@@ -202,6 +242,25 @@ class Store {
   virtual Result<AuditVerification> VerifyAudit() = 0;
 
   virtual Result<StoreStats> GetStats(const OpContext& ctx) = 0;
+
+  // Outbox. EnqueueOutbox appends (user_id, request) pairs in one transaction and returns
+  // their ids. ListQueued: queued entries with id > after_id, oldest first (maintenance).
+  // GetOutbox: NotFound unless ctx.principal's user owns the entry. FailOutbox: Conflict
+  // when the entry is no longer queued. Entries are marked done by Ingest (outbox_id).
+  virtual Result<std::vector<int64_t>> EnqueueOutbox(
+      const std::vector<std::pair<std::string, std::string>>& user_and_request,
+      const Instant& now) = 0;
+  virtual Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) = 0;
+  virtual Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) = 0;
+  virtual Status FailOutbox(int64_t id, const std::string& error, const Instant& now) = 0;
+
+  // API keys (maintenance: no principal; only operators reach these through the engine).
+  // PutApiKey: AlreadyExists for a duplicate id. GetApiKey: NotFound for an unknown id.
+  // RevokeApiKey: NotFound for an unknown id; revoking twice keeps the first time.
+  virtual Status PutApiKey(const ApiKeyRecord& key) = 0;
+  virtual Result<ApiKeyRecord> GetApiKey(const std::string& id) = 0;
+  virtual Result<std::vector<ApiKeyRecord>> ListApiKeys() = 0;  // oldest first
+  virtual Status RevokeApiKey(const std::string& id, const Instant& now) = 0;
 };
 
 }  // namespace engram::store

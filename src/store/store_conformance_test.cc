@@ -271,6 +271,38 @@ TEST_P(StoreConformanceTest, ListRecentReturnsTheSessionsLatestVisibleMemories) 
   EXPECT_TRUE(store_->ListRecent(Ctx(bob_), "s1", 10)->empty());
 }
 
+TEST_P(StoreConformanceTest, SessionNeighboursAreTheAdjacentVisibleTurnsOfTheSameScope) {
+  std::vector<Memory> turns;
+  for (int i = 0; i < 6; ++i) {
+    IngestBatch b = Batch(alice_, "turn " + std::to_string(i));
+    b.memories[0].source.session_id = i == 4 ? "other" : "s1";
+    auto r = store_->Ingest(Ctx(alice_), b);
+    ASSERT_TRUE(r.ok());
+    turns.push_back(r->memories[0]);
+  }
+  IngestBatch bobs = Batch(bob_, "bob's turn in a session of the same name");
+  bobs.memories[0].source.session_id = "s1";
+  ASSERT_TRUE(store_->Ingest(Ctx(bob_), bobs).ok());
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), turns[1].id, false).ok());
+  auto ids = [](const std::vector<Memory>& ms) {
+    std::vector<int64_t> out;
+    for (const Memory& m : ms) out.push_back(m.id);
+    return out;
+  };
+  // Around turn 3: turn 1 is forgotten and turn 4 is in another session.
+  auto n = store_->ListSessionNeighbors(Ctx(alice_), turns[3], 2);
+  ASSERT_TRUE(n.ok()) << n.status().ToString();
+  EXPECT_EQ(ids(*n), (std::vector<int64_t>{turns[0].id, turns[2].id, turns[5].id}));
+  n = store_->ListSessionNeighbors(Ctx(alice_), turns[3], 1);
+  ASSERT_TRUE(n.ok());
+  EXPECT_EQ(ids(*n), (std::vector<int64_t>{turns[2].id, turns[5].id}));
+  // Bob's memory shares the session name but not the scope; he cannot see Alice's turns.
+  EXPECT_TRUE(store_->ListSessionNeighbors(Ctx(bob_), turns[3], 2)->empty());
+  Memory lone = turns[0];
+  lone.source.session_id.clear();
+  EXPECT_TRUE(store_->ListSessionNeighbors(Ctx(alice_), lone, 2)->empty());
+}
+
 TEST_P(StoreConformanceTest, VectorChangeLogFollowsWritesSupersedesAndForgets) {
   IngestBatch b = FactBatch(alice_, "张工", "phone", "139");
   b.embedding_model = "m1";
@@ -336,6 +368,39 @@ TEST_P(StoreConformanceTest, EmbeddingCacheRoundTripsAndErases) {
   ASSERT_TRUE(store_->DeleteCachedEmbeddings({"h1"}).ok());
   EXPECT_FALSE(store_->GetCachedEmbedding("m", "h1").ok());
   EXPECT_TRUE(store_->GetCachedEmbedding("m", "h2").ok());
+}
+
+TEST_P(StoreConformanceTest, ApiKeysRoundTripAndRevoke) {
+  ApiKeyRecord k;
+  k.id = "k1";
+  k.name = "ci";
+  k.secret_hash = "ab12";
+  k.principal = User("alice", {"sales", "ops"}, {"team-admin"});
+  k.principal.agent_id = "bot";
+  k.created_at = Instant{1000, 0};
+  ASSERT_TRUE(store_->PutApiKey(k).ok());
+  EXPECT_EQ(store_->PutApiKey(k).code(), StatusCode::kAlreadyExists);
+  EXPECT_EQ(store_->GetApiKey("nope").status().code(), StatusCode::kNotFound);
+  auto got = store_->GetApiKey("k1");
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ(got->secret_hash, "ab12");
+  EXPECT_EQ(got->principal.user_id, "alice");
+  EXPECT_EQ(got->principal.agent_id, "bot");
+  EXPECT_EQ(got->principal.teams, (std::vector<std::string>{"sales", "ops"}));
+  EXPECT_EQ(got->principal.roles, (std::vector<std::string>{"team-admin"}));
+  EXPECT_FALSE(got->revoked_at.has_value());
+  k.id = "k2";
+  ASSERT_TRUE(store_->PutApiKey(k).ok());
+  EXPECT_EQ(store_->RevokeApiKey("nope", Instant{2000, 0}).code(), StatusCode::kNotFound);
+  ASSERT_TRUE(store_->RevokeApiKey("k1", Instant{2000, 0}).ok());
+  ASSERT_TRUE(store_->RevokeApiKey("k1", Instant{3000, 0}).ok());
+  auto all = store_->ListApiKeys();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ((*all)[0].id, "k1");
+  ASSERT_TRUE((*all)[0].revoked_at.has_value());
+  EXPECT_EQ((*all)[0].revoked_at->unix_ms, 2000);
+  EXPECT_FALSE((*all)[1].revoked_at.has_value());
 }
 
 TEST_P(StoreConformanceTest, EveryMutationIsAuditedInAnIntactChain) {

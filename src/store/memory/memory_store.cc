@@ -8,6 +8,7 @@
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/memory/bm25.h"
+#include "src/store/memory/side_tables.h"
 #include "src/store/term_pruning.h"
 #include "src/store/versions.h"
 #include "src/text/tokenizer.h"
@@ -37,6 +38,9 @@ class MemoryStoreImpl final : public Store {
   Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override {
     if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
     std::lock_guard lock(mu_);
+    if (batch.outbox_id != 0) {
+      if (Status s = side_.CheckQueued(batch.outbox_id); !s.ok()) return s;
+    }
     IngestOutcome out;
     out.message_id = static_cast<int64_t>(messages_.size()) + 1;
     messages_.push_back(MessageRow{batch.scope, batch.message});
@@ -67,6 +71,7 @@ class MemoryStoreImpl final : public Store {
     for (const Memory& m : out.memories) targets.push_back(m.id);
     AppendLocked(ctx, AuditEntry{"remember", targets,
                                  "{\"message_id\":" + std::to_string(out.message_id) + "}"});
+    if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out);
     return out;
   }
 
@@ -108,6 +113,19 @@ class MemoryStoreImpl final : public Store {
     AppendLocked(ctx, AuditEntry{"correct", {old.id, m.id},
                                  "{\"reason\":\"" + rev.reason + "\"}"});
     return m;
+  }
+
+  Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
+                       const std::string& vector) override {
+    std::lock_guard lock(mu_);
+    auto it = memories_.find(id);
+    if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope) ||
+        !it->second.current) {
+      return NotFound(id);
+    }
+    if (Status s = CheckCanWrite(ctx.principal, it->second.scope); !s.ok()) return s;
+    PutVector(id, model, vector);
+    return Status::OK();
   }
 
   Status Forget(const OpContext& ctx, int64_t id, bool hard) override {
@@ -265,6 +283,32 @@ class MemoryStoreImpl final : public Store {
     return out;
   }
 
+  Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx, const Memory& memory,
+                                                   int width) override {
+    std::lock_guard lock(mu_);
+    std::vector<Memory> before, after;
+    if (memory.source.session_id.empty() || width <= 0) return before;
+    auto usable = [&](const Memory& m) {
+      return m.source.session_id == memory.source.session_id && m.id != memory.id &&
+             ScopeKey(m.scope) == ScopeKey(memory.scope) && CanSee(ctx.principal, m.scope) &&
+             Searchable(m, ctx.now, false);
+    };
+    auto at = memories_.find(memory.id);
+    for (auto it = std::make_reverse_iterator(at);
+         it != memories_.rend() && static_cast<int>(before.size()) < width; ++it) {
+      if (usable(it->second)) before.push_back(it->second);
+    }
+    if (at != memories_.end()) {
+      for (auto it = std::next(at);
+           it != memories_.end() && static_cast<int>(after.size()) < width; ++it) {
+        if (usable(it->second)) after.push_back(it->second);
+      }
+    }
+    std::vector<Memory> out(before.rbegin(), before.rend());
+    out.insert(out.end(), after.begin(), after.end());
+    return out;
+  }
+
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
     std::lock_guard lock(mu_);
     AppendLocked(ctx, entry);
@@ -322,6 +366,40 @@ class MemoryStoreImpl final : public Store {
     return s;
   }
 
+  Result<std::vector<int64_t>> EnqueueOutbox(
+      const std::vector<std::pair<std::string, std::string>>& rows, const Instant& now) override {
+    std::lock_guard lock(mu_);
+    return side_.Enqueue(rows, now);
+  }
+  Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override {
+    std::lock_guard lock(mu_);
+    return side_.ListQueued(after_id, limit);
+  }
+  Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    return side_.GetOutbox(ctx.principal.user_id, id);
+  }
+  Status FailOutbox(int64_t id, const std::string& error, const Instant&) override {
+    std::lock_guard lock(mu_);
+    return side_.FailOutbox(id, error);
+  }
+  Status PutApiKey(const ApiKeyRecord& key) override {
+    std::lock_guard lock(mu_);
+    return side_.PutApiKey(key);
+  }
+  Result<ApiKeyRecord> GetApiKey(const std::string& id) override {
+    std::lock_guard lock(mu_);
+    return side_.GetApiKey(id);
+  }
+  Result<std::vector<ApiKeyRecord>> ListApiKeys() override {
+    std::lock_guard lock(mu_);
+    return side_.ListApiKeys();
+  }
+  Status RevokeApiKey(const std::string& id, const Instant& now) override {
+    std::lock_guard lock(mu_);
+    return side_.RevokeApiKey(id, now);
+  }
+
  private:
   static Status NotFound(int64_t id) {
     return Status::NotFound("store: memory " + std::to_string(id) + " not found");
@@ -377,6 +455,7 @@ class MemoryStoreImpl final : public Store {
   int64_t next_seq_ = 1;
   std::map<int64_t, std::pair<std::string, std::string>> vectors_;  // id -> (model, vector)
   std::map<std::pair<std::string, std::string>, std::string> cache_;  // (model, hash) -> vec
+  MemorySideTables side_;  // API keys and the ingestion outbox
 };
 
 }  // namespace

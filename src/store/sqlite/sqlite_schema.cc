@@ -192,9 +192,39 @@ CREATE TABLE embedding_cache (
 CREATE INDEX embedding_cache_hash ON embedding_cache(text_hash);
 )sql";
 
+// Migration 4: API keys of the server (hashed secrets mapped to principals) and the durable
+// ingestion outbox (raw remember requests acknowledged before they are processed).
+constexpr const char* kSchemaV4 = R"sql(
+CREATE TABLE api_keys (
+  id           TEXT PRIMARY KEY,
+  name         TEXT NOT NULL DEFAULT '',
+  secret_hash  TEXT NOT NULL,
+  user_id      TEXT NOT NULL,
+  agent_id     TEXT NOT NULL DEFAULT '',
+  teams        TEXT NOT NULL DEFAULT '[]',
+  roles        TEXT NOT NULL DEFAULT '[]',
+  created_ms   INTEGER NOT NULL,
+  revoked_ms   INTEGER
+);
+CREATE TABLE outbox (
+  id           INTEGER PRIMARY KEY,
+  user_id      TEXT NOT NULL,
+  request      TEXT NOT NULL,
+  state        TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued','done','failed')),
+  attempts     INTEGER NOT NULL DEFAULT 0,
+  created_ms   INTEGER NOT NULL,
+  done_ms      INTEGER,
+  message_id   INTEGER,
+  result       TEXT NOT NULL DEFAULT '[]',
+  superseded   TEXT NOT NULL DEFAULT '[]',
+  error        TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_queued ON outbox(id) WHERE state = 'queued';
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations =
-      new std::vector<const char*>{kSchemaV1, kSchemaV2, kSchemaV3};
+      new std::vector<const char*>{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
   return *kMigrations;
 }
 

@@ -8,8 +8,10 @@
 
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
+#include "src/store/sqlite/api_key_rows.h"
 #include "src/store/sqlite/fts5_tokenizer.h"
 #include "src/store/sqlite/memory_rows.h"
+#include "src/store/sqlite/outbox_rows.h"
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/term_pruning.h"
@@ -96,6 +98,11 @@ class SqliteStore final : public Store {
     AuditEntry audit{"remember", targets,
                      "{\"message_id\":" + std::to_string(out.message_id) + "}"};
     if (Status s = AppendLocked(ctx, audit); !s.ok()) return s;
+    if (batch.outbox_id != 0) {
+      if (Status s = sqlite::MarkOutboxDone(db_, batch.outbox_id, out, ctx.now); !s.ok()) {
+        return s;
+      }
+    }
     if (Status s = txn.Commit(); !s.ok()) return s;
     return out;
   }
@@ -141,6 +148,19 @@ class SqliteStore final : public Store {
     if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
     if (Status s = txn.Commit(); !s.ok()) return s;
     return m;
+  }
+
+  Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
+                       const std::string& vector) override {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    Result<Memory> m = LoadVisible(ctx, id);
+    if (!m.ok()) return m.status();
+    if (!m->current) return NotFound(id);
+    if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
+    if (Status s = PutVector(id, model, vector); !s.ok()) return s;
+    return txn.Commit();
   }
 
   Status Forget(const OpContext& ctx, int64_t id, bool hard) override {
@@ -314,6 +334,31 @@ class SqliteStore final : public Store {
     return out;
   }
 
+  Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx, const Memory& memory,
+                                                   int width) override {
+    std::lock_guard lock(mu_);
+    std::vector<Memory> out;
+    if (memory.source.session_id.empty() || width <= 0) return out;
+    for (bool earlier : {true, false}) {
+      Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                       " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
+                       sqlite::VisibleSql(3, 4) +
+                       " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+                       "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND " +
+                       (earlier ? "m.id < ?6 ORDER BY m.id DESC" : "m.id > ?6 ORDER BY m.id") +
+                       " LIMIT ?7");
+      st.Bind(1, memory.source.session_id).Bind(2, ScopeKey(memory.scope));
+      st.Bind(3, ctx.principal.user_id).Bind(4, sqlite::JsonStringArray(ctx.principal.teams));
+      st.Bind(5, ctx.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
+      std::vector<Memory> side;
+      while (st.Step()) side.push_back(sqlite::ReadMemory(st));
+      if (!st.status().ok()) return st.status().WithPrefix("list session neighbours");
+      if (earlier) std::reverse(side.begin(), side.end());
+      out.insert(out.end(), side.begin(), side.end());
+    }
+    return out;
+  }
+
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
     std::lock_guard lock(mu_);
     Txn txn(db_);
@@ -380,6 +425,53 @@ class SqliteStore final : public Store {
     s.schema_version = sqlite::ReadSchemaVersion(db_, &vs);
     if (!vs.ok()) return vs;
     return s;
+  }
+
+  Result<std::vector<int64_t>> EnqueueOutbox(
+      const std::vector<std::pair<std::string, std::string>>& user_and_request,
+      const Instant& now) override {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    auto ids = sqlite::InsertOutbox(db_, user_and_request, now);
+    if (!ids.ok()) return ids.status();
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return ids;
+  }
+
+  Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectQueued(db_, after_id, limit);
+  }
+
+  Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectOutbox(db_, id, ctx.principal.user_id);
+  }
+
+  Status FailOutbox(int64_t id, const std::string& error, const Instant& now) override {
+    std::lock_guard lock(mu_);
+    return sqlite::MarkOutboxFailed(db_, id, error, now);
+  }
+
+  Status PutApiKey(const ApiKeyRecord& key) override {
+    std::lock_guard lock(mu_);
+    return sqlite::InsertApiKey(db_, key);
+  }
+
+  Result<ApiKeyRecord> GetApiKey(const std::string& id) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectApiKey(db_, id);
+  }
+
+  Result<std::vector<ApiKeyRecord>> ListApiKeys() override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectApiKeys(db_);
+  }
+
+  Status RevokeApiKey(const std::string& id, const Instant& now) override {
+    std::lock_guard lock(mu_);
+    return sqlite::UpdateApiKeyRevoked(db_, id, now);
   }
 
  private:

@@ -73,13 +73,14 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
   // Roll the file back to version 1 (as an older build left it), with a memory in it.
   ExecRaw(path,
           "DROP INDEX memory_session; DROP TABLE memory_vector; DROP TABLE vector_log; "
-          "DROP TABLE embedding_cache; PRAGMA user_version = 1;");
+          "DROP TABLE embedding_cache; DROP TABLE api_keys; DROP TABLE outbox; "
+          "PRAGMA user_version = 1;");
   auto s = OpenSqliteStore(SqliteOptions{path, false});
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   auto stats = (*s)->GetStats(Ctx());
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->schema_version, 3);
-  EXPECT_EQ(sqlite::LatestSchemaVersion(), 3);
+  EXPECT_EQ(stats->schema_version, 4);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 4);
   auto recent = (*s)->ListRecent(Ctx(), "", 5);
   EXPECT_TRUE(recent.ok());
 }

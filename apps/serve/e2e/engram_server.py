@@ -1,0 +1,52 @@
+"""Starts `engram serve` on a free loopback port for end-to-end tests (a helper module)."""
+import os
+import re
+import subprocess
+import tempfile
+import time
+
+
+class EngramServer:
+    """`engram serve` in a temporary directory; `url` once started; stop() drains it."""
+
+    def __init__(self, engram, *args, db=None):
+        self.engram = engram
+        self.dir = tempfile.mkdtemp(prefix="engram-e2e-")
+        self.db = db or os.path.join(self.dir, "engram.db")
+        self.args = list(args)
+        self.proc = None
+        self.url = None
+
+    def cli(self, *args):
+        out = subprocess.run([self.engram, "--db", self.db, *args], check=True,
+                             capture_output=True, text=True)
+        return out.stdout.strip()
+
+    def create_key(self, user, *extra):
+        return self.cli("keys", "create", "--user", user, *extra)
+
+    def start(self):
+        env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
+        self.proc = subprocess.Popen(
+            [self.engram, "--db", self.db, "serve", "--port", "0", *self.args],
+            stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = self.proc.stderr.readline()
+            if not line:
+                raise RuntimeError("engram serve exited: %s" % self.proc.wait())
+            m = re.search(r"listening on (http://\S+)", line)
+            if m:
+                self.url = m.group(1)
+                return self
+        raise RuntimeError("engram serve did not start")
+
+    def stop(self, sig=15):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                return self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                return self.proc.wait()
+        return None

@@ -1,0 +1,30 @@
+// MCP over Streamable HTTP (protocol revision 2025-06-18): POST /mcp carries one JSON-RPC
+// message and is answered with application/json (or 202 for notifications and responses);
+// GET /mcp (a server-to-client event stream) is not offered: 405.
+#include "apps/serve/mcp.h"
+#include "apps/serve/routes.h"
+
+namespace engram::serve {
+
+Result<HttpReply> HandleMcpPost(HttpCall& call) {
+  const std::string version = call.request->get_header_value("MCP-Protocol-Version");
+  if (!version.empty() && version != kMcpProtocolVersion && version != "2025-03-26") {
+    return Status::InvalidArgument("mcp: unsupported MCP-Protocol-Version '" + version + "'");
+  }
+  if (!call.body.is_object()) {
+    return Status::InvalidArgument("mcp: the body must be one JSON-RPC message (no batches)");
+  }
+  std::optional<nlohmann::json> reply = call.server->mcp->Handle(call.body, call.principal);
+  if (!reply) return HttpReply{202, nullptr, "", "text/plain", {}};
+  return HttpReply{200, *reply};
+}
+
+Result<HttpReply> HandleMcpGet(HttpCall&) {
+  HttpReply r;
+  r.status = 405;
+  r.body = {{"error", {{"code", "NotSupported"}, {"message", "mcp: no server-sent event stream"}}}};
+  r.headers["Allow"] = "POST";
+  return r;
+}
+
+}  // namespace engram::serve

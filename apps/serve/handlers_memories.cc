@@ -1,0 +1,96 @@
+// Handlers of the memory routes: remember, search, get, correct, forget, history.
+#include "apps/serve/ingest_queue.h"
+#include "apps/serve/json_codec.h"
+#include "apps/serve/routes.h"
+#include "apps/serve/try.h"
+
+namespace engram::serve {
+namespace {
+
+using nlohmann::json;
+
+json RememberJson(const RememberResult& r) {
+  json mems = json::array();
+  for (const Memory& m : r.memories) mems.push_back(MemoryJson(m));
+  return {{"request_id", r.request_id},
+          {"message_id", r.message_id},
+          {"memories", mems},
+          {"superseded", r.superseded}};
+}
+
+bool QueryFlag(const httplib::Request& req, const char* name) {
+  if (!req.has_param(name)) return false;
+  std::string v = req.get_param_value(name);
+  return v.empty() || v == "true" || v == "1";
+}
+
+Result<int64_t> PathId(const HttpCall& call) { return ParseId(call.params.at("id")); }
+
+}  // namespace
+
+Result<HttpReply> HandleRemember(HttpCall& call) {
+  ENGRAM_SERVE_TRY(requests, ParseRemember(call.body, call.principal));
+  IngestQueue* queue = call.server->queue;
+  const bool sync = QueryFlag(*call.request, "sync");
+  if (queue) {
+    ENGRAM_SERVE_TRY(ids, queue->Submit(requests));
+    if (!sync) return HttpReply{202, {{"status", "queued"}, {"ingest_ids", ids}}};
+    ENGRAM_SERVE_TRY(results, queue->Wait(call.principal, ids, call.server->sync_timeout_ms));
+    json out = json::array();
+    for (const RememberResult& r : results) out.push_back(RememberJson(r));
+    return HttpReply{201, {{"status", "done"}, {"ingest_ids", ids}, {"results", out}}};
+  }
+  json out = json::array();
+  for (const RememberRequest& r : requests) {
+    ENGRAM_SERVE_TRY(result, call.server->engine->Remember(r));
+    out.push_back(RememberJson(result));
+  }
+  return HttpReply{201, {{"status", "done"}, {"results", out}}};
+}
+
+Result<HttpReply> HandleSearch(HttpCall& call) {
+  ENGRAM_SERVE_TRY(request, ParseRecall(call.body, call.principal));
+  ENGRAM_SERVE_TRY(result, call.server->engine->Recall(request));
+  json hits = json::array();
+  for (const RecallHit& h : result.hits) hits.push_back(HitJson(h));
+  return HttpReply{200, {{"request_id", result.request_id}, {"results", hits}}};
+}
+
+Result<HttpReply> HandleGetMemory(HttpCall& call) {
+  ENGRAM_SERVE_TRY(id, PathId(call));
+  ENGRAM_SERVE_TRY(memory, call.server->engine->Get(call.principal, id));
+  return HttpReply{200, MemoryJson(memory)};
+}
+
+Result<HttpReply> HandleCorrect(HttpCall& call) {
+  ENGRAM_SERVE_TRY(id, PathId(call));
+  ENGRAM_SERVE_TRY(request, ParseCorrect(call.body, call.principal, id));
+  ENGRAM_SERVE_TRY(memory, call.server->engine->Correct(request));
+  return HttpReply{200, MemoryJson(memory)};
+}
+
+Result<HttpReply> HandleForget(HttpCall& call) {
+  ENGRAM_SERVE_TRY(id, PathId(call));
+  const bool hard = QueryFlag(*call.request, "hard");
+  if (Status s = call.server->engine->Forget(ForgetRequest{call.principal, id, hard}); !s.ok()) {
+    return s;
+  }
+  return HttpReply{200, {{"forgotten", id}, {"hard", hard}}};
+}
+
+Result<HttpReply> HandleHistory(HttpCall& call) {
+  ENGRAM_SERVE_TRY(id, PathId(call));
+  ENGRAM_SERVE_TRY(versions, call.server->engine->History(call.principal, id));
+  json out = json::array();
+  for (const Memory& m : versions) out.push_back(MemoryJson(m));
+  return HttpReply{200, {{"versions", out}}};
+}
+
+Result<HttpReply> HandleIngestStatus(HttpCall& call) {
+  if (!call.server->queue) return Status::NotSupported("serve: async ingestion is off");
+  ENGRAM_SERVE_TRY(id, PathId(call));
+  ENGRAM_SERVE_TRY(state, call.server->queue->Get(call.principal, id));
+  return HttpReply{200, state};
+}
+
+}  // namespace engram::serve

@@ -1,0 +1,149 @@
+// Handlers of the non-memory routes: audit, stats, time parsing, embeddings, health,
+// readiness, metrics, the OpenAPI document, and the routes not implemented yet.
+#include <cmath>
+
+#include "apps/serve/ingest_queue.h"
+#include "apps/serve/json_codec.h"
+#include "apps/serve/metrics.h"
+#include "apps/serve/routes.h"
+#include "apps/serve/try.h"
+#include "engram/clock.h"
+#include "engram/temporal.h"
+
+namespace engram::serve {
+namespace {
+
+using nlohmann::json;
+
+Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t fallback,
+                         int64_t lo, int64_t hi) {
+  if (!req.has_param(name)) return fallback;
+  const std::string text = req.get_param_value(name);
+  char* end = nullptr;
+  errno = 0;
+  long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno != 0 || v < lo || v > hi) {
+    return Status::InvalidArgument(std::string(name) + ": must be an integer in [" +
+                                   std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  }
+  return static_cast<int64_t>(v);
+}
+
+}  // namespace
+
+Result<HttpReply> HandleAudit(HttpCall& call) {
+  ENGRAM_SERVE_TRY(after, QueryInt(*call.request, "after", 0, 0, INT64_MAX));
+  ENGRAM_SERVE_TRY(limit, QueryInt(*call.request, "limit", 100, 1, 1000));
+  ENGRAM_SERVE_TRY(records,
+                   call.server->engine->Audit(call.principal, after, static_cast<int>(limit)));
+  json out = json::array();
+  for (const AuditEntryView& r : records) out.push_back(AuditJson(r));
+  return HttpReply{200, {{"records", out}}};
+}
+
+Result<HttpReply> HandleStats(HttpCall& call) {
+  ENGRAM_SERVE_TRY(stats, call.server->engine->Stats(call.principal));
+  return HttpReply{200, StatsJson(stats)};
+}
+
+Result<HttpReply> HandleTimeParse(HttpCall& call) {
+  const json& b = call.body;
+  ENGRAM_SERVE_TRY(text, OptString(b, "text"));
+  ENGRAM_SERVE_TRY(ref, OptTime(b, "ref"));
+  ENGRAM_SERVE_TRY(language, OptString(b, "language"));
+  ENGRAM_SERVE_TRY(calendar, OptString(b, "calendar"));
+  ENGRAM_SERVE_TRY(prefer_future, OptBool(b, "prefer_future"));
+  if (!text) return Status::InvalidArgument("text: required");
+  if (text->size() > 4096) return Status::InvalidArgument("text: longer than 4096 bytes");
+  TimeParseOptions o;
+  if (language) o.language = *language;
+  if (calendar) o.calendar = *calendar;
+  if (prefer_future) o.prefer_future = *prefer_future;
+  Instant reference = ref.value_or(Instant{SystemClock()->NowMicros() / 1000, 0});
+  ENGRAM_SERVE_TRY(matches, ParseTime(*text, reference, o));
+  json out = json::array();
+  for (const TimeMatch& m : matches) out.push_back(json::parse(TimeMatchToJson(m)));
+  return HttpReply{200, {{"matches", out}}};
+}
+
+// OpenAI-compatible: {"input": string | [string], "model"?, "input_type"?: "query"|"passage"}.
+Result<HttpReply> HandleEmbeddings(HttpCall& call) {
+  Engine* engine = call.server->engine;
+  ENGRAM_SERVE_TRY(input, StringList(call.body, "input"));
+  ENGRAM_SERVE_TRY(model, OptString(call.body, "model"));
+  ENGRAM_SERVE_TRY(input_type, OptString(call.body, "input_type"));
+  ENGRAM_SERVE_TRY(format, OptString(call.body, "encoding_format"));
+  if (input.empty()) return Status::InvalidArgument("input: required, a string or strings");
+  if (format && *format != "float") {
+    return Status::InvalidArgument("encoding_format: only 'float' is supported");
+  }
+  const std::string served = engine->EmbedderModel();
+  if (model && !model->empty() && *model != served && *model != "engram") {
+    return Status::NotFound("model: '" + *model + "' is not served here (serving '" + served +
+                            "')");
+  }
+  EmbedRole role = EmbedRole::kPassage;
+  if (input_type && *input_type == "query") {
+    role = EmbedRole::kQuery;
+  } else if (input_type && *input_type != "passage") {
+    return Status::InvalidArgument("input_type: 'query' or 'passage'");
+  }
+  ENGRAM_SERVE_TRY(vectors, engine->Embed(role, input));
+  json data = json::array();
+  for (size_t i = 0; i < vectors.count(); ++i) {
+    auto row = vectors.row(i);
+    data.push_back({{"object", "embedding"},
+                    {"index", i},
+                    {"embedding", std::vector<float>(row.begin(), row.end())}});
+  }
+  size_t chars = 0;
+  for (const std::string& t : input) chars += t.size();
+  const int64_t tokens = static_cast<int64_t>(std::ceil(static_cast<double>(chars) / 4));
+  return HttpReply{200,
+                   {{"object", "list"},
+                    {"data", data},
+                    {"model", served},
+                    {"usage", {{"prompt_tokens", tokens}, {"total_tokens", tokens}}}}};
+}
+
+Result<HttpReply> HandleHealth(HttpCall&) { return HttpReply{200, {{"status", "ok"}}}; }
+
+Result<HttpReply> HandleReady(HttpCall& call) {
+  if (call.server->draining && call.server->draining->load()) {
+    return Status::Unavailable("serve: draining");
+  }
+  Principal probe{"readyz", "", {}, {}};
+  ENGRAM_SERVE_TRY(stats, call.server->engine->Stats(probe));
+  return HttpReply{200, {{"status", "ready"}, {"schema_version", stats.schema_version}}};
+}
+
+Result<HttpReply> HandleMetrics(HttpCall& call) {
+  std::string extra;
+  if (IngestQueue* q = call.server->queue) {
+    extra =
+        "# HELP engram_ingest_processed_total Queued remember requests finished.\n"
+        "# TYPE engram_ingest_processed_total counter\n"
+        "engram_ingest_processed_total " + std::to_string(q->processed()) + "\n"
+        "# HELP engram_ingest_errors_total Failed attempts to process the queue.\n"
+        "# TYPE engram_ingest_errors_total counter\n"
+        "engram_ingest_errors_total " + std::to_string(q->errors()) + "\n";
+  }
+  HttpReply r;
+  r.text = call.server->metrics->Render(extra);
+  r.content_type = "text/plain; version=0.0.4";
+  return r;
+}
+
+Result<HttpReply> HandleOpenApi(HttpCall&) {
+  HttpReply r;
+  r.text = OpenApiSpec();
+  r.content_type = "application/json";
+  return r;
+}
+
+Result<HttpReply> HandleNotImplemented(HttpCall& call) {
+  return Status::NotSupported("serve: " + call.request->method + " " + call.request->path +
+                              " is not implemented yet (the engine has no such call)");
+}
+
+}  // namespace engram::serve

@@ -1,0 +1,128 @@
+#include "apps/serve/ingest_queue.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "apps/serve/json_codec.h"
+
+namespace engram::serve {
+namespace {
+
+int64_t SteadyMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+constexpr int kBatch = 32;  // requests per ProcessQueue call: one embedding batch
+
+}  // namespace
+
+IngestQueue::IngestQueue(Engine* engine, int workers)
+    : engine_(engine), workers_(workers < 1 ? 1 : workers) {}
+
+IngestQueue::~IngestQueue() { Stop(); }
+
+void IngestQueue::Start() {
+  for (int i = 0; i < workers_; ++i) threads_.emplace_back([this] { Work(); });
+}
+
+void IngestQueue::Stop(int drain_ms) {
+  {
+    std::lock_guard lock(mu_);
+    if (!stopping_) {
+      stopping_ = true;
+      drain_deadline_ms_ = SteadyMs() + drain_ms;
+    }
+  }
+  wake_.notify_all();
+  for (std::thread& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+  threads_.clear();
+  progress_.notify_all();
+}
+
+Result<std::vector<int64_t>> IngestQueue::Submit(const std::vector<RememberRequest>& requests) {
+  {
+    std::lock_guard lock(mu_);
+    if (stopping_) return Status::Unavailable("serve: shutting down");
+  }
+  auto ids = engine_->Enqueue(requests);
+  if (ids.ok()) {
+    std::lock_guard lock(mu_);
+    ++submitted_;
+  }
+  wake_.notify_one();
+  return ids;
+}
+
+void IngestQueue::Work() {
+  uint64_t seen = 0;
+  for (;;) {
+    auto n = engine_->ProcessQueue(kBatch);
+    if (!n.ok()) {
+      ++errors_;
+      std::cerr << "engram serve: ingest: " << n.status().ToString() << "\n";
+    } else {
+      processed_ += *n;
+      if (*n > 0) progress_.notify_all();
+    }
+    const bool idle = n.ok() && *n == 0;
+    std::unique_lock lock(mu_);
+    if (stopping_ && (idle || SteadyMs() >= drain_deadline_ms_)) return;
+    if (idle || !n.ok()) {
+      // Sleep until new work arrives; wake now and then for requests queued by other
+      // processes or left by a previous run.
+      wake_.wait_for(lock, std::chrono::milliseconds(n.ok() ? 500 : 100),
+                     [&] { return stopping_ || submitted_ != seen; });
+      seen = submitted_;
+    }
+  }
+}
+
+Result<std::vector<RememberResult>> IngestQueue::Wait(const Principal& principal,
+                                                      const std::vector<int64_t>& ids,
+                                                      int timeout_ms) {
+  const int64_t deadline = SteadyMs() + timeout_ms;
+  std::vector<RememberResult> out;
+  for (int64_t id : ids) {
+    for (;;) {
+      auto q = engine_->GetQueued(principal, id);
+      if (!q.ok()) return q.status();
+      if (q->state == "failed") return q->error;
+      if (q->state == "done") {
+        out.push_back(std::move(*q->result));
+        break;
+      }
+      if (SteadyMs() >= deadline) {
+        return Status::DeadlineExceeded("serve: ingest request " + std::to_string(id) +
+                                        " still queued; poll GET /v1/ingest/" +
+                                        std::to_string(id));
+      }
+      std::unique_lock lock(mu_);
+      progress_.wait_for(lock, std::chrono::milliseconds(20));
+    }
+  }
+  return out;
+}
+
+Result<nlohmann::json> IngestQueue::Get(const Principal& principal, int64_t id) {
+  auto q = engine_->GetQueued(principal, id);
+  if (!q.ok()) return q.status();
+  nlohmann::json j = {{"id", q->id}, {"state", q->state}};
+  if (q->result) {
+    nlohmann::json mems = nlohmann::json::array();
+    for (const Memory& m : q->result->memories) mems.push_back(MemoryJson(m));
+    j["result"] = {{"message_id", q->result->message_id},
+                   {"memories", mems},
+                   {"superseded", q->result->superseded}};
+  }
+  if (!q->error.ok()) {
+    j["error"] = {{"code", std::string(StatusCodeName(q->error.code()))},
+                  {"message", q->error.message()}};
+  }
+  return j;
+}
+
+}  // namespace engram::serve

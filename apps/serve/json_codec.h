@@ -1,0 +1,53 @@
+// JSON shapes of the server (REST and MCP): engine values out, requests in.
+//
+// Parsing never throws: a field of the wrong type or value is InvalidArgument naming it.
+// Thread safety: pure functions.
+#ifndef ENGRAM_APPS_SERVE_JSON_CODEC_H_
+#define ENGRAM_APPS_SERVE_JSON_CODEC_H_
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engram/engine.h"
+
+namespace engram::serve {
+
+nlohmann::json MemoryJson(const Memory& m);
+nlohmann::json HitJson(const RecallHit& h);
+nlohmann::json AuditJson(const AuditEntryView& a);
+nlohmann::json StatsJson(const EngineStats& s);
+nlohmann::json ApiKeyJson(const ApiKey& k);
+
+// Optional typed fields of a JSON object. Absent or null → nullopt; wrong type →
+// InvalidArgument "<field>: must be a <type>".
+Result<std::optional<std::string>> OptString(const nlohmann::json& obj, const char* field);
+Result<std::optional<int64_t>> OptInt(const nlohmann::json& obj, const char* field);
+Result<std::optional<bool>> OptBool(const nlohmann::json& obj, const char* field);
+// A string or an array of strings (for "team"/"teams", "input").
+Result<std::vector<std::string>> StringList(const nlohmann::json& obj, const char* field);
+// An ISO 8601 time field.
+Result<std::optional<Instant>> OptTime(const nlohmann::json& obj, const char* field);
+
+// The remember requests of one POST /v1/memories body (or MCP "remember" arguments):
+//   {"text": "...", ...}  or  {"messages": [{"role": "user", "content": "..."}, ...], ...}
+// plus optional team, visibility, session, at, source, metadata, subject/attribute/value.
+// The principal is set on every request. InvalidArgument for a malformed body.
+Result<std::vector<RememberRequest>> ParseRemember(const nlohmann::json& body,
+                                                   const Principal& principal);
+
+// {"query", "limit", "at", "include_history", "session"}.
+Result<RecallRequest> ParseRecall(const nlohmann::json& body, const Principal& principal);
+
+// {"text", "value", "at"} for memory `id`.
+Result<CorrectRequest> ParseCorrect(const nlohmann::json& body, const Principal& principal,
+                                    int64_t id);
+
+// A memory id from a path segment or JSON: a positive decimal integer.
+Result<int64_t> ParseId(const std::string& text);
+
+}  // namespace engram::serve
+
+#endif  // ENGRAM_APPS_SERVE_JSON_CODEC_H_

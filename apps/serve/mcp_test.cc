@@ -1,0 +1,116 @@
+// MCP JSON-RPC handling, over stdio streams and over Streamable HTTP.
+#include "apps/serve/mcp.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "apps/serve/test_server.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram::serve {
+namespace {
+
+using nlohmann::json;
+
+json Call(int id, const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}};
+}
+
+class McpTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Options o;
+    o.backend = "memory";
+    o.embedder = "none";
+    auto e = Engine::Open(o);
+    ASSERT_TRUE(e.ok());
+    engine_ = std::move(e).value();
+  }
+  json Tool(const std::string& name, json args) {
+    auto r = McpSession(engine_.get()).Handle(
+        Call(9, "tools/call", {{"name", name}, {"arguments", args}}), alice_);
+    return r ? (*r)["result"] : json();
+  }
+  std::unique_ptr<Engine> engine_;
+  Principal alice_{"alice", "", {}, {}};
+};
+
+TEST_F(McpTest, InitializeListsToolsWithSchemas) {
+  McpSession s(engine_.get());
+  auto init = s.Handle(Call(1, "initialize", {{"protocolVersion", "2025-06-18"}}), alice_);
+  ASSERT_TRUE(init);
+  EXPECT_EQ((*init)["result"]["protocolVersion"], "2025-06-18");
+  EXPECT_FALSE(s.Handle({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}, alice_));
+  auto list = s.Handle(Call(2, "tools/list"), alice_);
+  std::set<std::string> names;
+  for (const json& t : (*list)["result"]["tools"]) {
+    names.insert(t["name"]);
+    EXPECT_EQ(t["inputSchema"]["type"], "object");
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"remember", "recall", "get_memory", "history",
+                                          "correct", "forget", "feedback"}));
+  EXPECT_EQ((*s.Handle(Call(3, "nope"), alice_))["error"]["code"], -32601);
+  EXPECT_EQ((*s.Handle(Call(4, "tools/call", {{"name", "nope"}}), alice_))["error"]["code"],
+            -32602);
+}
+
+TEST_F(McpTest, ToolsRememberRecallCorrectHistoryForget) {
+  json r = Tool("remember", {{"text", "Zhang's phone is 13800000000"}});
+  ASSERT_EQ(r["isError"], false) << r.dump();
+  const int64_t id = r["structuredContent"]["memories"][0]["id"];
+  r = Tool("recall", {{"query", "Zhang phone"}});
+  EXPECT_EQ(r["structuredContent"]["results"][0]["id"], id);
+  r = Tool("correct", {{"id", id}, {"text", "Zhang's phone is 13900000000"}});
+  ASSERT_EQ(r["isError"], false) << r.dump();
+  const int64_t v2 = r["structuredContent"]["id"];
+  EXPECT_EQ(Tool("history", {{"id", v2}})["structuredContent"]["versions"].size(), 2u);
+  EXPECT_EQ(Tool("get_memory", {{"id", v2}})["structuredContent"]["version"], 2);
+  EXPECT_EQ(Tool("forget", {{"id", v2}})["isError"], false);
+  r = Tool("get_memory", {{"id", 999}});
+  EXPECT_EQ(r["isError"], true);
+  EXPECT_NE(r["content"][0]["text"].get<std::string>().find("NotFound"), std::string::npos);
+  r = Tool("feedback", {{"useful", true}});
+  EXPECT_EQ(r["isError"], true);
+  EXPECT_NE(r["content"][0]["text"].get<std::string>().find("not implemented yet"),
+            std::string::npos);
+  EXPECT_EQ(Tool("recall", {{"query", 3}})["isError"], true);
+}
+
+TEST_F(McpTest, StdioAnswersLineByLine) {
+  std::stringstream in, out, log;
+  in << Call(1, "initialize").dump() << "\n"
+     << json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}.dump() << "\n"
+     << "{broken\n"
+     << Call(2, "tools/call", {{"name", "remember"}, {"arguments", {{"text", "hello"}}}}).dump()
+     << "\n";
+  EXPECT_EQ(RunMcpStdio(engine_.get(), alice_, in, out, log), 0);
+  std::vector<json> replies;
+  for (std::string line; std::getline(out, line);) replies.push_back(json::parse(line));
+  ASSERT_EQ(replies.size(), 3u);
+  EXPECT_EQ(replies[0]["id"], 1);
+  EXPECT_EQ(replies[1]["error"]["code"], -32700);
+  EXPECT_EQ(replies[2]["result"]["isError"], false);
+}
+
+TEST(McpHttpTest, StreamableHttpPostAnswersJson) {
+  testing::TempDir dir;
+  ServeOptions o;
+  o.dev = true;
+  TestServer s(dir.path(), o);
+  ASSERT_TRUE(s.ok());
+  auto r = s.Send("POST", "/mcp?user=alice", Call(1, "initialize"));
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"]["serverInfo"]["name"], "engram");
+  r = s.Send("POST", "/mcp?user=alice", {{"jsonrpc", "2.0"}, {"method", "notifications/x"}});
+  EXPECT_EQ(r.status, 202);
+  r = s.Send("POST", "/mcp?user=alice",
+             Call(2, "tools/call", {{"name", "remember"}, {"arguments", {{"text", "hi there"}}}}));
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"]["structuredContent"]["memories"][0]["scope"]["user"], "alice");
+  EXPECT_EQ(s.Send("GET", "/mcp").status, 405);
+  EXPECT_EQ(s.Send("POST", "/mcp?user=alice", json::array()).status, 400);
+}
+
+}  // namespace
+}  // namespace engram::serve

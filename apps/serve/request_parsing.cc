@@ -1,0 +1,122 @@
+// Engine requests from JSON bodies (declared in json_codec.h).
+#include "apps/serve/json_codec.h"
+#include "apps/serve/try.h"
+
+namespace engram::serve {
+namespace {
+
+using nlohmann::json;
+
+constexpr size_t kMaxMessages = 100;
+
+// Fields every message of one POST /v1/memories shares.
+Status ApplyCommon(const json& body, RememberRequest* r) {
+  ENGRAM_SERVE_TRY(team, OptString(body, "team"));
+  ENGRAM_SERVE_TRY(visibility, OptString(body, "visibility"));
+  ENGRAM_SERVE_TRY(session, OptString(body, "session"));
+  ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
+  ENGRAM_SERVE_TRY(source, OptString(body, "source"));
+  ENGRAM_SERVE_TRY(subject, OptString(body, "subject"));
+  ENGRAM_SERVE_TRY(attribute, OptString(body, "attribute"));
+  ENGRAM_SERVE_TRY(value, OptString(body, "value"));
+  if (team) r->team_id = *team;
+  if (visibility) {
+    auto v = ParseVisibility(*visibility);
+    if (!v) return Status::InvalidArgument("visibility: unknown '" + *visibility + "'");
+    r->visibility = *v;
+  } else if (team) {
+    r->visibility = Visibility::kTeam;
+  }
+  if (r->visibility != Visibility::kTeam) r->team_id.clear();
+  if (session) r->session_id = *session;
+  r->at = at;
+  if (source) {
+    auto s = ParseSourceType(*source);
+    if (!s) return Status::InvalidArgument("source: unknown '" + *source + "'");
+    r->source = *s;
+  }
+  if (subject) r->subject = *subject;
+  if (attribute) r->attribute = *attribute;
+  if (value) r->value = *value;
+  if (body.contains("metadata") && !body["metadata"].is_null()) {
+    if (!body["metadata"].is_object()) return Status::InvalidArgument("metadata: must be an object");
+    r->metadata_json = body["metadata"].dump();
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<std::vector<RememberRequest>> ParseRemember(const json& body, const Principal& principal) {
+  if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
+  RememberRequest common;
+  common.principal = principal;
+  if (Status s = ApplyCommon(body, &common); !s.ok()) return s;
+  std::vector<RememberRequest> out;
+  ENGRAM_SERVE_TRY(text, OptString(body, "text"));
+  const bool has_messages = body.contains("messages") && !body["messages"].is_null();
+  if (text.has_value() == has_messages) {
+    return Status::InvalidArgument("body: give exactly one of 'text' and 'messages'");
+  }
+  if (text) {
+    ENGRAM_SERVE_TRY(role, OptString(body, "role"));
+    out.push_back(common);
+    out.back().text = *text;
+    if (role) out.back().role = *role;
+    return out;
+  }
+  const json& messages = body["messages"];
+  if (!messages.is_array() || messages.empty() || messages.size() > kMaxMessages) {
+    return Status::InvalidArgument("messages: must be an array of 1 to 100 messages");
+  }
+  for (const json& m : messages) {
+    if (!m.is_object()) return Status::InvalidArgument("messages: each must be an object");
+    ENGRAM_SERVE_TRY(content, OptString(m, "content"));
+    ENGRAM_SERVE_TRY(role, OptString(m, "role"));
+    ENGRAM_SERVE_TRY(at, OptTime(m, "at"));
+    if (!content) return Status::InvalidArgument("messages: each needs a string 'content'");
+    out.push_back(common);
+    out.back().text = *content;
+    if (role) out.back().role = *role;
+    if (at) out.back().at = at;
+  }
+  return out;
+}
+
+Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) {
+  if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
+  RecallRequest r;
+  r.principal = principal;
+  ENGRAM_SERVE_TRY(query, OptString(body, "query"));
+  ENGRAM_SERVE_TRY(limit, OptInt(body, "limit"));
+  ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
+  ENGRAM_SERVE_TRY(history, OptBool(body, "include_history"));
+  ENGRAM_SERVE_TRY(session, OptString(body, "session"));
+  if (!query) return Status::InvalidArgument("query: required");
+  r.query = *query;
+  if (limit) {
+    if (*limit <= 0 || *limit > 1000) return Status::InvalidArgument("limit: must be 1..1000");
+    r.limit = static_cast<int>(*limit);
+  }
+  r.at = at;
+  r.include_history = history.value_or(false);
+  if (session) r.session_id = *session;
+  return r;
+}
+
+Result<CorrectRequest> ParseCorrect(const json& body, const Principal& principal, int64_t id) {
+  if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
+  CorrectRequest r;
+  r.principal = principal;
+  r.id = id;
+  ENGRAM_SERVE_TRY(text, OptString(body, "text"));
+  ENGRAM_SERVE_TRY(value, OptString(body, "value"));
+  ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
+  if (!text) return Status::InvalidArgument("text: required");
+  r.text = *text;
+  if (value) r.value = *value;
+  r.at = at;
+  return r;
+}
+
+}  // namespace engram::serve

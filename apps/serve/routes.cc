@@ -1,0 +1,35 @@
+// The route table: every HTTP route of `engram serve`, in one place. Keep
+// apps/serve/openapi.json in step (routes_test checks both directions).
+#include "apps/serve/routes.h"
+
+namespace engram::serve {
+
+const std::vector<Route>& RouteTable() {
+  static const std::vector<Route>* kRoutes = new std::vector<Route>{
+      {"POST", "/v1/memories", Access::kPrincipal, HandleRemember},
+      {"GET", "/v1/memories", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/memories/{id}", Access::kPrincipal, HandleGetMemory},
+      {"PATCH", "/v1/memories/{id}", Access::kPrincipal, HandleCorrect},
+      {"DELETE", "/v1/memories/{id}", Access::kPrincipal, HandleForget},
+      {"GET", "/v1/memories/{id}/history", Access::kPrincipal, HandleHistory},
+      {"GET", "/v1/ingest/{id}", Access::kPrincipal, HandleIngestStatus},
+      {"POST", "/v1/search", Access::kPrincipal, HandleSearch},
+      {"POST", "/v1/feedback", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/entities", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/entities/{id}/relations", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/review", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/audit", Access::kPrincipal, HandleAudit},
+      {"GET", "/v1/stats", Access::kPrincipal, HandleStats},
+      {"POST", "/v1/time/parse", Access::kKey, HandleTimeParse},
+      {"POST", "/v1/embeddings", Access::kKey, HandleEmbeddings},
+      {"POST", "/mcp", Access::kPrincipal, HandleMcpPost},
+      {"GET", "/mcp", Access::kKey, HandleMcpGet},
+      {"GET", "/healthz", Access::kPublic, HandleHealth},
+      {"GET", "/readyz", Access::kPublic, HandleReady},
+      {"GET", "/metrics", Access::kPublic, HandleMetrics},
+      {"GET", "/openapi.json", Access::kPublic, HandleOpenApi},
+  };
+  return *kRoutes;
+}
+
+}  // namespace engram::serve

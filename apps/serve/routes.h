@@ -1,0 +1,98 @@
+// The server's one route table and the types its thin handlers share.
+//
+// A handler parses its input, makes one engine call and shapes the answer; it never checks
+// scopes (the store does, given the principal) and never picks an HTTP status for an error
+// (http_errors.cc does).
+//
+// Thread safety: the table is immutable; handlers may run concurrently.
+#ifndef ENGRAM_APPS_SERVE_ROUTES_H_
+#define ENGRAM_APPS_SERVE_ROUTES_H_
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engram/engine.h"
+
+namespace engram::serve {
+
+class Metrics;
+class IngestQueue;
+class McpSession;
+
+// What the handlers may reach besides the engine. Pointers are not owned.
+struct ServerContext {
+  Engine* engine = nullptr;
+  Metrics* metrics = nullptr;
+  IngestQueue* queue = nullptr;        // durable async ingestion; nullptr = synchronous only
+  McpSession* mcp = nullptr;           // the MCP tool dispatcher behind /mcp
+  const std::atomic<bool>* draining = nullptr;
+  int sync_timeout_ms = 30000;         // how long ?sync=true waits for the workers
+};
+
+struct HttpCall {
+  ServerContext* server = nullptr;
+  const httplib::Request* request = nullptr;
+  std::map<std::string, std::string> params;  // path parameters by name ("id")
+  nlohmann::json body;                        // the JSON body; an empty object when none
+  Principal principal;                        // who the call acts for (see Access)
+  std::string key_id;                         // the API key used, if any
+};
+
+struct HttpReply {
+  int status = 200;
+  nlohmann::json body;        // sent as JSON unless `text` is set
+  std::string text;
+  std::string content_type;   // for `text`
+  std::map<std::string, std::string> headers;
+};
+
+using Handler = Result<HttpReply> (*)(HttpCall& call);
+
+// Who may call a route.
+enum class Access {
+  kPublic,     // anyone (health, metrics, spec)
+  kKey,        // a valid API key; in --dev mode, any loopback caller
+  kPrincipal,  // as kKey, and the call acts for a principal (the key's; in --dev mode the
+               // request's "user"/"agent"/"team(s)"/"roles" fields or query parameters)
+};
+
+struct Route {
+  const char* method;   // "GET", "POST", "PATCH", "DELETE"
+  const char* path;     // OpenAPI template: "/v1/memories/{id}"
+  Access access;
+  Handler handler;
+};
+
+const std::vector<Route>& RouteTable();
+
+// Handlers (handlers_*.cc).
+Result<HttpReply> HandleRemember(HttpCall& call);
+Result<HttpReply> HandleSearch(HttpCall& call);
+Result<HttpReply> HandleGetMemory(HttpCall& call);
+Result<HttpReply> HandleCorrect(HttpCall& call);
+Result<HttpReply> HandleForget(HttpCall& call);
+Result<HttpReply> HandleHistory(HttpCall& call);
+Result<HttpReply> HandleIngestStatus(HttpCall& call);
+Result<HttpReply> HandleAudit(HttpCall& call);
+Result<HttpReply> HandleStats(HttpCall& call);
+Result<HttpReply> HandleTimeParse(HttpCall& call);
+Result<HttpReply> HandleEmbeddings(HttpCall& call);
+Result<HttpReply> HandleHealth(HttpCall& call);
+Result<HttpReply> HandleReady(HttpCall& call);
+Result<HttpReply> HandleMetrics(HttpCall& call);
+Result<HttpReply> HandleOpenApi(HttpCall& call);
+Result<HttpReply> HandleMcpPost(HttpCall& call);
+Result<HttpReply> HandleMcpGet(HttpCall& call);
+Result<HttpReply> HandleNotImplemented(HttpCall& call);
+
+// The OpenAPI document embedded at build time (apps/serve/openapi.json).
+const std::string& OpenApiSpec();
+
+}  // namespace engram::serve
+
+#endif  // ENGRAM_APPS_SERVE_ROUTES_H_

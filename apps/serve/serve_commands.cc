@@ -1,0 +1,224 @@
+#include "apps/serve/serve_commands.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <iostream>
+#include <thread>
+
+#include "apps/serve/json_codec.h"
+#include "apps/serve/mcp.h"
+#include "apps/serve/server.h"
+#include "engram/engram.h"
+#include "engram/iso8601.h"
+
+namespace engram::serve {
+namespace {
+
+struct PrincipalFlags {
+  std::string user, agent;
+  std::vector<std::string> teams, roles;
+  Principal Get() const { return Principal{user, agent, teams, roles}; }
+};
+
+int Fail(const Status& s) {
+  std::cerr << "engram: " << s.ToString() << "\n";
+  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
+}
+
+Result<std::unique_ptr<Engine>> Open(const std::string& db, const std::string& embedder) {
+  Options o;
+  o.db_path = db;
+  if (!embedder.empty()) o.embedder = embedder;
+  return Engine::Open(o);
+}
+
+void AddPrincipal(CLI::App* cmd, PrincipalFlags* p, bool required) {
+  auto* user = cmd->add_option("--user", p->user, "User the key or session acts for");
+  if (required) user->required();
+  cmd->add_option("--agent", p->agent, "Agent acting for the user");
+  cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)");
+  cmd->add_option("--role", p->roles, "Role: member, team-admin, admin (repeatable)");
+}
+
+// The write end of the pipe SIGINT/SIGTERM are reported through. A signal may arrive on any
+// thread (libraries such as OpenBLAS start threads before main), so the handler only writes
+// one byte; Serve's waiter thread reads it and shuts the server down.
+int g_stop_fd = -1;
+
+void OnStopSignal(int sig) {
+  const unsigned char b = static_cast<unsigned char>(sig);
+  if (g_stop_fd >= 0) (void)!::write(g_stop_fd, &b, 1);
+}
+
+// Serves until SIGINT/SIGTERM, then shuts the server down (drain, then exit 0).
+int Serve(Engine* engine, const ServeOptions& options) {
+  HttpServer server(engine, options);
+  if (Status s = server.Bind(); !s.ok()) return Fail(s);
+  int fds[2];
+  if (::pipe(fds) != 0) return Fail(Status::IOError("serve: pipe failed"));
+  g_stop_fd = fds[1];
+  struct sigaction sa = {};
+  sa.sa_handler = OnStopSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  std::cerr << "engram serve: listening on http://" << options.host << ":" << server.port()
+            << (options.dev ? " (--dev: keyless loopback calls allowed)" : "") << "\n";
+  std::thread waiter([&] {
+    unsigned char sig = 0;
+    while (::read(fds[0], &sig, 1) < 0 && errno == EINTR) {
+    }
+    if (sig == 0) return;  // woken by ourselves: the server stopped on its own
+    std::cerr << "engram serve: signal " << int{sig} << ", draining\n";
+    server.Shutdown();
+  });
+  server.Run();
+  const unsigned char zero = 0;
+  (void)!::write(fds[1], &zero, 1);
+  waiter.join();
+  g_stop_fd = -1;
+  ::close(fds[0]);
+  ::close(fds[1]);
+  std::cerr << "engram serve: stopped\n";
+  return 0;
+}
+
+// The flags of the three commands. Owned by the callbacks that capture it, so it lives as
+// long as the CLI::App holding them.
+struct State {
+  ServeOptions so;
+  std::string s_embedder;
+  bool sync_ingest = false;
+  PrincipalFlags kp;
+  std::string k_name, k_id;
+  bool k_json = false;
+  PrincipalFlags mp;
+  std::string m_key, m_embedder;
+};
+
+}  // namespace
+
+void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::string* db) {
+  auto st = std::make_shared<State>();
+  ServeOptions& so = st->so;
+  std::string& s_embedder = st->s_embedder;
+  bool& sync_ingest = st->sync_ingest;
+  PrincipalFlags& kp = st->kp;
+  std::string& k_name = st->k_name;
+  std::string& k_id = st->k_id;
+  bool& k_json = st->k_json;
+  PrincipalFlags& mp = st->mp;
+  std::string& m_key = st->m_key;
+  std::string& m_embedder = st->m_embedder;
+
+  // serve
+  auto* serve = app.add_subcommand("serve", "Serve the REST API, MCP and metrics over HTTP");
+  serve->add_option("--host", so.host, "Address to listen on")->capture_default_str();
+  serve->add_option("--port", so.port, "Port (0 picks a free one)")->capture_default_str();
+  serve->add_flag("--dev", so.dev, "Allow keyless calls from loopback (principal in request)");
+  serve->add_option("--embedder", s_embedder, "e5 | openai | hashing | none (default e5)");
+  serve->add_option("--max-body", so.max_body_bytes, "Largest request body in bytes")
+      ->capture_default_str();
+  serve->add_option("--rate-limit", so.rate_limit, "Requests/s per key (0 = off)")
+      ->capture_default_str();
+  serve->add_option("--burst", so.rate_burst, "Burst size per key")->capture_default_str();
+  serve->add_option("--threads", so.http_threads, "HTTP worker threads")->capture_default_str();
+  serve->add_option("--workers", so.ingest_workers, "Ingestion worker threads")
+      ->capture_default_str();
+  serve->add_flag("--sync-ingest", sync_ingest, "Remember synchronously (no outbox)");
+  serve->callback([action, db, st] {
+    *action = [db, st]() -> int {
+      ServeOptions options = st->so;
+      options.async_ingest = !st->sync_ingest;
+      auto engine = Open(*db, st->s_embedder);
+      if (!engine.ok()) return Fail(engine.status());
+      return Serve(engine->get(), options);
+    };
+  });
+
+  // keys
+  auto* keys = app.add_subcommand("keys", "Manage the server's API keys");
+  keys->require_subcommand(1);
+  auto* create = keys->add_subcommand("create", "Create a key (its secret is printed once)");
+  AddPrincipal(create, &kp, true);
+  create->add_option("--name", k_name, "A label for the key");
+  auto* list = keys->add_subcommand("list", "List keys (never their secrets)");
+  auto* revoke = keys->add_subcommand("revoke", "Revoke a key");
+  revoke->add_option("ID", k_id, "Key id")->required();
+  for (CLI::App* c : {create, list, revoke}) c->add_flag("--json", k_json, "Print JSON");
+  create->callback([action, db, st] {
+    *action = [db, st]() -> int {
+      const State& v = *st;
+      auto engine = Open(*db, "none");
+      if (!engine.ok()) return Fail(engine.status());
+      auto key = (*engine)->CreateApiKey(v.k_name, v.kp.Get());
+      if (!key.ok()) return Fail(key.status());
+      nlohmann::json j = ApiKeyJson(key->key);
+      j["secret"] = key->secret;
+      if (v.k_json) {
+        std::cout << j.dump(2) << "\n";
+      } else {
+        std::cout << key->secret << "\n";
+        std::cerr << "key " << key->key.id << " for user " << key->key.principal.user_id
+                  << " (store the secret now: it is not kept)\n";
+      }
+      return 0;
+    };
+  });
+  list->callback([action, db, st] {
+    *action = [db, st]() -> int {
+      const bool as_json = st->k_json;
+      auto engine = Open(*db, "none");
+      if (!engine.ok()) return Fail(engine.status());
+      auto all = (*engine)->ListApiKeys();
+      if (!all.ok()) return Fail(all.status());
+      nlohmann::json arr = nlohmann::json::array();
+      for (const ApiKey& k : *all) {
+        arr.push_back(ApiKeyJson(k));
+        if (!as_json) {
+          std::cout << k.id << "  " << k.principal.user_id << "  "
+                    << (k.revoked_at ? "revoked" : "active") << "  " << k.name << "\n";
+        }
+      }
+      if (as_json) std::cout << nlohmann::json{{"keys", arr}}.dump(2) << "\n";
+      return 0;
+    };
+  });
+  revoke->callback([action, db, st] {
+    *action = [db, st]() -> int {
+      const std::string& id = st->k_id;
+      auto engine = Open(*db, "none");
+      if (!engine.ok()) return Fail(engine.status());
+      if (Status s = (*engine)->RevokeApiKey(id); !s.ok()) return Fail(s);
+      std::cout << "revoked " << id << "\n";
+      return 0;
+    };
+  });
+
+  // mcp (stdio)
+  auto* mcp = app.add_subcommand("mcp", "Serve MCP over stdio (for agent clients)");
+  AddPrincipal(mcp, &mp, false);
+  mcp->add_option("--key", m_key, "Act as this API key's principal instead of --user");
+  mcp->add_option("--embedder", m_embedder, "e5 | openai | hashing | none (default e5)");
+  mcp->callback([action, db, st] {
+    *action = [db, st]() -> int {
+      const State& v = *st;
+      auto engine = Open(*db, v.m_embedder);
+      if (!engine.ok()) return Fail(engine.status());
+      Principal p = v.mp.Get();
+      if (!v.m_key.empty()) {
+        auto k = (*engine)->Authenticate(v.m_key);
+        if (!k.ok()) return Fail(k.status());
+        p = *k;
+      } else if (p.user_id.empty()) {
+        return Fail(Status::InvalidArgument("mcp: give --user or --key"));
+      }
+      return RunMcpStdio(engine->get(), p, std::cin, std::cout, std::cerr);
+    };
+  });
+}
+
+}  // namespace engram::serve

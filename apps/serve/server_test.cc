@@ -1,0 +1,270 @@
+// The HTTP server end to end: a real server on a loopback port, driven by an HTTP client.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "apps/serve/routes.h"
+#include "apps/serve/test_server.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram::serve {
+namespace {
+
+using nlohmann::json;
+
+ServeOptions Dev(bool async = false) {
+  ServeOptions o;
+  o.dev = true;
+  o.async_ingest = async;
+  return o;
+}
+
+void ExpectError(const TestServer::Reply& r, int status, const std::string& code) {
+  EXPECT_EQ(r.status, status) << r.text;
+  ASSERT_TRUE(r.body.is_object()) << r.text;
+  ASSERT_TRUE(r.body.contains("error")) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], code) << r.text;
+  EXPECT_TRUE(r.body["error"]["message"].is_string());
+}
+
+TEST(HttpServerTest, RememberSearchCorrectHistoryForgetInDevMode) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev());
+  ASSERT_TRUE(s.ok());
+  auto r = s.Send("POST", "/v1/memories",
+                  {{"user", "alice"}, {"session", "s1"}, {"at", "2024-06-14T15:00:00+08:00"},
+                   {"messages",
+                    {{{"role", "user"}, {"content", "张工说下周二要验收接口文档"}},
+                     {{"role", "assistant"}, {"content", "好的，我记下了验收的事"}}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  ASSERT_EQ(r.body["results"].size(), 2u);
+  const int64_t id = r.body["results"][0]["memories"][0]["id"];
+  EXPECT_EQ(r.body["results"][1]["memories"][0]["source"]["session_id"], "s1");
+
+  r = s.Send("POST", "/v1/search", {{"user", "alice"}, {"query", "接口文档"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_FALSE(r.body["results"].empty());
+  EXPECT_EQ(r.body["results"][0]["id"], id);
+
+  r = s.Send("GET", "/v1/memories/" + std::to_string(id) + "?user=alice");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["content"], "张工说下周二要验收接口文档");
+  ExpectError(s.Send("GET", "/v1/memories/" + std::to_string(id) + "?user=bob"), 404,
+              "NotFound");
+
+  r = s.Send("PATCH", "/v1/memories/" + std::to_string(id),
+             {{"user", "alice"}, {"text", "张工说下周三要验收接口文档"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  const int64_t v2 = r.body["id"];
+  EXPECT_EQ(r.body["version"], 2);
+  ExpectError(s.Send("PATCH", "/v1/memories/" + std::to_string(id),
+                     {{"user", "alice"}, {"text", "again"}}),
+              409, "Conflict");
+
+  r = s.Send("GET", "/v1/memories/" + std::to_string(v2) + "/history?user=alice");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["versions"].size(), 2u);
+
+  r = s.Send("DELETE", "/v1/memories/" + std::to_string(v2) + "?user=alice&hard=true");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["hard"], true);
+  r = s.Send("GET", "/v1/memories/" + std::to_string(v2) + "?user=alice");
+  EXPECT_EQ(r.body["content"], "");
+
+  r = s.Send("GET", "/v1/stats?user=alice");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["messages"], 2);
+  r = s.Send("GET", "/v1/audit?user=alice&limit=3");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["records"].size(), 3u);
+}
+
+TEST(HttpServerTest, AsyncRememberAcknowledgesThenProcesses) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev(/*async=*/true));
+  ASSERT_TRUE(s.ok());
+  auto r = s.Send("POST", "/v1/memories", {{"user", "alice"}, {"text", "the door code is 4711"}});
+  ASSERT_EQ(r.status, 202) << r.text;
+  ASSERT_EQ(r.body["ingest_ids"].size(), 1u);
+  const int64_t ingest_id = r.body["ingest_ids"][0];
+
+  r = s.Send("POST", "/v1/memories?sync=true", {{"user", "alice"}, {"text", "lunch at noon"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["results"][0]["memories"][0]["content"], "lunch at noon");
+
+  // The first one was processed by then (workers take the outbox oldest first).
+  r = s.Send("GET", "/v1/ingest/" + std::to_string(ingest_id) + "?user=alice");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["state"], "done");
+  EXPECT_EQ(r.body["result"]["memories"][0]["content"], "the door code is 4711");
+  ExpectError(s.Send("GET", "/v1/ingest/" + std::to_string(ingest_id) + "?user=bob"), 404,
+              "NotFound");
+
+  // A request the pipeline rejects fails visibly and is not retried.
+  r = s.Send("POST", "/v1/memories?sync=true", {{"user", "alice"}, {"text", "   "}});
+  ExpectError(r, 400, "InvalidArgument");
+}
+
+TEST(HttpServerTest, BadInputIsA4xxJsonError) {
+  testing::TempDir dir;
+  ServeOptions o = Dev();
+  o.max_body_bytes = 4096;
+  TestServer s(dir.path(), o);
+  ASSERT_TRUE(s.ok());
+  ExpectError(s.SendRaw("POST", "/v1/memories", "{not json"), 400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/memories", {{"text", "no user"}}), 400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/memories", {{"user", "a"}, {"text", 42}}), 400,
+              "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/memories", {{"user", "a"}}), 400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/memories", {{"user", "a"}, {"text", "x"}, {"at", "soon"}}),
+              400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/memories", json::array({1, 2})), 400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/memories",
+                     {{"user", "a"}, {"text", "x"}, {"team", "sales"}, {"teams", json::array()},
+                      {"visibility", "public"}}),
+              403, "PermissionDenied");
+  ExpectError(s.Send("POST", "/v1/search", {{"user", "a"}, {"query", "x"}, {"limit", -1}}), 400,
+              "InvalidArgument");
+  ExpectError(s.Send("GET", "/v1/memories/abc?user=a"), 400, "InvalidArgument");
+  ExpectError(s.Send("GET", "/v1/memories/99999999999999999999?user=a"), 400,
+              "InvalidArgument");
+  ExpectError(s.Send("GET", "/v1/memories/7?user=a"), 404, "NotFound");
+  ExpectError(s.Send("GET", "/v1/audit?user=a&limit=0"), 400, "InvalidArgument");
+  ExpectError(s.Send("GET", "/nope"), 404, "NotFound");
+  ExpectError(s.SendRaw("POST", "/v1/search", std::string(10000, ' ')), 413, "ResourceExhausted");
+}
+
+TEST(HttpServerTest, RoutesWithoutEngineSupportAnswer501) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev());
+  ASSERT_TRUE(s.ok());
+  for (const char* path : {"/v1/memories?user=a", "/v1/entities?user=a",
+                           "/v1/entities/3/relations?user=a", "/v1/review?user=a"}) {
+    ExpectError(s.Send("GET", path), 501, "NotSupported");
+  }
+  ExpectError(s.Send("POST", "/v1/feedback", {{"user", "a"}}), 501, "NotSupported");
+}
+
+TEST(HttpServerTest, ApiKeysMapRequestsToTheirPrincipal) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), ServeOptions{});
+  ASSERT_TRUE(s.ok());
+  auto alice = s.engine()->CreateApiKey("alice's agent", {"alice", "bot", {"sales"}, {"member"}});
+  auto bob = s.engine()->CreateApiKey("bob", {"bob", "", {}, {}});
+  ASSERT_TRUE(alice.ok() && bob.ok());
+  ExpectError(s.Send("POST", "/v1/memories?sync=true", {{"text", "hi"}}), 401, "Unauthenticated");
+  ExpectError(s.Send("POST", "/v1/memories?sync=true", {{"text", "hi"}}, "ek_bogus"), 401,
+              "Unauthenticated");
+  auto r = s.Send("POST", "/v1/memories?sync=true", {{"text", "alice's secret plan"}},
+                  alice->secret);
+  ASSERT_EQ(r.status, 201) << r.text;
+  const int64_t id = r.body["results"][0]["memories"][0]["id"];
+  EXPECT_EQ(r.body["results"][0]["memories"][0]["scope"]["user"], "alice");
+  EXPECT_EQ(r.body["results"][0]["memories"][0]["scope"]["agent"], "bot");
+  // A key cannot name another user, and bob's key cannot see alice's memory.
+  ExpectError(s.Send("POST", "/v1/search", {{"user", "bob"}, {"query", "plan"}}, alice->secret),
+              403, "PermissionDenied");
+  ExpectError(s.Send("GET", "/v1/memories/" + std::to_string(id), {}, bob->secret), 404,
+              "NotFound");
+  ExpectError(s.Send("POST", "/v1/memories?sync=true",
+                     {{"text", "x"}, {"visibility", "public"}}, alice->secret),
+              403, "PermissionDenied");
+  // Team sharing works within the key's teams.
+  r = s.Send("POST", "/v1/memories?sync=true", {{"text", "sales kickoff"}, {"team", "sales"}},
+             alice->secret);
+  EXPECT_EQ(r.status, 201) << r.text;
+  ExpectError(s.Send("POST", "/v1/memories?sync=true", {{"text", "x"}, {"team", "hr"}},
+                     alice->secret),
+              403, "PermissionDenied");
+  EXPECT_EQ(s.Send("GET", "/v1/memories/" + std::to_string(id), {}, alice->secret).status, 200);
+  ASSERT_TRUE(s.engine()->RevokeApiKey(alice->key.id).ok());
+  ExpectError(s.Send("GET", "/v1/memories/" + std::to_string(id), {}, alice->secret), 401,
+              "Unauthenticated");
+  EXPECT_EQ(s.Send("GET", "/healthz").status, 200);  // public routes need no key
+}
+
+TEST(HttpServerTest, RateLimitAnswers429PerKey) {
+  testing::TempDir dir;
+  ServeOptions o = Dev();
+  o.rate_limit = 1;
+  o.rate_burst = 3;
+  TestServer s(dir.path(), o);
+  ASSERT_TRUE(s.ok());
+  int limited = 0;
+  for (int i = 0; i < 6; ++i) {
+    auto r = s.Send("GET", "/v1/stats?user=a");
+    if (r.status == 429) {
+      ++limited;
+      EXPECT_EQ(r.body["error"]["code"], "ResourceExhausted");
+    }
+  }
+  EXPECT_GE(limited, 2);
+}
+
+TEST(HttpServerTest, TimeParseEmbeddingsHealthAndMetrics) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev(), "hashing");
+  ASSERT_TRUE(s.ok());
+  auto r = s.Send("POST", "/v1/time/parse",
+                  {{"text", "下个月第一个工作日"}, {"ref", "2024-06-14T15:00:00+08:00"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["matches"].size(), 1u);
+  EXPECT_EQ(r.body["matches"][0]["from"], "2024-07-01T00:00:00+08:00");
+  r = s.Send("POST", "/v1/embeddings", {{"input", {"hello", "你好"}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["object"], "list");
+  ASSERT_EQ(r.body["data"].size(), 2u);
+  EXPECT_EQ(r.body["data"][1]["index"], 1);
+  EXPECT_EQ(r.body["data"][0]["embedding"].size(), 384u);
+  ExpectError(s.Send("POST", "/v1/embeddings", {{"input", "x"}, {"model", "gpt-4"}}), 404,
+              "NotFound");
+  EXPECT_EQ(s.Send("GET", "/healthz").status, 200);
+  EXPECT_EQ(s.Send("GET", "/readyz").status, 200);
+  r = s.Send("GET", "/metrics");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_NE(r.text.find("engram_http_requests_total{method=\"POST\",route=\"/v1/embeddings\","
+                        "status=\"200\"} 1"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("engram_http_request_duration_seconds_bucket{method=\"POST\","
+                        "route=\"/v1/time/parse\",le=\"+Inf\"} 1"),
+            std::string::npos);
+}
+
+TEST(HttpServerTest, EmbeddingsWithoutAnEmbedderAre501) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev(), "none");
+  ASSERT_TRUE(s.ok());
+  ExpectError(s.Send("POST", "/v1/embeddings", {{"input", "x"}}), 501, "NotSupported");
+}
+
+// Random and hostile bodies on every route: always an answer, never a server error.
+TEST(HttpServerTest, GarbageNeverCausesA5xx) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev(/*async=*/true));
+  ASSERT_TRUE(s.ok());
+  std::mt19937 rng(7);
+  const std::vector<std::string> bodies = {
+      "", "null", "[]", "{}", "\"x\"", "1e999", "{\"user\":null}", "{\"user\":\"\"}",
+      "{\"user\":\"a\",\"text\":\"\\u0000\"}", "{\"user\":\"a\",\"messages\":[{}]}",
+      "{\"user\":\"a\",\"messages\":\"x\"}", "{\"user\":\"a\",\"query\":\"\",\"limit\":1e30}",
+      "{\"user\":\"a\",\"text\":\"\xff\xfe\"}", "{\"user\":[1],\"teams\":{}}",
+      "{\"user\":\"a\",\"metadata\":[1],\"text\":\"x\"}",
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\"}}"};
+  for (const Route& route : RouteTable()) {
+    std::string path = route.path;
+    for (std::string id : {"1", "-1", "x", "0"}) {
+      std::string p = path;
+      if (auto at = p.find("{id}"); at != std::string::npos) p.replace(at, 4, id);
+      for (const std::string& b : bodies) {
+        auto r = s.SendRaw(route.method, p + "?user=a&limit=" + std::to_string(rng() % 2000), b);
+        ASSERT_NE(r.status, 0) << route.method << " " << p << " " << b;
+        EXPECT_TRUE(r.status < 500 || r.status == 501) << route.method << " " << p << " " << b
+                                                        << " -> " << r.status << " " << r.text;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace engram::serve

@@ -1,0 +1,247 @@
+// serve_load: a load driver for `engram serve` over HTTP on loopback.
+//
+//   serve_load --port P --key K --mode mixed --rate 100 --seconds 60 [--remember-share 0.5]
+//       open loop: requests are scheduled at a fixed rate whether or not earlier ones have
+//       answered, and each latency counts from its scheduled time (no coordinated omission).
+//   serve_load --port P --key K --mode fill --count 10000
+//       remembers synthetic messages in batches of 100 (?sync=true).
+//   serve_load --port P --key K --mode recall-max --seconds 30 --threads 4
+//       closed loop: each thread recalls as fast as it can; reports the QPS reached.
+// Prints one JSON object: requests, ok, success_rate, achieved_rps, p50/p95/p99/max ms.
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+const char* kWords[] = {"张工", "接口文档", "验收", "工单", "T-102", "截止日期", "李老师", "周五",
+                        "meeting", "budget", "Q3", "pipeline", "customer", "invoice", "deploy",
+                        "出差", "上海", "合同", "review", "milk", "coffee", "拿铁", "报销",
+                        "roadmap", "launch", "design", "客户", "需求", "bug", "release"};
+
+// Words follow a Zipf law over the 30 words above plus 5,000 synthetic terms ("k1234"), so a
+// query term's document frequency varies as in real text instead of every term matching a
+// third of the corpus.
+std::string Word(std::mt19937& rng) {
+  thread_local std::discrete_distribution<int> zipf = [] {
+    std::vector<double> w;
+    for (int r = 1; r <= 5030; ++r) w.push_back(1.0 / r);
+    return std::discrete_distribution<int>(w.begin(), w.end());
+  }();
+  const int r = zipf(rng);
+  return r < static_cast<int>(std::size(kWords)) ? kWords[r] : "k" + std::to_string(r);
+}
+
+std::string Sentence(std::mt19937& rng, int words) {
+  std::string s;
+  for (int i = 0; i < words; ++i) {
+    if (i) s += ' ';
+    s += Word(rng);
+  }
+  return s;
+}
+
+struct Args {
+  int port = 8420;
+  std::string key, mode = "mixed";
+  double rate = 100, seconds = 60, remember_share = 0.5;
+  int threads = 4, count = 10000;
+  bool sync = false;
+};
+
+struct Stats {
+  std::mutex mu;
+  std::vector<double> ms;
+  int64_t ok = 0, failed = 0;
+  std::map<int, int64_t> by_status;
+  void Add(double latency_ms, int status) {
+    std::lock_guard lock(mu);
+    ms.push_back(latency_ms);
+    ++by_status[status];
+    (status >= 200 && status < 300) ? ++ok : ++failed;
+  }
+};
+
+httplib::Headers Auth(const Args& a) {
+  return {{"Authorization", "Bearer " + a.key}};
+}
+
+// One request of the mix; returns the HTTP status (0 on a transport error).
+int Request(httplib::Client& c, const Args& a, std::mt19937& rng, bool remember) {
+  if (remember) {
+    json body = {{"text", Sentence(rng, 8) + " #" + std::to_string(rng())}, {"session", "load"}};
+    auto r = c.Post(a.sync ? "/v1/memories?sync=true" : "/v1/memories", Auth(a), body.dump(),
+                    "application/json");
+    return r ? r->status : 0;
+  }
+  json body = {{"query", Sentence(rng, 2)}, {"limit", 10}};
+  auto r = c.Post("/v1/search", Auth(a), body.dump(), "application/json");
+  return r ? r->status : 0;
+}
+
+json Report(Stats& s, double elapsed_s) {
+  std::sort(s.ms.begin(), s.ms.end());
+  auto pct = [&](double p) {
+    return s.ms.empty() ? 0.0 : s.ms[std::min(s.ms.size() - 1, size_t(p * s.ms.size()))];
+  };
+  json statuses = json::object();
+  for (auto [k, v] : s.by_status) statuses[std::to_string(k)] = v;
+  const int64_t n = s.ok + s.failed;
+  return {{"requests", n},
+          {"ok", s.ok},
+          {"success_rate", n ? double(s.ok) / n : 0},
+          {"statuses", statuses},
+          {"seconds", elapsed_s},
+          {"achieved_rps", n / elapsed_s},
+          {"p50_ms", pct(0.50)},
+          {"p95_ms", pct(0.95)},
+          {"p99_ms", pct(0.99)},
+          {"max_ms", s.ms.empty() ? 0 : s.ms.back()}};
+}
+
+httplib::Client Connect(const Args& a) {
+  httplib::Client c("127.0.0.1", a.port);
+  c.set_keep_alive(true);
+  c.set_tcp_nodelay(true);
+  c.set_read_timeout(60, 0);
+  return c;
+}
+
+json Mixed(const Args& a) {
+  Stats stats;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::deque<std::pair<Clock::time_point, bool>> queue;  // scheduled time, remember?
+  bool done = false;
+  std::vector<std::thread> workers;
+  for (int t = 0; t < a.threads; ++t) {
+    workers.emplace_back([&, t] {
+      httplib::Client c = Connect(a);
+      std::mt19937 rng(1000 + t);
+      for (;;) {
+        std::pair<Clock::time_point, bool> job;
+        {
+          std::unique_lock lock(mu);
+          cv.wait(lock, [&] { return done || !queue.empty(); });
+          if (queue.empty()) return;
+          job = queue.front();
+          queue.pop_front();
+        }
+        int status = Request(c, a, rng, job.second);
+        stats.Add(std::chrono::duration<double, std::milli>(Clock::now() - job.first).count(),
+                  status);
+      }
+    });
+  }
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(0, 1);
+  const auto start = Clock::now();
+  const int64_t total = static_cast<int64_t>(a.rate * a.seconds);
+  for (int64_t i = 0; i < total; ++i) {
+    auto at = start + std::chrono::microseconds(static_cast<int64_t>(i * 1e6 / a.rate));
+    std::this_thread::sleep_until(at);
+    {
+      std::lock_guard lock(mu);
+      queue.emplace_back(at, u(rng) < a.remember_share);
+    }
+    cv.notify_one();
+  }
+  {
+    std::lock_guard lock(mu);
+    done = true;
+  }
+  cv.notify_all();
+  for (auto& w : workers) w.join();
+  return Report(stats, std::chrono::duration<double>(Clock::now() - start).count());
+}
+
+json RecallMax(const Args& a) {
+  Stats stats;
+  const auto start = Clock::now();
+  const auto end = start + std::chrono::milliseconds(static_cast<int64_t>(a.seconds * 1000));
+  std::vector<std::thread> workers;
+  for (int t = 0; t < a.threads; ++t) {
+    workers.emplace_back([&, t] {
+      httplib::Client c = Connect(a);
+      std::mt19937 rng(2000 + t);
+      while (Clock::now() < end) {
+        auto t0 = Clock::now();
+        int status = Request(c, a, rng, false);
+        stats.Add(std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), status);
+      }
+    });
+  }
+  for (auto& w : workers) w.join();
+  return Report(stats, std::chrono::duration<double>(Clock::now() - start).count());
+}
+
+json Fill(const Args& a) {
+  Stats stats;
+  httplib::Client c = Connect(a);
+  std::mt19937 rng(11);
+  const auto start = Clock::now();
+  for (int done = 0; done < a.count; done += 100) {
+    json msgs = json::array();
+    for (int i = 0; i < std::min(100, a.count - done); ++i) {
+      msgs.push_back({{"role", "user"}, {"content", Sentence(rng, 10) + " #" +
+                                                        std::to_string(done + i)}});
+    }
+    auto t0 = Clock::now();
+    auto r = c.Post("/v1/memories?sync=true", Auth(a), json{{"messages", msgs}}.dump(),
+                    "application/json");
+    stats.Add(std::chrono::duration<double, std::milli>(Clock::now() - t0).count(),
+              r ? r->status : 0);
+  }
+  json out = Report(stats, std::chrono::duration<double>(Clock::now() - start).count());
+  out["memories_per_s"] = a.count / out["seconds"].get<double>();
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string k = argv[i], v = argv[i + 1];
+    if (k == "--port") a.port = std::stoi(v);
+    else if (k == "--key") a.key = v;
+    else if (k == "--mode") a.mode = v;
+    else if (k == "--rate") a.rate = std::stod(v);
+    else if (k == "--seconds") a.seconds = std::stod(v);
+    else if (k == "--remember-share") a.remember_share = std::stod(v);
+    else if (k == "--threads") a.threads = std::stoi(v);
+    else if (k == "--count") a.count = std::stoi(v);
+    else if (k == "--sync") a.sync = v == "true";
+    else {
+      std::cerr << "serve_load: unknown flag " << k << "\n";
+      return 2;
+    }
+  }
+  json out = a.mode == "fill"         ? Fill(a)
+             : a.mode == "recall-max" ? RecallMax(a)
+                                      : Mixed(a);
+  out["mode"] = a.mode;
+  if (a.mode == "mixed") {
+    out["target_rps"] = a.rate;
+    out["remember_share"] = a.remember_share;
+    out["remember"] = a.sync ? "sync" : "async (202)";
+  }
+  std::cout << out.dump(2) << "\n";
+  return 0;
+}

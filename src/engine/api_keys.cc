@@ -1,0 +1,79 @@
+#include "src/engine/api_keys.h"
+
+#include <algorithm>
+
+#include "src/base/hash.h"
+#include "src/ingest/validate.h"
+
+namespace engram::engine {
+namespace {
+
+constexpr char kPrefix[] = "ek_";
+constexpr size_t kIdLength = 16;
+constexpr size_t kSecretLength = 3 + kIdLength + 1 + 32;
+
+bool IsLowerHex(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// Equal-length strings compared without an early exit.
+bool SameDigest(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+ApiKey ToApiKey(const store::ApiKeyRecord& r) {
+  return ApiKey{r.id, r.name, r.principal, r.created_at, r.revoked_at};
+}
+
+}  // namespace
+
+Result<NewApiKey> CreateApiKey(store::Store* store, const std::string& name,
+                               const Principal& principal, const Instant& now) {
+  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  for (const std::string& role : principal.roles) {
+    if (role != "member" && role != "team-admin" && role != "admin") {
+      return Status::InvalidArgument("api key: unknown role '" + role +
+                                     "' (known: member, team-admin, admin)");
+    }
+  }
+  if (Status s = ingest::ValidateId("name", name, false); !s.ok()) return s;
+  store::ApiKeyRecord r;
+  r.id = base::RandomHexId().substr(0, kIdLength);
+  std::string secret = kPrefix + r.id + "_" + base::RandomHexId();
+  r.name = name;
+  r.secret_hash = base::Blake2bHex(secret);
+  r.principal = principal;
+  r.created_at = now;
+  if (Status s = store->PutApiKey(r); !s.ok()) return s;
+  return NewApiKey{ToApiKey(r), std::move(secret)};
+}
+
+Result<std::vector<ApiKey>> ListApiKeys(store::Store* store) {
+  auto rows = store->ListApiKeys();
+  if (!rows.ok()) return rows.status();
+  std::vector<ApiKey> out;
+  for (const auto& r : *rows) out.push_back(ToApiKey(r));
+  return out;
+}
+
+Result<Principal> Authenticate(store::Store* store, const std::string& secret) {
+  const Status denied = Status::Unauthenticated("auth: unknown or revoked API key");
+  if (secret.size() != kSecretLength || secret.compare(0, 3, kPrefix) != 0 ||
+      secret[3 + kIdLength] != '_') {
+    return denied;
+  }
+  const std::string id = secret.substr(3, kIdLength);
+  if (!IsLowerHex(id) || !IsLowerHex(std::string_view(secret).substr(4 + kIdLength))) {
+    return denied;
+  }
+  auto row = store->GetApiKey(id);
+  if (!row.ok()) return row.status().code() == StatusCode::kNotFound ? denied : row.status();
+  if (row->revoked_at || !SameDigest(row->secret_hash, base::Blake2bHex(secret))) return denied;
+  return row->principal;
+}
+
+}  // namespace engram::engine

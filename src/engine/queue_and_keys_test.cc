@@ -1,0 +1,135 @@
+// Engine calls behind `engram serve`: API keys and the durable ingestion queue.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "engram/engine.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram {
+namespace {
+
+std::unique_ptr<Engine> Open(const std::string& dir) {
+  Options o;
+  o.db_path = dir + "/engram.db";
+  o.embedder = "hashing";
+  auto e = Engine::Open(o);
+  EXPECT_TRUE(e.ok()) << e.status().ToString();
+  return e.ok() ? std::move(e).value() : nullptr;
+}
+
+RememberRequest Say(const std::string& user, const std::string& text) {
+  RememberRequest r;
+  r.principal.user_id = user;
+  r.text = text;
+  r.session_id = "s";
+  return r;
+}
+
+TEST(ApiKeyTest, CreateAuthenticateListRevokeAcrossReopen) {
+  testing::TempDir dir;
+  std::string secret, id;
+  {
+    auto e = Open(dir.path());
+    auto k = e->CreateApiKey("ci", Principal{"alice", "bot", {"sales"}, {"team-admin"}});
+    ASSERT_TRUE(k.ok()) << k.status().ToString();
+    secret = k->secret;
+    id = k->key.id;
+    EXPECT_EQ(secret.rfind("ek_" + id + "_", 0), 0u);
+    EXPECT_EQ(e->CreateApiKey("x", Principal{"bob", "", {}, {"root"}}).status().code(),
+              StatusCode::kInvalidArgument);
+  }
+  auto e = Open(dir.path());
+  auto p = e->Authenticate(secret);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->user_id, "alice");
+  EXPECT_EQ(p->agent_id, "bot");
+  EXPECT_EQ(p->teams, std::vector<std::string>{"sales"});
+  std::string wrong = secret;
+  wrong.back() = wrong.back() == '0' ? '1' : '0';
+  for (const std::string& bad : {wrong, std::string("ek_"), std::string(""), secret + "0",
+                                 "ek_" + id + "_" + std::string(32, 'Z')}) {
+    EXPECT_EQ(e->Authenticate(bad).status().code(), StatusCode::kUnauthenticated) << bad;
+  }
+  ASSERT_TRUE(e->RevokeApiKey(id).ok());
+  EXPECT_EQ(e->Authenticate(secret).status().code(), StatusCode::kUnauthenticated);
+  EXPECT_EQ(e->RevokeApiKey("nope").code(), StatusCode::kNotFound);
+  auto all = e->ListApiKeys();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 1u);
+  EXPECT_TRUE((*all)[0].revoked_at.has_value());
+}
+
+TEST(IngestQueueTest, QueuedRequestsSurviveAReopenAndAreProcessedOnce) {
+  testing::TempDir dir;
+  std::vector<int64_t> ids;
+  {
+    auto e = Open(dir.path());
+    auto q = e->Enqueue({Say("alice", "one"), Say("alice", "two"), Say("alice", "three")});
+    ASSERT_TRUE(q.ok()) << q.status().ToString();
+    ids = *q;
+    auto state = e->GetQueued(Principal{"alice", "", {}, {}}, ids[0]);
+    ASSERT_TRUE(state.ok());
+    EXPECT_EQ(state->state, "queued");
+  }  // "crash": nothing processed
+  auto e = Open(dir.path());
+  auto n = e->ProcessQueue(10);
+  ASSERT_TRUE(n.ok()) << n.status().ToString();
+  EXPECT_EQ(*n, 3);
+  EXPECT_EQ(*e->ProcessQueue(10), 0);
+  const Principal alice{"alice", "", {}, {}};
+  auto done = e->GetQueued(alice, ids[1]);
+  ASSERT_TRUE(done.ok());
+  EXPECT_EQ(done->state, "done");
+  ASSERT_TRUE(done->result.has_value());
+  ASSERT_EQ(done->result->memories.size(), 1u);
+  EXPECT_EQ(done->result->memories[0].content, "two");
+  EXPECT_EQ(e->GetQueued(Principal{"bob", "", {}, {}}, ids[1]).status().code(),
+            StatusCode::kNotFound);
+  EXPECT_EQ(e->Stats(alice)->messages, 3);
+  auto hits = e->Recall({.principal = alice, .query = "three"});
+  ASSERT_TRUE(hits.ok());
+  ASSERT_FALSE(hits->hits.empty());
+  EXPECT_EQ(hits->hits[0].memory.content, "three");
+}
+
+TEST(IngestQueueTest, ARejectedRequestFailsAndIsNotRetried) {
+  testing::TempDir dir;
+  auto e = Open(dir.path());
+  auto q = e->Enqueue({Say("alice", "   "), Say("alice", "fine")});
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(*e->ProcessQueue(10), 2);
+  EXPECT_EQ(*e->ProcessQueue(10), 0);
+  auto failed = e->GetQueued(Principal{"alice", "", {}, {}}, (*q)[0]);
+  ASSERT_TRUE(failed.ok());
+  EXPECT_EQ(failed->state, "failed");
+  EXPECT_EQ(failed->error.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(e->Enqueue({Say("", "no user")}).status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(IngestQueueTest, CompetingWorkersInTwoEnginesProcessEachRequestOnce) {
+  testing::TempDir dir;
+  auto a = Open(dir.path());
+  auto b = Open(dir.path());
+  std::vector<RememberRequest> batch;
+  for (int i = 0; i < 60; ++i) batch.push_back(Say("alice", "message " + std::to_string(i)));
+  ASSERT_TRUE(a->Enqueue(batch).ok());
+  std::atomic<int> finished{0};
+  std::vector<std::thread> workers;
+  for (Engine* e : {a.get(), a.get(), b.get(), b.get()}) {
+    workers.emplace_back([e, &finished] {
+      for (;;) {
+        auto n = e->ProcessQueue(7);
+        if (!n.ok()) continue;  // busy database: try again
+        if (*n == 0) return;
+        finished += *n;
+      }
+    });
+  }
+  for (auto& t : workers) t.join();
+  EXPECT_EQ(finished.load(), 60);
+  EXPECT_EQ(a->Stats(Principal{"alice", "", {}, {}})->messages, 60);
+}
+
+}  // namespace
+}  // namespace engram

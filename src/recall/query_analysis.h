@@ -1,0 +1,44 @@
+// Query analysis: what a recall query asks for, before any channel runs.
+//
+//   QueryAnalysis q = AnalyzeQuery("张工上周五说了什么", at);
+//   q.windows    -> [2024-06-07T00:00+08:00, 2024-06-08T00:00+08:00), confidence 1.0
+//   q.wants_history -> false ("以前/历史/used to/previously ..." set it)
+//
+// Time expressions are anchored against the question's time with the temporal module.
+// Windows with confidence >= kFilterConfidence are firm (the time channel lists memories in
+// them and candidates outside lose score); weaker ones only boost candidates inside them.
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_QUERY_ANALYSIS_H_
+#define ENGRAM_RECALL_QUERY_ANALYSIS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engram/types.h"
+
+namespace engram::recall {
+
+struct TimeWindow {
+  Instant from;          // inclusive
+  Instant to;            // exclusive
+  double confidence = 0;
+  std::string text;      // the expression as written in the query
+};
+
+struct QueryAnalysis {
+  std::vector<TimeWindow> windows;
+  bool wants_history = false;   // the query asks how something was or changed
+};
+
+inline constexpr double kFilterConfidence = 0.8;
+
+QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at);
+
+// True iff `t` lies in one of the windows.
+bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_QUERY_ANALYSIS_H_

@@ -1,0 +1,56 @@
+#include "src/recall/query_analysis.h"
+
+#include <gtest/gtest.h>
+
+#include "engram/iso8601.h"
+#include "src/recall/recaller.h"
+
+namespace engram::recall {
+namespace {
+
+Instant At(const char* iso) { return ParseIso8601(iso).value(); }
+
+TEST(QueryAnalysisTest, AnchorsRelativeDayAgainstQuestionTime) {
+  // 2024-06-14 is a Friday; 上周五 is 2024-06-07.
+  QueryAnalysis q = AnalyzeQuery("张工上周五说了什么", At("2024-06-14T15:00:00+08:00"));
+  ASSERT_EQ(q.windows.size(), 1u);
+  EXPECT_EQ(FormatIso8601(q.windows[0].from), "2024-06-07T00:00:00+08:00");
+  EXPECT_EQ(FormatIso8601(q.windows[0].to), "2024-06-08T00:00:00+08:00");
+  EXPECT_GE(q.windows[0].confidence, kFilterConfidence);
+  EXPECT_FALSE(q.wants_history);
+}
+
+TEST(QueryAnalysisTest, EnglishWindowAndNoWindow) {
+  QueryAnalysis q = AnalyzeQuery("what did we decide yesterday", At("2024-06-14T15:00:00Z"));
+  ASSERT_EQ(q.windows.size(), 1u);
+  EXPECT_EQ(FormatIso8601(q.windows[0].from), "2024-06-13T00:00:00Z");
+  EXPECT_TRUE(AnalyzeQuery("接口文档", At("2024-06-14T15:00:00Z")).windows.empty());
+}
+
+TEST(QueryAnalysisTest, WideSpansAreNoWindow) {
+  // Several years do not help ranking; one year does.
+  EXPECT_TRUE(AnalyzeQuery("过去五年的项目", At("2024-06-14T15:00:00Z")).windows.empty());
+  EXPECT_TRUE(
+      AnalyzeQuery("projects in the last 3 years", At("2024-06-14T15:00:00Z")).windows.empty());
+  EXPECT_EQ(AnalyzeQuery("projects in 2023", At("2024-06-14T15:00:00Z")).windows.size(), 1u);
+}
+
+TEST(QueryAnalysisTest, HistoryIntent) {
+  EXPECT_TRUE(AnalyzeQuery("张工以前的电话是多少", At("2024-06-14T15:00:00Z")).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("What was the price previously?", At("2024-06-14T15:00:00Z"))
+                  .wants_history);
+  EXPECT_FALSE(AnalyzeQuery("张工的电话是多少", At("2024-06-14T15:00:00Z")).wants_history);
+}
+
+TEST(QueryAnalysisTest, TimeFactorBoostsInsideAndDampsOutsideFirmWindows) {
+  std::vector<TimeWindow> firm{{At("2024-06-07T00:00:00Z"), At("2024-06-08T00:00:00Z"), 1.0, ""}};
+  EXPECT_DOUBLE_EQ(TimeFactor(firm, At("2024-06-07T10:00:00Z")), 1.5);
+  EXPECT_DOUBLE_EQ(TimeFactor(firm, At("2024-06-08T00:00:00Z")), 0.5);  // half-open
+  std::vector<TimeWindow> weak{{At("2024-06-07T00:00:00Z"), At("2024-06-08T00:00:00Z"), 0.4, ""}};
+  EXPECT_DOUBLE_EQ(TimeFactor(weak, At("2024-06-07T10:00:00Z")), 1.2);
+  EXPECT_DOUBLE_EQ(TimeFactor(weak, At("2024-06-09T10:00:00Z")), 1.0);
+  EXPECT_DOUBLE_EQ(TimeFactor({}, At("2024-06-09T10:00:00Z")), 1.0);
+}
+
+}  // namespace
+}  // namespace engram::recall

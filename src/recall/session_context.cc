@@ -1,0 +1,63 @@
+#include "src/recall/session_context.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace engram::recall {
+
+Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
+                          const SpreadParams& params, std::vector<RecallHit>* hits) {
+  if (params.before <= 0 && params.after <= 0) return Status::OK();
+  std::unordered_map<int64_t, size_t> index;  // memory id -> position in *hits
+  for (size_t i = 0; i < hits->size(); ++i) index[(*hits)[i].memory.id] = i;
+  struct Loan {
+    double amount = 0;
+    int source_rank = 0;
+  };
+  std::unordered_map<int64_t, Loan> loans;
+  std::unordered_map<int64_t, Memory> newcomers;
+  const size_t sources = std::min<size_t>(hits->size(), std::max(params.sources, 0));
+  for (size_t i = 0; i < sources; ++i) {
+    const RecallHit& h = (*hits)[i];
+    if (h.memory.source.session_id.empty()) continue;
+    auto near = store.ListSessionNeighbors(ctx, h.memory, params.width);
+    if (!near.ok()) return near.status();
+    // Neighbours come in session order; find each one's distance from the lending hit.
+    int first_after = 0;
+    while (first_after < static_cast<int>(near->size()) &&
+           (*near)[first_after].id < h.memory.id) {
+      ++first_after;
+    }
+    for (int j = 0; j < static_cast<int>(near->size()); ++j) {
+      Memory& m = (*near)[j];
+      bool before = j < first_after;
+      int distance = before ? first_after - j : j - first_after + 1;
+      double amount = (before ? params.before : params.after) / distance * h.score;
+      Loan& loan = loans[m.id];
+      if (amount > loan.amount) loan = Loan{amount, static_cast<int>(i + 1)};
+      if (!index.count(m.id)) newcomers.emplace(m.id, std::move(m));
+    }
+  }
+  for (auto& [id, loan] : loans) {
+    if (loan.amount <= 0) continue;
+    auto it = index.find(id);
+    if (it == index.end()) {
+      RecallHit h;
+      h.memory = std::move(newcomers.at(id));
+      h.explanation.rrf = 0;
+      h.explanation.age_ms = 0;
+      index[id] = hits->size();
+      hits->push_back(std::move(h));
+      it = index.find(id);
+    }
+    RecallHit& h = (*hits)[it->second];
+    h.explanation.context = loan.amount;
+    h.score += loan.amount;
+    h.channels["context"] = ChannelScore{loan.source_rank, loan.amount};
+  }
+  std::stable_sort(hits->begin(), hits->end(),
+                   [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  return Status::OK();
+}
+
+}  // namespace engram::recall

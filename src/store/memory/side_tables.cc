@@ -1,0 +1,99 @@
+#include "src/store/memory/side_tables.h"
+
+namespace engram::store {
+namespace {
+
+Status UnknownKey(const std::string& id) {
+  return Status::NotFound("store: api key '" + id + "' not found");
+}
+
+}  // namespace
+
+Status MemorySideTables::PutApiKey(const ApiKeyRecord& key) {
+  if (!keys_.emplace(key.id, key).second) {
+    return Status::AlreadyExists("store: api key '" + key.id + "' exists");
+  }
+  key_order_.push_back(key.id);
+  return Status::OK();
+}
+
+Result<ApiKeyRecord> MemorySideTables::GetApiKey(const std::string& id) const {
+  auto it = keys_.find(id);
+  if (it == keys_.end()) return UnknownKey(id);
+  return it->second;
+}
+
+std::vector<ApiKeyRecord> MemorySideTables::ListApiKeys() const {
+  std::vector<ApiKeyRecord> out;
+  for (const std::string& id : key_order_) out.push_back(keys_.at(id));
+  return out;
+}
+
+Status MemorySideTables::RevokeApiKey(const std::string& id, const Instant& now) {
+  auto it = keys_.find(id);
+  if (it == keys_.end()) return UnknownKey(id);
+  if (!it->second.revoked_at) it->second.revoked_at = now;
+  return Status::OK();
+}
+
+std::vector<int64_t> MemorySideTables::Enqueue(
+    const std::vector<std::pair<std::string, std::string>>& rows, const Instant& now) {
+  std::vector<int64_t> ids;
+  for (const auto& [user, request] : rows) {
+    OutboxEntry e;
+    e.id = static_cast<int64_t>(outbox_.size()) + 1;
+    e.user_id = user;
+    e.request = request;
+    e.created_at = now;
+    ids.push_back(e.id);
+    outbox_[e.id] = std::move(e);
+  }
+  return ids;
+}
+
+std::vector<OutboxEntry> MemorySideTables::ListQueued(int64_t after_id, int limit) const {
+  std::vector<OutboxEntry> out;
+  for (auto it = outbox_.upper_bound(after_id);
+       it != outbox_.end() && static_cast<int>(out.size()) < limit; ++it) {
+    if (it->second.state == "queued") out.push_back(it->second);
+  }
+  return out;
+}
+
+Result<OutboxEntry> MemorySideTables::GetOutbox(const std::string& user_id, int64_t id) const {
+  auto it = outbox_.find(id);
+  if (it == outbox_.end() || it->second.user_id != user_id) {
+    return Status::NotFound("store: ingest request " + std::to_string(id) + " not found");
+  }
+  return it->second;
+}
+
+Status MemorySideTables::FailOutbox(int64_t id, const std::string& error) {
+  auto it = outbox_.find(id);
+  if (it == outbox_.end() || it->second.state != "queued") {
+    return Status::Conflict("store: ingest request " + std::to_string(id) + " is not queued");
+  }
+  it->second.state = "failed";
+  it->second.error = error;
+  return Status::OK();
+}
+
+Status MemorySideTables::CheckQueued(int64_t id) const {
+  auto it = outbox_.find(id);
+  if (it == outbox_.end() || it->second.state != "queued") {
+    return Status::AlreadyExists("store: ingest request " + std::to_string(id) +
+                                 " is not queued (already processed)");
+  }
+  return Status::OK();
+}
+
+void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome) {
+  OutboxEntry& e = outbox_.at(id);
+  e.state = "done";
+  e.message_id = outcome.message_id;
+  e.memory_ids.clear();
+  for (const Memory& m : outcome.memories) e.memory_ids.push_back(m.id);
+  e.superseded = outcome.superseded;
+}
+
+}  // namespace engram::store

@@ -1,0 +1,43 @@
+// The memory backend's API keys and ingestion outbox, kept apart from its memories.
+//
+// Thread safety: none; MemoryStore calls it under its own mutex.
+#ifndef ENGRAM_STORE_MEMORY_SIDE_TABLES_H_
+#define ENGRAM_STORE_MEMORY_SIDE_TABLES_H_
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "src/store/store.h"
+
+namespace engram::store {
+
+class MemorySideTables {
+ public:
+  // Store's API key and outbox contracts (see store.h).
+  Status PutApiKey(const ApiKeyRecord& key);
+  Result<ApiKeyRecord> GetApiKey(const std::string& id) const;
+  std::vector<ApiKeyRecord> ListApiKeys() const;
+  Status RevokeApiKey(const std::string& id, const Instant& now);
+
+  std::vector<int64_t> Enqueue(const std::vector<std::pair<std::string, std::string>>& rows,
+                               const Instant& now);
+  std::vector<OutboxEntry> ListQueued(int64_t after_id, int limit) const;
+  Result<OutboxEntry> GetOutbox(const std::string& user_id, int64_t id) const;
+  Status FailOutbox(int64_t id, const std::string& error);
+
+  // AlreadyExists unless entry `id` is queued (checked before an ingest writes anything).
+  Status CheckQueued(int64_t id) const;
+  // REQUIRES: CheckQueued(id) was OK.
+  void MarkDone(int64_t id, const IngestOutcome& outcome);
+
+ private:
+  std::map<std::string, ApiKeyRecord> keys_;
+  std::vector<std::string> key_order_;  // creation order
+  std::map<int64_t, OutboxEntry> outbox_;
+};
+
+}  // namespace engram::store
+
+#endif  // ENGRAM_STORE_MEMORY_SIDE_TABLES_H_
