@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "engram/engram.h"
@@ -87,7 +88,8 @@ class Scenario {
         continue;
       }
       Command c = Parse(l);
-      if (c.verb == "recall" || c.verb == "recall_exact" || c.verb == "history") {
+      if (c.verb == "recall" || c.verb == "recall_exact" || c.verb == "history" ||
+          c.verb == "review") {
         std::vector<std::string> expected;
         while (++i < lines.size() && lines[i] != "----") expected.push_back(lines[i]);
         ASSERT_LT(i, lines.size()) << Where() << "block without '----'";
@@ -160,6 +162,20 @@ class Scenario {
       auto out = engine().Remember(r);
       if (!out.ok()) return out.status();
       if (c.args.count("as")) ids_[c.args.at("as")] = out->memories.at(0).id;
+      if (c.args.count("guard")) {
+        EXPECT_EQ(out->guard, c.args.at("guard")) << Where();
+      }
+      if (c.args.count("reviews")) {
+        EXPECT_EQ(out->review_items.size(), std::stoul(c.args.at("reviews"))) << Where();
+      }
+      if (c.args.count("review_as") && !out->review_items.empty()) {
+        ids_[c.args.at("review_as")] = out->review_items.front();
+        review_names_.insert(c.args.at("review_as"));
+      }
+      if (c.args.count("event")) {
+        const auto& ev = out->memories.at(0).event_time;
+        EXPECT_EQ(ev ? FormatIso8601(ev->from) : "none", c.args.at("event")) << Where();
+      }
       return Status::OK();
     }
     if (c.verb == "correct") {
@@ -179,6 +195,10 @@ class Scenario {
         EXPECT_EQ(m->content, c.text) << Where();
       }
       return Status::OK();
+    }
+    if (c.verb == "resolve") {
+      std::string verdict = c.args.count("approve") ? "approve" : "reject";
+      return engine().ResolveReview(Who(c), Id(c), verdict).status();
     }
     if (c.verb == "advance_clock") {
       clock_.Advance(std::atoll(c.args.begin()->first.c_str()) * 1000000);
@@ -213,7 +233,17 @@ class Scenario {
 
   void ExpectBlock(const Command& c, const std::vector<std::string>& expected) {
     std::vector<std::string> got;
-    if (c.verb == "history") {
+    if (c.verb == "review") {  // lines "KIND $memory" (or "KIND -"), oldest first, exact
+      auto items = engine().Review(Who(c), c.args.count("all") > 0, 100);
+      ASSERT_TRUE(items.ok()) << Where() << items.status().ToString();
+      for (const ReviewItemView& r : *items) {
+        std::string name = "-";
+        for (const auto& [n, id] : ids_) {
+          if (id == r.memory_id && r.memory_id != 0 && !review_names_.count(n)) name = "$" + n;
+        }
+        got.push_back(r.kind + " " + name);
+      }
+    } else if (c.verb == "history") {
       auto h = engine().History(Who(c), Id(c));
       ASSERT_TRUE(h.ok()) << Where() << h.status().ToString();
       for (const Memory& m : *h) got.push_back(m.content);
@@ -251,6 +281,7 @@ class Scenario {
   }();
   std::unique_ptr<Engine> engine_;
   std::map<std::string, int64_t> ids_;
+  std::set<std::string> review_names_;  // names in ids_ that hold review item ids
 };
 
 class ScenarioTest : public ::testing::TestWithParam<std::string> {};

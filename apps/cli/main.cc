@@ -140,8 +140,14 @@ int Run(int argc, char** argv) {
             {{"request_id", out->request_id},
              {"message_id", out->message_id},
              {"memories", mems},
-             {"superseded", out->superseded}},
-            text_out);
+             {"superseded", out->superseded},
+             {"guard", out->guard},
+             {"signals", out->signals},
+             {"review_items", out->review_items}},
+            text_out + (out->guard == "clean" ? "" : "guard: " + out->guard + "\n") +
+                (out->review_items.empty()
+                     ? ""
+                     : std::to_string(out->review_items.size()) + " review item(s) raised\n"));
       return 0;
     };
   });
@@ -356,6 +362,48 @@ int Run(int argc, char** argv) {
       if (!s.ok()) return Fail(s.status());
       json j = StatsJson(*s);
       Print(g, j, j.dump(2) + "\n");
+      return 0;
+    };
+  });
+
+  // review
+  PrincipalFlags vp;
+  bool v_all = false;
+  int v_limit = 100;
+  int64_t v_id = 0;
+  std::string v_resolution;
+  auto* review = app.add_subcommand("review", "List or resolve the review queue");
+  AddPrincipalFlags(review, &vp);
+  review->add_flag("--all", v_all, "Also list resolved items");
+  review->add_option("--limit", v_limit, "Most items to list")->capture_default_str();
+  review->add_option("--resolve", v_id, "Resolve this item (with --approve or --reject)");
+  auto* approve = review->add_flag_callback("--approve", [&] { v_resolution = "approve"; },
+                                            "Release the quarantined memory into recall");
+  review->add_flag_callback("--reject", [&] { v_resolution = "reject"; },
+                            "Keep it quarantined")->excludes(approve);
+  json_flag(review);
+  review->callback([&] {
+    action = [&]() -> int {
+      if ((v_id != 0) != !v_resolution.empty()) {
+        return Fail(Status::InvalidArgument("--resolve ID needs --approve or --reject"));
+      }
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      if (v_id != 0) {
+        auto item = (*engine)->ResolveReview(vp.Get(), v_id, v_resolution);
+        if (!item.ok()) return Fail(item.status());
+        Print(g, ReviewJson(*item), ReviewLine(*item) + "\n");
+        return 0;
+      }
+      auto items = (*engine)->Review(vp.Get(), v_all, v_limit);
+      if (!items.ok()) return Fail(items.status());
+      json arr = json::array();
+      std::string text_out;
+      for (const ReviewItemView& r : *items) {
+        arr.push_back(ReviewJson(r));
+        text_out += ReviewLine(r) + "\n";
+      }
+      Print(g, {{"items", arr}}, text_out.empty() ? "review queue is empty\n" : text_out);
       return 0;
     };
   });

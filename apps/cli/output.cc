@@ -147,6 +147,28 @@ std::string ExplainLines(const RecallHit& h) {
   return out;
 }
 
+json ReviewJson(const ReviewItemView& r) {
+  json j = {{"id", r.id},
+            {"kind", r.kind},
+            {"user", r.user_id},
+            {"memory_id", r.memory_id ? json(r.memory_id) : json(nullptr)},
+            {"message_id", r.message_id ? json(r.message_id) : json(nullptr)},
+            {"reason", r.reason},
+            {"payload", ParseObject(r.payload_json)},
+            {"created_at", FormatIso8601(r.created_at)}};
+  j["resolved_at"] = r.resolved_at ? json(FormatIso8601(*r.resolved_at)) : json(nullptr);
+  j["resolution"] = r.resolution.empty() ? json(nullptr) : json(r.resolution);
+  return j;
+}
+
+std::string ReviewLine(const ReviewItemView& r) {
+  std::string line = "review #" + std::to_string(r.id) + " " + r.kind + " " + r.user_id;
+  if (r.memory_id) line += " memory " + std::to_string(r.memory_id);
+  line += ": " + r.reason;
+  if (r.resolved_at) line += " [" + r.resolution + "d]";
+  return line;
+}
+
 std::string AuditLine(const AuditEntryView& a) {
   std::string targets;
   for (int64_t t : a.targets) targets += (targets.empty() ? "" : ",") + std::to_string(t);

@@ -19,6 +19,8 @@ nlohmann::json StatsJson(const EngineStats& s);
 // One line per memory: "#12 v1 episodic/raw 2024-06-14T15:00:00+08:00  content".
 std::string MemoryLine(const Memory& m);
 std::string HitLine(const RecallHit& h);
+nlohmann::json ReviewJson(const ReviewItemView& r);
+std::string ReviewLine(const ReviewItemView& r);
 std::string AuditLine(const AuditEntryView& a);
 // Indented lines: per-channel ranks and scores, fusion, decay, confidence, rerank, source.
 std::string ExplainLines(const RecallHit& h);

@@ -1,4 +1,6 @@
-// Handlers of the memory routes: remember, search, get, correct, forget, history.
+// Handlers of the memory routes: remember, list, search, get, correct, forget, history.
+#include <cstdint>
+
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/routes.h"
@@ -25,6 +27,12 @@ bool QueryFlag(const httplib::Request& req, const char* name) {
 }
 
 Result<int64_t> PathId(const HttpCall& call) { return ParseId(call.params.at("id")); }
+
+Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t fallback,
+                         int64_t lo, int64_t hi) {
+  if (!req.has_param(name)) return fallback;
+  return ParseIntParam(name, req.get_param_value(name), lo, hi);
+}
 
 }  // namespace
 
@@ -54,6 +62,33 @@ Result<HttpReply> HandleSearch(HttpCall& call) {
   json hits = json::array();
   for (const RecallHit& h : result.hits) hits.push_back(HitJson(h));
   return HttpReply{200, {{"request_id", result.request_id}, {"results", hits}}};
+}
+
+// GET /v1/memories?session=&type=&kind=&include_history=&after=&limit=
+Result<HttpReply> HandleListMemories(HttpCall& call) {
+  const httplib::Request& req = *call.request;
+  ListRequest r;
+  r.principal = call.principal;
+  r.session_id = req.get_param_value("session");
+  if (req.has_param("type")) {
+    r.type = ParseMemoryType(req.get_param_value("type"));
+    if (!r.type) return Status::InvalidArgument("type: unknown memory type");
+  }
+  if (req.has_param("kind")) {
+    r.kind = ParseMemoryKind(req.get_param_value("kind"));
+    if (!r.kind) return Status::InvalidArgument("kind: unknown memory kind");
+  }
+  r.include_history = QueryFlag(req, "include_history");
+  ENGRAM_SERVE_TRY(after, QueryInt(req, "after", 0, 0, INT64_MAX));
+  ENGRAM_SERVE_TRY(limit, QueryInt(req, "limit", 50, 1, 1000));
+  r.after_id = after;
+  r.limit = static_cast<int>(limit);
+  ENGRAM_SERVE_TRY(page, call.server->engine->List(r));
+  json out = json::array();
+  for (const Memory& m : page.memories) out.push_back(MemoryJson(m));
+  return HttpReply{200,
+                   {{"memories", out},
+                    {"next_after", page.next_after_id ? json(page.next_after_id) : json(nullptr)}}};
 }
 
 Result<HttpReply> HandleGetMemory(HttpCall& call) {

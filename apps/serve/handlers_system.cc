@@ -1,6 +1,7 @@
 // Handlers of the non-memory routes: audit, stats, time parsing, embeddings, health,
 // readiness, metrics, the OpenAPI document, and the routes not implemented yet.
 #include <cmath>
+#include <cstdint>
 
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
@@ -18,15 +19,7 @@ using nlohmann::json;
 Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t fallback,
                          int64_t lo, int64_t hi) {
   if (!req.has_param(name)) return fallback;
-  const std::string text = req.get_param_value(name);
-  char* end = nullptr;
-  errno = 0;
-  long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || errno != 0 || v < lo || v > hi) {
-    return Status::InvalidArgument(std::string(name) + ": must be an integer in [" +
-                                   std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  }
-  return static_cast<int64_t>(v);
+  return ParseIntParam(name, req.get_param_value(name), lo, hi);
 }
 
 }  // namespace

@@ -170,6 +170,17 @@ Result<std::optional<Instant>> OptTime(const json& obj, const char* field) {
   return std::optional<Instant>(*t);
 }
 
+Result<int64_t> ParseIntParam(const std::string& name, const std::string& text, int64_t lo,
+                              int64_t hi) {
+  int64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) {
+    return Status::InvalidArgument(name + ": must be an integer in [" + std::to_string(lo) +
+                                   ", " + std::to_string(hi) + "]");
+  }
+  return v;
+}
+
 Result<int64_t> ParseId(const std::string& text) {
   int64_t id = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);

@@ -45,6 +45,10 @@ Result<RecallRequest> ParseRecall(const nlohmann::json& body, const Principal& p
 Result<CorrectRequest> ParseCorrect(const nlohmann::json& body, const Principal& principal,
                                     int64_t id);
 
+// An integer query parameter `name` in [lo, hi]; InvalidArgument otherwise.
+Result<int64_t> ParseIntParam(const std::string& name, const std::string& text, int64_t lo,
+                              int64_t hi);
+
 // A memory id from a path segment or JSON: a positive decimal integer.
 Result<int64_t> ParseId(const std::string& text);
 

@@ -7,7 +7,7 @@ namespace engram::serve {
 const std::vector<Route>& RouteTable() {
   static const std::vector<Route>* kRoutes = new std::vector<Route>{
       {"POST", "/v1/memories", Access::kPrincipal, HandleRemember},
-      {"GET", "/v1/memories", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/memories", Access::kPrincipal, HandleListMemories},
       {"GET", "/v1/memories/{id}", Access::kPrincipal, HandleGetMemory},
       {"PATCH", "/v1/memories/{id}", Access::kPrincipal, HandleCorrect},
       {"DELETE", "/v1/memories/{id}", Access::kPrincipal, HandleForget},

@@ -72,6 +72,7 @@ const std::vector<Route>& RouteTable();
 
 // Handlers (handlers_*.cc).
 Result<HttpReply> HandleRemember(HttpCall& call);
+Result<HttpReply> HandleListMemories(HttpCall& call);
 Result<HttpReply> HandleSearch(HttpCall& call);
 Result<HttpReply> HandleGetMemory(HttpCall& call);
 Result<HttpReply> HandleCorrect(HttpCall& call);

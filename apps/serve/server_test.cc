@@ -79,6 +79,32 @@ TEST(HttpServerTest, RememberSearchCorrectHistoryForgetInDevMode) {
   EXPECT_EQ(r.body["records"].size(), 3u);
 }
 
+TEST(HttpServerTest, ListPagesThroughVisibleMemories) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev());
+  ASSERT_TRUE(s.ok());
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(s.Send("POST", "/v1/memories",
+                     {{"user", "alice"}, {"session", i < 3 ? "a" : "b"},
+                      {"text", "note " + std::to_string(i)}})
+                  .status,
+              201);
+  }
+  ASSERT_EQ(s.Send("POST", "/v1/memories", {{"user", "bob"}, {"text", "bob's"}}).status, 201);
+  auto r = s.Send("GET", "/v1/memories?user=alice&limit=2");
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["memories"].size(), 2u);
+  EXPECT_EQ(r.body["memories"][0]["content"], "note 0");
+  const int64_t next = r.body["next_after"];
+  r = s.Send("GET", "/v1/memories?user=alice&limit=10&after=" + std::to_string(next));
+  ASSERT_EQ(r.body["memories"].size(), 3u) << r.text;
+  EXPECT_TRUE(r.body["next_after"].is_null());
+  r = s.Send("GET", "/v1/memories?user=alice&session=b&kind=raw");
+  EXPECT_EQ(r.body["memories"].size(), 2u) << r.text;
+  ExpectError(s.Send("GET", "/v1/memories?user=alice&kind=nope"), 400, "InvalidArgument");
+  ExpectError(s.Send("GET", "/v1/memories?user=alice&limit=5000"), 400, "InvalidArgument");
+}
+
 TEST(HttpServerTest, AsyncRememberAcknowledgesThenProcesses) {
   testing::TempDir dir;
   TestServer s(dir.path(), Dev(/*async=*/true));
@@ -138,7 +164,7 @@ TEST(HttpServerTest, RoutesWithoutEngineSupportAnswer501) {
   testing::TempDir dir;
   TestServer s(dir.path(), Dev());
   ASSERT_TRUE(s.ok());
-  for (const char* path : {"/v1/memories?user=a", "/v1/entities?user=a",
+  for (const char* path : {"/v1/entities?user=a",
                            "/v1/entities/3/relations?user=a", "/v1/review?user=a"}) {
     ExpectError(s.Send("GET", path), 501, "NotSupported");
   }

@@ -51,6 +51,25 @@ struct RememberResult {
   int64_t message_id = 0;
   std::vector<Memory> memories;      // created
   std::vector<int64_t> superseded;   // ids of versions the new memories retired
+  // What the write path's rule stages made of the message.
+  std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
+  std::vector<std::string> signals;   // preference, commitment, task, decision, risk, ...
+  std::vector<int64_t> review_items;  // review queue items raised (see Engine::Review)
+};
+
+// An entry of the review queue: a quarantined message, a suspicious one, or a time
+// expression anchored with low confidence.
+struct ReviewItemView {
+  int64_t id = 0;
+  std::string kind;          // quarantine | suspicious | low_temporal_confidence
+  std::string user_id;
+  int64_t memory_id = 0;     // 0 = none
+  int64_t message_id = 0;
+  std::string reason;
+  std::string payload_json;
+  Instant created_at;
+  std::optional<Instant> resolved_at;
+  std::string resolution;    // approve | reject, once resolved
 };
 
 struct RecallRequest {
@@ -119,6 +138,22 @@ struct ForgetRequest {
   Principal principal;
   int64_t id = 0;
   bool hard = false;   // erase content instead of only retiring it
+};
+
+// Memories the principal may see, in id order, a page at a time (see Engine::List).
+struct ListRequest {
+  Principal principal;
+  std::string session_id;            // only this session; "" = any
+  std::optional<MemoryType> type;    // only this type
+  std::optional<MemoryKind> kind;    // only this kind
+  bool include_history = false;      // also superseded versions (never forgotten ones)
+  int64_t after_id = 0;              // the page starts after this id
+  int limit = 50;                    // 1..1000
+};
+
+struct ListResult {
+  std::vector<Memory> memories;
+  int64_t next_after_id = 0;  // pass as after_id for the next page; 0 when this was the last
 };
 
 struct AuditEntryView {
@@ -197,6 +232,10 @@ class Engine {
   // One version by id. NotFound when absent or not visible.
   virtual Result<Memory> Get(const Principal& principal, int64_t id) = 0;
 
+  // Visible memories matching the filters, in id order, one page. InvalidArgument for a bad
+  // limit or principal. Audited as "list".
+  virtual Result<ListResult> List(const ListRequest& request) = 0;
+
   // Every version of the memory `id` belongs to, oldest first. NotFound as Get.
   virtual Result<std::vector<Memory>> History(const Principal& principal, int64_t id) = 0;
 
@@ -215,6 +254,15 @@ class Engine {
 
   // Recomputes the audit hash chain.
   virtual Result<AuditCheck> VerifyAudit() = 0;
+
+  // The review queue: the principal's own items (every user's for the admin role), oldest
+  // first, open ones unless `include_resolved`. ResolveReview with "approve" releases a
+  // quarantined memory into recall; "reject" keeps it quarantined. Both are audited.
+  // NotFound for an item the principal may not list; FailedPrecondition when resolved.
+  virtual Result<std::vector<ReviewItemView>> Review(const Principal& principal,
+                                                     bool include_resolved, int limit) = 0;
+  virtual Result<ReviewItemView> ResolveReview(const Principal& principal, int64_t id,
+                                               const std::string& resolution) = 0;
 
   // Durable asynchronous ingestion. Enqueue validates the requests' principals, writes them
   // to the outbox in one transaction and returns their ids (the acknowledgement); nothing is

@@ -97,6 +97,13 @@ struct Options {
   std::string openai_model;
   std::string openai_api_key_env = "OPENAI_API_KEY";
 
+  // The PII vault key file (32 random bytes as hex, created 0600 on first use);
+  // $ENGRAM_VAULT_KEY wins over it. "" = db_path + ".key". The memory backend without the
+  // variable uses a random key for the life of the engine. Losing the key makes stored
+  // identifiers unreadable: back it up with the database.
+  // Default: ""
+  std::string vault_key_file;
+
   // Where the vector index is saved; "" = db_path + ".vectors". Not used by the memory backend.
   // Default: ""
   std::string vector_index_path;

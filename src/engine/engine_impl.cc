@@ -11,9 +11,12 @@
 #include "src/base/time.h"
 #include "src/engine/api_keys.h"
 #include "src/engine/outbox_codec.h"
+#include "src/engine/pii_vault.h"
 #include "src/engine/registry.h"
 #include "src/engine/vectors.h"
+#include "src/store/access.h"
 #include "src/ingest/pipeline.h"
+#include "src/ingest/stages.h"
 #include "src/ingest/validate.h"
 #include "src/recall/context_builder.h"
 #include "src/recall/recaller.h"
@@ -29,11 +32,12 @@ AuditEntryView ToView(const store::AuditRecord& r) {
 class EngineImpl final : public Engine {
  public:
   EngineImpl(const Options& options, std::unique_ptr<store::Store> store,
-             std::unique_ptr<engine::Vectors> vectors)
+             std::unique_ptr<engine::Vectors> vectors, std::unique_ptr<engine::PiiVault> vault)
       : options_(options),
         clock_(options.clock ? options.clock : SystemClock()),
         store_(std::move(store)),
         vectors_(std::move(vectors)),
+        vault_(std::move(vault)),
         reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr) {}
 
   Result<RememberResult> Remember(const RememberRequest& request) override {
@@ -145,6 +149,7 @@ class EngineImpl final : public Engine {
     store::OpContext ctx;
     store::IngestBatch batch;
     std::vector<std::string> texts;  // one per memory of the batch
+    ingest::StageReport stages;      // guard verdict and signals, for the caller
   };
 
   // Runs the write pipeline on `request` (nothing is written). With a non-zero outbox id, the
@@ -154,10 +159,26 @@ class EngineImpl final : public Engine {
                           const std::map<std::string, const Memory*>* uncommitted = nullptr) {
     Pending p{Context(request.principal), {}, {}};
     Instant at = request.at.value_or(p.ctx.now);
-    auto batch = ingest::BuildBatch(request, at, {options_.max_text_bytes});
+    RememberRequest sanitized = request;
+    std::vector<store::VaultEntry> vault;
+    if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
+      return s;
+    }
+    const std::string scope_key = store::ScopeKey(
+        Scope{request.principal.user_id, request.principal.agent_id, request.team_id,
+              request.visibility});
+    for (std::string* field : {&sanitized.text, &sanitized.value}) {
+      auto sealed = vault_->Seal(scope_key, *field);
+      if (!sealed.ok()) return sealed.status();
+      *field = std::move(sealed->text);
+      for (auto& e : sealed->vault) vault.push_back(std::move(e));
+    }
+    auto batch = ingest::BuildBatch(sanitized, at, {options_.max_text_bytes});
     if (!batch.ok()) return batch.status();
     p.batch = std::move(batch).value();
     p.batch.outbox_id = outbox_id;
+    p.batch.vault = std::move(vault);
+    p.stages = ingest::ApplyStages(at, &p.batch);
     if (!vectors_) return p;
     std::vector<Memory> recent;
     const Memory* previous = nullptr;
@@ -207,8 +228,12 @@ class EngineImpl final : public Engine {
     if (vectors_) {
       if (Status s = vectors_->Sync(); !s.ok()) return s;
     }
-    return RememberResult{p.ctx.request_id, out->message_id, std::move(out->memories),
+    RememberResult result{p.ctx.request_id, out->message_id, std::move(out->memories),
                           std::move(out->superseded)};
+    result.guard = std::move(p.stages.guard);
+    result.signals = std::move(p.stages.signals);
+    result.review_items = std::move(out->reviews);
+    return result;
   }
 
   Result<RecallResult> Recall(const RecallRequest& request) override {
@@ -227,11 +252,21 @@ class EngineImpl final : public Engine {
     if (vectors_) {
       if (Status s = vectors_->Sync(); !s.ok()) return s;
     }
-    auto hits = recall::Recall(*store_, ctx, request.query, params);
+    // A query naming an identifier matches its placeholder in the asker's own scope.
+    auto query = vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "",
+                                                    Visibility::kPrivate}),
+                              request.query);
+    if (!query.ok()) return query.status();
+    auto hits = recall::Recall(*store_, ctx, query->text, params);
     if (!hits.ok()) return hits.status();
     std::vector<int64_t> ids;
-    for (const RecallHit& h : *hits) ids.push_back(h.memory.id);
+    std::vector<Memory*> shown;
+    for (RecallHit& h : *hits) {
+      ids.push_back(h.memory.id);
+      shown.push_back(&h.memory);
+    }
     if (Status s = store_->AppendAudit(ctx, {"recall", ids, "{}"}); !s.ok()) return s;
+    if (Status s = Render(ctx, shown); !s.ok()) return s;
     return RecallResult{ctx.request_id, std::move(hits).value()};
   }
 
@@ -252,6 +287,9 @@ class EngineImpl final : public Engine {
                                       RecallSettings(ctx, request.at), cp);
     if (!block.ok()) return block.status();
     if (Status s = store_->AppendAudit(ctx, {"context", block->cited, "{}"}); !s.ok()) return s;
+    auto revealed = vault_->Render(*store_, ctx, {&block->text});
+    if (!revealed.ok()) return revealed.status();
+    if (Status s = AuditReveal(ctx, block->cited, *revealed); !s.ok()) return s;
     return ContextResult{ctx.request_id, std::move(block->text), std::move(block->cited),
                          block->estimated_tokens};
   }
@@ -262,8 +300,37 @@ class EngineImpl final : public Engine {
     auto m = store_->GetMemory(ctx, id);
     if (m.ok()) {
       if (Status s = store_->AppendAudit(ctx, {"get", {id}, "{}"}); !s.ok()) return s;
+      if (Status s = Render(ctx, {&*m}); !s.ok()) return s;
     }
     return m;
+  }
+
+  Result<ListResult> List(const ListRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    if (Status s = ingest::ValidateId("session", request.session_id, false); !s.ok()) return s;
+    if (request.limit <= 0 || request.limit > 1000) {
+      return Status::InvalidArgument("limit: must be 1..1000");
+    }
+    store::OpContext ctx = Context(request.principal);
+    store::ListQuery q;
+    q.session_id = request.session_id;
+    if (request.type) q.type = std::string(ToString(*request.type));
+    if (request.kind) q.kind = std::string(ToString(*request.kind));
+    q.include_history = request.include_history;
+    q.after_id = request.after_id;
+    q.limit = request.limit + 1;  // one more tells whether another page exists
+    auto rows = store_->ListMemories(ctx, q);
+    if (!rows.ok()) return rows.status();
+    ListResult out;
+    out.memories = std::move(rows).value();
+    if (static_cast<int>(out.memories.size()) > request.limit) {
+      out.memories.resize(request.limit);
+      out.next_after_id = out.memories.back().id;
+    }
+    std::vector<int64_t> ids;
+    for (const Memory& m : out.memories) ids.push_back(m.id);
+    if (Status s = store_->AppendAudit(ctx, {"list", ids, "{}"}); !s.ok()) return s;
+    return out;
   }
 
   Result<std::vector<Memory>> History(const Principal& principal, int64_t id) override {
@@ -274,6 +341,9 @@ class EngineImpl final : public Engine {
       std::vector<int64_t> ids;
       for (const Memory& m : *versions) ids.push_back(m.id);
       if (Status s = store_->AppendAudit(ctx, {"history", ids, "{}"}); !s.ok()) return s;
+      std::vector<Memory*> shown;
+      for (Memory& m : *versions) shown.push_back(&m);
+      if (Status s = Render(ctx, shown); !s.ok()) return s;
     }
     return versions;
   }
@@ -288,11 +358,16 @@ class EngineImpl final : public Engine {
     }
     store::OpContext ctx = Context(request.principal);
     store::Revision rev;
-    rev.content = ingest::NormalizeText(request.text);
-    rev.value = ingest::NormalizeText(request.value);
     rev.valid_from = request.at;
-    // A fact corrected without an explicit value takes the corrected statement as its value.
     auto current = store_->GetMemory(ctx, request.id);
+    const std::string scope_key = current.ok() ? store::ScopeKey(current->scope) : "";
+    for (auto [out, in] : {std::pair{&rev.content, &request.text}, {&rev.value, &request.value}}) {
+      auto sealed = vault_->Seal(scope_key, ingest::NormalizeText(*in));
+      if (!sealed.ok()) return sealed.status();
+      *out = std::move(sealed->text);
+      for (auto& e : sealed->vault) rev.vault.push_back(std::move(e));
+    }
+    // A fact corrected without an explicit value takes the corrected statement as its value.
     if (current.ok() && !current->attribute.empty() && rev.value.empty()) rev.value = rev.content;
     if (vectors_) {
       auto vec = vectors_->EmbedPassages({rev.content});
@@ -367,6 +442,32 @@ class EngineImpl final : public Engine {
     return out;
   }
 
+  Result<std::vector<ReviewItemView>> Review(const Principal& principal, bool include_resolved,
+                                             int limit) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    if (limit <= 0) return Status::InvalidArgument("limit: must be positive");
+    auto items = store_->ListReview(Context(principal), include_resolved, limit);
+    if (!items.ok()) return items.status();
+    std::vector<ReviewItemView> out;
+    for (store::ReviewItem& r : *items) out.push_back(ReviewView(std::move(r)));
+    return out;
+  }
+
+  Result<ReviewItemView> ResolveReview(const Principal& principal, int64_t id,
+                                       const std::string& resolution) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    auto item = store_->ResolveReview(Context(principal), id, resolution);
+    if (!item.ok()) return item.status();
+    return ReviewView(std::move(item).value());
+  }
+
+  static ReviewItemView ReviewView(store::ReviewItem r) {
+    return ReviewItemView{r.id,         std::move(r.kind),   std::move(r.user_id),
+                          r.memory_id,  r.message_id,        std::move(r.reason),
+                          std::move(r.payload_json), r.created_at, r.resolved_at,
+                          std::move(r.resolution)};
+  }
+
   Result<AuditCheck> VerifyAudit() override {
     auto v = store_->VerifyAudit();
     if (!v.ok()) return v.status();
@@ -424,6 +525,26 @@ class EngineImpl final : public Engine {
     return r;
   }
 
+  // Renders PII placeholders of memories shown to ctx.principal; audits plaintext reveals.
+  Status Render(const store::OpContext& ctx, const std::vector<Memory*>& memories) {
+    std::vector<std::string*> texts;
+    std::vector<int64_t> ids;
+    for (Memory* m : memories) {
+      texts.push_back(&m->content);
+      texts.push_back(&m->value);
+      ids.push_back(m->id);
+    }
+    auto revealed = vault_->Render(*store_, ctx, texts);
+    if (!revealed.ok()) return revealed.status();
+    return AuditReveal(ctx, ids, *revealed);
+  }
+
+  Status AuditReveal(const store::OpContext& ctx, const std::vector<int64_t>& ids, int count) {
+    if (count == 0) return Status::OK();
+    return store_->AppendAudit(ctx, {"reveal", ids,
+                                     "{\"plaintext_values\":" + std::to_string(count) + "}"});
+  }
+
   recall::RecallParams RecallSettings(const store::OpContext& ctx,
                                       const std::optional<Instant>& at) const {
     recall::RecallParams p;
@@ -452,6 +573,7 @@ class EngineImpl final : public Engine {
   Clock* const clock_;
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
+  std::unique_ptr<engine::PiiVault> vault_;
   std::unique_ptr<recall::Reranker> reranker_;
   std::mutex claim_mu_;
   std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
@@ -474,6 +596,8 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.weight_vector < 0) return Status::InvalidArgument("options: weight_vector < 0");
   auto store = engine::OpenStore(options);
   if (!store.ok()) return store.status();
+  auto vault = engine::PiiVault::Open(options);
+  if (!vault.ok()) return vault.status();
   auto embedder = engine::OpenEmbedder(options);
   if (!embedder.ok()) return embedder.status();
   std::unique_ptr<engine::Vectors> vectors;
@@ -485,7 +609,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
     vectors = std::move(v).value();
   }
   return std::unique_ptr<Engine>(
-      new EngineImpl(options, std::move(store).value(), std::move(vectors)));
+      new EngineImpl(options, std::move(store).value(), std::move(vectors), std::move(*vault)));
 }
 
 }  // namespace engram

@@ -109,7 +109,10 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     int type = static_cast<int>(h.memory.type);
     e.decay = DampedDecay(DecayFactor(e.age_ms, params.half_life_ms[type]), params.decay_floor);
     e.confidence = ConfidenceFactor(h.memory.confidence);
-    e.time = TimeFactor(analysis.windows, MemoryTime(h.memory));
+    // "What did we discuss yesterday" asks for when it was said; "what happened yesterday"
+    // for when it happened: either time inside the window counts.
+    e.time = std::max(TimeFactor(analysis.windows, MemoryTime(h.memory)),
+                      TimeFactor(analysis.windows, h.memory.source.at));
     h.score = e.rrf * e.decay * e.confidence * e.time;
     hits.push_back(std::move(h));
   }

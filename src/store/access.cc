@@ -42,6 +42,10 @@ std::string ScopeKey(const Scope& s) {
   return "?";
 }
 
+std::string ReviewerUser(const Principal& p) {
+  return p.HasRole("admin") ? std::string() : p.user_id;
+}
+
 std::vector<std::string> VisiblePartitions(const Principal& p) {
   std::vector<std::string> keys{"u:" + p.user_id};
   for (const std::string& t : p.teams) keys.push_back("t:" + t);

@@ -25,6 +25,10 @@ std::string ScopeKey(const Scope& s);
 // Every partition the principal may read: its user's, each of its teams', and public.
 std::vector<std::string> VisiblePartitions(const Principal& p);
 
+// Whose review items the principal may list and resolve: "" (everyone's) for the admin
+// role, else its own user id.
+std::string ReviewerUser(const Principal& p);
+
 // Validates the shape of a scope: InvalidArgument when user_id is empty, or team_id is
 // missing for team visibility or present otherwise.
 Status ValidateScope(const Scope& s);

@@ -52,10 +52,44 @@ struct NewMessage {
 // lineage, version, supersedes, current and source.message_id are assigned by the store.
 // A memory whose attribute is non-empty reconciles: if its scope already has a current
 // memory with the same (subject, attribute), that one is superseded by the new one.
+// An item for the review queue, written with the batch that raised it.
+struct NewReview {
+  std::string kind;               // "quarantine", "suspicious", "low_temporal_confidence"
+  std::string reason;             // one line for a person
+  std::string payload_json = "{}";
+  int memory_index = -1;          // index into IngestBatch::memories, or -1
+};
+
+struct ReviewItem {
+  int64_t id = 0;
+  std::string kind;
+  std::string user_id;            // whose message raised it
+  int64_t memory_id = 0;          // 0 = none
+  int64_t message_id = 0;
+  std::string reason;
+  std::string payload_json = "{}";
+  Instant created_at;
+  std::optional<Instant> resolved_at;
+  std::string resolution;         // "approve" or "reject" once resolved
+};
+
+// One sealed personal identifier (docs/formats/pii_vault.md). scope_key and user_id are the
+// scope's; Ingest fills them from the batch.
+struct VaultEntry {
+  std::string scope_key;
+  std::string user_id;
+  std::string placeholder;   // ⟦KIND:token⟧
+  std::string kind;          // PHONE, EMAIL, ...
+  std::string nonce;
+  std::string ciphertext;
+};
+
 struct IngestBatch {
   Scope scope;  // scope of the message and of every memory in it
   NewMessage message;
   std::vector<Memory> memories;
+  std::vector<NewReview> reviews;
+  std::vector<VaultEntry> vault;  // kept with INSERT OR IGNORE: the first sealing wins
   // Optional embeddings, one encoded vector per memory (same order), all of one model.
   // Stored with the memories and announced in the vector change log.
   std::string embedding_model;
@@ -69,6 +103,7 @@ struct IngestOutcome {
   int64_t message_id = 0;
   std::vector<Memory> memories;  // as stored
   std::vector<int64_t> superseded;  // ids of versions this batch retired
+  std::vector<int64_t> reviews;     // ids of the review items it raised
 };
 
 // A replacement version for Supersede. Fields left empty keep the old version's values.
@@ -77,6 +112,7 @@ struct Revision {
   std::string value;
   std::optional<Instant> valid_from;  // default: ctx.now
   std::string reason = "correct";     // audit action detail
+  std::vector<VaultEntry> vault;      // sealed identifiers of the new text (as IngestBatch)
   std::string embedding_model;        // optional vector of the new version
   std::string embedding;
 };
@@ -90,6 +126,16 @@ struct VectorChange {
   bool upsert = true;
   std::string partition;
   std::string vector;
+};
+
+// A page of visible memories in id order (Engine::List). Never deleted ones.
+struct ListQuery {
+  std::string session_id;  // "" = any
+  std::string type;        // "" = any, else a MemoryType name
+  std::string kind;        // "" = any, else a MemoryKind name
+  bool include_history = false;
+  int64_t after_id = 0;
+  int limit = 50;
 };
 
 struct KeywordQuery {
@@ -215,6 +261,10 @@ class Store {
                                     const std::string& vector) = 0;
   virtual Status DeleteCachedEmbeddings(const std::vector<std::string>& text_hashes) = 0;
 
+  // Visible, non-deleted memories matching the query, ids ascending, at most query.limit.
+  virtual Result<std::vector<Memory>> ListMemories(const OpContext& ctx,
+                                                   const ListQuery& query) = 0;
+
   // The latest visible, current, searchable memories of one session, newest first.
   virtual Result<std::vector<Memory>> ListRecent(const OpContext& ctx,
                                                  const std::string& session_id, int limit) = 0;
@@ -230,6 +280,20 @@ class Store {
   // NotFound / PermissionDenied as for Forget.
   virtual Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
                                const std::string& vector) = 0;
+
+  // The vault rows of these placeholders in the partitions the principal may read.
+  virtual Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
+                                                   const std::vector<std::string>& placeholders) = 0;
+
+  // The review queue items of ctx.principal's user (every user's for the admin role), oldest
+  // first, unresolved only unless `include_resolved`.
+  virtual Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx,
+                                                     bool include_resolved, int limit) = 0;
+  // Resolves an open item: "approve" makes its quarantined memory active (searchable),
+  // "reject" leaves it quarantined. Audited. NotFound for an item the principal may not
+  // list; FailedPrecondition when already resolved; InvalidArgument for another resolution.
+  virtual Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
+                                           const std::string& resolution) = 0;
 
   // Appends an audit record for a read (recall, get, history) made by ctx.principal.
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;

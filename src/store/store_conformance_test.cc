@@ -370,6 +370,27 @@ TEST_P(StoreConformanceTest, EmbeddingCacheRoundTripsAndErases) {
   EXPECT_TRUE(store_->GetCachedEmbedding("m", "h2").ok());
 }
 
+TEST_P(StoreConformanceTest, ListMemoriesPagesVisibleOnesInIdOrder) {
+  int64_t a1 = Remember(alice_, "one");
+  int64_t b1 = Remember(bob_, "bob's");
+  int64_t a2 = Remember(alice_, "two");
+  int64_t a3 = Remember(alice_, "three");
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), a2, false).ok());
+  auto v2 = store_->Supersede(Ctx(alice_), a3, Revision{"three, corrected"});
+  ASSERT_TRUE(v2.ok());
+  auto page = store_->ListMemories(Ctx(alice_), ListQuery{"", "", "", false, 0, 10});
+  ASSERT_TRUE(page.ok()) << page.status().ToString();
+  std::vector<int64_t> ids;
+  for (const Memory& m : *page) ids.push_back(m.id);
+  EXPECT_EQ(ids, (std::vector<int64_t>{a1, v2->id}));
+  page = store_->ListMemories(Ctx(alice_), ListQuery{"", "", "", true, a1, 1});
+  ASSERT_EQ(page->size(), 1u);
+  EXPECT_EQ((*page)[0].id, a3);  // superseded version, with history; deleted a2 never
+  page = store_->ListMemories(Ctx(alice_), ListQuery{"", "semantic", "", true, 0, 10});
+  EXPECT_TRUE(page->empty());
+  EXPECT_NE(b1, 0);
+}
+
 TEST_P(StoreConformanceTest, ApiKeysRoundTripAndRevoke) {
   ApiKeyRecord k;
   k.id = "k1";

@@ -69,6 +69,25 @@ class MemoryStoreImpl final : public Store {
     }
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
+    for (VaultEntry e : batch.vault) {
+      e.scope_key = ScopeKey(batch.scope);
+      e.user_id = batch.scope.user_id;
+      vault_.emplace(std::make_pair(e.scope_key, e.placeholder), e);  // first sealing wins
+    }
+    for (const NewReview& r : batch.reviews) {
+      ReviewItem item;
+      item.id = static_cast<int64_t>(reviews_.size()) + 1;
+      item.kind = r.kind;
+      item.user_id = batch.scope.user_id;
+      bool linked = r.memory_index >= 0 && r.memory_index < static_cast<int>(out.memories.size());
+      item.memory_id = linked ? out.memories[r.memory_index].id : 0;
+      item.message_id = out.message_id;
+      item.reason = r.reason;
+      item.payload_json = r.payload_json;
+      item.created_at = ctx.now;
+      out.reviews.push_back(item.id);
+      reviews_.push_back(std::move(item));
+    }
     AppendLocked(ctx, AuditEntry{"remember", targets,
                                  "{\"message_id\":" + std::to_string(out.message_id) + "}"});
     if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out);
@@ -110,6 +129,11 @@ class MemoryStoreImpl final : public Store {
     Index(m);
     memories_[m.id] = m;
     if (!rev.embedding.empty()) PutVector(m.id, rev.embedding_model, rev.embedding);
+    for (VaultEntry v : rev.vault) {
+      v.scope_key = ScopeKey(m.scope);
+      v.user_id = ctx.principal.user_id;
+      vault_.emplace(std::make_pair(v.scope_key, v.placeholder), v);
+    }
     AppendLocked(ctx, AuditEntry{"correct", {old.id, m.id},
                                  "{\"reason\":\"" + rev.reason + "\"}"});
     return m;
@@ -267,6 +291,22 @@ class MemoryStoreImpl final : public Store {
     return Status::OK();
   }
 
+  Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override {
+    std::lock_guard lock(mu_);
+    std::vector<Memory> out;
+    for (auto it = memories_.upper_bound(q.after_id);
+         it != memories_.end() && static_cast<int>(out.size()) < q.limit; ++it) {
+      const Memory& m = it->second;
+      if (!CanSee(ctx.principal, m.scope) || m.status == MemoryStatus::kDeleted) continue;
+      if (!q.include_history && !m.current) continue;
+      if (!q.session_id.empty() && m.source.session_id != q.session_id) continue;
+      if (!q.type.empty() && ToString(m.type) != q.type) continue;
+      if (!q.kind.empty() && ToString(m.kind) != q.kind) continue;
+      out.push_back(m);
+    }
+    return out;
+  }
+
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
                                          int limit) override {
     std::lock_guard lock(mu_);
@@ -307,6 +347,63 @@ class MemoryStoreImpl final : public Store {
     std::vector<Memory> out(before.rbegin(), before.rend());
     out.insert(out.end(), after.begin(), after.end());
     return out;
+  }
+
+  Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
+                                           const std::vector<std::string>& placeholders) override {
+    std::lock_guard lock(mu_);
+    std::vector<VaultEntry> out;
+    for (const std::string& scope : VisiblePartitions(ctx.principal)) {
+      for (const std::string& p : placeholders) {
+        auto it = vault_.find({scope, p});
+        if (it != vault_.end()) out.push_back(it->second);
+      }
+    }
+    return out;
+  }
+
+  Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
+                                             int limit) override {
+    std::lock_guard lock(mu_);
+    const std::string user = ReviewerUser(ctx.principal);
+    std::vector<ReviewItem> out;
+    for (const ReviewItem& r : reviews_) {
+      if (static_cast<int>(out.size()) >= limit) break;
+      if ((user.empty() || r.user_id == user) && (include_resolved || !r.resolved_at)) {
+        out.push_back(r);
+      }
+    }
+    return out;
+  }
+
+  Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
+                                   const std::string& resolution) override {
+    if (resolution != "approve" && resolution != "reject") {
+      return Status::InvalidArgument("review: resolution must be 'approve' or 'reject'");
+    }
+    std::lock_guard lock(mu_);
+    const std::string user = ReviewerUser(ctx.principal);
+    if (id <= 0 || id > static_cast<int64_t>(reviews_.size()) ||
+        (!user.empty() && reviews_[id - 1].user_id != user)) {
+      return Status::NotFound("store: review item " + std::to_string(id) + " not found");
+    }
+    ReviewItem& item = reviews_[id - 1];
+    if (item.resolved_at) {
+      return Status::FailedPrecondition("review: item " + std::to_string(id) +
+                                        " is already resolved (" + item.resolution + ")");
+    }
+    item.resolved_at = ctx.now;
+    item.resolution = resolution;
+    auto m = memories_.find(item.memory_id);
+    if (resolution == "approve" && m != memories_.end() &&
+        m->second.status == MemoryStatus::kQuarantined) {
+      m->second.status = MemoryStatus::kActive;
+    }
+    std::vector<int64_t> targets;
+    if (item.memory_id != 0) targets.push_back(item.memory_id);
+    AppendLocked(ctx, {"review." + resolution, targets,
+                       "{\"review_id\":" + std::to_string(id) + "}"});
+    return item;
   }
 
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
@@ -450,6 +547,8 @@ class MemoryStoreImpl final : public Store {
   std::map<int64_t, Memory> memories_;
   std::unordered_map<int64_t, Doc> docs_;
   std::vector<AuditRecord> audit_;
+  std::vector<ReviewItem> reviews_;  // id = index + 1
+  std::map<std::pair<std::string, std::string>, VaultEntry> vault_;  // (scope, placeholder)
   int64_t next_memory_id_ = 1;
   std::map<int64_t, std::pair<int64_t, bool>> log_;  // seq -> (memory id, upsert)
   int64_t next_seq_ = 1;

@@ -12,6 +12,7 @@
 #include "src/store/sqlite/fts5_tokenizer.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
+#include "src/store/sqlite/review_rows.h"
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/term_pruning.h"
@@ -93,6 +94,21 @@ class SqliteStore final : public Store {
       }
       out.memories.push_back(std::move(m));
     }
+    for (VaultEntry e : batch.vault) {
+      e.scope_key = key;
+      e.user_id = batch.scope.user_id;
+      if (Status s = sqlite::InsertVault(db_, e, ctx.now); !s.ok()) return s;
+    }
+    for (const NewReview& r : batch.reviews) {
+      int64_t memory_id = r.memory_index >= 0 && r.memory_index < static_cast<int>(
+                                                                  out.memories.size())
+                              ? out.memories[r.memory_index].id
+                              : 0;
+      Status s = sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id,
+                                      ctx.now);
+      if (!s.ok()) return s;
+      out.reviews.push_back(sqlite3_last_insert_rowid(db_));
+    }
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     AuditEntry audit{"remember", targets,
@@ -143,6 +159,11 @@ class SqliteStore final : public Store {
     if (Status s = LogVector(old->id, false); !s.ok()) return s;
     if (!rev.embedding.empty()) {
       if (Status s = PutVector(m.id, rev.embedding_model, rev.embedding); !s.ok()) return s;
+    }
+    for (VaultEntry v : rev.vault) {
+      v.scope_key = ScopeKey(m.scope);
+      v.user_id = ctx.principal.user_id;
+      if (Status s = sqlite::InsertVault(db_, v, ctx.now); !s.ok()) return s;
     }
     AuditEntry e{"correct", {old->id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
     if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
@@ -318,6 +339,22 @@ class SqliteStore final : public Store {
     return Status::OK();
   }
 
+  Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override {
+    std::lock_guard lock(mu_);
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
+                     sqlite::VisibleSql(2, 3) +
+                     " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
+                     "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
+                     "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
+    st.Bind(1, q.after_id).Bind(2, ctx.principal.user_id);
+    st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, q.include_history);
+    st.Bind(5, q.session_id).Bind(6, q.type).Bind(7, q.kind).Bind(8, int64_t{q.limit});
+    std::vector<Memory> out;
+    while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+    if (!st.status().ok()) return st.status().WithPrefix("list memories");
+    return out;
+  }
+
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
                                          int limit) override {
     std::lock_guard lock(mu_);
@@ -357,6 +394,47 @@ class SqliteStore final : public Store {
       out.insert(out.end(), side.begin(), side.end());
     }
     return out;
+  }
+
+  Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
+                                           const std::vector<std::string>& placeholders) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectVault(db_, VisiblePartitions(ctx.principal), placeholders);
+  }
+
+  Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
+                                             int limit) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectReview(db_, ReviewerUser(ctx.principal), include_resolved, limit);
+  }
+
+  Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
+                                   const std::string& resolution) override {
+    if (resolution != "approve" && resolution != "reject") {
+      return Status::InvalidArgument("review: resolution must be 'approve' or 'reject'");
+    }
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    auto item = sqlite::SelectReviewItem(db_, id, ReviewerUser(ctx.principal));
+    if (!item.ok()) return item.status();
+    if (item->resolved_at) {
+      return Status::FailedPrecondition("review: item " + std::to_string(id) +
+                                        " is already resolved (" + item->resolution + ")");
+    }
+    if (Status s = sqlite::MarkReviewResolved(db_, id, resolution, ctx.now); !s.ok()) return s;
+    if (resolution == "approve" && item->memory_id != 0) {
+      if (Status s = sqlite::ReleaseQuarantine(db_, item->memory_id); !s.ok()) return s;
+    }
+    std::vector<int64_t> targets;
+    if (item->memory_id != 0) targets.push_back(item->memory_id);
+    AuditEntry e{"review." + resolution, targets,
+                 "{\"review_id\":" + std::to_string(id) + "}"};
+    if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    item->resolved_at = ctx.now;
+    item->resolution = resolution;
+    return item;
   }
 
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {

@@ -1,0 +1,93 @@
+#include "src/engine/pii_vault.h"
+
+#include <map>
+#include <set>
+
+#include "src/text/pii/pii_masker.h"
+#include "src/text/pii/vault_key.h"
+
+namespace engram::engine {
+
+namespace pii = text::pii;
+
+Result<std::unique_ptr<PiiVault>> PiiVault::Open(const Options& options) {
+  pii::VaultKeyOptions ko;
+  ko.env_value = pii::ReadVaultKeyEnv();
+  if (options.backend == "sqlite") {
+    ko.key_file = options.vault_key_file.empty() ? options.db_path + ".key"
+                                                 : options.vault_key_file;
+  } else if (!ko.env_value) {
+    return std::unique_ptr<PiiVault>(new PiiVault(pii::VaultKey::Generate()));
+  }
+  auto key = pii::LoadVaultKey(ko);
+  if (!key.ok()) return key.status().WithPrefix("engine: vault key");
+  return std::unique_ptr<PiiVault>(new PiiVault(std::move(key).value()));
+}
+
+Result<PiiVault::Sealed> PiiVault::Seal(const std::string& scope_key,
+                                        std::string_view text) const {
+  pii::SanitizedText s =
+      pii::Sanitize(text, [&](pii::PiiKind kind, std::string_view canonical, int) {
+        return pii::PiiTokenId(key_, scope_key, kind, canonical);
+      });
+  Sealed out;
+  out.text = std::move(s.text);
+  std::set<std::string> seen;
+  for (const pii::PiiFinding& f : s.findings) {
+    out.kinds.push_back(std::string(pii::PiiKindName(f.kind)));
+    if (!seen.insert(f.placeholder).second) continue;
+    auto sealed = pii::SealPii(key_, f.value, pii::VaultAssociatedData(scope_key, f.placeholder));
+    if (!sealed.ok()) return sealed.status();
+    store::VaultEntry e;
+    e.placeholder = f.placeholder;
+    e.kind = std::string(pii::PiiKindName(f.kind));
+    e.nonce = std::move(sealed->nonce);
+    e.ciphertext = std::move(sealed->ciphertext);
+    out.vault.push_back(std::move(e));
+  }
+  return out;
+}
+
+Result<int> PiiVault::Render(store::Store& store, const store::OpContext& ctx,
+                             const std::vector<std::string*>& texts) const {
+  std::vector<std::string> wanted;
+  for (const std::string* t : texts) {
+    for (const pii::PlaceholderRef& ref : pii::FindPlaceholders(*t)) {
+      wanted.emplace_back(ref.placeholder);
+    }
+  }
+  if (wanted.empty()) return 0;
+  auto rows = store.GetVault(ctx, wanted);
+  if (!rows.ok()) return rows.status();
+  struct Opened {
+    std::string value;
+    bool owner = false;
+  };
+  std::map<std::string, Opened> opened;  // placeholder -> value (the reader's own scope wins)
+  for (const store::VaultEntry& e : *rows) {
+    auto value = pii::OpenPii(key_, {e.nonce, e.ciphertext},
+                              pii::VaultAssociatedData(e.scope_key, e.placeholder));
+    if (!value.ok()) continue;  // tampered or another key: stays a placeholder
+    bool owner = e.user_id == ctx.principal.user_id;  // who wrote it into this scope
+    auto it = opened.find(e.placeholder);
+    if (it == opened.end() || (owner && !it->second.owner)) {
+      opened[e.placeholder] = Opened{std::move(value).value(), owner};
+    }
+  }
+  int revealed = 0;
+  for (std::string* t : texts) {
+    *t = pii::RenderPlaceholders(*t, pii::RenderMode::kPlaintext,
+                                 [&](const pii::PlaceholderRef& ref) -> std::optional<std::string> {
+                                   auto it = opened.find(std::string(ref.placeholder));
+                                   if (it == opened.end()) return std::nullopt;
+                                   if (it->second.owner) {
+                                     ++revealed;
+                                     return it->second.value;
+                                   }
+                                   return pii::MaskValue(ref.kind, it->second.value);
+                                 });
+  }
+  return revealed;
+}
+
+}  // namespace engram::engine

@@ -1,0 +1,49 @@
+// The engine's side of PII protection (docs/formats/pii_vault.md): at write time personal
+// identifiers are replaced by ⟦KIND:token⟧ placeholders and their originals sealed for the
+// pii_vault table; at read time placeholders are rendered for the reader: the owner of the
+// scope sees the original (each such reveal is audited), anyone else who may read the
+// memory sees a masked form (139****5432).
+//
+// Thread safety: immutable after Open; all methods may be called concurrently.
+#ifndef ENGRAM_ENGINE_PII_VAULT_H_
+#define ENGRAM_ENGINE_PII_VAULT_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engram/options.h"
+#include "engram/result.h"
+#include "src/store/store.h"
+#include "src/text/pii/vault_crypto.h"
+
+namespace engram::engine {
+
+class PiiVault {
+ public:
+  // The key: $ENGRAM_VAULT_KEY, else Options::vault_key_file (default <db_path>.key, created
+  // 0600 on first use); the memory backend without the variable uses a random key.
+  static Result<std::unique_ptr<PiiVault>> Open(const Options& options);
+
+  struct Sealed {
+    std::string text;                      // with placeholders
+    std::vector<store::VaultEntry> vault;  // one per distinct identifier
+    std::vector<std::string> kinds;        // kinds found, in order
+  };
+  // Sanitizes one text for the scope `scope_key`. The same value gets the same placeholder
+  // in every message of the scope.
+  Result<Sealed> Seal(const std::string& scope_key, std::string_view text) const;
+
+  // Renders the placeholders of `texts` in place for ctx.principal. Returns how many
+  // placeholders were revealed in plaintext (the caller audits them).
+  Result<int> Render(store::Store& store, const store::OpContext& ctx,
+                     const std::vector<std::string*>& texts) const;
+
+ private:
+  explicit PiiVault(text::pii::VaultKey key) : key_(std::move(key)) {}
+  text::pii::VaultKey key_;
+};
+
+}  // namespace engram::engine
+
+#endif  // ENGRAM_ENGINE_PII_VAULT_H_
