@@ -9,6 +9,7 @@
 #include "apps/serve/routes.h"
 #include "apps/serve/try.h"
 #include "engram/clock.h"
+#include "engram/iso8601.h"
 #include "engram/temporal.h"
 
 namespace engram::serve {
@@ -32,6 +33,29 @@ Result<HttpReply> HandleAudit(HttpCall& call) {
   json out = json::array();
   for (const AuditEntryView& r : records) out.push_back(AuditJson(r));
   return HttpReply{200, {{"records", out}}};
+}
+
+Result<HttpReply> HandleReview(HttpCall& call) {
+  ENGRAM_SERVE_TRY(all, QueryInt(*call.request, "all", 0, 0, 1));
+  ENGRAM_SERVE_TRY(limit, QueryInt(*call.request, "limit", 100, 1, 1000));
+  ENGRAM_SERVE_TRY(items, call.server->engine->Review(call.principal, all == 1,
+                                                      static_cast<int>(limit)));
+  json out = json::array();
+  for (const ReviewItemView& r : items) {
+    json payload = json::parse(r.payload_json, nullptr, false);
+    out.push_back({{"id", r.id},
+                   {"kind", r.kind},
+                   {"user", r.user_id},
+                   {"memory_id", r.memory_id ? json(r.memory_id) : json(nullptr)},
+                   {"message_id", r.message_id ? json(r.message_id) : json(nullptr)},
+                   {"reason", r.reason},
+                   {"payload", payload.is_discarded() ? json::object() : payload},
+                   {"created_at", FormatIso8601(r.created_at)},
+                   {"resolved_at", r.resolved_at ? json(FormatIso8601(*r.resolved_at))
+                                                 : json(nullptr)},
+                   {"resolution", r.resolution.empty() ? json(nullptr) : json(r.resolution)}});
+  }
+  return HttpReply{200, {{"items", out}}};
 }
 
 Result<HttpReply> HandleStats(HttpCall& call) {

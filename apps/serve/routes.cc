@@ -17,7 +17,7 @@ const std::vector<Route>& RouteTable() {
       {"POST", "/v1/feedback", Access::kPrincipal, HandleNotImplemented},
       {"GET", "/v1/entities", Access::kPrincipal, HandleNotImplemented},
       {"GET", "/v1/entities/{id}/relations", Access::kPrincipal, HandleNotImplemented},
-      {"GET", "/v1/review", Access::kPrincipal, HandleNotImplemented},
+      {"GET", "/v1/review", Access::kPrincipal, HandleReview},
       {"GET", "/v1/audit", Access::kPrincipal, HandleAudit},
       {"GET", "/v1/stats", Access::kPrincipal, HandleStats},
       {"POST", "/v1/time/parse", Access::kKey, HandleTimeParse},
