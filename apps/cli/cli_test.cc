@@ -108,6 +108,16 @@ TEST_F(CliTest, RememberThenRecallRoundTrip) {
   // Another user sees nothing.
   json other = RunJson({"recall", "--user", "bob", "--json", "接口文档"});
   EXPECT_EQ(other["results"].size(), 0u);
+  // Feedback on what the recall showed: an outdated memory gets its correction.
+  std::string id = std::to_string(hit["id"].get<int64_t>());
+  json f = RunJson({"feedback", "--user", "alice", "--json", r["request_id"], "--memory", id,
+                    "--verdict", "outdated", "--correction", "张工说下周三要验收接口文档"});
+  ASSERT_TRUE(f.is_object());
+  EXPECT_EQ(f["corrected"]["version"], 2);
+  RunResult bad = Run(Db({"feedback", "--user", "alice", r["request_id"], "--memory", id,
+                          "--verdict", "perhaps"}));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("verdict"), std::string::npos) << bad.err;
 }
 
 TEST_F(CliTest, CorrectHistoryForgetAndAudit) {

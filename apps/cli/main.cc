@@ -366,6 +366,32 @@ int Run(int argc, char** argv) {
     };
   });
 
+  // feedback
+  PrincipalFlags fp;
+  std::string f_request, f_verdict, f_correction;
+  int64_t f_memory = 0;
+  auto* feedback = app.add_subcommand("feedback", "Say whether a recalled memory was right");
+  AddPrincipalFlags(feedback, &fp);
+  feedback->add_option("REQUEST_ID", f_request, "The recall's request_id")->required();
+  feedback->add_option("--memory", f_memory, "The memory id")->required();
+  feedback->add_option("--verdict", f_verdict, "used | wrong | outdated")->required();
+  feedback->add_option("--correction", f_correction, "With wrong/outdated: the corrected text");
+  json_flag(feedback);
+  feedback->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto out = (*engine)->Feedback({fp.Get(), f_request, f_memory, f_verdict, f_correction});
+      if (!out.ok()) return Fail(out.status());
+      json j = {{"request_id", out->request_id},
+                {"corrected", out->corrected ? MemoryJson(*out->corrected) : json(nullptr)}};
+      Print(g, j,
+            "recorded " + f_verdict + " for memory " + std::to_string(f_memory) + "\n" +
+                (out->corrected ? "corrected " + MemoryLine(*out->corrected) + "\n" : ""));
+      return 0;
+    };
+  });
+
   // review
   PrincipalFlags vp;
   bool v_all = false;

@@ -104,6 +104,12 @@ Result<HttpReply> HandleCorrect(HttpCall& call) {
   return HttpReply{200, MemoryJson(memory)};
 }
 
+Result<HttpReply> HandleFeedback(HttpCall& call) {
+  ENGRAM_SERVE_TRY(request, ParseFeedback(call.body, call.principal));
+  ENGRAM_SERVE_TRY(result, call.server->engine->Feedback(request));
+  return HttpReply{200, FeedbackJson(result)};
+}
+
 Result<HttpReply> HandleForget(HttpCall& call) {
   ENGRAM_SERVE_TRY(id, PathId(call));
   const bool hard = QueryFlag(*call.request, "hard");

@@ -45,6 +45,11 @@ Result<RecallRequest> ParseRecall(const nlohmann::json& body, const Principal& p
 Result<CorrectRequest> ParseCorrect(const nlohmann::json& body, const Principal& principal,
                                     int64_t id);
 
+// {"request_id", "memory_id", "verdict": "used"|"wrong"|"outdated", "correction"?}.
+Result<FeedbackRequest> ParseFeedback(const nlohmann::json& body, const Principal& principal);
+// The reply to a feedback call: {"request_id", "corrected": memory|null}.
+nlohmann::json FeedbackJson(const FeedbackResult& r);
+
 // An integer query parameter `name` in [lo, hi]; InvalidArgument otherwise.
 Result<int64_t> ParseIntParam(const std::string& name, const std::string& text, int64_t lo,
                               int64_t hi);

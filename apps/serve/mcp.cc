@@ -82,7 +82,9 @@ Result<json> RunTool(Engine* engine, const std::string& name, const json& args,
     return json{{"forgotten", id}, {"hard", hard.value_or(false)}};
   }
   if (name == "feedback") {
-    return Status::NotSupported("feedback: not implemented yet");
+    ENGRAM_SERVE_TRY(request, ParseFeedback(args, p));
+    ENGRAM_SERVE_TRY(result, engine->Feedback(request));
+    return FeedbackJson(result);
   }
   return Status::NotFound("unknown tool '" + name + "'");
 }

@@ -65,14 +65,19 @@ TEST_F(McpTest, ToolsRememberRecallCorrectHistoryForget) {
   ASSERT_EQ(r["isError"], false) << r.dump();
   const int64_t v2 = r["structuredContent"]["id"];
   EXPECT_EQ(Tool("history", {{"id", v2}})["structuredContent"]["versions"].size(), 2u);
+  const std::string rid = Tool("recall", {{"query", "Zhang phone"}})["structuredContent"]
+                              ["request_id"];
+  r = Tool("feedback", {{"request_id", rid}, {"memory_id", v2}, {"verdict", "used"}});
+  ASSERT_EQ(r["isError"], false) << r.dump();
+  EXPECT_TRUE(r["structuredContent"]["corrected"].is_null());
   EXPECT_EQ(Tool("get_memory", {{"id", v2}})["structuredContent"]["version"], 2);
   EXPECT_EQ(Tool("forget", {{"id", v2}})["isError"], false);
   r = Tool("get_memory", {{"id", 999}});
   EXPECT_EQ(r["isError"], true);
   EXPECT_NE(r["content"][0]["text"].get<std::string>().find("NotFound"), std::string::npos);
-  r = Tool("feedback", {{"useful", true}});
+  r = Tool("feedback", {{"request_id", rid}, {"memory_id", v2}, {"verdict", "perhaps"}});
   EXPECT_EQ(r["isError"], true);
-  EXPECT_NE(r["content"][0]["text"].get<std::string>().find("not implemented yet"),
+  EXPECT_NE(r["content"][0]["text"].get<std::string>().find("InvalidArgument"),
             std::string::npos);
   EXPECT_EQ(Tool("recall", {{"query", 3}})["isError"], true);
 }

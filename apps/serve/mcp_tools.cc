@@ -64,12 +64,14 @@ json McpSession::Tools() {
            {"id", "text"}, false),
       Tool("forget", "Forget", "Retire a memory; hard=true also erases its content.",
            {{"id", Id()}, {"hard", {{"type", "boolean"}}}}, {"id"}, false),
-      Tool("feedback", "Feedback", "Tell whether a recalled memory helped (not implemented yet).",
+      Tool("feedback", "Feedback",
+           "Tell whether a recalled memory was used, wrong or outdated; a correction writes a "
+           "new version.",
            {{"request_id", Str("The recall's request_id")},
             {"memory_id", Id()},
-            {"useful", {{"type", "boolean"}}},
-            {"comment", Str("Free text")}},
-           {"useful"}, false),
+            {"verdict", {{"type", "string"}, {"enum", {"used", "wrong", "outdated"}}}},
+            {"correction", Str("With wrong/outdated: the corrected statement")}},
+           {"request_id", "memory_id", "verdict"}, false),
   });
 }
 

@@ -119,4 +119,29 @@ Result<CorrectRequest> ParseCorrect(const json& body, const Principal& principal
   return r;
 }
 
+Result<FeedbackRequest> ParseFeedback(const json& body, const Principal& principal) {
+  if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
+  FeedbackRequest r;
+  r.principal = principal;
+  ENGRAM_SERVE_TRY(request_id, OptString(body, "request_id"));
+  ENGRAM_SERVE_TRY(memory_id, OptInt(body, "memory_id"));
+  ENGRAM_SERVE_TRY(verdict, OptString(body, "verdict"));
+  ENGRAM_SERVE_TRY(correction, OptString(body, "correction"));
+  if (!request_id) return Status::InvalidArgument("request_id: required");
+  if (!memory_id || *memory_id <= 0) {
+    return Status::InvalidArgument("memory_id: required, a positive integer");
+  }
+  if (!verdict) return Status::InvalidArgument("verdict: required (used, wrong or outdated)");
+  r.request_id = *request_id;
+  r.memory_id = *memory_id;
+  r.verdict = *verdict;
+  if (correction) r.correction = *correction;
+  return r;
+}
+
+json FeedbackJson(const FeedbackResult& r) {
+  return {{"request_id", r.request_id},
+          {"corrected", r.corrected ? MemoryJson(*r.corrected) : json(nullptr)}};
+}
+
 }  // namespace engram::serve

@@ -14,7 +14,7 @@ const std::vector<Route>& RouteTable() {
       {"GET", "/v1/memories/{id}/history", Access::kPrincipal, HandleHistory},
       {"GET", "/v1/ingest/{id}", Access::kPrincipal, HandleIngestStatus},
       {"POST", "/v1/search", Access::kPrincipal, HandleSearch},
-      {"POST", "/v1/feedback", Access::kPrincipal, HandleNotImplemented},
+      {"POST", "/v1/feedback", Access::kPrincipal, HandleFeedback},
       {"GET", "/v1/entities", Access::kPrincipal, HandleNotImplemented},
       {"GET", "/v1/entities/{id}/relations", Access::kPrincipal, HandleNotImplemented},
       {"GET", "/v1/review", Access::kPrincipal, HandleReview},

@@ -81,6 +81,7 @@ Result<HttpReply> HandleHistory(HttpCall& call);
 Result<HttpReply> HandleIngestStatus(HttpCall& call);
 Result<HttpReply> HandleAudit(HttpCall& call);
 Result<HttpReply> HandleReview(HttpCall& call);
+Result<HttpReply> HandleFeedback(HttpCall& call);
 Result<HttpReply> HandleStats(HttpCall& call);
 Result<HttpReply> HandleTimeParse(HttpCall& call);
 Result<HttpReply> HandleEmbeddings(HttpCall& call);

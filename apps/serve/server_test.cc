@@ -168,7 +168,44 @@ TEST(HttpServerTest, RoutesWithoutEngineSupportAnswer501) {
                            "/v1/entities/3/relations?user=a"}) {
     ExpectError(s.Send("GET", path), 501, "NotSupported");
   }
-  ExpectError(s.Send("POST", "/v1/feedback", {{"user", "a"}}), 501, "NotSupported");
+}
+
+TEST(HttpServerTest, FeedbackIsAuditedAndCanCorrect) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev());
+  ASSERT_TRUE(s.ok());
+  auto m = s.engine()->Remember({Principal{"a", "", {}, {}}, "the office wifi password is swordfish"});
+  ASSERT_TRUE(m.ok());
+  const int64_t id = m->memories[0].id;
+  auto hits = s.Send("POST", "/v1/search", {{"user", "a"}, {"query", "office wifi"}});
+  ASSERT_EQ(hits.status, 200) << hits.text;
+  const std::string rid = hits.body["request_id"];
+  auto used = s.Send("POST", "/v1/feedback",
+                     {{"user", "a"}, {"request_id", rid}, {"memory_id", id}, {"verdict", "used"}});
+  ASSERT_EQ(used.status, 200) << used.text;
+  EXPECT_TRUE(used.body["corrected"].is_null());
+  auto fixed = s.Send("POST", "/v1/feedback",
+                      {{"user", "a"}, {"request_id", rid}, {"memory_id", id},
+                       {"verdict", "outdated"}, {"correction", "the office wifi password is tuna"}});
+  ASSERT_EQ(fixed.status, 200) << fixed.text;
+  EXPECT_EQ(fixed.body["corrected"]["version"], 2);
+  ExpectError(s.Send("POST", "/v1/feedback", {{"user", "a"}}), 400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/feedback",
+                     {{"user", "a"}, {"request_id", rid}, {"memory_id", id}, {"verdict", "meh"}}),
+              400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/feedback",
+                     {{"user", "b"}, {"request_id", rid}, {"memory_id", id}, {"verdict", "used"}}),
+              404, "NotFound");
+  // The audit trail links the feedback to the recall that exposed the memory.
+  auto audit = s.engine()->Audit(Principal{"a", "", {}, {}}, 0, 100);
+  ASSERT_TRUE(audit.ok());
+  int feedback = 0;
+  for (const AuditEntryView& e : *audit) {
+    if (e.action != "feedback") continue;
+    ++feedback;
+    EXPECT_NE(e.detail_json.find(rid), std::string::npos);
+  }
+  EXPECT_EQ(feedback, 2);
 }
 
 TEST(HttpServerTest, ReviewListsQuarantinedMessages) {

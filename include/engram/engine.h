@@ -134,6 +134,21 @@ struct CorrectRequest {
   std::optional<Instant> at; // when the correction holds from; default now
 };
 
+// What a recalled memory was worth to the agent (the correction loop). `request_id` is the
+// one a recall (or context) returned; it links this feedback to the recall in the audit log.
+struct FeedbackRequest {
+  Principal principal;
+  std::string request_id;   // of the recall that showed the memory
+  int64_t memory_id = 0;
+  std::string verdict;      // "used" | "wrong" | "outdated"
+  std::string correction;   // optional, with wrong/outdated: the corrected statement
+};
+
+struct FeedbackResult {
+  std::string request_id;         // of this feedback call
+  std::optional<Memory> corrected;  // the new version when a correction was given
+};
+
 struct ForgetRequest {
   Principal principal;
   int64_t id = 0;
@@ -254,6 +269,12 @@ class Engine {
 
   // Recomputes the audit hash chain.
   virtual Result<AuditCheck> VerifyAudit() = 0;
+
+  // Records feedback on a recalled memory (audited as "feedback" with the recall's request
+  // id and the verdict). With a correction (verdict wrong or outdated) the memory gets a new
+  // version, as Correct does. InvalidArgument for an unknown verdict, an empty request id, or
+  // a correction with "used"; NotFound for a memory the principal may not see.
+  virtual Result<FeedbackResult> Feedback(const FeedbackRequest& request) = 0;
 
   // The review queue: the principal's own items (every user's for the admin role), oldest
   // first, open ones unless `include_resolved`. ResolveReview with "approve" releases a

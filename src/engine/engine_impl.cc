@@ -1,5 +1,7 @@
 // EngineImpl: the composition root. Wires the store, the write pipeline and the read path,
 // stamps every call with a request id and a time, and audits reads.
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -438,6 +440,34 @@ class EngineImpl final : public Engine {
       AuditEntryView v = ToView(r);
       v.at.offset_minutes = options_.default_offset_minutes;
       out.push_back(std::move(v));
+    }
+    return out;
+  }
+
+  Result<FeedbackResult> Feedback(const FeedbackRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    if (Status s = ingest::ValidateId("request_id", request.request_id, true); !s.ok()) return s;
+    const std::string& v = request.verdict;
+    if (v != "used" && v != "wrong" && v != "outdated") {
+      return Status::InvalidArgument("verdict: must be used, wrong or outdated");
+    }
+    if (!request.correction.empty() && v == "used") {
+      return Status::InvalidArgument("correction: only with verdict wrong or outdated");
+    }
+    store::OpContext ctx = Context(request.principal);
+    auto memory = store_->GetMemory(ctx, request.memory_id);
+    if (!memory.ok()) return memory.status();
+    nlohmann::json detail = {{"recall_request_id", request.request_id}, {"verdict", v},
+                             {"corrected", !request.correction.empty()}};
+    if (Status s = store_->AppendAudit(ctx, {"feedback", {request.memory_id}, detail.dump()});
+        !s.ok()) {
+      return s;
+    }
+    FeedbackResult out{ctx.request_id, std::nullopt};
+    if (!request.correction.empty()) {
+      auto m = Correct(CorrectRequest{request.principal, request.memory_id, request.correction});
+      if (!m.ok()) return m.status();
+      out.corrected = std::move(m).value();
     }
     return out;
   }

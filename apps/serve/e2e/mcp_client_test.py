@@ -47,13 +47,22 @@ async def exercise(session, transport):
     v2 = r.structuredContent["id"]
     r = await session.call_tool("history", {"id": v2})
     check(len(r.structuredContent["versions"]) == 2, f"{transport}: history has 2 versions")
+    r = await session.call_tool("recall", {"query": "张工 手机号"})
+    rid = r.structuredContent["request_id"]
+    r = await session.call_tool("feedback", {"request_id": rid, "memory_id": v2,
+                                             "verdict": "outdated",
+                                             "correction": "张工的手机号是13911112222"})
+    check(not r.isError and r.structuredContent["corrected"]["version"] == 3,
+          f"{transport}: feedback with a correction writes version 3")
+    v2 = r.structuredContent["corrected"]["id"]
+    r = await session.call_tool("feedback", {"request_id": rid, "memory_id": v2,
+                                             "verdict": "maybe"})
+    check(r.isError and "InvalidArgument" in r.content[0].text,
+          f"{transport}: an unknown verdict is an error")
     r = await session.call_tool("forget", {"id": v2})
     check(not r.isError, f"{transport}: forget")
     r = await session.call_tool("get_memory", {"id": 424242})
     check(r.isError and "NotFound" in r.content[0].text, f"{transport}: unknown id is an error")
-    r = await session.call_tool("feedback", {"useful": True})
-    check(r.isError and "not implemented yet" in r.content[0].text,
-          f"{transport}: feedback says not implemented yet")
 
 
 async def stdio(engram):

@@ -11,7 +11,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from engram_server import EngramServer  # noqa: E402
 
-NOT_IMPLEMENTED = ["feedback", "listEntities", "entityRelations"]
+NOT_IMPLEMENTED = ["listEntities", "entityRelations"]
 
 
 def main():
