@@ -7,19 +7,21 @@
 #include <string>
 #include <vector>
 
+#include "apps/serve/json_codec.h"
 #include "engram/engine.h"
 
 namespace engram::cli {
 
-nlohmann::json MemoryJson(const Memory& m);
-nlohmann::json HitJson(const RecallHit& h);
-nlohmann::json AuditJson(const AuditEntryView& a);
-nlohmann::json StatsJson(const EngineStats& s);
+// JSON shapes are the server's (one codec for REST, MCP and --json).
+using serve::AuditJson;
+using serve::HitJson;
+using serve::MemoryJson;
+using serve::ReviewJson;
+using serve::StatsJson;
 
 // One line per memory: "#12 v1 episodic/raw 2024-06-14T15:00:00+08:00  content".
 std::string MemoryLine(const Memory& m);
 std::string HitLine(const RecallHit& h);
-nlohmann::json ReviewJson(const ReviewItemView& r);
 std::string ReviewLine(const ReviewItemView& r);
 std::string AuditLine(const AuditEntryView& a);
 // Indented lines: per-channel ranks and scores, fusion, decay, confidence, rerank, source.

@@ -9,7 +9,6 @@
 #include "apps/serve/routes.h"
 #include "apps/serve/try.h"
 #include "engram/clock.h"
-#include "engram/iso8601.h"
 #include "engram/temporal.h"
 
 namespace engram::serve {
@@ -41,20 +40,7 @@ Result<HttpReply> HandleReview(HttpCall& call) {
   ENGRAM_SERVE_TRY(items, call.server->engine->Review(call.principal, all == 1,
                                                       static_cast<int>(limit)));
   json out = json::array();
-  for (const ReviewItemView& r : items) {
-    json payload = json::parse(r.payload_json, nullptr, false);
-    out.push_back({{"id", r.id},
-                   {"kind", r.kind},
-                   {"user", r.user_id},
-                   {"memory_id", r.memory_id ? json(r.memory_id) : json(nullptr)},
-                   {"message_id", r.message_id ? json(r.message_id) : json(nullptr)},
-                   {"reason", r.reason},
-                   {"payload", payload.is_discarded() ? json::object() : payload},
-                   {"created_at", FormatIso8601(r.created_at)},
-                   {"resolved_at", r.resolved_at ? json(FormatIso8601(*r.resolved_at))
-                                                 : json(nullptr)},
-                   {"resolution", r.resolution.empty() ? json(nullptr) : json(r.resolution)}});
-  }
+  for (const ReviewItemView& r : items) out.push_back(ReviewJson(r));
   return HttpReply{200, {{"items", out}}};
 }
 

@@ -86,8 +86,24 @@ json HitJson(const RecallHit& h) {
   j["explanation"] = {{"rrf", e.rrf},
                       {"decay", e.decay},
                       {"confidence", e.confidence},
+                      {"time", e.time},
                       {"rerank", e.rerank},
+                      {"context", e.context},
                       {"age_hours", static_cast<double>(e.age_ms) / 3600000.0}};
+  return j;
+}
+
+json ReviewJson(const ReviewItemView& r) {
+  json j = {{"id", r.id},
+            {"kind", r.kind},
+            {"user", r.user_id},
+            {"memory_id", r.memory_id ? json(r.memory_id) : json(nullptr)},
+            {"message_id", r.message_id ? json(r.message_id) : json(nullptr)},
+            {"reason", r.reason},
+            {"payload", ParseObject(r.payload_json)},
+            {"created_at", FormatIso8601(r.created_at)}};
+  j["resolved_at"] = r.resolved_at ? json(FormatIso8601(*r.resolved_at)) : json(nullptr);
+  j["resolution"] = r.resolution.empty() ? json(nullptr) : json(r.resolution);
   return j;
 }
 
