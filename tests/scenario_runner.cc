@@ -172,6 +172,9 @@ class Scenario {
         ids_[c.args.at("review_as")] = out->review_items.front();
         review_names_.insert(c.args.at("review_as"));
       }
+      if (c.args.count("kind")) {
+        EXPECT_EQ(ToString(out->memories.at(0).kind), c.args.at("kind")) << Where();
+      }
       if (c.args.count("event")) {
         const auto& ev = out->memories.at(0).event_time;
         EXPECT_EQ(ev ? FormatIso8601(ev->from) : "none", c.args.at("event")) << Where();
@@ -193,6 +196,28 @@ class Scenario {
       if (!m.ok()) return m.status();
       if (c.has_text) {
         EXPECT_EQ(m->content, c.text) << Where();
+      }
+      if (c.args.count("status")) {
+        EXPECT_EQ(ToString(m->status), c.args.at("status")) << Where();
+      }
+      return Status::OK();
+    }
+    if (c.verb == "sweep") {
+      auto out = engine().Sweep();
+      if (!out.ok()) return out.status();
+      if (c.args.count("dormant")) {
+        EXPECT_EQ(out->dormant, std::atoll(c.args.at("dormant").c_str())) << Where();
+      }
+      return Status::OK();
+    }
+    if (c.verb == "feedback") {  // on the last recall's request id
+      FeedbackRequest r{Who(c), last_request_id_, Id(c),
+                        c.args.count("verdict") ? c.args.at("verdict") : "", c.text};
+      auto out = engine().Feedback(r);
+      if (!out.ok()) return out.status();
+      if (c.args.count("as")) {
+        EXPECT_TRUE(out->corrected.has_value()) << Where() << "no corrected version";
+        if (out->corrected) ids_[c.args.at("as")] = out->corrected->id;
       }
       return Status::OK();
     }
@@ -221,6 +246,12 @@ class Scenario {
           options_.embedder = v;
         } else if (k == "decay_floor") {
           options_.decay_floor = std::atof(v.c_str());
+        } else if (k == "ttl_hours_state") {
+          options_.ttl_hours_state = std::atof(v.c_str());
+        } else if (k == "ttl_hours_preference") {
+          options_.ttl_hours_preference = std::atof(v.c_str());
+        } else if (k == "dormant_after_days") {
+          options_.dormant_after_days = std::atof(v.c_str());
         } else {
           ADD_FAILURE() << Where() << "unknown option " << k;
         }
@@ -254,8 +285,11 @@ class Scenario {
       r.at = At(c);
       r.limit = c.args.count("limit") ? std::atoi(c.args.at("limit").c_str()) : 10;
       r.include_history = c.args.count("history") > 0;
+      r.include_expired = c.args.count("expired") > 0;
+      r.deep = c.args.count("deep") > 0;
       auto out = engine().Recall(r);
       ASSERT_TRUE(out.ok()) << Where() << out.status().ToString();
+      last_request_id_ = out->request_id;
       for (const RecallHit& h : out->hits) got.push_back(h.memory.content);
     }
     bool exact = c.verb != "recall";
@@ -282,6 +316,7 @@ class Scenario {
   std::unique_ptr<Engine> engine_;
   std::map<std::string, int64_t> ids_;
   std::set<std::string> review_names_;  // names in ids_ that hold review item ids
+  std::string last_request_id_;          // of the last recall, for feedback
 };
 
 class ScenarioTest : public ::testing::TestWithParam<std::string> {};

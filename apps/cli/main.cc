@@ -3,7 +3,10 @@
 // or invalid input. Errors go to stderr as "engram: <Code>: <message>".
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <iterator>
 
 #include "apps/cli/eval_commands.h"
@@ -21,7 +24,41 @@ using nlohmann::json;
 struct Globals {
   std::string db = "engram.db";
   bool json = false;
+  std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
+  std::optional<double> dormant_after_days;
 };
+
+// Applies the lifecycle flags to the options (InvalidArgument for an unknown kind).
+Status ApplyLifecycleFlags(const Globals& g, Options* o) {
+  const std::map<std::string, double*> fields = {
+      {"state", &o->ttl_hours_state}, {"preference", &o->ttl_hours_preference},
+      {"task", &o->ttl_hours_task},   {"event", &o->ttl_hours_event},
+      {"fact", &o->ttl_hours_fact},   {"raw", &o->ttl_hours_raw}};
+  for (const std::string& spec : g.ttl_hours) {
+    const size_t eq = spec.find('=');
+    const std::string kind = spec.substr(0, eq);
+    char* end = nullptr;
+    const double hours =
+        eq == std::string::npos ? -1 : std::strtod(spec.c_str() + eq + 1, &end);
+    if (eq == std::string::npos || end == spec.c_str() + eq + 1 || *end != '\0') {
+      return Status::InvalidArgument("--ttl-hours: expected KIND=HOURS, got '" + spec + "'");
+    }
+    auto it = fields.find(kind);
+    if (it == fields.end()) {
+      return Status::InvalidArgument("--ttl-hours: unknown kind '" + kind +
+                                     "' (state, preference, task, event, fact, raw)");
+    }
+    if (hours < 0) return Status::InvalidArgument("--ttl-hours: must not be negative");
+    *it->second = hours;
+  }
+  if (g.dormant_after_days) {
+    if (*g.dormant_after_days < 0) {
+      return Status::InvalidArgument("--dormant-after-days: must not be negative");
+    }
+    o->dormant_after_days = *g.dormant_after_days;
+  }
+  return Status::OK();
+}
 
 struct PrincipalFlags {
   std::string user;
@@ -48,6 +85,7 @@ Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
   Options o;
   o.db_path = g.db;
   o.create_if_missing = create;
+  if (Status s = ApplyLifecycleFlags(g, &o); !s.ok()) return s;
   return Engine::Open(o);
 }
 
@@ -78,6 +116,11 @@ int Run(int argc, char** argv) {
   Globals g;
   app.add_option("--db", g.db, "SQLite database file")->capture_default_str();
   app.add_flag("--json", g.json, "Print JSON");
+  app.add_option("--ttl-hours", g.ttl_hours,
+                 "Time to live of a memory kind, KIND=HOURS (repeatable; 0 = never expires; "
+                 "defaults: state=168 preference=4320, others 0)");
+  app.add_option("--dormant-after-days", g.dormant_after_days,
+                 "Idle days before a memory goes dormant in `sweep` (default 90; 0 = never)");
   std::function<int()> action;
   auto json_flag = [&](CLI::App* c) { c->add_flag("--json", g.json, "Print JSON"); };
 
@@ -156,13 +199,15 @@ int Run(int argc, char** argv) {
   PrincipalFlags qp;
   std::string q_text, q_at;
   int q_limit = 10;
-  bool q_history = false, q_explain = false;
+  bool q_history = false, q_explain = false, q_expired = false, q_deep = false;
   std::string q_session;
   auto* recall = app.add_subcommand("recall", "Find the memories relevant to a query");
   AddPrincipalFlags(recall, &qp);
   recall->add_option("--at", q_at, "Reference time of the question (ISO 8601); default now");
   recall->add_option("--limit", q_limit, "Most hits to return")->capture_default_str();
   recall->add_flag("--include-history", q_history, "Also superseded versions");
+  recall->add_flag("--include-expired", q_expired, "Also memories whose TTL ran out");
+  recall->add_flag("--deep", q_deep, "Also dormant memories through the vector channel");
   recall->add_option("--session", q_session, "The asking session (adds its latest memories)");
   recall->add_flag("--explain", q_explain, "Show why each hit was recalled");
   recall->add_option("QUERY", q_text, "What to recall")->required();
@@ -175,6 +220,8 @@ int Run(int argc, char** argv) {
       if (q_limit <= 0) return Fail(Status::InvalidArgument("--limit: must be positive"));
       req.limit = q_limit;
       req.include_history = q_history;
+      req.include_expired = q_expired;
+      req.deep = q_deep;
       req.session_id = q_session;
       auto at = ParseAt(q_at);
       if (!at.ok()) return Fail(at.status());
@@ -351,8 +398,16 @@ int Run(int argc, char** argv) {
     };
   });
   PrincipalFlags sp;
-  auto* stats = app.add_subcommand("stats", "Counts of what the principal can see");
+  MetricsRequest s_metrics;
+  auto* stats = app.add_subcommand(
+      "stats", "Counts of what the principal can see, and the lifecycle metrics of its user "
+               "(or --by team|agent --id X)");
   AddPrincipalFlags(stats, &sp);
+  stats->add_option("--by", s_metrics.by, "Metrics of: user | team | agent")
+      ->capture_default_str();
+  stats->add_option("--id", s_metrics.id, "Whose metrics (default: the principal's own)");
+  stats->add_option("--window-days", s_metrics.window_days, "Metrics window, ending now")
+      ->capture_default_str();
   json_flag(stats);
   stats->callback([&] {
     action = [&]() -> int {
@@ -360,8 +415,26 @@ int Run(int argc, char** argv) {
       if (!engine.ok()) return Fail(engine.status());
       auto s = (*engine)->Stats(sp.Get());
       if (!s.ok()) return Fail(s.status());
+      s_metrics.principal = sp.Get();
+      auto m = (*engine)->Metrics(s_metrics);
+      if (!m.ok()) return Fail(m.status());
       json j = StatsJson(*s);
+      j["metrics"] = MetricsJson(*m);
       Print(g, j, j.dump(2) + "\n");
+      return 0;
+    };
+  });
+  auto* sweep = app.add_subcommand(
+      "sweep", "Lifecycle upkeep: memories idle for --dormant-after-days become dormant");
+  json_flag(sweep);
+  sweep->callback([&] {
+    action = [&]() -> int {
+      auto engine = OpenEngine(g, false);
+      if (!engine.ok()) return Fail(engine.status());
+      auto r = (*engine)->Sweep();
+      if (!r.ok()) return Fail(r.status());
+      Print(g, {{"dormant", r->dormant}},
+            std::to_string(r->dormant) + " memories became dormant\n");
       return 0;
     };
   });
@@ -376,12 +449,15 @@ int Run(int argc, char** argv) {
   feedback->add_option("--memory", f_memory, "The memory id")->required();
   feedback->add_option("--verdict", f_verdict, "used | wrong | outdated")->required();
   feedback->add_option("--correction", f_correction, "With wrong/outdated: the corrected text");
+  bool f_forget = false;
+  feedback->add_flag("--forget", f_forget, "With wrong/outdated: forget the memory instead");
   json_flag(feedback);
   feedback->callback([&] {
     action = [&]() -> int {
       auto engine = OpenEngine(g, false);
       if (!engine.ok()) return Fail(engine.status());
-      auto out = (*engine)->Feedback({fp.Get(), f_request, f_memory, f_verdict, f_correction});
+      auto out = (*engine)->Feedback(
+          {fp.Get(), f_request, f_memory, f_verdict, f_correction, f_forget});
       if (!out.ok()) return Fail(out.status());
       json j = {{"request_id", out->request_id},
                 {"corrected", out->corrected ? MemoryJson(*out->corrected) : json(nullptr)}};

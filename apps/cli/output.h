@@ -17,6 +17,7 @@ using serve::AuditJson;
 using serve::HitJson;
 using serve::MemoryJson;
 using serve::ReviewJson;
+using serve::MetricsJson;
 using serve::StatsJson;
 
 // One line per memory: "#12 v1 episodic/raw 2024-06-14T15:00:00+08:00  content".

@@ -49,6 +49,26 @@ Result<HttpReply> HandleStats(HttpCall& call) {
   return HttpReply{200, StatsJson(stats)};
 }
 
+Result<HttpReply> HandleMemoryMetrics(HttpCall& call) {
+  MetricsRequest r;
+  r.principal = call.principal;
+  const httplib::Request& q = *call.request;
+  if (q.has_param("by")) r.by = q.get_param_value("by");
+  if (q.has_param("id")) r.id = q.get_param_value("id");
+  ENGRAM_SERVE_TRY(window, QueryInt(q, "window_days", 30, 1, 3650));
+  r.window_days = static_cast<int>(window);
+  ENGRAM_SERVE_TRY(m, call.server->engine->Metrics(r));
+  return HttpReply{200, MetricsJson(m)};
+}
+
+Result<HttpReply> HandleSweep(HttpCall& call) {
+  if (!call.principal.HasRole("admin")) {
+    return Status::PermissionDenied("sweep: the admin role is required");
+  }
+  ENGRAM_SERVE_TRY(report, call.server->engine->Sweep());
+  return HttpReply{200, {{"dormant", report.dormant}}};
+}
+
 Result<HttpReply> HandleTimeParse(HttpCall& call) {
   const json& b = call.body;
   ENGRAM_SERVE_TRY(text, OptString(b, "text"));

@@ -125,8 +125,29 @@ json StatsJson(const EngineStats& s) {
           {"memories",
            {{"current", s.memories_current},
             {"versions", s.memories_versions},
-            {"deleted", s.memories_deleted}}},
+            {"deleted", s.memories_deleted},
+            {"dormant", s.memories_dormant},
+            {"expired", s.memories_expired}}},
+          {"vectors", {{"hot", s.vectors_hot}, {"cold", s.vectors_cold}}},
           {"audit_records", s.audit_records}};
+}
+
+json MetricsJson(const MemoryMetrics& m) {
+  return {{"by", m.by},
+          {"id", m.id},
+          {"from", FormatIso8601(m.from)},
+          {"to", FormatIso8601(m.to)},
+          {"recalls", m.recalls},
+          {"used", m.used},
+          {"hit_rate", m.hit_rate},
+          {"repeated_questions", m.repeated_questions},
+          {"repeated_question_rate", m.repeated_question_rate},
+          {"messages", m.messages},
+          {"context_reloads", m.context_reloads},
+          {"context_reload_rate", m.context_reload_rate},
+          {"writes_by_signal", m.writes_by_signal},
+          {"review_open", m.review_open},
+          {"quarantined", m.quarantined}};
 }
 
 json ApiKeyJson(const ApiKey& k) {

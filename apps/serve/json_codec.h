@@ -19,6 +19,7 @@ nlohmann::json MemoryJson(const Memory& m);
 nlohmann::json HitJson(const RecallHit& h);
 nlohmann::json AuditJson(const AuditEntryView& a);
 nlohmann::json StatsJson(const EngineStats& s);
+nlohmann::json MetricsJson(const MemoryMetrics& m);
 nlohmann::json ReviewJson(const ReviewItemView& r);
 nlohmann::json ApiKeyJson(const ApiKey& k);
 

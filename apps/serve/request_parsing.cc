@@ -91,6 +91,8 @@ Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) 
   ENGRAM_SERVE_TRY(limit, OptInt(body, "limit"));
   ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
   ENGRAM_SERVE_TRY(history, OptBool(body, "include_history"));
+  ENGRAM_SERVE_TRY(expired, OptBool(body, "include_expired"));
+  ENGRAM_SERVE_TRY(deep, OptBool(body, "deep"));
   ENGRAM_SERVE_TRY(session, OptString(body, "session"));
   if (!query) return Status::InvalidArgument("query: required");
   r.query = *query;
@@ -100,6 +102,8 @@ Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) 
   }
   r.at = at;
   r.include_history = history.value_or(false);
+  r.include_expired = expired.value_or(false);
+  r.deep = deep.value_or(false);
   if (session) r.session_id = *session;
   return r;
 }
@@ -127,6 +131,7 @@ Result<FeedbackRequest> ParseFeedback(const json& body, const Principal& princip
   ENGRAM_SERVE_TRY(memory_id, OptInt(body, "memory_id"));
   ENGRAM_SERVE_TRY(verdict, OptString(body, "verdict"));
   ENGRAM_SERVE_TRY(correction, OptString(body, "correction"));
+  ENGRAM_SERVE_TRY(forget, OptBool(body, "forget"));
   if (!request_id) return Status::InvalidArgument("request_id: required");
   if (!memory_id || *memory_id <= 0) {
     return Status::InvalidArgument("memory_id: required, a positive integer");
@@ -136,6 +141,7 @@ Result<FeedbackRequest> ParseFeedback(const json& body, const Principal& princip
   r.memory_id = *memory_id;
   r.verdict = *verdict;
   if (correction) r.correction = *correction;
+  r.forget = forget.value_or(false);
   return r;
 }
 

@@ -20,6 +20,8 @@ const std::vector<Route>& RouteTable() {
       {"GET", "/v1/review", Access::kPrincipal, HandleReview},
       {"GET", "/v1/audit", Access::kPrincipal, HandleAudit},
       {"GET", "/v1/stats", Access::kPrincipal, HandleStats},
+      {"GET", "/v1/metrics/memory", Access::kPrincipal, HandleMemoryMetrics},
+      {"POST", "/v1/sweep", Access::kPrincipal, HandleSweep},
       {"POST", "/v1/time/parse", Access::kKey, HandleTimeParse},
       {"POST", "/v1/embeddings", Access::kKey, HandleEmbeddings},
       {"POST", "/mcp", Access::kPrincipal, HandleMcpPost},

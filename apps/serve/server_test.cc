@@ -1,7 +1,9 @@
 // The HTTP server end to end: a real server on a loopback port, driven by an HTTP client.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "apps/serve/routes.h"
 #include "apps/serve/test_server.h"
@@ -118,9 +120,14 @@ TEST(HttpServerTest, AsyncRememberAcknowledgesThenProcesses) {
   ASSERT_EQ(r.status, 201) << r.text;
   EXPECT_EQ(r.body["results"][0]["memories"][0]["content"], "lunch at noon");
 
-  // The first one was processed by then (workers take the outbox oldest first).
-  r = s.Send("GET", "/v1/ingest/" + std::to_string(ingest_id) + "?user=alice");
-  ASSERT_EQ(r.status, 200) << r.text;
+  // The queued one is processed by a worker (soon; a loaded machine may take a moment, so
+  // poll for up to 30 s rather than assume it was done before the synchronous call).
+  for (int i = 0; i < 300; ++i) {
+    r = s.Send("GET", "/v1/ingest/" + std::to_string(ingest_id) + "?user=alice");
+    ASSERT_EQ(r.status, 200) << r.text;
+    if (r.body["state"] != "queued") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
   EXPECT_EQ(r.body["state"], "done");
   EXPECT_EQ(r.body["result"]["memories"][0]["content"], "the door code is 4711");
   ExpectError(s.Send("GET", "/v1/ingest/" + std::to_string(ingest_id) + "?user=bob"), 404,

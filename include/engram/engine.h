@@ -79,6 +79,11 @@ struct RecallRequest {
   int limit = 0;                     // 0 means Options::default_recall_limit
   bool include_history = false;      // also superseded versions
   std::string session_id;            // the asking session (feeds the recency channel)
+  // Also memories whose TTL ran out (Options::ttl_hours_*). Expiry is judged as of `at`.
+  bool include_expired = false;
+  // Deep search: the vector channel also scores dormant memories (Options::
+  // dormant_after_days), which ordinary recall finds by keyword only.
+  bool deep = false;
 };
 
 // Why a hit was recalled by one channel.
@@ -142,6 +147,7 @@ struct FeedbackRequest {
   int64_t memory_id = 0;
   std::string verdict;      // "used" | "wrong" | "outdated"
   std::string correction;   // optional, with wrong/outdated: the corrected statement
+  bool forget = false;      // with wrong/outdated and no correction: forget the memory
 };
 
 struct FeedbackResult {
@@ -195,6 +201,10 @@ struct EngineStats {
   int64_t memories_versions = 0;  // visible versions, all statuses
   int64_t memories_deleted = 0;   // visible forgotten memories
   int64_t audit_records = 0;      // audit records the principal may list
+  int64_t memories_dormant = 0;   // visible current memories that are dormant
+  int64_t memories_expired = 0;   // visible current memories whose TTL ran out
+  int64_t vectors_hot = 0;        // vectors in the principal's hot index partitions
+  int64_t vectors_cold = 0;       // ... and in the cold (dormant) ones
   int64_t schema_version = 0;
   std::string backend;
 };
@@ -212,6 +222,37 @@ struct ApiKey {
 struct NewApiKey {
   ApiKey key;
   std::string secret;      // "ek_<id>_<32 hex>": give it to the client; it is not kept
+};
+
+// Lifecycle metrics of one user, team or agent over a window (see Engine::Metrics).
+struct MetricsRequest {
+  Principal principal;
+  std::string by = "user";   // "user" | "team" | "agent"
+  std::string id;            // "" = the principal's own user / agent (not for team)
+  int window_days = 30;      // 1..3650, ending now
+};
+
+struct MemoryMetrics {
+  std::string by;
+  std::string id;
+  Instant from;
+  Instant to;
+  int64_t recalls = 0;                 // recall and context calls
+  int64_t used = 0;                    // memories marked "used" in feedback
+  double hit_rate = 0;                 // used / recalls
+  int64_t repeated_questions = 0;      // near-duplicates of a question asked in the 30
+  double repeated_question_rate = 0;   //   days before (token-set Jaccard >= 0.8) / recalls
+  int64_t messages = 0;                // messages written
+  int64_t context_reloads = 0;         // "我之前说过", "as I said before"
+  double context_reload_rate = 0;      // context_reloads / messages
+  std::map<std::string, int64_t> writes_by_signal;  // signal -> messages
+  int64_t review_open = 0;             // open review items
+  int64_t quarantined = 0;             // quarantined memories
+};
+
+// What a lifecycle sweep did (see Engine::Sweep).
+struct SweepReport {
+  int64_t dormant = 0;  // memories that became dormant
 };
 
 // One request of the durable ingestion queue (see Engine::Enqueue).
@@ -272,8 +313,10 @@ class Engine {
 
   // Records feedback on a recalled memory (audited as "feedback" with the recall's request
   // id and the verdict). With a correction (verdict wrong or outdated) the memory gets a new
-  // version, as Correct does. InvalidArgument for an unknown verdict, an empty request id, or
-  // a correction with "used"; NotFound for a memory the principal may not see.
+  // version, as Correct does; with `forget` it is forgotten (soft), as Forget does.
+  // InvalidArgument for an unknown verdict, an empty request id, a correction with "used";
+  // NotFound for a memory the principal may not see, or a request id that is not one of
+  // this user's recalls (or contexts).
   virtual Result<FeedbackResult> Feedback(const FeedbackRequest& request) = 0;
 
   // The review queue: the principal's own items (every user's for the admin role), oldest
@@ -295,6 +338,17 @@ class Engine {
   virtual Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) = 0;
   virtual Result<int> ProcessQueue(int max) = 0;
   virtual Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) = 0;
+
+  // Lifecycle metrics. A principal may ask for its own user and agent, for a team it is in,
+  // and the admin role for anyone; otherwise PermissionDenied. InvalidArgument for an
+  // unknown `by` or a window outside 1..3650 days.
+  virtual Result<MemoryMetrics> Metrics(const MetricsRequest& request) = 0;
+
+  // Lifecycle upkeep (an operator call, like the API key calls): current memories neither
+  // recalled nor written for Options::dormant_after_days become dormant (see
+  // RecallRequest::deep). Audited as "sweep" by the system principal. `engram sweep` and
+  // the server's maintenance timer call it; it is cheap when there is nothing to do.
+  virtual Result<SweepReport> Sweep() = 0;
 
   // Embeds texts with the engine's embedder (the one memories are indexed with).
   // NotSupported when Options::embedder is "none"; InvalidArgument for invalid UTF-8 or more

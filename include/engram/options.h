@@ -117,6 +117,25 @@ struct Options {
   // How many turns on each side receive a share (a turn d away gets share / d). Default: 2
   int context_width = 2;
 
+  // Time to live per memory kind, in hours; 0 = never expires. An expired memory leaves
+  // recall (RecallRequest::include_expired brings it back) and stays in history. The TTL
+  // counts from when the message was said, or from the end of its event time when that is
+  // later ("下周出差" expires a TTL after next week).
+  // Defaults: state (a temporary state such as "这周在出差") 168 (7 days), preference 4320
+  // (180 days), task 0, event 0, fact 0, raw 0
+  double ttl_hours_state = 168;
+  double ttl_hours_preference = 4320;
+  double ttl_hours_task = 0;
+  double ttl_hours_event = 0;
+  double ttl_hours_fact = 0;
+  double ttl_hours_raw = 0;
+
+  // Dormancy: a current memory neither recalled nor written for this many days becomes
+  // dormant when the lifecycle sweep runs (Engine::Sweep): its vector leaves the hot index
+  // partitions; keyword recall and deep recall (RecallRequest::deep) still find it, and
+  // being recalled wakes it. 0 = never. Default: 90
+  double dormant_after_days = 90;
+
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true
   bool lexical_rerank = true;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <set>
@@ -16,6 +17,7 @@
 #include "src/engine/pii_vault.h"
 #include "src/engine/registry.h"
 #include "src/engine/vectors.h"
+#include "src/govern/metrics.h"
 #include "src/store/access.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/stages.h"
@@ -25,6 +27,9 @@
 
 namespace engram {
 namespace {
+
+// Who maintenance calls act as in the audit log.
+Principal SystemPrincipal() { return Principal{"engram:system", "", {}, {"admin"}}; }
 
 AuditEntryView ToView(const store::AuditRecord& r) {
   return AuditEntryView{r.seq,     r.at,           r.actor_user,  r.actor_agent, r.action,
@@ -40,7 +45,9 @@ class EngineImpl final : public Engine {
         store_(std::move(store)),
         vectors_(std::move(vectors)),
         vault_(std::move(vault)),
-        reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr) {}
+        reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr),
+        ttl_{options.ttl_hours_state, options.ttl_hours_preference, options.ttl_hours_task,
+             options.ttl_hours_event, options.ttl_hours_fact, options.ttl_hours_raw} {}
 
   Result<RememberResult> Remember(const RememberRequest& request) override {
     return RememberFrom(request, 0);
@@ -181,6 +188,7 @@ class EngineImpl final : public Engine {
     p.batch.outbox_id = outbox_id;
     p.batch.vault = std::move(vault);
     p.stages = ingest::ApplyStages(at, &p.batch);
+    ingest::ApplyTtl(ttl_, at, &p.batch);
     if (!vectors_) return p;
     std::vector<Memory> recent;
     const Memory* previous = nullptr;
@@ -250,16 +258,21 @@ class EngineImpl final : public Engine {
     params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
                             options_.max_recall_limit);
     params.include_history = request.include_history;
+    params.deep = request.deep;
     params.session_id = request.session_id;
     if (vectors_) {
       if (Status s = vectors_->Sync(); !s.ok()) return s;
     }
+    // The store judges expiry as of ctx.now: make that the question's time.
+    store::OpContext search = ctx;
+    search.now = request.include_expired ? Instant{std::numeric_limits<int64_t>::min(), 0}
+                                         : request.at.value_or(ctx.now);
     // A query naming an identifier matches its placeholder in the asker's own scope.
     auto query = vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "",
                                                     Visibility::kPrivate}),
                               request.query);
     if (!query.ok()) return query.status();
-    auto hits = recall::Recall(*store_, ctx, query->text, params);
+    auto hits = recall::Recall(*store_, search, query->text, params);
     if (!hits.ok()) return hits.status();
     std::vector<int64_t> ids;
     std::vector<Memory*> shown;
@@ -267,6 +280,9 @@ class EngineImpl final : public Engine {
       ids.push_back(h.memory.id);
       shown.push_back(&h.memory);
     }
+    // Being recalled keeps a memory hot, and wakes it when it was dormant.
+    if (Status s = store_->TouchMemories(ctx, ids); !s.ok()) return s;
+    if (Status s = LogRecall(ctx, request.query, ids.size()); !s.ok()) return s;
     if (Status s = store_->AppendAudit(ctx, {"recall", ids, "{}"}); !s.ok()) return s;
     if (Status s = Render(ctx, shown); !s.ok()) return s;
     return RecallResult{ctx.request_id, std::move(hits).value()};
@@ -285,15 +301,93 @@ class EngineImpl final : public Engine {
     if (vectors_) {
       if (Status s = vectors_->Sync(); !s.ok()) return s;
     }
-    auto block = recall::BuildContext(*store_, ctx, request.query, request.session_id,
+    store::OpContext search = ctx;  // expiry as of the question's time
+    search.now = request.at.value_or(ctx.now);
+    auto block = recall::BuildContext(*store_, search, request.query, request.session_id,
                                       RecallSettings(ctx, request.at), cp);
     if (!block.ok()) return block.status();
+    if (Status s = store_->TouchMemories(ctx, block->cited); !s.ok()) return s;
+    if (Status s = LogRecall(ctx, request.query, block->cited.size()); !s.ok()) return s;
     if (Status s = store_->AppendAudit(ctx, {"context", block->cited, "{}"}); !s.ok()) return s;
     auto revealed = vault_->Render(*store_, ctx, {&block->text});
     if (!revealed.ok()) return revealed.status();
     if (Status s = AuditReveal(ctx, block->cited, *revealed); !s.ok()) return s;
     return ContextResult{ctx.request_id, std::move(block->text), std::move(block->cited),
                          block->estimated_tokens};
+  }
+
+  Status LogRecall(const store::OpContext& ctx, const std::string& query, size_t hits) {
+    store::RecallLogEntry e{ctx.now,        ctx.principal.user_id, ctx.principal.agent_id,
+                            ctx.principal.teams, ctx.request_id, govern::QueryFingerprint(query),
+                            static_cast<int>(hits)};
+    return store_->LogRecall(e);
+  }
+
+  Result<MemoryMetrics> Metrics(const MetricsRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    const Principal& p = request.principal;
+    if (request.window_days < 1 || request.window_days > 3650) {
+      return Status::InvalidArgument("window_days: must be in 1..3650");
+    }
+    std::string id = request.id;
+    if (request.by == "user") {
+      if (id.empty()) id = p.user_id;
+    } else if (request.by == "agent") {
+      if (id.empty()) id = p.agent_id;
+    } else if (request.by != "team") {
+      return Status::InvalidArgument("by: must be user, team or agent");
+    }
+    if (id.empty()) return Status::InvalidArgument("id: required for by=" + request.by);
+    const bool own = (request.by == "user" && id == p.user_id) ||
+                     (request.by == "agent" && id == p.agent_id) ||
+                     (request.by == "team" && p.InTeam(id));
+    if (!own && !p.HasRole("admin")) {
+      return Status::PermissionDenied("metrics: not your " + request.by);
+    }
+    store::OpContext ctx = Context(p);
+    const int64_t window_ms = static_cast<int64_t>(request.window_days) * 86400000;
+    const Instant from{ctx.now.unix_ms - window_ms, ctx.now.offset_minutes};
+    store::MetricsFilter f{request.by, id, Instant{from.unix_ms - govern::kRepeatWindowMs, 0},
+                           Instant{ctx.now.unix_ms + 1, 0}};
+    auto counts = store_->CollectMetrics(f);
+    if (!counts.ok()) return counts.status();
+    // Messages and reviews are counted over the window itself.
+    f.from = from;
+    auto window = store_->CollectMetrics(f);
+    if (!window.ok()) return window.status();
+    counts->messages = window->messages;
+    counts->context_reloads = window->context_reloads;
+    counts->writes_by_signal = window->writes_by_signal;
+    counts->used = window->used;
+    govern::MetricsSummary m = govern::Summarize(*counts, from.unix_ms);
+    MemoryMetrics out{request.by, id, from, ctx.now, m.recalls, m.used, m.hit_rate,
+                      m.repeated_questions, m.repeated_question_rate, m.messages,
+                      m.context_reloads, m.context_reload_rate, m.writes_by_signal,
+                      m.review_open, m.quarantined};
+    if (Status s = store_->AppendAudit(ctx, {"metrics", {}, "{}"}); !s.ok()) return s;
+    return out;
+  }
+
+  Result<SweepReport> Sweep() override {
+    SweepReport report;
+    if (options_.dormant_after_days <= 0) return report;
+    store::OpContext ctx = Context(SystemPrincipal());
+    const Instant idle_before{
+        ctx.now.unix_ms - static_cast<int64_t>(options_.dormant_after_days * 86400000.0), 0};
+    constexpr int kBatch = 5000;  // one short write transaction each
+    for (;;) {
+      auto n = store_->MarkDormant(idle_before, kBatch);
+      if (!n.ok()) return n.status();
+      report.dormant += *n;
+      if (*n < kBatch) break;
+    }
+    if (report.dormant == 0) return report;
+    if (vectors_) {
+      if (Status s = vectors_->Sync(); !s.ok()) return s;
+    }
+    nlohmann::json detail = {{"dormant", report.dormant}};
+    if (Status s = store_->AppendAudit(ctx, {"sweep", {}, detail.dump()}); !s.ok()) return s;
+    return report;
   }
 
   Result<Memory> Get(const Principal& principal, int64_t id) override {
@@ -424,9 +518,25 @@ class EngineImpl final : public Engine {
     if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
     auto s = store_->GetStats(Context(principal));
     if (!s.ok()) return s.status();
-    return EngineStats{s->messages,       s->memories_current, s->memories_versions,
-                       s->memories_deleted, s->audit_records,  s->schema_version,
-                       options_.backend};
+    EngineStats out;
+    out.messages = s->messages;
+    out.memories_current = s->memories_current;
+    out.memories_versions = s->memories_versions;
+    out.memories_deleted = s->memories_deleted;
+    out.audit_records = s->audit_records;
+    out.memories_dormant = s->memories_dormant;
+    out.memories_expired = s->memories_expired;
+    out.schema_version = s->schema_version;
+    out.backend = options_.backend;
+    if (vectors_) {
+      if (Status sync = vectors_->Sync(); !sync.ok()) return sync;
+      for (const std::string& p : store::VisiblePartitions(principal)) {
+        out.vectors_hot += static_cast<int64_t>(vectors_->index()->PartitionSize(p));
+        out.vectors_cold +=
+            static_cast<int64_t>(vectors_->index()->PartitionSize(store::ColdPartition(p)));
+      }
+    }
+    return out;
   }
 
   Result<std::vector<AuditEntryView>> Audit(const Principal& principal, int64_t after_seq,
@@ -455,10 +565,17 @@ class EngineImpl final : public Engine {
       return Status::InvalidArgument("correction: only with verdict wrong or outdated");
     }
     store::OpContext ctx = Context(request.principal);
+    if (request.forget && (v == "used" || !request.correction.empty())) {
+      return Status::InvalidArgument("forget: only with verdict wrong or outdated, without a "
+                                     "correction");
+    }
     auto memory = store_->GetMemory(ctx, request.memory_id);
     if (!memory.ok()) return memory.status();
+    // The feedback must answer a recall this user made; "used" counts toward the hit rate.
+    if (Status s = store_->MarkUsed(ctx, request.request_id, v == "used"); !s.ok()) return s;
     nlohmann::json detail = {{"recall_request_id", request.request_id}, {"verdict", v},
-                             {"corrected", !request.correction.empty()}};
+                             {"corrected", !request.correction.empty()},
+                             {"forgotten", request.forget}};
     if (Status s = store_->AppendAudit(ctx, {"feedback", {request.memory_id}, detail.dump()});
         !s.ok()) {
       return s;
@@ -468,6 +585,11 @@ class EngineImpl final : public Engine {
       auto m = Correct(CorrectRequest{request.principal, request.memory_id, request.correction});
       if (!m.ok()) return m.status();
       out.corrected = std::move(m).value();
+    }
+    if (request.forget) {
+      if (Status s = Forget(ForgetRequest{request.principal, request.memory_id}); !s.ok()) {
+        return s;
+      }
     }
     return out;
   }
@@ -605,6 +727,7 @@ class EngineImpl final : public Engine {
   std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
   std::unique_ptr<engine::PiiVault> vault_;
   std::unique_ptr<recall::Reranker> reranker_;
+  const ingest::TtlPolicy ttl_;
   std::mutex claim_mu_;
   std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
 };

@@ -56,7 +56,7 @@ Result<store::IngestBatch> BuildBatch(const RememberRequest& r, const Instant& a
 }
 
 std::string EmbeddingText(const Memory& memory, const Memory* previous, size_t context_bytes) {
-  if (previous == nullptr || context_bytes == 0 || memory.kind != MemoryKind::kRaw ||
+  if (previous == nullptr || context_bytes == 0 || !memory.attribute.empty() ||
       memory.source.session_id.empty()) {
     return memory.content;
   }

@@ -6,6 +6,7 @@
 
 #include "engram/temporal.h"
 #include "src/extract/guard.h"
+#include "src/extract/lifecycle_cues.h"
 #include "src/extract/signal.h"
 #include "src/text/normalize.h"
 
@@ -71,7 +72,55 @@ void Anchor(const Instant& at, store::IngestBatch* batch) {
   }
 }
 
+MemoryKind KindFor(const StageReport& report, bool temporary) {
+  if (temporary) return MemoryKind::kState;
+  for (const std::string& s : report.signals) {  // strongest first
+    if (s == "preference") return MemoryKind::kPreference;
+    if (s == "task" || s == "commitment") return MemoryKind::kTask;
+    if (s == "event") return MemoryKind::kEvent;
+  }
+  return MemoryKind::kRaw;
+}
+
+void Classify(const std::string& folded, StageReport* report, store::IngestBatch* batch) {
+  const bool temporary = extract::IsTemporaryState(folded);
+  report->context_reload = extract::IsContextReload(folded);
+  for (Memory& m : batch->memories) {
+    if (m.kind == MemoryKind::kRaw && m.status != MemoryStatus::kQuarantined) {
+      m.kind = KindFor(*report, temporary);
+    }
+  }
+  json context = json::object();
+  context["guard"] = report->guard;
+  context["signals"] = report->signals;
+  if (report->context_reload) context["context_reload"] = true;
+  batch->message.context_json = context.dump();
+}
+
 }  // namespace
+
+double TtlPolicy::HoursFor(MemoryKind kind) const {
+  switch (kind) {
+    case MemoryKind::kState: return state;
+    case MemoryKind::kPreference: return preference;
+    case MemoryKind::kTask: return task;
+    case MemoryKind::kEvent: return event;
+    case MemoryKind::kFact: return fact;
+    case MemoryKind::kRaw: return raw;
+    case MemoryKind::kSummary: return 0;
+  }
+  return 0;
+}
+
+void ApplyTtl(const TtlPolicy& policy, const Instant& at, store::IngestBatch* batch) {
+  for (Memory& m : batch->memories) {
+    const double hours = policy.HoursFor(m.kind);
+    if (hours <= 0) continue;
+    int64_t start = at.unix_ms;
+    if (m.event_time && m.event_time->to.unix_ms > start) start = m.event_time->to.unix_ms;
+    m.expires_at = Instant{start + static_cast<int64_t>(hours * 3600.0 * 1000.0), at.offset_minutes};
+  }
+}
 
 StageReport ApplyStages(const Instant& at, store::IngestBatch* batch) {
   StageReport report;
@@ -84,6 +133,7 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch) {
     report.signals.push_back(std::string(extract::SignalKindName(sig.kind)));
   }
   Anchor(at, batch);
+  Classify(folded, &report, batch);
   return report;
 }
 

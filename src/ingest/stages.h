@@ -4,7 +4,13 @@
 //           episodic record (never a fact) and a review item is raised;
 //   signal  what makes the message worth remembering (preference, task, decision, ...);
 //   anchor  the first time expression, resolved against the message time, becomes the
-//           memory's event time; below kReviewTemporalConfidence it goes to review.
+//           memory's event time; below kReviewTemporalConfidence it goes to review;
+//   kind    the signals decide the memory's kind: a temporary state ("这周在出差") is
+//           "state", a preference "preference", a task or commitment "task", an event
+//           "event"; anything else stays "raw" (explicit facts keep "fact");
+//   ttl     ApplyTtl sets expires_at by kind (Options::ttl_hours_*).
+// The verdicts are also written into the message's context_json ({"guard", "signals",
+// "context_reload"}) so that the lifecycle metrics can count them later.
 //
 // Thread safety: pure function of its inputs (the rule tables are immutable).
 #ifndef ENGRAM_INGEST_STAGES_H_
@@ -26,11 +32,27 @@ struct StageReport {
   std::vector<std::string> guard_categories;
   std::vector<std::string> signals;   // by descending confidence
   bool worth_remembering = false;
+  bool context_reload = false;        // "我之前说过", "as I said before"
+};
+
+// Hours a memory of each kind stays recallable after it starts to hold; 0 = no expiry.
+struct TtlPolicy {
+  double state = 0;
+  double preference = 0;
+  double task = 0;
+  double event = 0;
+  double fact = 0;
+  double raw = 0;
+  double HoursFor(MemoryKind kind) const;
 };
 
 // Runs the stages on the batch's message and updates its memories and review items.
 // `at` is the message's reference time.
 StageReport ApplyStages(const Instant& at, store::IngestBatch* batch);
+
+// Sets each memory's expires_at from its kind: the TTL counts from the end of its event time
+// when that is later than `at` ("下周出差" expires a TTL after next week), else from `at`.
+void ApplyTtl(const TtlPolicy& policy, const Instant& at, store::IngestBatch* batch);
 
 }  // namespace engram::ingest
 

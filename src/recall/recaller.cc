@@ -65,6 +65,12 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     if (!vec.ok()) return vec.status().WithPrefix("recall: embed query");
     index::SearchFilter filter;
     filter.partitions = store::VisiblePartitions(ctx.principal);
+    if (params.deep) {  // dormant memories' vectors wait in the cold partitions
+      const size_t hot = filter.partitions.size();
+      for (size_t i = 0; i < hot; ++i) {
+        filter.partitions.push_back(store::ColdPartition(filter.partitions[i]));
+      }
+    }
     auto found = params.index->Search(vec->row(0), channel_limit, filter);
     if (!found.ok()) return found.status().WithPrefix("recall: vector search");
     // The store re-checks every id (scope, status, expiry): the index is derived data.

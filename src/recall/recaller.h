@@ -33,6 +33,7 @@ namespace engram::recall {
 struct RecallParams {
   int limit = 10;
   bool include_history = false;
+  bool deep = false;                // also search the cold (dormant) vector partitions
   Instant at;                       // question time, for decay
   std::string session_id;           // "" = no recency channel
   double rrf_k = 10;

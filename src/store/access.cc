@@ -90,4 +90,6 @@ Status ValidateIngest(const OpContext& ctx, const IngestBatch& batch) {
   return Status::OK();
 }
 
+std::string ColdPartition(const std::string& scope_key) { return "z:" + scope_key; }
+
 }  // namespace engram::store

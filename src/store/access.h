@@ -25,6 +25,10 @@ std::string ScopeKey(const Scope& s);
 // Every partition the principal may read: its user's, each of its teams', and public.
 std::vector<std::string> VisiblePartitions(const Principal& p);
 
+// The cold vector partition of a scope key: dormant memories' vectors live there ("z:" +
+// key), out of the hot partitions ordinary recall searches; deep recall searches both.
+std::string ColdPartition(const std::string& scope_key);
+
 // Whose review items the principal may list and resolve: "" (everyone's) for the admin
 // role, else its own user id.
 std::string ReviewerUser(const Principal& p);

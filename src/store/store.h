@@ -20,6 +20,7 @@
 #define ENGRAM_STORE_STORE_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -186,8 +187,42 @@ struct StoreStats {
   int64_t memories_current = 0;  // visible, current, not deleted
   int64_t memories_versions = 0; // visible versions of any status
   int64_t memories_deleted = 0;  // visible lineages that were forgotten
+  int64_t memories_dormant = 0;  // visible, current, dormant
+  int64_t memories_expired = 0;  // visible, current, TTL ran out before ctx.now
   int64_t audit_records = 0;     // records the principal may list
   int64_t schema_version = 0;
+};
+
+// One recall (or context) call, for the lifecycle metrics. The query itself is not kept:
+// `fingerprint` is the sorted set of hashes of its folded tokens, enough to tell a repeated
+// question. Erasing a user deletes their rows.
+struct RecallLogEntry {
+  Instant at;
+  std::string user_id;
+  std::string agent_id;
+  std::vector<std::string> teams;
+  std::string request_id;
+  std::string fingerprint;   // space-separated hex token hashes, sorted, unique
+  int hits = 0;
+};
+
+// Whose activity a metrics query counts, over [from, to) (system time).
+struct MetricsFilter {
+  std::string by;   // "user" | "agent" | "team"
+  std::string id;
+  Instant from;
+  Instant to;
+};
+
+// The raw counts the engine turns into lifecycle metrics.
+struct MetricsCounts {
+  std::vector<std::pair<int64_t, std::string>> recalls;  // (at ms, fingerprint), oldest first
+  int64_t used = 0;                 // memories marked "used" in feedback on those recalls
+  int64_t messages = 0;             // messages written
+  int64_t context_reloads = 0;      // of which repeat something said before
+  std::map<std::string, int64_t> writes_by_signal;  // signal name -> messages
+  int64_t review_open = 0;          // open review items (the filter's memories / user)
+  int64_t quarantined = 0;          // quarantined memories (current)
 };
 
 // An API key: the hash of its secret and the principal requests carrying it act as.
@@ -294,6 +329,24 @@ class Store {
   // list; FailedPrecondition when already resolved; InvalidArgument for another resolution.
   virtual Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
                                            const std::string& resolution) = 0;
+
+  // Lifecycle. TouchMemories records that ctx.principal was shown these memories at ctx.now
+  // (access_count + 1, last_access) and wakes the dormant ones: they become active and their
+  // vectors return to the hot partition (a vector log entry). Ids the principal may not see,
+  // and versions that are not current, are skipped.
+  virtual Status TouchMemories(const OpContext& ctx, const std::vector<int64_t>& ids) = 0;
+  // Maintenance (no principal): up to `limit` current, active memories whose last access
+  // (or, never accessed, whose recording) is before `idle_before` become dormant; their
+  // vectors move to the cold partition (ColdPartition). Returns how many changed.
+  virtual Result<int64_t> MarkDormant(const Instant& idle_before, int limit) = 0;
+
+  // Metrics. LogRecall appends a recall log row. MarkUsed counts one "used" verdict on the
+  // recall `request_id` of ctx.principal's user: NotFound when that user made no such
+  // recall. CollectMetrics counts what the filter selects (maintenance: no scope check; the
+  // engine decides who may ask).
+  virtual Status LogRecall(const RecallLogEntry& entry) = 0;
+  virtual Status MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) = 0;
+  virtual Result<MetricsCounts> CollectMetrics(const MetricsFilter& filter) = 0;
 
   // Appends an audit record for a read (recall, get, history) made by ctx.principal.
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;

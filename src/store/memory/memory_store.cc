@@ -1,5 +1,7 @@
 #include "src/store/memory/memory_store.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -19,7 +21,18 @@ namespace {
 struct MessageRow {
   Scope scope;
   NewMessage message;
+  int64_t recorded_ms = 0;
 };
+
+struct RecallRow {
+  RecallLogEntry entry;
+  int64_t used = 0;
+};
+
+// The subject column of a metrics filter, for a scope or a recall.
+const std::string& Subject(const MetricsFilter& f, const Scope& s) {
+  return f.by == "agent" ? s.agent_id : f.by == "team" ? s.team_id : s.user_id;
+}
 
 struct Doc {
   std::unordered_map<std::string, int> tf;
@@ -43,7 +56,7 @@ class MemoryStoreImpl final : public Store {
     }
     IngestOutcome out;
     out.message_id = static_cast<int64_t>(messages_.size()) + 1;
-    messages_.push_back(MessageRow{batch.scope, batch.message});
+    messages_.push_back(MessageRow{batch.scope, batch.message, ctx.now.unix_ms});
     std::string key = ScopeKey(batch.scope);
     for (const Memory& draft : batch.memories) {
       Memory m = FirstVersion(draft, batch.scope, next_memory_id_++, ctx.now, out.message_id);
@@ -250,6 +263,94 @@ class MemoryStoreImpl final : public Store {
     return out;
   }
 
+  Status TouchMemories(const OpContext& ctx, const std::vector<int64_t>& ids) override {
+    std::lock_guard lock(mu_);
+    for (int64_t id : ids) {
+      auto it = memories_.find(id);
+      if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) continue;
+      Memory& m = it->second;
+      if (!m.current) continue;
+      if (m.status != MemoryStatus::kActive && m.status != MemoryStatus::kDormant) continue;
+      ++m.access_count;
+      m.last_access = ctx.now;
+      if (m.status == MemoryStatus::kDormant) {
+        m.status = MemoryStatus::kActive;
+        if (vectors_.count(id)) Log(id, true);
+      }
+    }
+    return Status::OK();
+  }
+
+  Result<int64_t> MarkDormant(const Instant& idle_before, int limit) override {
+    std::lock_guard lock(mu_);
+    int64_t n = 0;
+    for (auto& [id, m] : memories_) {
+      if (n >= limit) break;
+      if (!m.current || m.status != MemoryStatus::kActive) continue;
+      const Instant last = m.last_access.value_or(m.recorded_at);
+      if (last.unix_ms >= idle_before.unix_ms) continue;
+      m.status = MemoryStatus::kDormant;
+      if (vectors_.count(id)) Log(id, true);
+      ++n;
+    }
+    return n;
+  }
+
+  Status LogRecall(const RecallLogEntry& entry) override {
+    std::lock_guard lock(mu_);
+    recall_log_.push_back(RecallRow{entry, 0});
+    return Status::OK();
+  }
+
+  Status MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) override {
+    std::lock_guard lock(mu_);
+    for (RecallRow& r : recall_log_) {
+      if (r.entry.request_id != request_id || r.entry.user_id != ctx.principal.user_id) continue;
+      r.used += used;
+      return Status::OK();
+    }
+    return Status::NotFound("feedback: no recall with request id '" + request_id + "'");
+  }
+
+  Result<MetricsCounts> CollectMetrics(const MetricsFilter& f) override {
+    std::lock_guard lock(mu_);
+    MetricsCounts c;
+    auto in_window = [&](int64_t ms) { return ms >= f.from.unix_ms && ms < f.to.unix_ms; };
+    for (const RecallRow& r : recall_log_) {
+      const RecallLogEntry& e = r.entry;
+      bool mine = f.by == "team" ? std::count(e.teams.begin(), e.teams.end(), f.id) > 0
+                                 : (f.by == "agent" ? e.agent_id : e.user_id) == f.id;
+      if (!mine || !in_window(e.at.unix_ms)) continue;
+      c.recalls.emplace_back(e.at.unix_ms, e.fingerprint);
+      c.used += r.used;
+    }
+    for (const MessageRow& row : messages_) {
+      if (Subject(f, row.scope) != f.id || !in_window(row.recorded_ms)) continue;
+      ++c.messages;
+      auto context = nlohmann::json::parse(row.message.context_json, nullptr, false);
+      if (!context.is_object()) continue;
+      if (context.contains("context_reload")) ++c.context_reloads;
+      if (context.contains("signals") && context["signals"].is_array()) {
+        for (const auto& sig : context["signals"]) {
+          if (sig.is_string()) ++c.writes_by_signal[sig.get<std::string>()];
+        }
+      }
+    }
+    for (const ReviewItem& r : reviews_) {
+      if (r.resolved_at) continue;
+      if (f.by == "user") {
+        c.review_open += r.user_id == f.id;
+      } else if (auto m = memories_.find(r.memory_id); m != memories_.end()) {
+        c.review_open += Subject(f, m->second.scope) == f.id;
+      }
+    }
+    for (const auto& [id, m] : memories_) {
+      c.quarantined += m.current && m.status == MemoryStatus::kQuarantined &&
+                       Subject(f, m.scope) == f.id;
+    }
+    return c;
+  }
+
   Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
                                                        int limit) override {
     std::lock_guard lock(mu_);
@@ -257,8 +358,10 @@ class MemoryStoreImpl final : public Store {
     for (const auto& [seq, entry] : log_) {
       if (seq <= after_seq) continue;
       if (static_cast<int>(out.size()) >= limit) break;
-      VectorChange c{seq, entry.first, entry.second, ScopeKey(memories_.at(entry.first).scope),
-                     ""};
+      const Memory& m = memories_.at(entry.first);
+      const std::string key = ScopeKey(m.scope);
+      VectorChange c{seq, entry.first, entry.second,
+                     m.status == MemoryStatus::kDormant ? ColdPartition(key) : key, ""};
       auto v = vectors_.find(entry.first);
       if (v != vectors_.end() && v->second.first == model) c.vector = v->second.second;
       out.push_back(std::move(c));
@@ -454,6 +557,11 @@ class MemoryStoreImpl final : public Store {
       ++s.memories_versions;
       if (m.current && m.status != MemoryStatus::kDeleted) ++s.memories_current;
       if (m.status == MemoryStatus::kDeleted) deleted_lineages[m.lineage_id] = true;
+      if (m.current && m.status == MemoryStatus::kDormant) ++s.memories_dormant;
+      if (m.current && m.expires_at && m.expires_at->unix_ms <= ctx.now.unix_ms &&
+          (m.status == MemoryStatus::kActive || m.status == MemoryStatus::kDormant)) {
+        ++s.memories_expired;
+      }
     }
     s.memories_deleted = static_cast<int64_t>(deleted_lineages.size());
     bool admin = ctx.principal.HasRole("admin");
@@ -545,6 +653,7 @@ class MemoryStoreImpl final : public Store {
   std::mutex mu_;
   std::vector<MessageRow> messages_;
   std::map<int64_t, Memory> memories_;
+  std::vector<RecallRow> recall_log_;
   std::unordered_map<int64_t, Doc> docs_;
   std::vector<AuditRecord> audit_;
   std::vector<ReviewItem> reviews_;  // id = index + 1

@@ -222,9 +222,27 @@ CREATE TABLE outbox (
 CREATE INDEX outbox_queued ON outbox(id) WHERE state = 'queued';
 )sql";
 
+// Migration 5: the recall log behind the lifecycle metrics (hit rate, repeated questions).
+// It keeps a fingerprint of each question (hashes of its tokens), never its text.
+constexpr const char* kSchemaV5 = R"sql(
+CREATE TABLE recall_log (
+  id           INTEGER PRIMARY KEY,
+  at_ms        INTEGER NOT NULL,
+  user_id      TEXT NOT NULL,
+  agent_id     TEXT NOT NULL DEFAULT '',
+  teams        TEXT NOT NULL DEFAULT '[]',
+  request_id   TEXT NOT NULL UNIQUE,
+  fingerprint  TEXT NOT NULL DEFAULT '',
+  hits         INTEGER NOT NULL DEFAULT 0,
+  used         INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX recall_log_user ON recall_log(user_id, at_ms);
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations =
-      new std::vector<const char*>{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
+      new std::vector<const char*>{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4,
+                                   kSchemaV5};
   return *kMigrations;
 }
 

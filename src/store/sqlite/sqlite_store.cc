@@ -12,6 +12,8 @@
 #include "src/store/sqlite/fts5_tokenizer.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
+#include "src/store/sqlite/dormancy_rows.h"
+#include "src/store/sqlite/metrics_rows.h"
 #include "src/store/sqlite/review_rows.h"
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
@@ -239,6 +241,40 @@ class SqliteStore final : public Store {
     return txn.Commit();
   }
 
+  Status TouchMemories(const OpContext& ctx, const std::vector<int64_t>& ids) override {
+    if (ids.empty()) return Status::OK();
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    if (Status s = sqlite::TouchRows(db_, ctx, ids); !s.ok()) return s;
+    return txn.Commit();
+  }
+
+  Result<int64_t> MarkDormant(const Instant& idle_before, int limit) override {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    auto n = sqlite::MarkDormantRows(db_, idle_before, limit);
+    if (!n.ok()) return n.status();
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return n;
+  }
+
+  Status LogRecall(const RecallLogEntry& entry) override {
+    std::lock_guard lock(mu_);
+    return sqlite::InsertRecallLog(db_, entry);
+  }
+
+  Status MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) override {
+    std::lock_guard lock(mu_);
+    return sqlite::MarkRecallUsed(db_, ctx.principal.user_id, request_id, used);
+  }
+
+  Result<MetricsCounts> CollectMetrics(const MetricsFilter& filter) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectMetrics(db_, filter);
+  }
+
   Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                 const KeywordQuery& query) override {
     std::vector<KeywordHit> hits;
@@ -294,8 +330,8 @@ class SqliteStore final : public Store {
                                                        int limit) override {
     std::lock_guard lock(mu_);
     Stmt st(db_,
-            "SELECT l.seq, l.memory_id, l.op, m.scope_key, v.vector FROM vector_log l "
-            "JOIN memory m ON m.id = l.memory_id "
+            std::string("SELECT l.seq, l.memory_id, l.op, ") + sqlite::PartitionSql() +
+                ", v.vector FROM vector_log l JOIN memory m ON m.id = l.memory_id "
             "LEFT JOIN memory_vector v ON v.memory_id = l.memory_id AND v.model_id = ?2 "
             "WHERE l.seq > ?1 ORDER BY l.seq LIMIT ?3");
     st.Bind(1, after_seq).Bind(2, model).Bind(3, int64_t{limit});
@@ -485,13 +521,17 @@ class SqliteStore final : public Store {
     if (msgs.Step()) s.messages = msgs.Int(0);
     Stmt mem(db_,
              "SELECT COALESCE(SUM(m.current = 1 AND m.status <> 'deleted'), 0), COUNT(*), "
-             "COUNT(DISTINCT CASE WHEN m.status = 'deleted' THEN m.lineage_id END) "
-             "FROM memory m WHERE " + sqlite::VisibleSql(1, 2));
-    mem.Bind(1, ctx.principal.user_id).Bind(2, teams);
+             "COUNT(DISTINCT CASE WHEN m.status = 'deleted' THEN m.lineage_id END), "
+             "COALESCE(SUM(m.current = 1 AND m.status = 'dormant'), 0), "
+             "COALESCE(SUM(m.current = 1 AND m.status IN ('active', 'dormant') AND "
+             "m.expires_ms <= ?3), 0) FROM memory m WHERE " + sqlite::VisibleSql(1, 2));
+    mem.Bind(1, ctx.principal.user_id).Bind(2, teams).Bind(3, ctx.now.unix_ms);
     if (mem.Step()) {
       s.memories_current = mem.Int(0);
       s.memories_versions = mem.Int(1);
       s.memories_deleted = mem.Int(2);
+      s.memories_dormant = mem.Int(3);
+      s.memories_expired = mem.Int(4);
     }
     Stmt aud(db_, "SELECT COUNT(*) FROM audit WHERE ?1 = 1 OR actor_user = ?2");
     aud.Bind(1, ctx.principal.HasRole("admin")).Bind(2, ctx.principal.user_id);

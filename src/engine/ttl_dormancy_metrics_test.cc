@@ -1,0 +1,172 @@
+// Lifecycle through the engine: TTL by kind, dormancy (hot and cold vector partitions, deep
+// recall, waking), and the metrics computed from the engine's own records.
+#include <gtest/gtest.h>
+
+#include "engram/engine.h"
+#include "src/testing/fake_clock.h"
+#include "src/testing/temp_dir.h"
+
+namespace engram {
+namespace {
+
+constexpr int64_t kDayMicros = 86400LL * 1000 * 1000;
+
+class LifecycleTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    Options o;
+    o.backend = GetParam();
+    o.db_path = dir_.File("l.db");
+    o.embedder = "hashing";
+    o.clock = &clock_;
+    auto e = Engine::Open(o);
+    ASSERT_TRUE(e.ok()) << e.status().ToString();
+    engine_ = std::move(e).value();
+  }
+
+  RememberResult Say(const std::string& text, Principal p = {"alice", "bot", {"sales"}, {}}) {
+    RememberRequest r;
+    r.principal = std::move(p);
+    r.text = text;
+    auto out = engine_->Remember(r);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    return out.ok() ? *out : RememberResult{};
+  }
+
+  RecallResult Ask(const std::string& q, bool deep = false, int limit = 5) {
+    RecallRequest r{.principal = {"alice", "bot", {"sales"}, {}}, .query = q, .limit = limit};
+    r.deep = deep;
+    auto out = engine_->Recall(r);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    return out.ok() ? *out : RecallResult{};
+  }
+
+  const RecallHit* Find(const RecallResult& r, int64_t id) {
+    for (const RecallHit& h : r.hits) {
+      if (h.memory.id == id) return &h;
+    }
+    return nullptr;
+  }
+
+  testing::TempDir dir_;
+  testing::FakeClock clock_;
+  std::unique_ptr<Engine> engine_;
+};
+
+TEST_P(LifecycleTest, KindsAndTtlFromSignals) {
+  auto state = Say("这周我在上海出差，有事发消息");
+  auto pref = Say("我喜欢喝无糖的饮料");
+  auto plain = Say("今天的会议纪要已经发到群里");
+  ASSERT_EQ(state.memories.size(), 1u);
+  EXPECT_EQ(state.memories[0].kind, MemoryKind::kState);
+  EXPECT_EQ(pref.memories[0].kind, MemoryKind::kPreference);
+  ASSERT_TRUE(state.memories[0].expires_at.has_value());
+  ASSERT_TRUE(pref.memories[0].expires_at.has_value());
+  // 180 days after it was said.
+  EXPECT_EQ(pref.memories[0].expires_at->unix_ms - pref.memories[0].valid_from.unix_ms,
+            180LL * 86400 * 1000);
+  EXPECT_NE(plain.memories[0].kind, MemoryKind::kState);
+  EXPECT_FALSE(plain.memories[0].expires_at.has_value());
+
+  clock_.Advance(10 * kDayMicros);
+  auto stats = engine_->Stats({"alice", "", {}, {}});
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->memories_expired, 1);
+  EXPECT_EQ(Find(Ask("上海出差"), state.memories[0].id), nullptr);
+  RecallRequest r{.principal = {"alice", "", {}, {}}, .query = "上海出差"};
+  r.include_expired = true;
+  auto with_expired = engine_->Recall(r);
+  ASSERT_TRUE(with_expired.ok());
+  EXPECT_NE(Find(*with_expired, state.memories[0].id), nullptr);
+}
+
+TEST_P(LifecycleTest, DormantVectorsLeaveTheHotPartitionUntilRecalled) {
+  auto m = Say("客户张工负责接口文档验收");
+  const int64_t id = m.memories[0].id;
+  const RecallHit* h = Find(Ask("接口文档验收"), id);
+  ASSERT_NE(h, nullptr);
+  EXPECT_TRUE(h->channels.count("vector"));
+
+  clock_.Advance(91 * kDayMicros);
+  auto swept = engine_->Sweep();
+  ASSERT_TRUE(swept.ok()) << swept.status().ToString();
+  EXPECT_EQ(swept->dormant, 1);
+  auto stats = engine_->Stats({"alice", "", {}, {}});
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->memories_dormant, 1);
+  EXPECT_EQ(stats->vectors_hot, 0);
+  EXPECT_EQ(stats->vectors_cold, 1);
+
+  // Ordinary recall still finds it by keyword, but not through the vector channel...
+  h = Find(Ask("接口文档验收"), id);
+  ASSERT_NE(h, nullptr);
+  EXPECT_TRUE(h->channels.count("keyword"));
+  EXPECT_FALSE(h->channels.count("vector"));
+  // ...and being recalled woke it: its vector is hot again.
+  auto got = engine_->Get({"alice", "", {}, {}}, id);
+  ASSERT_TRUE(got.ok());
+  EXPECT_EQ(got->status, MemoryStatus::kActive);
+  EXPECT_EQ(got->access_count, 2);
+  h = Find(Ask("接口文档验收"), id);
+  ASSERT_NE(h, nullptr);
+  EXPECT_TRUE(h->channels.count("vector"));
+
+  // Deep recall reaches a dormant memory through the vector channel too.
+  clock_.Advance(91 * kDayMicros);
+  ASSERT_EQ(engine_->Sweep()->dormant, 1);
+  h = Find(Ask("接口文档验收", /*deep=*/true), id);
+  ASSERT_NE(h, nullptr);
+  EXPECT_TRUE(h->channels.count("vector"));
+}
+
+TEST_P(LifecycleTest, MetricsFromTheEnginesOwnRecords) {
+  Principal alice{"alice", "bot", {"sales"}, {}};
+  auto m = Say("我喜欢白天收到推送");
+  Say("我之前说过，周五不开会");
+  Say("我会在周二前把接口文档发给张工");
+  auto r1 = Ask("推送时间");
+  clock_.Advance(kDayMicros);
+  Ask("推送时间？");        // a repeat
+  Ask("周五开会吗");
+  ASSERT_TRUE(engine_->Feedback({alice, r1.request_id, m.memories[0].id, "used", ""}).ok());
+  // Feedback must answer a real recall of this user.
+  EXPECT_EQ(engine_->Feedback({alice, "no-such-recall", m.memories[0].id, "used", ""})
+                .status()
+                .code(),
+            StatusCode::kNotFound);
+
+  auto got = engine_->Metrics({.principal = alice});
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ(got->recalls, 3);
+  EXPECT_EQ(got->used, 1);
+  EXPECT_NEAR(got->hit_rate, 1.0 / 3, 1e-9);
+  EXPECT_EQ(got->repeated_questions, 1);
+  EXPECT_EQ(got->messages, 3);
+  EXPECT_EQ(got->context_reloads, 1);
+  EXPECT_EQ(got->writes_by_signal["preference"], 1);
+  EXPECT_GE(got->writes_by_signal["commitment"], 1);
+
+  auto agent = engine_->Metrics({.principal = alice, .by = "agent"});
+  ASSERT_TRUE(agent.ok()) << agent.status().ToString();
+  EXPECT_EQ(agent->recalls, 3);
+  auto team = engine_->Metrics({.principal = alice, .by = "team", .id = "sales"});
+  ASSERT_TRUE(team.ok()) << team.status().ToString();
+  EXPECT_EQ(team->recalls, 3);
+  EXPECT_EQ(team->messages, 0);  // nothing was written into the team scope
+
+  Principal bob{"bob", "", {"rnd"}, {}};
+  EXPECT_EQ(engine_->Metrics({.principal = bob, .id = "alice"}).status().code(),
+            StatusCode::kPermissionDenied);
+  EXPECT_EQ(engine_->Metrics({.principal = bob, .by = "team", .id = "sales"}).status().code(),
+            StatusCode::kPermissionDenied);
+  EXPECT_TRUE(engine_->Metrics({.principal = {"root", "", {}, {"admin"}}, .id = "alice"}).ok());
+  EXPECT_EQ(engine_->Metrics({.principal = alice, .by = "planet"}).status().code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(engine_->Metrics({.principal = alice, .window_days = 0}).status().code(),
+            StatusCode::kInvalidArgument);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, LifecycleTest, ::testing::Values("sqlite", "memory"));
+
+}  // namespace
+}  // namespace engram
