@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -89,7 +90,7 @@ class Scenario {
       }
       Command c = Parse(l);
       if (c.verb == "recall" || c.verb == "recall_exact" || c.verb == "history" ||
-          c.verb == "review") {
+          c.verb == "review" || c.verb == "list") {
         std::vector<std::string> expected;
         while (++i < lines.size() && lines[i] != "----") expected.push_back(lines[i]);
         ASSERT_LT(i, lines.size()) << Where() << "block without '----'";
@@ -200,6 +201,9 @@ class Scenario {
       if (c.args.count("status")) {
         EXPECT_EQ(ToString(m->status), c.args.at("status")) << Where();
       }
+      if (c.args.count("current")) {
+        EXPECT_EQ(m->current, c.args.at("current") == "1") << Where();
+      }
       return Status::OK();
     }
     if (c.verb == "sweep") {
@@ -218,6 +222,41 @@ class Scenario {
       if (c.args.count("as")) {
         EXPECT_TRUE(out->corrected.has_value()) << Where() << "no corrected version";
         if (out->corrected) ids_[c.args.at("as")] = out->corrected->id;
+      }
+      return Status::OK();
+    }
+    if (c.verb == "compact") {
+      auto r = engine().Compact({Who(c), c.args.count("dry_run") > 0});
+      if (!r.ok()) return r.status();
+      size_t merged = 0;
+      for (const CompactMerge& m : r->merges) merged += m.merged_ids.size();
+      const std::pair<const char*, size_t> counts[] = {
+          {"merged", merged}, {"links", r->links.size()}, {"summaries", r->summaries.size()}};
+      for (const auto& [key, got] : counts) {
+        if (c.args.count(key)) {
+          EXPECT_EQ(std::to_string(got), c.args.at(key)) << Where() << key;
+        }
+      }
+      if (c.args.count("as") && !r->summaries.empty()) {
+        ids_[c.args.at("as")] = r->summaries.front().id;
+      }
+      return Status::OK();
+    }
+    if (c.verb == "erase") {
+      auto r = engine().EraseUser(Who(c), c.args.count("target") ? c.args.at("target") : "");
+      if (!r.ok()) return r.status();
+      if (c.args.count("memories")) {
+        EXPECT_EQ(std::to_string(r->memories), c.args.at("memories")) << Where();
+      }
+      return Status::OK();
+    }
+    if (c.verb == "files_lack") {  // no file of the database directory holds the text
+      for (const auto& entry : fs::directory_iterator(dir_.path())) {
+        const std::string path = entry.path().string();
+        if (path.size() >= 4 && path.compare(path.size() - 4, 4, ".key") == 0) continue;
+        std::ifstream in(path, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_EQ(bytes.find(c.text), std::string::npos) << Where() << "found in " << path;
       }
       return Status::OK();
     }
@@ -274,6 +313,14 @@ class Scenario {
         }
         got.push_back(r.kind + " " + name);
       }
+    } else if (c.verb == "list") {  // contents of visible current memories, in id order
+      ListRequest r;
+      r.principal = Who(c);
+      if (c.args.count("kind")) r.kind = ParseMemoryKind(c.args.at("kind"));
+      r.limit = 1000;
+      auto out = engine().List(r);
+      ASSERT_TRUE(out.ok()) << Where() << out.status().ToString();
+      for (const Memory& m : out->memories) got.push_back(m.content);
     } else if (c.verb == "history") {
       auto h = engine().History(Who(c), Id(c));
       ASSERT_TRUE(h.ok()) << Where() << h.status().ToString();

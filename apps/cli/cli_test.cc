@@ -153,6 +153,51 @@ TEST_F(CliTest, CorrectHistoryForgetAndAudit) {
   EXPECT_EQ(bytes.find("walrus"), std::string::npos);
 }
 
+TEST_F(CliTest, CompactThenEraseUser) {
+  RunJson({"remember", "--user", "alice", "--json", "my locker is behind the quokka poster"});
+  RunJson({"remember", "--user", "alice", "--json", "My locker is behind the QUOKKA poster!"});
+  RunJson({"remember", "--user", "alice", "--json", "蓝鲸计划下周启动"});
+  RunJson({"remember", "--user", "bob", "--json", "bob parks near the pelican statue"});
+  json dry = RunJson({"compact", "--user", "alice", "--dry-run", "--json"});
+  EXPECT_EQ(dry["dry_run"], true);
+  ASSERT_EQ(dry["merges"].size(), 1u);
+  json c = RunJson({"compact", "--json"});  // the operator: every scope
+  ASSERT_EQ(c["merges"].size(), 1u);
+  EXPECT_EQ(c["merges"][0]["merged_ids"].size(), 1u);
+  RunResult again = Run(Db({"compact"}));
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("merged 0 memories"), std::string::npos) << again.out;
+  {
+    std::string before = Slurp(db_) + Slurp(db_ + "-wal");
+    ASSERT_NE(before.find("quokka"), std::string::npos);  // so the check below can fail
+  }
+  json e = RunJson({"erase", "--user", "alice", "--json"});
+  EXPECT_EQ(e["user_id"], "alice");
+  EXPECT_EQ(e["erased"]["memories"], 3);
+  EXPECT_EQ(e["erased"]["messages"], 3);
+  EXPECT_EQ(e["storage_compacted"], true);
+  RunResult gone = Run(Db({"erase", "--user", "alice"}));
+  EXPECT_EQ(gone.exit_code, 1);
+  EXPECT_NE(gone.err.find("NotFound"), std::string::npos) << gone.err;
+  EXPECT_EQ(Run(Db({"erase"})).exit_code, 2);
+  json r = RunJson({"recall", "--user", "alice", "--json", "quokka poster"});
+  EXPECT_TRUE(r["results"].empty());
+  json b = RunJson({"recall", "--user", "bob", "--json", "pelican"});
+  ASSERT_FALSE(b["results"].empty());
+  EXPECT_EQ(b["results"][0]["content"], "bob parks near the pelican statue");
+  // Neither the database, its log nor the vector file keeps alice's words.
+  for (const std::string& path : {db_, db_ + "-wal", db_ + "-shm", db_ + ".vectors"}) {
+    std::string bytes = Slurp(path);
+    EXPECT_EQ(bytes.find("quokka"), std::string::npos) << path;
+    EXPECT_EQ(bytes.find("蓝鲸"), std::string::npos) << path;
+  }
+  json a = RunJson({"audit", "--user", "operator", "--role", "admin", "--verify", "--json"});
+  EXPECT_EQ(a["chain"]["intact"], true);
+  int erase_records = 0;
+  for (const auto& rec : a["records"]) erase_records += rec["action"] == "erase";
+  EXPECT_EQ(erase_records, 1);
+}
+
 TEST_F(CliTest, BadInputFailsCleanlyAndWritesNothing) {
   RunJson({"remember", "--user", "alice", "seed"});
   struct Case {

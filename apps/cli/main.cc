@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "apps/cli/eval_commands.h"
+#include "apps/cli/lifecycle_commands.h"
 #include "apps/cli/output.h"
 #include "apps/cli/time_command.h"
 #include "apps/serve/serve_commands.h"
@@ -512,6 +513,7 @@ int Run(int argc, char** argv) {
 
   AddEvalCommands(app, &action);
   AddTimeCommand(app, &action);
+  AddLifecycleCommands(app, &action, &g.db, &g.json);
   serve::AddServeCommands(app, &action, &g.db);
 
   try {

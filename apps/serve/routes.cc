@@ -30,6 +30,8 @@ const std::vector<Route>& RouteTable() {
       {"GET", "/readyz", Access::kPublic, HandleReady},
       {"GET", "/metrics", Access::kPublic, HandleMetrics},
       {"GET", "/openapi.json", Access::kPublic, HandleOpenApi},
+      {"POST", "/v1/compact", Access::kPrincipal, HandleCompact},
+      {"DELETE", "/v1/users/{user_id}", Access::kPrincipal, HandleEraseUser},
   };
   return *kRoutes;
 }

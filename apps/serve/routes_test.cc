@@ -8,6 +8,8 @@
 
 #include "apps/serve/http_errors.h"
 #include "apps/serve/routes.h"
+#include "apps/serve/test_server.h"
+#include "src/testing/temp_dir.h"
 
 namespace engram::serve {
 namespace {
@@ -51,6 +53,42 @@ TEST(RoutesTest, StatusCodesMapToHttp) {
   auto body = ErrorBody(Status::NotFound("store: memory 3 not found"));
   EXPECT_EQ(body["error"]["code"], "NotFound");
   EXPECT_EQ(body["error"]["message"], "store: memory 3 not found");
+}
+
+TEST(RoutesTest, CompactAndEraseUserOverHttp) {
+  testing::TempDir dir;
+  ServeOptions o;
+  o.dev = true;
+  o.async_ingest = false;
+  TestServer s(dir.path(), o);
+  ASSERT_TRUE(s.ok());
+  for (const char* text : {"the roadmap review is on Thursday afternoon",
+                           "The roadmap review is on Thursday afternoon!"}) {
+    auto r = s.Send("POST", "/v1/memories", {{"user", "alice"}, {"text", text}});
+    ASSERT_EQ(r.status, 201) << r.text;
+  }
+  auto r = s.Send("POST", "/v1/compact", {{"user", "alice"}, {"dry_run", true}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["dry_run"], true);
+  EXPECT_EQ(r.body["merges"].size(), 1u);
+  r = s.Send("POST", "/v1/compact", {{"user", "alice"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["merges"][0]["merged_ids"].size(), 1u);
+  r = s.Send("POST", "/v1/compact", {{"user", "alice"}, {"dry_run", "yes"}});
+  EXPECT_EQ(r.status, 400) << r.text;
+
+  r = s.Send("DELETE", "/v1/users/alice?user=bob");
+  EXPECT_EQ(r.status, 403) << r.text;
+  r = s.Send("DELETE", "/v1/users/nobody?user=root&role=admin");
+  EXPECT_EQ(r.status, 404) << r.text;
+  r = s.Send("DELETE", "/v1/users/alice?user=root&role=admin");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["user_id"], "alice");
+  EXPECT_EQ(r.body["erased"]["memories"], 2);
+  EXPECT_EQ(r.body["erased"]["messages"], 2);
+  r = s.Send("POST", "/v1/search", {{"user", "alice"}, {"query", "roadmap"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["results"].empty());
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 
 #include <iostream>
 #include <thread>
@@ -28,12 +31,51 @@ int Fail(const Status& s) {
   return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
 }
 
-Result<std::unique_ptr<Engine>> Open(const std::string& db, const std::string& embedder) {
+Result<std::unique_ptr<Engine>> Open(const std::string& db, const std::string& embedder,
+                                     int64_t compact_interval_seconds = 0) {
   Options o;
   o.db_path = db;
   if (!embedder.empty()) o.embedder = embedder;
+  o.compact_interval_seconds = compact_interval_seconds;
   return Engine::Open(o);
 }
+
+// Background consolidation: asks the engine once a second whether a compaction is due
+// (Options::compact_interval_seconds) until `stop` is set.
+class CompactTimer {
+ public:
+  explicit CompactTimer(Engine* engine) : thread_([this, engine] { Loop(engine); }) {}
+  ~CompactTimer() {
+    {
+      std::lock_guard lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  void Loop(Engine* engine) {
+    std::unique_lock lock(mu_);
+    while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_; })) {
+      lock.unlock();
+      auto r = engine->CompactIfDue();
+      if (!r.ok()) {
+        std::cerr << "engram serve: compact: " << r.status().ToString() << "\n";
+      } else if (r->has_value()) {
+        std::cerr << "engram serve: compacted (" << (*r)->merges.size() << " merges, "
+                  << (*r)->links.size() << " links, " << (*r)->summaries.size()
+                  << " summaries)\n";
+      }
+      lock.lock();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stop_ = false;  // guarded by mu_
+  std::thread thread_;  // last: starts after the members it uses
+};
 
 void AddPrincipal(CLI::App* cmd, PrincipalFlags* p, bool required) {
   auto* user = cmd->add_option("--user", p->user, "User the key or session acts for");
@@ -75,7 +117,10 @@ int Serve(Engine* engine, const ServeOptions& options) {
     std::cerr << "engram serve: signal " << int{sig} << ", draining\n";
     server.Shutdown();
   });
-  server.Run();
+  {
+    CompactTimer compact_timer(engine);
+    server.Run();
+  }
   const unsigned char zero = 0;
   (void)!::write(fds[1], &zero, 1);
   waiter.join();
@@ -92,6 +137,7 @@ struct State {
   ServeOptions so;
   std::string s_embedder;
   bool sync_ingest = false;
+  int64_t compact_interval = 0;
   PrincipalFlags kp;
   std::string k_name, k_id;
   bool k_json = false;
@@ -129,11 +175,17 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::st
   serve->add_option("--workers", so.ingest_workers, "Ingestion worker threads")
       ->capture_default_str();
   serve->add_flag("--sync-ingest", sync_ingest, "Remember synchronously (no outbox)");
+  serve->add_option("--compact-interval", st->compact_interval,
+                    "Consolidate every scope every N seconds (0 = never)")
+      ->capture_default_str();
   serve->callback([action, db, st] {
     *action = [db, st]() -> int {
       ServeOptions options = st->so;
       options.async_ingest = !st->sync_ingest;
-      auto engine = Open(*db, st->s_embedder);
+      if (st->compact_interval < 0) {
+        return Fail(Status::InvalidArgument("--compact-interval: must not be negative"));
+      }
+      auto engine = Open(*db, st->s_embedder, st->compact_interval);
       if (!engine.ok()) return Fail(engine.status());
       return Serve(engine->get(), options);
     };

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engram/embedder.h"
+#include "engram/lifecycle.h"
 #include "engram/options.h"
 #include "engram/result.h"
 #include "engram/status.h"
@@ -366,6 +367,38 @@ class Engine {
   virtual Status RevokeApiKey(const std::string& id) = 0;
   // The principal a secret acts as. Unauthenticated when it is malformed, unknown or revoked.
   virtual Result<Principal> Authenticate(const std::string& secret) = 0;
+
+  // --- Lifecycle (engram/lifecycle.h) ---
+
+  // Consolidates the memories the principal may write (every scope for the admin role):
+  // merges current memories that state the same thing (one survives; the others stop being
+  // current, never deleted), links complementary facts and events, and writes one summary
+  // memory (kind summary) per run of a session's episodic records, citing its sources.
+  // Rule-based (src/govern/consolidation.h); idempotent: a second run with nothing new
+  // changes nothing. One transaction, audited as "compact" with every id touched.
+  // InvalidArgument for a bad principal; Conflict when memories changed during three
+  // attempts in a row.
+  virtual Result<CompactReport> Compact(const CompactRequest& request) = 0;
+
+  // The background job: when Options::compact_interval_seconds > 0 and that long has passed
+  // (by the engine's clock) since its last run (or its first call), runs Compact for every
+  // scope as the principal {user "engram", role "admin"} and returns its report; otherwise
+  // nullopt. A run that finds nothing to do is not audited. Servers call it from a timer.
+  virtual Result<std::optional<CompactReport>> CompactIfDue() = 0;
+
+  // Links from or to memory `id` (see MemoryLinkView), oldest first. NotFound as Get.
+  virtual Result<std::vector<MemoryLinkView>> Links(const Principal& principal, int64_t id) = 0;
+
+  // Removes everything of `user_id`: every memory version the user wrote in any scope
+  // (private, team and public) and every summary citing one of them, their messages, PII
+  // vault entries, review items, queued requests, API keys, keyword postings and vectors
+  // (the vector file is rewritten without them), and the embedding cache; then rewrites the
+  // database file (VACUUM, WAL truncated) so no deleted page keeps their text. The audit log
+  // keeps the user's records (ids only) and gains an "erase" record.
+  // Allowed for the user themself and for the admin role (PermissionDenied otherwise);
+  // InvalidArgument for a bad user id; NotFound when nothing of the user is stored.
+  virtual Result<EraseReport> EraseUser(const Principal& principal,
+                                        const std::string& user_id) = 0;
 };
 
 }  // namespace engram

@@ -5,6 +5,7 @@
 #define ENGRAM_OPTIONS_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace engram {
@@ -139,6 +140,11 @@ struct Options {
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true
   bool lexical_rerank = true;
+
+  // Background consolidation: Engine::CompactIfDue runs a compaction of every scope when this
+  // many seconds passed since the last one; 0 turns it off (`engram serve --compact-interval`
+  // sets it). Default: 0
+  int64_t compact_interval_seconds = 0;
 };
 
 }  // namespace engram

@@ -13,6 +13,7 @@
 #include "src/base/hash.h"
 #include "src/base/time.h"
 #include "src/engine/api_keys.h"
+#include "src/engine/lifecycle.h"
 #include "src/engine/outbox_codec.h"
 #include "src/engine/pii_vault.h"
 #include "src/engine/registry.h"
@@ -651,6 +652,42 @@ class EngineImpl final : public Engine {
     return engine::Authenticate(store_.get(), secret);
   }
 
+  // --- Lifecycle (src/engine/lifecycle.h) ---
+
+  Result<CompactReport> Compact(const CompactRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    return engine::RunCompaction(*store_, vectors_.get(), Context(request.principal),
+                                 request.dry_run, /*quiet=*/false);
+  }
+
+  Result<std::optional<CompactReport>> CompactIfDue() override {
+    using Out = std::optional<CompactReport>;
+    if (options_.compact_interval_seconds <= 0) return Out();
+    const int64_t now_ms = clock_->NowMicros() / 1000;
+    {
+      std::lock_guard lock(compact_mu_);
+      if (last_compact_ms_ < 0) last_compact_ms_ = now_ms;  // the first call arms the timer
+      if (now_ms - last_compact_ms_ < options_.compact_interval_seconds * 1000) return Out();
+      last_compact_ms_ = now_ms;
+    }
+    const Principal system{"engram", "", {}, {"admin"}};
+    auto r = engine::RunCompaction(*store_, vectors_.get(), Context(system), false,
+                                   /*quiet=*/true);
+    if (!r.ok()) return r.status();
+    return Out(std::move(r).value());
+  }
+
+  Result<std::vector<MemoryLinkView>> Links(const Principal& principal, int64_t id) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    return engine::ListLinks(*store_, Context(principal), id);
+  }
+
+  Result<EraseReport> EraseUser(const Principal& principal, const std::string& user_id) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    if (Status s = ingest::ValidateId("user_id", user_id, true); !s.ok()) return s;
+    return engine::RunErasure(*store_, vectors_.get(), Context(principal), user_id);
+  }
+
  private:
   store::OpContext Context(const Principal& principal) const {
     return store::OpContext{principal, base::RandomHexId(),
@@ -730,6 +767,8 @@ class EngineImpl final : public Engine {
   const ingest::TtlPolicy ttl_;
   std::mutex claim_mu_;
   std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
+  std::mutex compact_mu_;
+  int64_t last_compact_ms_ = -1;  // guarded by compact_mu_; -1 until CompactIfDue is first called
 };
 
 }  // namespace
@@ -747,6 +786,9 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
     return Status::InvalidArgument("options: default_offset_minutes out of range");
   }
   if (options.weight_vector < 0) return Status::InvalidArgument("options: weight_vector < 0");
+  if (options.compact_interval_seconds < 0) {
+    return Status::InvalidArgument("options: compact_interval_seconds < 0");
+  }
   auto store = engine::OpenStore(options);
   if (!store.ok()) return store.status();
   auto vault = engine::PiiVault::Open(options);

@@ -164,6 +164,14 @@ TEST_P(LifecycleTest, MetricsFromTheEnginesOwnRecords) {
             StatusCode::kInvalidArgument);
   EXPECT_EQ(engine_->Metrics({.principal = alice, .window_days = 0}).status().code(),
             StatusCode::kInvalidArgument);
+
+  // Erasing the user takes the recall log (question fingerprints) with it.
+  Principal root{"root", "", {}, {"admin"}};
+  ASSERT_TRUE(engine_->EraseUser(root, "alice").ok());
+  auto after = engine_->Metrics({.principal = root, .id = "alice"});
+  ASSERT_TRUE(after.ok()) << after.status().ToString();
+  EXPECT_EQ(after->recalls, 0);
+  EXPECT_EQ(after->messages, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, LifecycleTest, ::testing::Values("sqlite", "memory"));

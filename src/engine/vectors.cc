@@ -108,6 +108,15 @@ Status Vectors::Save() {
   return Status::OK();
 }
 
+Status Vectors::CompactAndSave() {
+  std::lock_guard lock(sync_mu_);
+  if (Status s = index_->Compact(); !s.ok()) return s.WithPrefix("vector index");
+  if (index_path_.empty()) return Status::OK();
+  if (Status s = index_->Save(index_path_); !s.ok()) return s;
+  dirty_ = false;
+  return Status::OK();
+}
+
 Status Vectors::EraseCached(const std::vector<std::string>& texts) {
   std::vector<std::string> hashes;
   for (const std::string& t : texts) {

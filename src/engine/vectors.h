@@ -45,6 +45,10 @@ class Vectors {
   // Forgets cached embeddings of erased texts (hard forget).
   Status EraseCached(const std::vector<std::string>& texts);
 
+  // Frees the slots of removed vectors and rewrites the index file (temporary file, then
+  // rename), so that erased vectors leave it. No-op save for an in-memory index.
+  Status CompactAndSave();
+
   Embedder* embedder() { return embedder_.get(); }
   index::VectorIndex* index() { return index_.get(); }
   const std::string& model_id() const { return model_id_; }

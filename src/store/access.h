@@ -33,6 +33,10 @@ std::string ColdPartition(const std::string& scope_key);
 // role, else its own user id.
 std::string ReviewerUser(const Principal& p);
 
+// Who may consolidate (merge, link, summarize) memories of a scope: the admin role any
+// scope, everyone else the scopes they may write. OK or PermissionDenied.
+Status CheckCanConsolidate(const Principal& p, const Scope& s);
+
 // Validates the shape of a scope: InvalidArgument when user_id is empty, or team_id is
 // missing for team visibility or present otherwise.
 Status ValidateScope(const Scope& s);

@@ -14,6 +14,8 @@
 //   - Nothing is overwritten: a change writes a new version; the old one gets valid_to and
 //     superseded_at and stays readable through GetHistory. Only a hard Forget erases content.
 //   - Every mutation appends its audit record in the same transaction.
+//   - Consolidation may leave a lineage without a current version that is not forgotten: a
+//     memory merged into another (a "reinforces" link names the survivor).
 //
 // Thread safety: implementations are safe to call from many threads at once.
 #ifndef ENGRAM_STORE_STORE_H_
@@ -30,6 +32,7 @@
 #include "engram/result.h"
 #include "engram/status.h"
 #include "engram/types.h"
+#include "src/store/lifecycle_types.h"
 
 namespace engram::store {
 
@@ -378,6 +381,39 @@ class Store {
   virtual Result<ApiKeyRecord> GetApiKey(const std::string& id) = 0;
   virtual Result<std::vector<ApiKeyRecord>> ListApiKeys() = 0;  // oldest first
   virtual Status RevokeApiKey(const std::string& id, const Instant& now) = 0;
+
+  // --- Lifecycle: consolidation and erasure (src/govern; lifecycle_types.h) ---
+
+  // Memories a consolidation run by ctx.principal may change, ids ascending, at most
+  // query.limit: every non-deleted, non-quarantined, unexpired version (current or not) in
+  // the scopes the principal may write; every scope for the admin role.
+  virtual Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
+                                                         const ConsolidationQuery& query) = 0;
+
+  // Applies a plan atomically, with one "compact" audit record naming every id touched.
+  // Conflict (nothing written) when a memory of the plan is no longer current or was
+  // forgotten; NotFound / PermissionDenied when one is not consolidatable by ctx.principal;
+  // InvalidArgument when the plan mixes scopes or names a memory twice. Links that exist
+  // already are kept and not reported again. Nothing is deleted.
+  virtual Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
+                                                          const ConsolidationPlan& plan) = 0;
+
+  // Links from or to memory `id`, oldest first. NotFound as GetMemory.
+  virtual Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) = 0;
+
+  // Removes everything of `user_id` in one transaction: every memory version the user owns
+  // (any scope) and every summary citing one of them, their keyword postings, vectors (a
+  // "remove" is logged for the index) and links; the user's messages, vault entries, review
+  // items, outbox entries and API keys; and the whole embedding cache (rows carry no owner).
+  // Audit records stay (append-only; they hold ids, not text); an "erase" record is added.
+  // PermissionDenied unless ctx.principal is that user or has the admin role;
+  // InvalidArgument for an empty user id; NotFound when nothing of the user is stored.
+  virtual Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) = 0;
+
+  // Rewrites the storage so that erased data leaves the files (SQLite: VACUUM, then a
+  // truncating WAL checkpoint). OK and nothing to do for the memory backend. Unavailable
+  // when another connection keeps the checkpoint from completing.
+  virtual Status CompactStorage() = 0;
 };
 
 }  // namespace engram::store

@@ -487,6 +487,221 @@ TEST_P(StoreConformanceTest, ConcurrentFactWritersLeaveExactlyOneCurrentVersion)
   EXPECT_TRUE(v->intact);
 }
 
+std::vector<int64_t> Ids(const std::vector<Memory>& ms) {
+  std::vector<int64_t> ids;
+  for (const Memory& m : ms) ids.push_back(m.id);
+  return ids;
+}
+
+TEST_P(StoreConformanceTest, ConsolidationListsOnlyWhatThePrincipalMayChange) {
+  int64_t a = Remember(alice_, "alice private");
+  int64_t t = Remember(alice_, "sales team note", Visibility::kTeam, "sales");
+  int64_t b = Remember(bob_, "bob private");
+  auto p = store_->Ingest(Ctx(admin_), Batch(admin_, "public notice", Visibility::kPublic));
+  ASSERT_TRUE(p.ok());
+  int64_t pub = p->memories[0].id;
+  int64_t gone = Remember(alice_, "forgotten");
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), gone, false).ok());
+  EXPECT_EQ(Ids(*store_->ListConsolidatable(Ctx(alice_), {})), (std::vector<int64_t>{a, t}));
+  EXPECT_EQ(Ids(*store_->ListConsolidatable(Ctx(carol_), {})), (std::vector<int64_t>{t}));
+  EXPECT_EQ(Ids(*store_->ListConsolidatable(Ctx(admin_), {})),
+            (std::vector<int64_t>{a, t, b, pub}));
+  ConsolidationQuery page{a, 1};
+  EXPECT_EQ(Ids(*store_->ListConsolidatable(Ctx(admin_), page)), (std::vector<int64_t>{t}));
+}
+
+TEST_P(StoreConformanceTest, ConsolidationAppliesWholeAndNeverDeletes) {
+  int64_t a = Remember(alice_, "green tea every morning");
+  int64_t b = Remember(alice_, "Green tea every morning!");
+  int64_t c = Remember(alice_, "green tea from Hangzhou");
+  int64_t other = Remember(bob_, "bob's green tea");
+  ConsolidationPlan plan;
+  plan.merges.push_back({a, {b}, 0.9, "{\"reinforced_by\":[" + std::to_string(b) + "]}"});
+  plan.links.push_back({a, c, "complements"});
+  SummaryPlan sp;
+  sp.draft.scope = Scope{"alice", "", "", Visibility::kPrivate};
+  sp.draft.kind = MemoryKind::kSummary;
+  sp.draft.content = "tea habits … from Hangzhou";
+  sp.draft.metadata_json = "{\"sources\":[" + std::to_string(a) + "," + std::to_string(c) + "]}";
+  sp.sources = {a, c};
+  sp.embedding = "vec-s";
+  plan.summaries.push_back(sp);
+  plan.embedding_model = "m1";
+
+  // Not the principal's to change: nothing is written.
+  EXPECT_EQ(store_->ApplyConsolidation(Ctx(bob_), plan).status().code(), StatusCode::kNotFound);
+  ConsolidationPlan cross = plan;
+  cross.links = {{a, other, "complements"}};
+  EXPECT_EQ(store_->ApplyConsolidation(Ctx(admin_), cross).status().code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_TRUE(store_->GetMemory(Ctx(alice_), b)->current);
+  ConsolidationPlan twice = plan;
+  twice.merges.push_back({c, {b}, 1, ""});
+  EXPECT_EQ(store_->ApplyConsolidation(Ctx(alice_), twice).status().code(),
+            StatusCode::kInvalidArgument);
+
+  auto out = store_->ApplyConsolidation(Ctx(alice_), plan);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->retired, std::vector<int64_t>{b});
+  EXPECT_EQ(out->reinforced, std::vector<int64_t>{a});
+  ASSERT_EQ(out->links_added.size(), 4u);  // reinforces, complements, 2 x summarizes
+  ASSERT_EQ(out->summaries.size(), 1u);
+  const Memory& summary = out->summaries[0];
+  EXPECT_GT(summary.id, other);
+  EXPECT_EQ(summary.version, 1);
+  auto merged = store_->GetMemory(Ctx(alice_), b);
+  ASSERT_TRUE(merged.ok());
+  EXPECT_FALSE(merged->current);
+  EXPECT_EQ(merged->status, MemoryStatus::kActive);
+  EXPECT_EQ(merged->content, "Green tea every morning!");
+  EXPECT_TRUE(merged->superseded_at.has_value());
+  auto survivor = store_->GetMemory(Ctx(alice_), a);
+  EXPECT_DOUBLE_EQ(survivor->confidence.consistency, 0.9);
+  EXPECT_EQ(survivor->metadata_json, "{\"reinforced_by\":[" + std::to_string(b) + "]}");
+  EXPECT_EQ(Search(alice_, {"morning"}), std::vector<int64_t>{a});
+  EXPECT_EQ(Search(alice_, {"hangzhou"}).size(), 2u);  // the source and the summary
+  auto links = store_->ListLinks(Ctx(alice_), a);
+  ASSERT_TRUE(links.ok());
+  std::vector<std::string> kinds;
+  for (const MemoryLink& l : *links) kinds.push_back(l.kind);
+  std::sort(kinds.begin(), kinds.end());
+  EXPECT_EQ(kinds, (std::vector<std::string>{"complements", "reinforces", "summarizes"}));
+  EXPECT_EQ(store_->ListLinks(Ctx(bob_), a).status().code(), StatusCode::kNotFound);
+  auto log = store_->VectorChangesSince(0, "m1", 100);
+  ASSERT_TRUE(log.ok());
+  ASSERT_FALSE(log->empty());
+  EXPECT_EQ(log->back().memory_id, summary.id);
+  EXPECT_EQ(log->back().vector, "vec-s");
+  auto audit = store_->ListAudit(Ctx(alice_), {});
+  ASSERT_TRUE(audit.ok());
+  EXPECT_EQ(audit->back().action, "compact");
+  EXPECT_EQ(audit->back().targets, (std::vector<int64_t>{a, b, c, summary.id}));
+
+  // Applying it again conflicts (b is no longer current) and writes nothing.
+  EXPECT_EQ(store_->ApplyConsolidation(Ctx(alice_), plan).status().code(),
+            StatusCode::kConflict);
+  ListQuery q;
+  q.kind = "summary";
+  EXPECT_EQ(store_->ListMemories(Ctx(alice_), q)->size(), 1u);
+  // A revised summary is the next version of the old one.
+  ConsolidationPlan revise;
+  SummaryPlan next = sp;
+  next.replaces = summary.id;
+  next.draft.content = "green tea, revised";
+  next.embedding.clear();
+  revise.summaries.push_back(next);
+  auto revised = store_->ApplyConsolidation(Ctx(alice_), revise);
+  ASSERT_TRUE(revised.ok()) << revised.status().ToString();
+  EXPECT_EQ(revised->links_added.size(), 2u);
+  EXPECT_EQ(revised->summaries_replaced, std::vector<int64_t>{summary.id});
+  EXPECT_EQ(revised->summaries[0].version, 2);
+  EXPECT_EQ(revised->summaries[0].lineage_id, summary.lineage_id);
+  EXPECT_FALSE(store_->GetMemory(Ctx(alice_), summary.id)->current);
+  EXPECT_TRUE(store_->VerifyAudit()->intact);
+}
+
+TEST_P(StoreConformanceTest, EraseUserRemovesEverythingOfTheUser) {
+  IngestBatch with_pii = Batch(alice_, "call ⟦PHONE:aa1⟧ about apricot");
+  with_pii.vault.push_back({"", "", "⟦PHONE:aa1⟧", "PHONE", "n", "c"});
+  with_pii.embedding_model = "m1";
+  with_pii.embeddings = {"vec-a"};
+  with_pii.reviews.push_back({"suspicious", "why", "{}", 0});
+  auto a = store_->Ingest(Ctx(alice_), with_pii);
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  int64_t a1 = a->memories[0].id;
+  int64_t team = Remember(alice_, "apricot team plan", Visibility::kTeam, "sales");
+  int64_t mate = Remember(carol_, "carol's team plan", Visibility::kTeam, "sales");
+  int64_t b1 = Remember(bob_, "bob's banana");
+  ConsolidationPlan plan;  // a summary of alice's memory, kept in carol's name: erased too
+  SummaryPlan sp;
+  sp.draft.scope = Scope{"carol", "", "sales", Visibility::kTeam};
+  sp.draft.kind = MemoryKind::kSummary;
+  sp.draft.content = "apricot team plan and carol's";
+  sp.sources = {team, mate};
+  plan.summaries.push_back(sp);
+  auto summary = store_->ApplyConsolidation(Ctx(carol_), plan);
+  ASSERT_TRUE(summary.ok()) << summary.status().ToString();
+  ASSERT_TRUE(store_->EnqueueOutbox({{"alice", "raw apricot request"}, {"bob", "raw"}},
+                                    Ctx(alice_).now)
+                  .ok());
+  ApiKeyRecord key{"k-alice", "laptop", "hash", alice_, Ctx(alice_).now, std::nullopt};
+  ASSERT_TRUE(store_->PutApiKey(key).ok());
+  ASSERT_TRUE(store_->PutCachedEmbedding("m1", "h", "v").ok());
+
+  EXPECT_EQ(store_->EraseUser(Ctx(bob_), "alice").status().code(),
+            StatusCode::kPermissionDenied);
+  EXPECT_EQ(store_->EraseUser(Ctx(admin_), "").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(store_->EraseUser(Ctx(admin_), "nobody").status().code(), StatusCode::kNotFound);
+  EXPECT_TRUE(store_->GetApiKey("k-alice").ok());  // the refusals changed nothing
+
+  auto out = store_->EraseUser(Ctx(admin_), "alice");
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  const int64_t summary_id = summary->summaries[0].id;
+  EXPECT_EQ(out->memory_ids, (std::vector<int64_t>{a1, team, summary_id}));
+  EXPECT_EQ(out->messages, 2);
+  EXPECT_EQ(out->vault_entries, 1);
+  EXPECT_EQ(out->review_items, 1);
+  EXPECT_EQ(out->outbox_entries, 1);
+  EXPECT_EQ(out->api_keys, 1);
+  EXPECT_EQ(out->links, 2);
+  EXPECT_EQ(out->embedding_cache_entries, 1);
+  for (int64_t id : out->memory_ids) {
+    EXPECT_EQ(store_->GetMemory(Ctx(alice_), id).status().code(), StatusCode::kNotFound);
+    EXPECT_EQ(store_->GetMemory(Ctx(carol_), id).status().code(), StatusCode::kNotFound);
+  }
+  EXPECT_TRUE(Search(alice_, {"apricot"}).empty());
+  EXPECT_TRUE(Search(carol_, {"apricot"}).empty());
+  EXPECT_EQ(Search(carol_, {"plan"}), std::vector<int64_t>{mate});
+  EXPECT_EQ(Search(bob_, {"banana"}), std::vector<int64_t>{b1});
+  EXPECT_TRUE(store_->GetVault(Ctx(alice_), {"⟦PHONE:aa1⟧"})->empty());
+  EXPECT_TRUE(store_->ListReview(Ctx(admin_), true, 100)->empty());
+  EXPECT_EQ(store_->GetStats(Ctx(alice_))->messages, 0);
+  EXPECT_EQ(store_->GetApiKey("k-alice").status().code(), StatusCode::kNotFound);
+  auto queued = store_->ListQueued(0, 10);
+  ASSERT_EQ(queued->size(), 1u);
+  EXPECT_EQ((*queued)[0].user_id, "bob");
+  EXPECT_FALSE(store_->GetCachedEmbedding("m1", "h").ok());
+  EXPECT_EQ(Ids(*store_->ListConsolidatable(Ctx(admin_), {})),
+            (std::vector<int64_t>{mate, b1}));
+  // The vector index learns of every erased memory.
+  auto log = store_->VectorChangesSince(0, "m1", 100);
+  ASSERT_TRUE(log.ok());
+  std::set<int64_t> removed;
+  for (const VectorChange& c : *log) {
+    if (!c.upsert) removed.insert(c.memory_id);
+    if (c.memory_id == a1) {
+      EXPECT_EQ(c.vector, "");
+    }
+  }
+  EXPECT_EQ(removed, (std::set<int64_t>{a1, team, summary_id}));
+  // Only the audit log remembers, without text, ending with the tombstone.
+  auto audit = store_->ListAudit(Ctx(admin_), {0, 1000});
+  ASSERT_TRUE(audit.ok());
+  EXPECT_EQ(audit->back().action, "erase");
+  EXPECT_NE(audit->back().detail_json.find("\"user\":\"alice\""), std::string::npos);
+  for (const AuditRecord& r : *audit) {
+    EXPECT_EQ(r.detail_json.find("apricot"), std::string::npos) << r.action;
+  }
+  EXPECT_TRUE(store_->VerifyAudit()->intact);
+  EXPECT_TRUE(store_->CompactStorage().ok());
+  EXPECT_EQ(store_->EraseUser(Ctx(admin_), "alice").status().code(), StatusCode::kNotFound);
+  // Users may erase themselves.
+  EXPECT_TRUE(store_->EraseUser(Ctx(bob_), "bob").ok());
+}
+
+TEST_P(StoreConformanceTest, HardForgetDropsVaultRowsNoOtherMemoryMentions) {
+  IngestBatch first = Batch(alice_, "phone ⟦PHONE:p1⟧ mail ⟦EMAIL:e1⟧");
+  first.vault = {{"", "", "⟦PHONE:p1⟧", "PHONE", "n", "c"}, {"", "", "⟦EMAIL:e1⟧", "EMAIL", "n", "c"}};
+  auto a = store_->Ingest(Ctx(alice_), first);
+  ASSERT_TRUE(a.ok());
+  Remember(alice_, "again ⟦PHONE:p1⟧");
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), a->memories[0].id, true).ok());
+  auto left = store_->GetVault(Ctx(alice_), {"⟦PHONE:p1⟧", "⟦EMAIL:e1⟧"});
+  ASSERT_TRUE(left.ok());
+  ASSERT_EQ(left->size(), 1u);
+  EXPECT_EQ((*left)[0].placeholder, "⟦PHONE:p1⟧");
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, StoreConformanceTest, ::testing::ValuesIn(Backends()),
                          [](const auto& param_info) { return param_info.param.name; });
 

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
+#include "src/store/lifecycle_checks.h"
 #include "src/store/memory/bm25.h"
 #include "src/store/memory/side_tables.h"
 #include "src/store/term_pruning.h"
@@ -171,6 +173,8 @@ class MemoryStoreImpl final : public Store {
     if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
     if (Status s = CheckCanWrite(ctx.principal, it->second.scope); !s.ok()) return s;
     int64_t lineage = it->second.lineage_id;
+    const std::string scope_key = ScopeKey(it->second.scope);
+    std::vector<std::string> placeholders;
     std::vector<int64_t> targets;
     for (auto& [vid, m] : memories_) {
       if (m.lineage_id != lineage) continue;
@@ -184,6 +188,9 @@ class MemoryStoreImpl final : public Store {
       }
       m.status = MemoryStatus::kDeleted;
       if (hard) {
+        for (const std::string* text : {&m.content, &m.value}) {
+          for (std::string& p : VaultPlaceholders(*text)) placeholders.push_back(std::move(p));
+        }
         docs_.erase(vid);
         m.content.clear();
         m.subject.clear();
@@ -193,8 +200,20 @@ class MemoryStoreImpl final : public Store {
         int64_t mid = m.source.message_id;
         if (mid >= 1 && mid <= static_cast<int64_t>(messages_.size())) {
           messages_[mid - 1].message.content.clear();
+          side_.BlankRequestsOf(mid);
         }
       }
+    }
+    for (const std::string& p : placeholders) {
+      bool mentioned = false;
+      for (const auto& [vid, m] : memories_) {
+        if (ScopeKey(m.scope) == scope_key && (m.content.find(p) != std::string::npos ||
+                                              m.value.find(p) != std::string::npos)) {
+          mentioned = true;
+          break;
+        }
+      }
+      if (!mentioned) vault_.erase({scope_key, p});
     }
     AppendLocked(ctx, AuditEntry{"forget", targets, hard ? "{\"hard\":true}" : "{\"hard\":false}"});
     return Status::OK();
@@ -358,10 +377,13 @@ class MemoryStoreImpl final : public Store {
     for (const auto& [seq, entry] : log_) {
       if (seq <= after_seq) continue;
       if (static_cast<int>(out.size()) >= limit) break;
-      const Memory& m = memories_.at(entry.first);
-      const std::string key = ScopeKey(m.scope);
-      VectorChange c{seq, entry.first, entry.second,
-                     m.status == MemoryStatus::kDormant ? ColdPartition(key) : key, ""};
+      auto m = memories_.find(entry.first);  // absent once its user was erased
+      std::string key;
+      if (m != memories_.end()) {
+        key = ScopeKey(m->second.scope);
+        if (m->second.status == MemoryStatus::kDormant) key = ColdPartition(key);
+      }
+      VectorChange c{seq, entry.first, entry.second, std::move(key), ""};
       auto v = vectors_.find(entry.first);
       if (v != vectors_.end() && v->second.first == model) c.vector = v->second.second;
       out.push_back(std::move(c));
@@ -472,6 +494,7 @@ class MemoryStoreImpl final : public Store {
     std::vector<ReviewItem> out;
     for (const ReviewItem& r : reviews_) {
       if (static_cast<int>(out.size()) >= limit) break;
+      if (r.kind.empty()) continue;  // erased with its user
       if ((user.empty() || r.user_id == user) && (include_resolved || !r.resolved_at)) {
         out.push_back(r);
       }
@@ -605,6 +628,224 @@ class MemoryStoreImpl final : public Store {
     return side_.RevokeApiKey(id, now);
   }
 
+  // --- Lifecycle ---
+
+  Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
+                                                 const ConsolidationQuery& query) override {
+    std::lock_guard lock(mu_);
+    std::vector<Memory> out;
+    for (auto it = memories_.upper_bound(query.after_id);
+         it != memories_.end() && static_cast<int>(out.size()) < query.limit; ++it) {
+      const Memory& m = it->second;
+      if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined) continue;
+      if (m.expires_at && m.expires_at->unix_ms <= ctx.now.unix_ms) continue;
+      bool mine = ctx.principal.HasRole("admin") ||
+                  (m.scope.visibility != Visibility::kPublic &&
+                   CanSee(ctx.principal, m.scope) && CheckCanWrite(ctx.principal, m.scope).ok());
+      if (mine) out.push_back(m);
+    }
+    return out;
+  }
+
+  Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
+                                                  const ConsolidationPlan& plan) override {
+    if (Status s = ValidatePlanShape(plan); !s.ok()) return s;
+    std::lock_guard lock(mu_);
+    // Everything is checked before anything changes: the plan applies whole or not at all.
+    auto load = [&](int64_t id, bool current) -> Result<Memory*> {
+      auto it = memories_.find(id);
+      if (it == memories_.end() ||
+          (!ctx.principal.HasRole("admin") && !CanSee(ctx.principal, it->second.scope))) {
+        return NotFound(id);
+      }
+      Memory& m = it->second;
+      if (Status s = CheckCanConsolidate(ctx.principal, m.scope); !s.ok()) return s;
+      if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined ||
+          (current && !m.current)) {
+        return Status::Conflict("store: memory " + std::to_string(id) +
+                                " changed since the consolidation was planned");
+      }
+      return &m;
+    };
+    for (const MergePlan& mp : plan.merges) {
+      auto s = load(mp.survivor_id, true);
+      if (!s.ok()) return s.status();
+      for (int64_t dup : mp.duplicate_ids) {
+        auto d = load(dup, true);
+        if (!d.ok()) return d.status();
+        if (ScopeKey((*d)->scope) != ScopeKey((*s)->scope)) {
+          return Status::InvalidArgument("consolidation plan: merge across scopes");
+        }
+      }
+    }
+    for (const LinkPlan& lp : plan.links) {
+      auto a = load(lp.from_id, false);
+      if (!a.ok()) return a.status();
+      auto b = load(lp.to_id, false);
+      if (!b.ok()) return b.status();
+      if (ScopeKey((*a)->scope) != ScopeKey((*b)->scope)) {
+        return Status::InvalidArgument("consolidation plan: link across scopes");
+      }
+    }
+    for (const SummaryPlan& sp : plan.summaries) {
+      if (Status s = ValidateScope(sp.draft.scope); !s.ok()) return s;
+      if (Status s = CheckCanConsolidate(ctx.principal, sp.draft.scope); !s.ok()) return s;
+      for (int64_t src : sp.sources) {
+        auto m = load(src, false);
+        if (!m.ok()) return m.status();
+        if (ScopeKey((*m)->scope) != ScopeKey(sp.draft.scope)) {
+          return Status::InvalidArgument("consolidation plan: summary across scopes");
+        }
+      }
+      if (sp.replaces != 0) {
+        auto old = load(sp.replaces, true);
+        if (!old.ok()) return old.status();
+        if ((*old)->kind != MemoryKind::kSummary ||
+            ScopeKey((*old)->scope) != ScopeKey(sp.draft.scope)) {
+          return Status::InvalidArgument("consolidation plan: replaces a non-summary");
+        }
+      }
+    }
+    ConsolidationOutcome out;
+    std::set<int64_t> touched;
+    auto link = [&](int64_t from, int64_t to, const std::string& kind) {
+      for (const MemoryLink& l : links_) {
+        if (l.from_id == from && l.to_id == to && l.kind == kind) return;
+      }
+      links_.push_back(MemoryLink{from, to, kind, ctx.now});
+      out.links_added.push_back(links_.back());
+    };
+    for (const MergePlan& mp : plan.merges) {
+      Memory& survivor = memories_.at(mp.survivor_id);
+      for (int64_t dup : mp.duplicate_ids) {
+        Memory& d = memories_.at(dup);
+        d.current = false;
+        d.superseded_at = ctx.now;
+        Log(dup, false);
+        link(dup, mp.survivor_id, "reinforces");
+        out.retired.push_back(dup);
+        touched.insert(dup);
+      }
+      survivor.confidence.consistency = mp.consistency;
+      if (!mp.survivor_metadata_json.empty()) survivor.metadata_json = mp.survivor_metadata_json;
+      out.reinforced.push_back(mp.survivor_id);
+      touched.insert(mp.survivor_id);
+    }
+    for (const LinkPlan& lp : plan.links) {
+      link(lp.from_id, lp.to_id, lp.kind);
+      touched.insert(lp.from_id);
+      touched.insert(lp.to_id);
+    }
+    for (const SummaryPlan& sp : plan.summaries) {
+      Memory m = FirstVersion(sp.draft, sp.draft.scope, next_memory_id_++, ctx.now, 0);
+      if (sp.replaces != 0) {
+        Memory& old = memories_.at(sp.replaces);
+        m.lineage_id = old.lineage_id;
+        m.version = old.version + 1;
+        m.supersedes = old.id;
+        Retire(&old, ctx.now, ctx.now);
+        Log(old.id, false);
+        out.summaries_replaced.push_back(old.id);
+        touched.insert(old.id);
+      }
+      m.status = MemoryStatus::kActive;
+      Index(m);
+      memories_[m.id] = m;
+      PutVector(m.id, plan.embedding_model, sp.embedding);
+      for (int64_t src : sp.sources) {
+        link(m.id, src, "summarizes");
+        touched.insert(src);
+      }
+      touched.insert(m.id);
+      out.summaries.push_back(std::move(m));
+    }
+    AppendLocked(ctx, AuditEntry{"compact", std::vector<int64_t>(touched.begin(), touched.end()),
+                                 CompactAuditDetail(out)});
+    return out;
+  }
+
+  Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    auto it = memories_.find(id);
+    if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+    std::vector<MemoryLink> out;
+    for (const MemoryLink& l : links_) {
+      if (l.from_id == id || l.to_id == id) out.push_back(l);
+    }
+    return out;
+  }
+
+  Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override {
+    if (Status s = CheckCanErase(ctx.principal, user_id); !s.ok()) return s;
+    std::lock_guard lock(mu_);
+    std::set<int64_t> ids;
+    for (const auto& [id, m] : memories_) {
+      if (m.scope.user_id == user_id) ids.insert(id);
+    }
+    std::set<int64_t> summary_lineages;
+    for (const MemoryLink& l : links_) {
+      if (l.kind == "summarizes" && ids.count(l.to_id) && memories_.count(l.from_id)) {
+        summary_lineages.insert(memories_.at(l.from_id).lineage_id);
+      }
+    }
+    for (const auto& [id, m] : memories_) {
+      if (summary_lineages.count(m.lineage_id)) ids.insert(id);
+    }
+    bool anything = !ids.empty() || side_.HasUser(user_id);
+    for (const MessageRow& row : messages_) anything = anything || row.scope.user_id == user_id;
+    for (const auto& [key, v] : vault_) anything = anything || v.user_id == user_id;
+    for (const ReviewItem& r : reviews_) anything = anything || r.user_id == user_id;
+    if (!anything) return Status::NotFound("store: nothing stored for user '" + user_id + "'");
+    EraseOutcome out;
+    out.memory_ids.assign(ids.begin(), ids.end());
+    for (auto it = links_.begin(); it != links_.end();) {
+      bool gone = ids.count(it->from_id) || ids.count(it->to_id);
+      out.links += gone;
+      it = gone ? links_.erase(it) : std::next(it);
+    }
+    for (int64_t id : ids) {
+      memories_.erase(id);
+      docs_.erase(id);
+      vectors_.erase(id);
+      Log(id, false);
+    }
+    for (auto& [id, m] : memories_) {
+      if (ids.count(m.supersedes)) m.supersedes = 0;
+    }
+    for (MessageRow& row : messages_) {  // ids are positions: the rows stay, emptied
+      if (row.scope.user_id != user_id) continue;
+      ++out.messages;
+      row = MessageRow{};
+    }
+    for (auto it = vault_.begin(); it != vault_.end();) {
+      bool gone = it->second.user_id == user_id || it->first.first == "u:" + user_id;
+      out.vault_entries += gone;
+      it = gone ? vault_.erase(it) : std::next(it);
+    }
+    for (auto it = reviews_.begin(); it != reviews_.end();) {
+      bool gone = it->user_id == user_id || ids.count(it->memory_id);
+      out.review_items += gone;
+      if (gone) {
+        *it = ReviewItem{};  // ids are positions: the slot stays, emptied
+        it->id = (it - reviews_.begin()) + 1;
+        it->user_id = "";
+        it->resolved_at = ctx.now;
+        it->resolution = "erased";
+      }
+      ++it;
+    }
+    side_.EraseUser(user_id, &out);
+    recall_log_.erase(std::remove_if(recall_log_.begin(), recall_log_.end(),
+                                     [&](const RecallRow& r) { return r.entry.user_id == user_id; }),
+                      recall_log_.end());
+    out.embedding_cache_entries = static_cast<int64_t>(cache_.size());
+    cache_.clear();
+    AppendLocked(ctx, AuditEntry{"erase", {}, EraseAuditDetail(user_id, out)});
+    return out;
+  }
+
+  Status CompactStorage() override { return Status::OK(); }
+
  private:
   static Status NotFound(int64_t id) {
     return Status::NotFound("store: memory " + std::to_string(id) + " not found");
@@ -664,6 +905,7 @@ class MemoryStoreImpl final : public Store {
   std::map<int64_t, std::pair<std::string, std::string>> vectors_;  // id -> (model, vector)
   std::map<std::pair<std::string, std::string>, std::string> cache_;  // (model, hash) -> vec
   MemorySideTables side_;  // API keys and the ingestion outbox
+  std::vector<MemoryLink> links_;  // consolidation links, oldest first
 };
 
 }  // namespace

@@ -41,7 +41,7 @@ std::vector<int64_t> MemorySideTables::Enqueue(
   std::vector<int64_t> ids;
   for (const auto& [user, request] : rows) {
     OutboxEntry e;
-    e.id = static_cast<int64_t>(outbox_.size()) + 1;
+    e.id = outbox_.empty() ? 1 : outbox_.rbegin()->first + 1;
     e.user_id = user;
     e.request = request;
     e.created_at = now;
@@ -94,6 +94,40 @@ void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome) {
   e.memory_ids.clear();
   for (const Memory& m : outcome.memories) e.memory_ids.push_back(m.id);
   e.superseded = outcome.superseded;
+}
+
+bool MemorySideTables::HasUser(const std::string& user_id) const {
+  for (const auto& [id, e] : outbox_) {
+    if (e.user_id == user_id) return true;
+  }
+  for (const auto& [id, k] : keys_) {
+    if (k.principal.user_id == user_id) return true;
+  }
+  return false;
+}
+
+void MemorySideTables::EraseUser(const std::string& user_id, EraseOutcome* out) {
+  for (auto it = outbox_.begin(); it != outbox_.end();) {
+    bool mine = it->second.user_id == user_id;
+    out->outbox_entries += mine;
+    it = mine ? outbox_.erase(it) : std::next(it);
+  }
+  std::vector<std::string> kept;
+  for (const std::string& id : key_order_) {
+    if (keys_.at(id).principal.user_id == user_id) {
+      keys_.erase(id);
+      ++out->api_keys;
+    } else {
+      kept.push_back(id);
+    }
+  }
+  key_order_.swap(kept);
+}
+
+void MemorySideTables::BlankRequestsOf(int64_t message_id) {
+  for (auto& [id, e] : outbox_) {
+    if (e.message_id == message_id && message_id != 0) e.request.clear();
+  }
 }
 
 }  // namespace engram::store

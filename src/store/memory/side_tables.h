@@ -32,6 +32,13 @@ class MemorySideTables {
   // REQUIRES: CheckQueued(id) was OK.
   void MarkDone(int64_t id, const IngestOutcome& outcome);
 
+  // Whether the user has outbox entries or API keys.
+  bool HasUser(const std::string& user_id) const;
+  // Removes the user's outbox entries and API keys; adds their counts to *out.
+  void EraseUser(const std::string& user_id, EraseOutcome* out);
+  // Blanks the raw request of the entries that made message `message_id` (hard forget).
+  void BlankRequestsOf(int64_t message_id);
+
  private:
   std::map<std::string, ApiKeyRecord> keys_;
   std::vector<std::string> key_order_;  // creation order

@@ -239,10 +239,22 @@ CREATE TABLE recall_log (
 CREATE INDEX recall_log_user ON recall_log(user_id, at_ms);
 )sql";
 
+// Migration 6: links between memories written by consolidation (reinforces, complements,
+// summarizes). Both ends are memories of the same scope.
+constexpr const char* kSchemaV6 = R"sql(
+CREATE TABLE memory_link (
+  from_id     INTEGER NOT NULL REFERENCES memory(id),
+  to_id       INTEGER NOT NULL REFERENCES memory(id),
+  kind        TEXT NOT NULL CHECK (kind IN ('reinforces','complements','summarizes')),
+  created_ms  INTEGER NOT NULL,
+  PRIMARY KEY (from_id, to_id, kind)
+) WITHOUT ROWID;
+CREATE INDEX memory_link_to ON memory_link(to_id);
+)sql";
+
 const std::vector<const char*>& Migrations() {
-  static const std::vector<const char*>* kMigrations =
-      new std::vector<const char*>{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4,
-                                   kSchemaV5};
+  static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
+      kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6};
   return *kMigrations;
 }
 

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <climits>
 #include <mutex>
+#include <set>
 
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/sqlite/api_key_rows.h"
+#include "src/store/lifecycle_checks.h"
 #include "src/store/sqlite/fts5_tokenizer.h"
+#include "src/store/sqlite/lifecycle_rows.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
 #include "src/store/sqlite/dormancy_rows.h"
@@ -213,6 +216,21 @@ class SqliteStore final : public Store {
       if (Status s = LogVector(version_id, false); !s.ok()) return s;
     }
     if (hard) {
+      // Placeholders of the erased texts: their vault rows go unless another memory of the
+      // scope still mentions them.
+      std::vector<std::string> placeholders;
+      {
+        Stmt texts(db_, "SELECT content, value FROM memory WHERE lineage_id = ?1");
+        texts.Bind(1, lineage);
+        while (texts.Step()) {
+          for (int col : {0, 1}) {
+            for (std::string& p : VaultPlaceholders(texts.Text(col))) {
+              placeholders.push_back(std::move(p));
+            }
+          }
+        }
+        if (!texts.status().ok()) return texts.status().WithPrefix("hard forget");
+      }
       const char* kErase[] = {
           "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, content "
           "FROM memory WHERE lineage_id = ?1 AND content <> ''",
@@ -221,11 +239,18 @@ class SqliteStore final : public Store {
           "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
           "metadata = '{}' WHERE lineage_id = ?1",
           "DELETE FROM memory_vector WHERE memory_id IN "
-          "(SELECT id FROM memory WHERE lineage_id = ?1)"};
+          "(SELECT id FROM memory WHERE lineage_id = ?1)",
+          // The queued request kept the raw text (identifiers unmasked).
+          "UPDATE outbox SET request = '' WHERE message_id IN "
+          "(SELECT message_id FROM memory WHERE lineage_id = ?1)"};
       for (const char* sql : kErase) {
         Stmt st(db_, sql);
         st.Bind(1, lineage);
         if (Status s = st.Run(); !s.ok()) return s.WithPrefix("hard forget");
+      }
+      if (Status s = sqlite::DeleteUnreferencedVault(db_, ScopeKey(m->scope), placeholders);
+          !s.ok()) {
+        return s;
       }
       // FTS5 (before 3.44's secure-delete) only marks deleted postings; the terms stay in
       // older segments until they are merged. Merging everything is the way to make the
@@ -331,7 +356,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Stmt st(db_,
             std::string("SELECT l.seq, l.memory_id, l.op, ") + sqlite::PartitionSql() +
-                ", v.vector FROM vector_log l JOIN memory m ON m.id = l.memory_id "
+                ", v.vector FROM vector_log l LEFT JOIN memory m ON m.id = l.memory_id "
             "LEFT JOIN memory_vector v ON v.memory_id = l.memory_id AND v.model_id = ?2 "
             "WHERE l.seq > ?1 ORDER BY l.seq LIMIT ?3");
     st.Bind(1, after_seq).Bind(2, model).Bind(3, int64_t{limit});
@@ -592,6 +617,160 @@ class SqliteStore final : public Store {
     return sqlite::UpdateApiKeyRevoked(db_, id, now);
   }
 
+  // --- Lifecycle ---
+
+  Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
+                                                 const ConsolidationQuery& query) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectConsolidatable(db_, ctx.principal, ctx.now, query);
+  }
+
+  Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
+                                                  const ConsolidationPlan& plan) override {
+    if (Status s = ValidatePlanShape(plan); !s.ok()) return s;
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    ConsolidationOutcome out;
+    std::set<int64_t> touched;
+    auto link = [&](int64_t from, int64_t to, const char* kind) -> Status {
+      MemoryLink l{from, to, kind, ctx.now};
+      bool added = false;
+      if (Status s = sqlite::InsertLink(db_, l, &added); !s.ok()) return s;
+      if (added) out.links_added.push_back(l);
+      return Status::OK();
+    };
+    for (const MergePlan& mp : plan.merges) {
+      auto survivor = LoadConsolidatable(ctx, mp.survivor_id, true);
+      if (!survivor.ok()) return survivor.status();
+      const std::string key = ScopeKey(survivor->scope);
+      for (int64_t dup : mp.duplicate_ids) {
+        auto d = LoadConsolidatable(ctx, dup, true);
+        if (!d.ok()) return d.status();
+        if (ScopeKey(d->scope) != key) {
+          return Status::InvalidArgument("consolidation plan: merge across scopes");
+        }
+        Stmt st(db_, "UPDATE memory SET current = 0, superseded_ms = ?2 WHERE id = ?1");
+        st.Bind(1, dup).Bind(2, ctx.now.unix_ms);
+        if (Status s = st.Run(); !s.ok()) return s.WithPrefix("merge");
+        if (Status s = LogVector(dup, false); !s.ok()) return s;
+        if (Status s = link(dup, mp.survivor_id, "reinforces"); !s.ok()) return s;
+        out.retired.push_back(dup);
+        touched.insert(dup);
+      }
+      Stmt st(db_, "UPDATE memory SET conf_consistency = ?2, metadata = ?3 WHERE id = ?1");
+      st.Bind(1, mp.survivor_id).Bind(2, mp.consistency);
+      st.Bind(3, mp.survivor_metadata_json.empty() ? survivor->metadata_json
+                                                   : mp.survivor_metadata_json);
+      if (Status s = st.Run(); !s.ok()) return s.WithPrefix("merge");
+      out.reinforced.push_back(mp.survivor_id);
+      touched.insert(mp.survivor_id);
+    }
+    for (const LinkPlan& lp : plan.links) {
+      auto a = LoadConsolidatable(ctx, lp.from_id, false);
+      if (!a.ok()) return a.status();
+      auto b = LoadConsolidatable(ctx, lp.to_id, false);
+      if (!b.ok()) return b.status();
+      if (ScopeKey(a->scope) != ScopeKey(b->scope)) {
+        return Status::InvalidArgument("consolidation plan: link across scopes");
+      }
+      if (Status s = link(lp.from_id, lp.to_id, lp.kind.c_str()); !s.ok()) return s;
+      touched.insert(lp.from_id);
+      touched.insert(lp.to_id);
+    }
+    for (const SummaryPlan& sp : plan.summaries) {
+      if (Status s = ValidateScope(sp.draft.scope); !s.ok()) return s;
+      if (Status s = CheckCanConsolidate(ctx.principal, sp.draft.scope); !s.ok()) return s;
+      const std::string key = ScopeKey(sp.draft.scope);
+      for (int64_t src : sp.sources) {
+        auto m = LoadConsolidatable(ctx, src, false);
+        if (!m.ok()) return m.status();
+        if (ScopeKey(m->scope) != key) {
+          return Status::InvalidArgument("consolidation plan: summary across scopes");
+        }
+      }
+      auto id = NextMemoryId();
+      if (!id.ok()) return id.status();
+      Memory m = FirstVersion(sp.draft, sp.draft.scope, *id, ctx.now, 0);
+      if (sp.replaces != 0) {
+        auto old = LoadConsolidatable(ctx, sp.replaces, true);
+        if (!old.ok()) return old.status();
+        if (old->kind != MemoryKind::kSummary || ScopeKey(old->scope) != key) {
+          return Status::InvalidArgument("consolidation plan: replaces a non-summary");
+        }
+        m.lineage_id = old->lineage_id;
+        m.version = old->version + 1;
+        m.supersedes = old->id;
+        if (Status s = Retire(old->id, ctx.now, ctx.now); !s.ok()) return s;
+        if (Status s = LogVector(old->id, false); !s.ok()) return s;
+        out.summaries_replaced.push_back(old->id);
+        touched.insert(old->id);
+      }
+      m.status = MemoryStatus::kActive;
+      if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
+      if (Status s = PutVector(m.id, plan.embedding_model, sp.embedding); !s.ok()) return s;
+      for (int64_t src : sp.sources) {
+        if (Status s = link(m.id, src, "summarizes"); !s.ok()) return s;
+        touched.insert(src);
+      }
+      touched.insert(m.id);
+      out.summaries.push_back(std::move(m));
+    }
+    AuditEntry e{"compact", std::vector<int64_t>(touched.begin(), touched.end()),
+                 CompactAuditDetail(out)};
+    if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return out;
+  }
+
+  Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    Result<Memory> m = LoadVisible(ctx, id);
+    if (!m.ok()) return m.status();
+    return sqlite::SelectLinks(db_, id);
+  }
+
+  Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override {
+    if (Status s = CheckCanErase(ctx.principal, user_id); !s.ok()) return s;
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    auto out = sqlite::DeleteUserRows(db_, user_id);
+    if (!out.ok()) return out.status();
+    if (out->memory_ids.empty() && out->messages == 0 && out->vault_entries == 0 &&
+        out->review_items == 0 && out->outbox_entries == 0 && out->api_keys == 0) {
+      return Status::NotFound("store: nothing stored for user '" + user_id + "'");
+    }
+    for (int64_t id : out->memory_ids) {
+      if (Status s = LogVector(id, false); !s.ok()) return s;
+    }
+    if (!out->memory_ids.empty()) {
+      if (Status s = Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')",
+                          "erase: merge index");
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (Status s = AppendLocked(ctx, {"erase", {}, EraseAuditDetail(user_id, *out)}); !s.ok()) {
+      return s;
+    }
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return out;
+  }
+
+  Status CompactStorage() override {
+    std::lock_guard lock(mu_);
+    if (Status s = Exec(db_, "VACUUM", "compact storage"); !s.ok()) return s;
+    Stmt cp(db_, "PRAGMA wal_checkpoint(TRUNCATE)");
+    bool busy = cp.Step() && cp.Int(0) != 0;
+    if (!cp.status().ok()) return cp.status().WithPrefix("compact storage: checkpoint");
+    if (busy) {
+      return Status::Unavailable("sqlite: compact storage: another connection is reading; the "
+                                 "write-ahead log was not truncated");
+    }
+    return Status::OK();
+  }
+
  private:
   static constexpr const char* kAuditSelect =
       "SELECT seq, at_ms, actor_user, actor_agent, action, targets, request_id, detail, "
@@ -654,6 +833,25 @@ class SqliteStore final : public Store {
       out += QuoteTerm(usable[i]);
     }
     return out;
+  }
+
+  // A memory a consolidation by ctx.principal may use: NotFound when absent or invisible
+  // (the admin role sees every scope here), PermissionDenied when not consolidatable,
+  // Conflict when forgotten or quarantined, or (with `must_be_current`) not current.
+  // REQUIRES: mu_ held.
+  Result<Memory> LoadConsolidatable(const OpContext& ctx, int64_t id, bool must_be_current) {
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
+    st.Bind(1, id);
+    if (!st.Step()) return st.status().ok() ? NotFound(id) : st.status();
+    Memory m = sqlite::ReadMemory(st);
+    if (!ctx.principal.HasRole("admin") && !CanSee(ctx.principal, m.scope)) return NotFound(id);
+    if (Status s = CheckCanConsolidate(ctx.principal, m.scope); !s.ok()) return s;
+    if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined ||
+        (must_be_current && !m.current)) {
+      return Status::Conflict("store: memory " + std::to_string(id) +
+                              " changed since the consolidation was planned");
+    }
+    return m;
   }
 
   // REQUIRES: mu_ held.

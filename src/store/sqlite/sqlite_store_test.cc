@@ -74,13 +74,13 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
   ExecRaw(path,
           "DROP INDEX memory_session; DROP TABLE memory_vector; DROP TABLE vector_log; "
           "DROP TABLE embedding_cache; DROP TABLE api_keys; DROP TABLE outbox; "
-          "DROP TABLE recall_log; PRAGMA user_version = 1;");
+          "DROP TABLE recall_log; DROP TABLE memory_link; PRAGMA user_version = 1;");
   auto s = OpenSqliteStore(SqliteOptions{path, false});
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   auto stats = (*s)->GetStats(Ctx());
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->schema_version, 5);
-  EXPECT_EQ(sqlite::LatestSchemaVersion(), 5);
+  EXPECT_EQ(stats->schema_version, 6);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 6);
   auto recent = (*s)->ListRecent(Ctx(), "", 5);
   EXPECT_TRUE(recent.ok());
 }
