@@ -19,6 +19,7 @@ Status ApplyCommon(const json& body, RememberRequest* r) {
   ENGRAM_SERVE_TRY(subject, OptString(body, "subject"));
   ENGRAM_SERVE_TRY(attribute, OptString(body, "attribute"));
   ENGRAM_SERVE_TRY(value, OptString(body, "value"));
+  ENGRAM_SERVE_TRY(infer, OptBool(body, "infer"));
   if (team) r->team_id = *team;
   if (visibility) {
     auto v = ParseVisibility(*visibility);
@@ -38,6 +39,7 @@ Status ApplyCommon(const json& body, RememberRequest* r) {
   if (subject) r->subject = *subject;
   if (attribute) r->attribute = *attribute;
   if (value) r->value = *value;
+  r->infer = infer.value_or(true);
   if (body.contains("metadata") && !body["metadata"].is_null()) {
     if (!body["metadata"].is_object()) return Status::InvalidArgument("metadata: must be an object");
     r->metadata_json = body["metadata"].dump();

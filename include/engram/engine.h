@@ -38,6 +38,9 @@ struct RememberRequest {
   SourceType source = SourceType::kChat;
   std::string role = "user";                  // who said it in the conversation
   std::string metadata_json = "{}";           // a JSON object kept with the memories
+  // false: store the text as one raw memory, without reading a kind into it (so no TTL).
+  // The guard, PII masking and time anchoring still run.
+  bool infer = true;
 
   // Optional explicit fact. When `attribute` is set, the memory is a semantic fact about
   // `subject` that supersedes the current fact with the same (subject, attribute) in the

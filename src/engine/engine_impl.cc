@@ -188,8 +188,8 @@ class EngineImpl final : public Engine {
     p.batch = std::move(batch).value();
     p.batch.outbox_id = outbox_id;
     p.batch.vault = std::move(vault);
-    p.stages = ingest::ApplyStages(at, &p.batch);
-    ingest::ApplyTtl(ttl_, at, &p.batch);
+    p.stages = ingest::ApplyStages(at, &p.batch, request.infer);
+    if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
     if (!vectors_) return p;
     std::vector<Memory> recent;
     const Memory* previous = nullptr;

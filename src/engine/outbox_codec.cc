@@ -21,7 +21,8 @@ std::string EncodeRememberRequest(const RememberRequest& r) {
             {"metadata", r.metadata_json},
             {"subject", r.subject},
             {"attribute", r.attribute},
-            {"value", r.value}};
+            {"value", r.value},
+            {"infer", r.infer}};
   if (r.at) j["at"] = {r.at->unix_ms, r.at->offset_minutes};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -47,6 +48,7 @@ Result<RememberRequest> DecodeRememberRequest(const std::string& text) {
     r.subject = j.at("subject").get<std::string>();
     r.attribute = j.at("attribute").get<std::string>();
     r.value = j.at("value").get<std::string>();
+    r.infer = j.value("infer", true);  // entries written before the field existed
     if (j.contains("at")) {
       r.at = Instant{j["at"].at(0).get<int64_t>(), j["at"].at(1).get<int32_t>()};
     }

@@ -82,11 +82,12 @@ MemoryKind KindFor(const StageReport& report, bool temporary) {
   return MemoryKind::kRaw;
 }
 
-void Classify(const std::string& folded, StageReport* report, store::IngestBatch* batch) {
+void Classify(const std::string& folded, bool infer, StageReport* report,
+              store::IngestBatch* batch) {
   const bool temporary = extract::IsTemporaryState(folded);
   report->context_reload = extract::IsContextReload(folded);
   for (Memory& m : batch->memories) {
-    if (m.kind == MemoryKind::kRaw && m.status != MemoryStatus::kQuarantined) {
+    if (infer && m.kind == MemoryKind::kRaw && m.status != MemoryStatus::kQuarantined) {
       m.kind = KindFor(*report, temporary);
     }
   }
@@ -122,7 +123,7 @@ void ApplyTtl(const TtlPolicy& policy, const Instant& at, store::IngestBatch* ba
   }
 }
 
-StageReport ApplyStages(const Instant& at, store::IngestBatch* batch) {
+StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer) {
   StageReport report;
   if (batch->memories.empty()) return report;
   std::string folded = text::FoldForSearch(batch->message.content);
@@ -133,7 +134,7 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch) {
     report.signals.push_back(std::string(extract::SignalKindName(sig.kind)));
   }
   Anchor(at, batch);
-  Classify(folded, &report, batch);
+  Classify(folded, infer, &report, batch);
   return report;
 }
 

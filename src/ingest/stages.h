@@ -48,7 +48,9 @@ struct TtlPolicy {
 
 // Runs the stages on the batch's message and updates its memories and review items.
 // `at` is the message's reference time.
-StageReport ApplyStages(const Instant& at, store::IngestBatch* batch);
+// With `infer` false the memories keep their kind ("raw" unless an explicit fact): the
+// message is stored as said, without a kind (and so without a TTL) read into it.
+StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer = true);
 
 // Sets each memory's expires_at from its kind: the TTL counts from the end of its event time
 // when that is later than `at` ("下周出差" expires a TTL after next week), else from `at`.

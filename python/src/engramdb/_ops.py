@@ -1,0 +1,186 @@
+"""The Mem0-shaped operations, written once for every backend.
+
+Each operation is a generator: it yields ``Call``s (one engine call or REST request each) and
+receives their results (dicts in the REST API's JSON shape), or has the backend's
+``EngramError`` thrown into it; its return value is the Mem0-shaped answer. ``Memory`` and
+``Client`` drive them synchronously, ``AsyncClient`` with ``await``.
+
+Backend calls (``Call.name``: args -> result):
+  remember: (ids, messages, at, metadata)   -> [[memory dict, ...] per message]
+  recall:   (ids, query, limit, at, include_history) -> {"request_id", "results": [hit]}
+  get:      (ids, id)                        -> memory dict
+  list:     (ids, after, limit)              -> {"memories": [...], "next_after"}
+  history:  (ids, id)                        -> [memory dict, oldest first]
+  correct:  (ids, id, text, at)              -> memory dict (the new version)
+  forget:   (ids, id, hard)                  -> None
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generator, NamedTuple
+
+from . import _shape
+from .errors import InvalidArgumentError, NotFoundError, NotSupportedError
+
+MAX_MESSAGES_PER_CALL = 100  # the server's limit for one POST /v1/memories
+PAGE = 1000                  # the largest page Engine::List returns
+
+
+class Call(NamedTuple):
+    name: str
+    args: tuple
+
+
+Op = Generator[Call, Any, Any]
+
+
+def add(ctx, messages, ids: _shape.Ids, metadata, at, infer: bool = True) -> Op:
+    msgs = _shape.messages(messages)
+    at_iso = _shape.iso(at)
+    meta = metadata if metadata is not None else {}
+    _shape.metadata_json(meta)  # validates before anything is written
+    results = []
+    for start in range(0, len(msgs), MAX_MESSAGES_PER_CALL):
+        chunk = msgs[start:start + MAX_MESSAGES_PER_CALL]
+        made = yield Call("remember", (ids, chunk, at_iso, meta, bool(infer)))
+        for msg, memories in zip(chunk, made):
+            for d in memories:
+                it = _shape.item(d)
+                it["event"] = "ADD"
+                it["role"] = msg["role"]
+                it["actor_id"] = msg.get("name")
+                results.append(it)
+    ctx.learn(results, ids)
+    return {"results": results}
+
+
+def search(ctx, query, ids: _shape.Ids, limit: int, meta_filters: dict, threshold, at,
+           include_history: bool, explain: bool) -> Op:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidArgumentError("query: must be a non-empty string")
+    _check_limit(limit)
+    post = ids.agent is not None or ids.run is not None or bool(meta_filters)
+    fetch = min(max(limit * 5, 50), 1000) if post else limit
+    res = yield Call("recall", (ids, query, fetch, _shape.iso(at), include_history))
+    items = [_shape.item(h, explain=explain) for h in res["results"]]
+    items = [i for i in items if _shape.matches(i, ids, meta_filters)
+             and (threshold is None or i["score"] >= threshold)][:limit]
+    ctx.learn(items, ids)
+    return {"results": items, "request_id": res["request_id"]}
+
+
+def get_all(ctx, ids: _shape.Ids, limit: int, meta_filters: dict) -> Op:
+    _check_limit(limit)
+    items = yield from _scan(ids, meta_filters, limit)
+    ctx.learn(items, ids)
+    return {"results": items}
+
+
+def get(ctx, memory_id, ids: _shape.Ids) -> Op:
+    mid = _shape.memory_id(memory_id)
+    try:
+        d, created = yield from _current(ids, mid)
+    except NotFoundError:
+        return None
+    it = _shape.item(d, created_at=created)
+    ctx.learn([it], ids)
+    return it
+
+
+def update(ctx, memory_id, text, metadata, ids: _shape.Ids, at) -> Op:
+    if metadata is not None:
+        raise NotSupportedError("update: metadata cannot be changed; a corrected version keeps "
+                                "the metadata given at add")
+    if not isinstance(text, str):
+        raise InvalidArgumentError("update: text must be a string")
+    mid = _shape.memory_id(memory_id)
+    d, created = yield from _current(ids, mid)
+    new = yield Call("correct", (ids, d["id"], text, _shape.iso(at)))
+    it = _shape.item(new, created_at=created)
+    ctx.learn([it], ids)
+    return {"message": "Memory updated successfully!", "id": it["id"], "memory": it["memory"],
+            "version": it["version"], "version_id": it["version_id"]}
+
+
+def delete(ctx, memory_id, ids: _shape.Ids, hard: bool) -> Op:
+    mid = _shape.memory_id(memory_id)
+    yield Call("forget", (ids, mid, hard))
+    return {"message": "Memory deleted successfully!"}
+
+
+def delete_all(ctx, ids: _shape.Ids, hard: bool) -> Op:
+    items = yield from _scan(ids, {}, None)
+    for it in items:
+        yield Call("forget", (ids, int(it["version_id"]), hard))
+    return {"message": "Memories deleted successfully!", "deleted": len(items)}
+
+
+def history(ctx, memory_id, ids: _shape.Ids) -> Op:
+    mid = _shape.memory_id(memory_id)
+    versions = yield Call("history", (ids, mid))
+    return _shape.history_entries(versions)
+
+
+def _check_limit(limit) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InvalidArgumentError("limit: must be a positive integer")
+
+
+def _current(ids: _shape.Ids, mid: int):
+    """The current version of the memory `mid` belongs to, and its first version's time."""
+    d = yield Call("get", (ids, mid))
+    if d["status"] == "deleted":
+        raise NotFoundError(f"memory {mid}: forgotten")
+    if d["current"] and d["version"] == 1:
+        return d, None
+    versions = yield Call("history", (ids, mid))
+    current = [v for v in versions if v["current"] and v["status"] != "deleted"]
+    if not current:
+        raise NotFoundError(f"memory {mid}: forgotten")
+    return current[-1], versions[0]["recorded_at"]
+
+
+def _scan(ids: _shape.Ids, meta_filters: dict, limit: int | None):
+    """Current memories of the scope, in id order, up to `limit` (None = all)."""
+    items, after = [], 0
+    while True:
+        page = yield Call("list", (ids, after, PAGE))
+        for d in page["memories"]:
+            it = _shape.item(d)
+            if _shape.matches(it, ids, meta_filters):
+                items.append(it)
+                if limit is not None and len(items) >= limit:
+                    return items
+        after = page.get("next_after")
+        if not after:
+            return items
+
+
+def run(op: Op, do) -> Any:
+    """Drives `op` synchronously; `do(call)` performs one backend call."""
+    try:
+        call = next(op)
+        while True:
+            try:
+                result = do(call)
+            except Exception as e:  # noqa: BLE001 - the operation decides what it handles
+                call = op.throw(e)
+            else:
+                call = op.send(result)
+    except StopIteration as stop:
+        return stop.value
+
+
+async def run_async(op: Op, do) -> Any:
+    """Drives `op`; `do(call)` is a coroutine performing one backend call."""
+    try:
+        call = next(op)
+        while True:
+            try:
+                result = await do(call)
+            except Exception as e:  # noqa: BLE001
+                call = op.throw(e)
+            else:
+                call = op.send(result)
+    except StopIteration as stop:
+        return stop.value

@@ -1,0 +1,88 @@
+"""engramdb.Client and AsyncClient against a real `engram serve` on loopback."""
+
+import asyncio
+
+import pytest
+
+import engramdb
+from engramdb import errors
+
+
+def test_client_round_trip_with_api_key(server):
+    with engramdb.Client(server.url, api_key=server.alice_key) as c:
+        added = c.add([{"role": "user", "content": "Alice's flight to Tokyo is on Friday"},
+                       {"role": "assistant", "content": "I'll remind Alice about Tokyo"}],
+                      run_id="trip", metadata={"topic": "travel"},
+                      at="2024-06-10T09:00:00+08:00")["results"]
+        assert [r["role"] for r in added] == ["user", "assistant"]
+        assert all(r["user_id"] == "alice" and r["run_id"] == "trip" for r in added)
+        assert added[0]["metadata"] == {"topic": "travel"}
+        mid = added[0]["id"]
+        hits = c.search("Tokyo flight", limit=5)["results"]
+        assert mid in [h["id"] for h in hits]
+        assert all(h["score"] > 0 and "channels" in h for h in hits)
+        assert c.search("Tokyo", filters={"topic": "travel", "run_id": "trip"})["results"]
+        assert c.get(mid)["memory"] == "Alice's flight to Tokyo is on Friday"
+        assert c.update(mid, "Alice's flight to Tokyo moved to Saturday")["version"] == 2
+        assert c.get(mid)["memory"] == "Alice's flight to Tokyo moved to Saturday"
+        assert [h["event"] for h in c.history(mid)] == ["ADD", "UPDATE"]
+        assert len(c.get_all(run_id="trip")["results"]) == 2
+        c.delete(mid)
+        assert c.get(mid) is None
+        assert c.delete_all(user_id="alice")["deleted"] >= 1
+        assert c.get_all()["results"] == []
+
+
+def test_client_errors_are_mapped(server):
+    with engramdb.Client(server.url, api_key=server.bob_key) as bob:
+        with pytest.raises(errors.PermissionDeniedError):
+            bob.add("not mine", user_id="alice")
+        with pytest.raises(errors.InvalidArgumentError):
+            bob.add("", user_id="bob")
+        assert bob.get("999999") is None
+        with pytest.raises(errors.NotFoundError):
+            bob.delete("999999")
+        with pytest.raises(errors.NotSupportedError):
+            bob.reset()
+    with engramdb.Client(server.url, api_key="ek_0000000000000000_" + "0" * 32) as bad:
+        with pytest.raises(errors.UnauthenticatedError):
+            bad.search("anything")
+    with engramdb.Client("http://127.0.0.1:9", api_key="x", timeout=2) as down:
+        with pytest.raises(errors.UnavailableError):
+            down.search("anything")
+
+
+def test_users_are_isolated(server):
+    with engramdb.Client(server.url, api_key=server.alice_key) as alice, \
+            engramdb.Client(server.url, api_key=server.bob_key) as bob:
+        mid = alice.add("alice's locker code is 4512")["results"][0]["id"]
+        assert bob.get(mid) is None
+        assert all(r["id"] != mid for r in bob.search("locker code")["results"])
+        alice.delete(mid)
+
+
+def test_dev_mode_names_users_and_agents(dev_server):
+    with engramdb.Client(dev_server.url, api_key="") as c:
+        out = c.add("the planner keeps a todo list", agent_id="planner")["results"]
+        assert out[0]["agent_id"] == "planner"
+        assert c.get_all(agent_id="planner")["results"][0]["memory"] == (
+            "the planner keeps a todo list")
+        with pytest.raises(errors.InvalidArgumentError):
+            c.search("todo")  # --dev needs a user on every call
+
+
+def test_async_client(server):
+    async def main():
+        async with engramdb.AsyncClient(server.url, api_key=server.alice_key) as c:
+            mid = (await c.add("Alice adopted a cat named Miso"))["results"][0]["id"]
+            results = await asyncio.gather(c.search("cat Miso"), c.get(mid), c.history(mid))
+            assert results[0]["results"][0]["id"] == mid
+            assert results[1]["memory"] == "Alice adopted a cat named Miso"
+            assert results[2][0]["event"] == "ADD"
+            await c.update(mid, "Alice adopted two cats, Miso and Tofu")
+            assert (await c.get(mid))["version"] == 2
+            assert (await c.delete(mid))["message"] == "Memory deleted successfully!"
+            with pytest.raises(errors.NotSupportedError):
+                await c.reset()
+
+    asyncio.run(main())

@@ -1,0 +1,186 @@
+"""engramdb.Memory: Mem0's methods and result shapes, on a real SQLite file."""
+
+import datetime as dt
+
+import pytest
+
+import engramdb
+from engramdb import errors
+
+MEM0_KEYS = {"id", "memory", "hash", "metadata", "created_at", "updated_at"}
+ENGRAM_KEYS = {"version", "version_id", "current", "status", "type", "kind", "at", "time",
+               "confidence"}
+
+
+def test_add_string_keeps_metadata_and_time(memory):
+    out = memory.add("I moved to Berlin in May", user_id="alice", metadata={"src": "chat"},
+                     at=dt.datetime(2024, 3, 1, 9, 30, tzinfo=dt.timezone.utc), infer=False)
+    (it,) = out["results"]
+    assert MEM0_KEYS | ENGRAM_KEYS | {"event", "role", "user_id"} <= set(it)
+    assert (it["memory"], it["event"], it["role"], it["user_id"]) == (
+        "I moved to Berlin in May", "ADD", "user", "alice")
+    assert it["metadata"] == {"src": "chat"} and it["version"] == 1
+    assert it["at"] == "2024-03-01T09:30:00Z"
+    assert it["time"]["from"].startswith("2024-05-01")  # "in May", anchored at `at`
+    assert isinstance(it["id"], str) and set(it["confidence"]) >= {"overall", "temporal"}
+
+
+def test_add_messages_one_memory_per_non_system_message(memory):
+    out = memory.add([
+        {"role": "system", "content": "You are helpful."},
+        {"role": "user", "content": "My daughter Mia turns 7 on June 3rd"},
+        {"role": "assistant", "content": "Noted, Mia's birthday is June 3rd", "name": "bot"},
+    ], user_id="alice", agent_id="helper", run_id="chat-1", at="2024-05-20T10:00:00+02:00")
+    roles = [(r["role"], r["actor_id"]) for r in out["results"]]
+    assert roles == [("user", None), ("assistant", "bot")]
+    assert all(r["agent_id"] == "helper" and r["run_id"] == "chat-1" for r in out["results"])
+    assert memory.add({"role": "user", "content": "one dict"}, user_id="alice")["results"]
+
+
+def test_search_shape_limits_and_filters(memory):
+    memory.add("Alice likes green tea", user_id="alice", metadata={"topic": "food", "n": 1})
+    memory.add("Alice likes jasmine tea", user_id="alice", agent_id="a2",
+               metadata={"topic": "food", "n": 5})
+    memory.add("Alice plays tennis", user_id="alice", run_id="r9", metadata={"topic": "sport"})
+    memory.add("Bob likes tea too", user_id="bob")
+    res = memory.search("tea", user_id="alice", limit=10)
+    assert res["request_id"] and all("score" in r and "channels" in r for r in res["results"])
+    assert {r["memory"] for r in res["results"]} >= {"Alice likes green tea",
+                                                     "Alice likes jasmine tea"}
+    assert all(r["user_id"] == "alice" for r in res["results"])
+    assert len(memory.search("tea", filters={"user_id": "alice"}, top_k=1)["results"]) == 1
+
+    def found(**kw):
+        return sorted(r["memory"] for r in memory.search("alice tea tennis", **kw)["results"])
+
+    assert found(user_id="alice", agent_id="a2") == ["Alice likes jasmine tea"]
+    assert found(user_id="alice", run_id="r9") == ["Alice plays tennis"]
+    assert found(user_id="alice", filters={"topic": "sport"}) == ["Alice plays tennis"]
+    assert found(user_id="alice", filters={"n": {"gte": 2}}) == ["Alice likes jasmine tea"]
+    assert found(user_id="alice", filters={"OR": [{"n": 1}, {"topic": "sport"}]}) == [
+        "Alice likes green tea", "Alice plays tennis"]
+    assert found(user_id="alice", filters={"topic": {"in": ["food"]}, "NOT": [{"n": 5}]}) == [
+        "Alice likes green tea"]
+    with pytest.raises(errors.InvalidArgumentError):
+        memory.search("tea", user_id="alice", filters={"n": {"near": 1}})
+
+
+def test_get_update_history_delete(memory):
+    mid = memory.add("The budget review is on Friday", user_id="alice")["results"][0]["id"]
+    got = memory.get(mid)  # the owner is known from add()
+    assert got["memory"] == "The budget review is on Friday" and got["id"] == mid
+    up = memory.update(mid, "The budget review moved to Monday")
+    assert up["message"] == "Memory updated successfully!" and up["id"] == mid
+    assert up["version"] == 2
+    now = memory.get(mid)
+    assert now["memory"] == "The budget review moved to Monday" and now["version"] == 2
+    assert now["created_at"] == got["created_at"]
+    memory.update(mid, data="The budget review moved to Tuesday")
+    events = [(h["event"], h["old_memory"], h["new_memory"]) for h in memory.history(mid)]
+    assert events == [
+        ("ADD", None, "The budget review is on Friday"),
+        ("UPDATE", "The budget review is on Friday", "The budget review moved to Monday"),
+        ("UPDATE", "The budget review moved to Monday", "The budget review moved to Tuesday")]
+    assert memory.delete(mid) == {"message": "Memory deleted successfully!"}
+    assert memory.get(mid) is None
+    assert memory.history(mid)[-1]["event"] == "DELETE"
+    with pytest.raises(ValueError):  # Mem0 raises ValueError for an unknown id
+        memory.delete("999999", user_id="alice")
+    with pytest.raises(errors.NotSupportedError):
+        memory.update(mid, "x", metadata={"a": 1})
+
+
+def test_get_all_delete_all_and_scopes(memory):
+    for i in range(5):
+        memory.add(f"note {i}", user_id="alice", run_id="r1" if i % 2 else None)
+    memory.add("agent-only note", agent_id="planner")
+    memory.add("bob's note", user_id="bob")
+    assert len(memory.get_all(user_id="alice")["results"]) == 5
+    assert len(memory.get_all(filters={"user_id": "alice", "run_id": "r1"})["results"]) == 2
+    assert len(memory.get_all(user_id="alice", limit=3)["results"]) == 3
+    (agent_note,) = memory.get_all(agent_id="planner")["results"]
+    assert agent_note["agent_id"] == "planner" and "user_id" not in agent_note
+    assert memory.delete_all(user_id="alice", run_id="r1")["deleted"] == 2
+    assert len(memory.get_all(user_id="alice")["results"]) == 3
+    assert memory.delete_all(user_id="alice")["deleted"] == 3
+    assert memory.get_all(user_id="alice")["results"] == []
+    assert len(memory.get_all(user_id="bob")["results"]) == 1
+    with pytest.raises(errors.InvalidArgumentError):
+        memory.delete_all()
+
+
+def test_ids_need_an_owner_and_other_users_see_nothing(tmp_path):
+    path = tmp_path / "m.db"
+    with engramdb.Memory(path, {"embedder": "hashing"}) as m:
+        mid = m.add("secret plan", user_id="alice")["results"][0]["id"]
+    with engramdb.Memory(path, {"embedder": "hashing"}) as fresh:  # reopens the same file
+        with pytest.raises(errors.InvalidArgumentError, match="owner"):
+            fresh.get(mid)
+        assert fresh.get(mid, user_id="alice")["memory"] == "secret plan"
+        assert fresh.get(mid, user_id="mallory") is None
+        with pytest.raises(errors.NotFoundError):
+            fresh.delete(mid, user_id="mallory")
+    with engramdb.Memory(path, {"embedder": "hashing"}, user_id="alice") as default:
+        assert default.get(mid)["memory"] == "secret plan"
+
+
+def test_reset_erases_everything(tmp_path):
+    m = engramdb.Memory(tmp_path / "r.db", {"embedder": "hashing"})
+    m.add("to be erased", user_id="alice")
+    m.reset()
+    assert m.get_all(user_id="alice")["results"] == []
+    m.add("after reset", user_id="alice")
+    assert len(m.get_all(user_id="alice")["results"]) == 1
+    m.close()
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.add("x"),
+    lambda m: m.add("x", user_id="has space"),
+    lambda m: m.add("x", user_id=""),
+    lambda m: m.add(42, user_id="a"),
+    lambda m: m.add([{"role": "user"}], user_id="a"),
+    lambda m: m.add("x", user_id="a", metadata=["not", "a", "dict"]),
+    lambda m: m.add("x", user_id="a", metadata={"t": object()}),
+    lambda m: m.add("x", user_id="a", at="yesterday-ish"),
+    lambda m: m.add("", user_id="a"),
+    lambda m: m.search("", user_id="a"),
+    lambda m: m.search("x", user_id="a", limit=0),
+    lambda m: m.search("x", user_id="a", limit=2, top_k=3),
+    lambda m: m.get("not-an-id", user_id="a"),
+    lambda m: m.get(-1, user_id="a"),
+    lambda m: m.update("1", None, user_id="a"),
+])
+def test_bad_input_raises_value_errors(memory, call):
+    with pytest.raises(ValueError):
+        call(memory)
+
+
+def test_config_errors():
+    with pytest.raises(errors.InvalidArgumentError, match="unknown option"):
+        engramdb.Memory(None, {"embeder": "hashing"})
+    with pytest.raises(errors.InvalidArgumentError):
+        engramdb.Memory(None, {"backend": "memory", "rrf_k": "ten"})
+    with pytest.raises(errors.NotSupportedError):
+        engramdb.Memory(None, {"backend": "memory", "embedder": "none"}).add(
+            "x", user_id="a", prompt="extract")
+
+
+def test_from_config_reads_mem0_dicts(tmp_path):
+    m = engramdb.Memory.from_config({
+        "vector_store": {"provider": "qdrant", "config": {"path": str(tmp_path / "q")}},
+        "llm": {"provider": "openai", "config": {"model": "gpt-4o-mini"}},
+        "embedder": {"provider": "hashing"},
+        "history_db_path": str(tmp_path / "history.db"),
+    })
+    assert m.options.db_path == str(tmp_path / "q" / "engram.db")
+    assert m.options.embedder == "hashing"
+    m.add("hello", user_id="u")
+    m.close()
+    with pytest.warns(UserWarning, match="e5"):
+        from engramdb._mem0_config import translate
+        _, opts = translate({"embedder": {"provider": "huggingface"}})
+    assert opts == {"embedder": "e5"}
+    _, opts = translate({"embedder": {"provider": "openai", "config": {
+        "model": "m", "openai_base_url": "http://127.0.0.1:1/v1", "api_key": "k"}}})
+    assert opts["openai_base_url"] == "http://127.0.0.1:1/v1" and opts["openai_model"] == "m"
