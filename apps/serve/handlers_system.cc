@@ -44,6 +44,16 @@ Result<HttpReply> HandleReview(HttpCall& call) {
   return HttpReply{200, {{"items", out}}};
 }
 
+// {"resolution": "approve" | "reject"}: approve releases a quarantined memory into recall.
+Result<HttpReply> HandleResolveReview(HttpCall& call) {
+  ENGRAM_SERVE_TRY(id, ParseId(call.params.at("id")));
+  if (!call.body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
+  ENGRAM_SERVE_TRY(resolution, OptString(call.body, "resolution"));
+  if (!resolution) return Status::InvalidArgument("resolution: required (approve or reject)");
+  ENGRAM_SERVE_TRY(item, call.server->engine->ResolveReview(call.principal, id, *resolution));
+  return HttpReply{200, ReviewJson(item)};
+}
+
 Result<HttpReply> HandleStats(HttpCall& call) {
   ENGRAM_SERVE_TRY(stats, call.server->engine->Stats(call.principal));
   return HttpReply{200, StatsJson(stats)};

@@ -18,6 +18,7 @@ const std::vector<Route>& RouteTable() {
       {"GET", "/v1/entities", Access::kPrincipal, HandleNotImplemented},
       {"GET", "/v1/entities/{id}/relations", Access::kPrincipal, HandleNotImplemented},
       {"GET", "/v1/review", Access::kPrincipal, HandleReview},
+      {"POST", "/v1/review/{id}/resolve", Access::kPrincipal, HandleResolveReview},
       {"GET", "/v1/audit", Access::kPrincipal, HandleAudit},
       {"GET", "/v1/stats", Access::kPrincipal, HandleStats},
       {"GET", "/v1/metrics/memory", Access::kPrincipal, HandleMemoryMetrics},

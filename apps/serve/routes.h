@@ -83,6 +83,7 @@ Result<HttpReply> HandleAudit(HttpCall& call);
 Result<HttpReply> HandleReview(HttpCall& call);
 Result<HttpReply> HandleFeedback(HttpCall& call);
 Result<HttpReply> HandleStats(HttpCall& call);
+Result<HttpReply> HandleResolveReview(HttpCall& call);
 Result<HttpReply> HandleMemoryMetrics(HttpCall& call);
 Result<HttpReply> HandleSweep(HttpCall& call);
 Result<HttpReply> HandleTimeParse(HttpCall& call);

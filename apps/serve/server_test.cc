@@ -230,6 +230,23 @@ TEST(HttpServerTest, ReviewListsQuarantinedMessages) {
   EXPECT_EQ(reply.body["items"][0]["kind"], "quarantine");
   EXPECT_EQ(reply.body["items"][0]["memory_id"], out->memories[0].id);
   EXPECT_EQ(s.Send("GET", "/v1/review?user=b").body["items"].size(), 0u);
+
+  // Resolving over HTTP: bob cannot see the item, a bad resolution is a 400, approve works
+  // once (then 412), and the approved memory is recallable.
+  const int64_t item = reply.body["items"][0]["id"];
+  const std::string path = "/v1/review/" + std::to_string(item) + "/resolve";
+  ExpectError(s.Send("POST", path, {{"user", "b"}, {"resolution", "approve"}}), 404, "NotFound");
+  ExpectError(s.Send("POST", path, {{"user", "a"}, {"resolution", "maybe"}}), 400,
+              "InvalidArgument");
+  ExpectError(s.Send("POST", path, {{"user", "a"}}), 400, "InvalidArgument");
+  auto done = s.Send("POST", path, {{"user", "a"}, {"resolution", "approve"}});
+  ASSERT_EQ(done.status, 200) << done.text;
+  EXPECT_EQ(done.body["resolution"], "approve");
+  ExpectError(s.Send("POST", path, {{"user", "a"}, {"resolution", "reject"}}), 412,
+              "FailedPrecondition");
+  auto hits = s.Send("POST", "/v1/search", {{"user", "a"}, {"query", "approve refunds"}});
+  ASSERT_EQ(hits.status, 200) << hits.text;
+  EXPECT_FALSE(hits.body["results"].empty());
 }
 
 TEST(HttpServerTest, ApiKeysMapRequestsToTheirPrincipal) {

@@ -264,10 +264,10 @@ class EngineImpl final : public Engine {
     if (vectors_) {
       if (Status s = vectors_->Sync(); !s.ok()) return s;
     }
+    params.include_expired = request.include_expired;
     // The store judges expiry as of ctx.now: make that the question's time.
     store::OpContext search = ctx;
-    search.now = request.include_expired ? Instant{std::numeric_limits<int64_t>::min(), 0}
-                                         : request.at.value_or(ctx.now);
+    search.now = request.at.value_or(ctx.now);
     // A query naming an identifier matches its placeholder in the asker's own scope.
     auto query = vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "",
                                                     Visibility::kPrivate}),

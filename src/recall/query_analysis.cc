@@ -1,6 +1,7 @@
 #include "src/recall/query_analysis.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "engram/temporal.h"
 #include "src/text/normalize.h"
@@ -13,6 +14,31 @@ constexpr std::string_view kHistoryCues[] = {
     "以前", "之前是", "原来", "曾经", "历史", "变更", "改过", "变过", "过去的", "先前",
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
     "was it before", "earlier value", "old value"};
+
+// Words and phrases of a question about the past (English words match whole).
+constexpr std::string_view kPastWords[] = {"did",  "was",   "were", "had",      "ago",
+                                           "last", "earlier", "previously", "before"};
+constexpr std::string_view kPastPhrases[] = {"上次", "当时", "那时", "那天", "曾经", "以前",
+                                             "之前", "过去", "去年", "上个月", "上周", "昨天",
+                                             "前天", "used to", "back then", "at the time"};
+
+bool AsksAboutThePast(const std::string& folded) {
+  for (std::string_view p : kPastPhrases) {
+    if (folded.find(p) != std::string::npos) return true;
+  }
+  size_t i = 0;
+  while (i < folded.size()) {
+    while (i < folded.size() && !std::isalpha(static_cast<unsigned char>(folded[i]))) ++i;
+    size_t j = i;
+    while (j < folded.size() && std::isalpha(static_cast<unsigned char>(folded[j]))) ++j;
+    std::string_view word(folded.data() + i, j - i);
+    for (std::string_view w : kPastWords) {
+      if (word == w) return true;
+    }
+    i = j;
+  }
+  return false;
+}
 
 // A window wider than this is no help in ranking ("this year", "2014年以后").
 constexpr int64_t kMaxWindowMs = 400LL * 24 * 3600 * 1000;
@@ -28,11 +54,13 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
       break;
     }
   }
+  out.about_past = out.wants_history || AsksAboutThePast(folded);
   auto matches = ParseTime(query, at);
   if (!matches.ok()) return out;
   for (const TimeMatch& m : *matches) {
     if (!m.from || !m.to) continue;
     if (m.kind != TimeKind::kValue && m.kind != TimeKind::kInterval) continue;
+    if (m.to->unix_ms <= at.unix_ms) out.about_past = true;
     if (m.to->unix_ms - m.from->unix_ms > kMaxWindowMs) continue;
     out.windows.push_back(TimeWindow{*m.from, *m.to, m.confidence, m.text});
   }

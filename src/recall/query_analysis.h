@@ -3,6 +3,7 @@
 //   QueryAnalysis q = AnalyzeQuery("张工上周五说了什么", at);
 //   q.windows    -> [2024-06-07T00:00+08:00, 2024-06-08T00:00+08:00), confidence 1.0
 //   q.wants_history -> false ("以前/历史/used to/previously ..." set it)
+//   q.about_past -> true (the window has ended; "did", "was", "上次", "当时" also set it)
 //
 // Time expressions are anchored against the question's time with the temporal module.
 // Windows with confidence >= kFilterConfidence are firm (the time channel lists memories in
@@ -30,6 +31,9 @@ struct TimeWindow {
 struct QueryAnalysis {
   std::vector<TimeWindow> windows;
   bool wants_history = false;   // the query asks how something was or changed
+  // The query asks about the past (history cue, a time window that ended, or past tense:
+  // "when did", "was", "上次", "当时"): memories whose TTL has run out since still answer it.
+  bool about_past = false;
 };
 
 inline constexpr double kFilterConfidence = 0.8;

@@ -52,5 +52,17 @@ TEST(QueryAnalysisTest, TimeFactorBoostsInsideAndDampsOutsideFirmWindows) {
   EXPECT_DOUBLE_EQ(TimeFactor({}, At("2024-06-09T10:00:00Z")), 1.0);
 }
 
+TEST(QueryAnalysisTest, QuestionsAboutThePast) {
+  const Instant at{1718348400000, 480};  // 2024-06-14T15:00+08:00
+  EXPECT_TRUE(AnalyzeQuery("When did Caroline go to the support group?", at).about_past);
+  EXPECT_TRUE(AnalyzeQuery("上次出差是去哪里", at).about_past);
+  EXPECT_TRUE(AnalyzeQuery("张工昨天说了什么", at).about_past);     // a window that ended
+  EXPECT_TRUE(AnalyzeQuery("以前的推送时间", at).about_past);       // history cue
+  EXPECT_FALSE(AnalyzeQuery("张工现在在哪里出差", at).about_past);
+  EXPECT_FALSE(AnalyzeQuery("What does Caroline like?", at).about_past);
+  EXPECT_FALSE(AnalyzeQuery("Wasabi or mustard?", at).about_past);  // whole words only
+  EXPECT_FALSE(AnalyzeQuery("下周二的会议", at).about_past);
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -1,6 +1,7 @@
 #include "src/recall/recaller.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 #include "src/recall/decay.h"
@@ -32,11 +33,16 @@ double TimeFactor(const std::vector<TimeWindow>& windows, const Instant& t) {
   return factor == 1.0 && firm ? 0.5 : factor;
 }
 
-Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,
+Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& request_ctx,
                                       std::string_view query, const RecallParams& params) {
   // Each channel proposes more than the caller wants, so fusion has something to choose from.
   const int channel_limit = std::max(params.limit * 3, 30);
   const QueryAnalysis analysis = AnalyzeQuery(query, params.at);
+  // The store judges expiry as of ctx.now; a question about the past sees expired memories.
+  store::OpContext ctx = request_ctx;
+  if (params.include_expired || analysis.about_past) {
+    ctx.now = Instant{std::numeric_limits<int64_t>::min(), 0};
+  }
   const bool history = params.include_history || analysis.wants_history;
   std::unordered_map<int64_t, Memory> memories;
   std::unordered_map<int64_t, std::map<std::string, ChannelScore>> channels;

@@ -34,6 +34,9 @@ struct RecallParams {
   int limit = 10;
   bool include_history = false;
   bool deep = false;                // also search the cold (dormant) vector partitions
+  // Also memories whose TTL ran out before ctx.now (the question's time). A question about
+  // the past (QueryAnalysis::about_past) includes them anyway.
+  bool include_expired = false;
   Instant at;                       // question time, for decay
   std::string session_id;           // "" = no recency channel
   double rrf_k = 10;
