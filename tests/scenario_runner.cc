@@ -173,6 +173,15 @@ class Scenario {
         ids_[c.args.at("review_as")] = out->review_items.front();
         review_names_.insert(c.args.at("review_as"));
       }
+      if (c.args.count("event_type")) {
+        EXPECT_EQ(out->event_type, c.args.at("event_type")) << Where();
+      }
+      if (c.args.count("fact_as") && out->memories.size() > 1) {
+        ids_[c.args.at("fact_as")] = out->memories[1].id;
+      }
+      if (c.args.count("facts")) {
+        EXPECT_EQ(std::to_string(out->memories.size() - 1), c.args.at("facts")) << Where();
+      }
       if (c.args.count("kind")) {
         EXPECT_EQ(ToString(out->memories.at(0).kind), c.args.at("kind")) << Where();
       }
@@ -289,6 +298,8 @@ class Scenario {
           options_.ttl_hours_state = std::atof(v.c_str());
         } else if (k == "ttl_hours_preference") {
           options_.ttl_hours_preference = std::atof(v.c_str());
+        } else if (k == "extract_facts") {
+          options_.extract_facts = v == "1" || v == "true";
         } else if (k == "dormant_after_days") {
           options_.dormant_after_days = std::atof(v.c_str());
         } else {

@@ -187,6 +187,9 @@ int Run(int argc, char** argv) {
              {"superseded", out->superseded},
              {"guard", out->guard},
              {"signals", out->signals},
+             {"event", {{"type", out->event_type},
+                        {"confidence", out->event_confidence},
+                        {"slots", out->event_slots}}},
              {"review_items", out->review_items}},
             text_out + (out->guard == "clean" ? "" : "guard: " + out->guard + "\n") +
                 (out->review_items.empty()

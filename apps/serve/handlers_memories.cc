@@ -17,7 +17,13 @@ json RememberJson(const RememberResult& r) {
   return {{"request_id", r.request_id},
           {"message_id", r.message_id},
           {"memories", mems},
-          {"superseded", r.superseded}};
+          {"superseded", r.superseded},
+          {"guard", r.guard},
+          {"signals", r.signals},
+          {"event", {{"type", r.event_type},
+                     {"confidence", r.event_confidence},
+                     {"slots", r.event_slots}}},
+          {"review_items", r.review_items}};
 }
 
 bool QueryFlag(const httplib::Request& req, const char* name) {

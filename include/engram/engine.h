@@ -59,6 +59,12 @@ struct RememberResult {
   std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
   std::vector<std::string> signals;   // preference, commitment, task, decision, risk, ...
   std::vector<int64_t> review_items;  // review queue items raised (see Engine::Review)
+  // The message's event: complaint, request, update, inquiry, schedule, notification,
+  // commitment, preference, task, decision, risk, status, or "none"; slots (actor, object,
+  // time, value, severity, ...) with confidence >= 0.6.
+  std::string event_type = "none";
+  double event_confidence = 0;
+  std::map<std::string, std::string> event_slots;
 };
 
 // An entry of the review queue: a quarantined message, a suspicious one, or a time

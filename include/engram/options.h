@@ -137,6 +137,13 @@ struct Options {
   // being recalled wakes it. 0 = never. Default: 90
   double dormant_after_days = 90;
 
+  // Fact extraction at write time: whitelisted (subject, attribute, value) statements of a
+  // message ("张工的手机号换成…", "I work at Acme") become semantic fact memories beside its
+  // episodic record, superseding the current value of the same (subject, attribute). Off by
+  // default until value boundaries and reinforcement are reliable (README, known limits).
+  // Default: false
+  bool extract_facts = false;
+
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true
   bool lexical_rerank = true;

@@ -188,7 +188,7 @@ class EngineImpl final : public Engine {
     p.batch = std::move(batch).value();
     p.batch.outbox_id = outbox_id;
     p.batch.vault = std::move(vault);
-    p.stages = ingest::ApplyStages(at, &p.batch, request.infer);
+    p.stages = ingest::ApplyStages(at, &p.batch, request.infer, options_.extract_facts);
     if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
     if (!vectors_) return p;
     std::vector<Memory> recent;
@@ -243,6 +243,9 @@ class EngineImpl final : public Engine {
                           std::move(out->superseded)};
     result.guard = std::move(p.stages.guard);
     result.signals = std::move(p.stages.signals);
+    result.event_type = p.stages.event_type;
+    result.event_confidence = p.stages.event_confidence;
+    for (auto& [slot, value] : p.stages.event_slots) result.event_slots[slot] = value;
     result.review_items = std::move(out->reviews);
     return result;
   }

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "engram/temporal.h"
+#include "src/extract/event_typer.h"
+#include "src/extract/fact_extractor.h"
 #include "src/extract/guard.h"
 #include "src/extract/lifecycle_cues.h"
 #include "src/extract/signal.h"
@@ -91,11 +93,55 @@ void Classify(const std::string& folded, bool infer, StageReport* report,
       m.kind = KindFor(*report, temporary);
     }
   }
-  json context = json::object();
-  context["guard"] = report->guard;
-  context["signals"] = report->signals;
-  if (report->context_reload) context["context_reload"] = true;
-  batch->message.context_json = context.dump();
+}
+
+void TypeEvent(const std::string& folded, StageReport* report, store::IngestBatch* batch,
+               json* context) {
+  extract::EventTyping typing = extract::TypeEvent(folded);
+  if (typing.type == extract::EventType::kNone) return;
+  report->event_type = std::string(extract::EventTypeName(typing.type));
+  report->event_confidence = typing.confidence;
+  json slots = json::object();
+  for (const extract::EventSlot& s : typing.slots) {
+    std::string name(extract::SlotNameString(s.name));
+    report->event_slots.emplace_back(name, s.value);
+    slots[name] = {{"value", s.value}, {"confidence", s.confidence}};
+  }
+  (*context)["event"] = {{"type", report->event_type},
+                         {"confidence", typing.confidence},
+                         {"slots", slots}};
+  batch->memories.front().confidence.event_type = typing.confidence;
+}
+
+// Whitelisted facts of the message, as semantic memories after the episodic record.
+void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
+  const Memory episode = batch->memories.front();
+  if (episode.status == MemoryStatus::kQuarantined || report->guard != "clean") return;
+  if (!episode.attribute.empty()) return;  // the caller stated the fact explicitly
+  const std::string& text = batch->message.content;
+  std::vector<std::string> seen;  // one memory per (subject, attribute)
+  for (const extract::ExtractedFact& f : extract::ExtractFacts(text)) {
+    if (f.negative || f.value.empty() || f.subject.empty()) continue;
+    if (f.fusion == extract::FusionClass::kWeak && !f.self_stated) continue;  // needs more
+    const std::string attribute = f.qualifier.empty() ? std::string(f.attribute) : f.qualifier;
+    const std::string key = f.subject + "\x1f" + attribute;
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    Memory m = episode;
+    m.type = MemoryType::kSemantic;
+    m.kind = f.temporary                    ? MemoryKind::kState
+             : f.attribute == "prefers"     ? MemoryKind::kPreference
+                                            : MemoryKind::kFact;
+    m.subject = text::Normalize(f.subject);
+    m.attribute = attribute;
+    m.value = text::Normalize(f.value);
+    if (f.end > f.begin && f.end <= text.size()) {
+      m.content = text.substr(f.begin, f.end - f.begin);  // the clause that states it
+    }
+    m.confidence.overall = std::min(1.0, f.confidence);
+    batch->memories.push_back(std::move(m));
+    ++report->facts;
+  }
 }
 
 }  // namespace
@@ -123,7 +169,8 @@ void ApplyTtl(const TtlPolicy& policy, const Instant& at, store::IngestBatch* ba
   }
 }
 
-StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer) {
+StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer,
+                        bool extract_facts) {
   StageReport report;
   if (batch->memories.empty()) return report;
   std::string folded = text::FoldForSearch(batch->message.content);
@@ -135,6 +182,14 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer
   }
   Anchor(at, batch);
   Classify(folded, infer, &report, batch);
+  json context = json::object();
+  context["guard"] = report.guard;
+  context["signals"] = report.signals;
+  if (report.context_reload) context["context_reload"] = true;
+  TypeEvent(folded, &report, batch, &context);
+  if (infer && extract_facts) ExtractFacts(&report, batch);
+  if (report.facts > 0) context["facts"] = report.facts;
+  batch->message.context_json = context.dump();
   return report;
 }
 

@@ -5,6 +5,11 @@
 //   signal  what makes the message worth remembering (preference, task, decision, ...);
 //   anchor  the first time expression, resolved against the message time, becomes the
 //           memory's event time; below kReviewTemporalConfidence it goes to review;
+//   event   the message's event type (complaint, request, schedule, ...) and its slots;
+//   facts   whitelisted (subject, attribute, value) statements become semantic memories next
+//           to the episodic record (strong relations; a weak one only when the speaker
+//           states it about themself; temporary states as kind "state"); never from a
+//           quarantined or suspicious message, nor when the request gave an explicit fact;
 //   kind    the signals decide the memory's kind: a temporary state ("这周在出差") is
 //           "state", a preference "preference", a task or commitment "task", an event
 //           "event"; anything else stays "raw" (explicit facts keep "fact");
@@ -33,6 +38,10 @@ struct StageReport {
   std::vector<std::string> signals;   // by descending confidence
   bool worth_remembering = false;
   bool context_reload = false;        // "我之前说过", "as I said before"
+  std::string event_type = "none";    // extract::EventTypeName of the message's event
+  double event_confidence = 0;
+  std::vector<std::pair<std::string, std::string>> event_slots;  // (slot, value), >= 0.6
+  int facts = 0;                      // semantic fact memories extracted
 };
 
 // Hours a memory of each kind stays recallable after it starts to hold; 0 = no expiry.
@@ -50,7 +59,9 @@ struct TtlPolicy {
 // `at` is the message's reference time.
 // With `infer` false the memories keep their kind ("raw" unless an explicit fact): the
 // message is stored as said, without a kind (and so without a TTL) read into it.
-StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer = true);
+// `extract_facts` (Options::extract_facts) turns the facts stage on.
+StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer = true,
+                        bool extract_facts = false);
 
 // Sets each memory's expires_at from its kind: the TTL counts from the end of its event time
 // when that is later than `at` ("下周出差" expires a TTL after next week), else from `at`.

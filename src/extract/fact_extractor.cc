@@ -1,0 +1,403 @@
+#include "src/extract/fact_extractor.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "src/extract/cue_set.h"
+#include "src/extract/phrase_matcher.h"
+
+namespace engram::extract {
+namespace {
+
+// Words in front of a subject: imperatives, discourse markers, corrections.
+constexpr std::string_view kSubjectFront =
+    "帮我把 | 麻烦把 | 请把 | 把 | 将 | 请 | 麻烦 | 另外 | 还有 | 然后 | 以后 | 从今天起 | 从今天开始 | "
+    "现在 | 目前 | 那个 | 对了 | 更正一下 | 更正 | 纠正一下 | 不对 | 其实 | 哦 | 嗯 | 听说 | 据说 | "
+    "说错了 | 最新 | 应该是 | 而是 | 是 | actually | also | btw | so | and | oh | ok | okay | "
+    "correction: | note that | fyi | just so you know | by the way | now";
+constexpr std::string_view kSubjectBack =
+    "的新 | 的 | 's new | 's | new | 现在 | 也 | 已经 | 目前 | 都 | 还 | 最近 | 新的 | 新 | 还在 | "
+    "正在 | 也是 | 就 | is | are | was | am | 'm | 're | will be | has | have | now | currently | "
+    "also | 'll be | has been | 这两天 | 这几天 | 这阵子 | 最近几天 | 近期 | 职级 | 职位 | 职务 | 级别 | 头衔";
+constexpr std::string_view kSpeech =
+    "说 | 告诉我 | 提到 | 通知 | 表示 | said | says | told me | mentioned | that";
+constexpr std::string_view kFirstPerson =
+    "我们 | 我的 | 我 | 本人 | 咱们 | i | i'm | my | me | we | our | myself";
+constexpr std::string_view kSystemSubjects =
+    "你们 | 你的 | 你 | 系统 | 助手 | 机器人 | ai | you | your | the system | system | "
+    "the assistant | assistant | the bot | bot";
+constexpr std::string_view kNegations = "不再 | 不 | 没有 | 没 | 并非 | 不是 | not | no longer | "
+                                        "don't | doesn't | didn't | never | n't";
+constexpr std::string_view kBetweenCueAndConnector =
+    "也已经 | 已经 | 也 | 现在 | 都 | 已 | 就 | 最新的 | 新的 | 还是 | 暂时 | 刚 | now | also | "
+    "has | have | just | currently";
+constexpr std::string_view kValueStops =
+    "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 和 | 以及 | 并且 | 而且 | 以后 | 之后 | 从 | "
+    "from now on | starting | effective | as of | please | now | since | because | and | but | "
+    "so | which | who | for now | this week | next week | today | going forward";
+constexpr std::string_view kValueFront =
+    "我们的 | 公司的 | 新的 | 最新的 | 新 | 了 | the | a | an | our | my | his | her | their | new";
+constexpr std::string_view kParticles = "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 的 | 么 | 吗";
+constexpr std::string_view kTitles =
+    "经理 | 总监 | 工程师 | 主管 | 总裁 | 总经理 | 老师 | 组长 | 架构师 | 设计师 | 助理 | 秘书 | 会计 | "
+    "律师 | 医生 | 顾问 | 实习生 | 专员 | 主任 | 董事长 | 合伙人 | 创始人 | 副总 | 总 | 研究员 | "
+    "ceo | cto | cfo | coo | vp | director | manager | engineer | lead | head | officer | "
+    "architect | designer | analyst | intern | consultant | founder | president | assistant | "
+    "accountant | pm | scientist | developer | partner | recruiter | counsel";
+constexpr std::string_view kTimesOfDay =
+    "白天 | 晚上 | 夜间 | 夜里 | 上午 | 下午 | 早上 | 早晨 | 中午 | 傍晚 | 工作时间 | 工作日 | 周末 | "
+    "daytime | day time | the day | morning | afternoon | evening | night | working hours | "
+    "business hours | weekends | weekdays | daytime hours";
+constexpr std::string_view kItemNouns =
+    "工单 | 订单 | 项目 | 合同 | 需求 | 任务 | 单子 | 报销单 | 申请单 | 报销 | 发票 | ticket | order | "
+    "project | task | contract | request | invoice | pr | issue | bug";
+constexpr std::string_view kStateLead = "在 | 正在 | 去 | 要去 | 准备去";
+constexpr std::string_view kCopulas = "'m | am | is | are | 're | be | was | will be | 'll be";
+constexpr std::string_view kStateTail =
+    "了 | 中 | 呢 | 吧 | 去了 | 几天 | 一周 | 两天 | 三天 | 一下 | 到周五 | 到下周 | 呀 | this week | "
+    "today | until friday | until monday | for a few days | next week | right now | at the moment";
+constexpr std::string_view kBadValues =
+    "家 | 家里 | 这里 | 那里 | 这边 | 那边 | 公司 | 外面 | home | here | there | it | this | that";
+
+constexpr std::string_view kCorrections[] = {
+    "更正 | 纠正 | 说错了 | 搞错了 | 写错了 | 记错了 | 口误 | actually | correction | i meant | "
+    "my mistake | to correct | i misspoke | scratch that",
+    "不对 & 是 | 应该是",
+    "不是 & 而是",
+};
+
+struct Rule {
+  const FactRuleSpec* spec;
+  const AttributeSpec* attribute;
+  CueSet cue, connector, closing, not_before;
+};
+
+struct Tables {
+  std::vector<Rule> rules;
+  CueSet subject_front{kSubjectFront}, subject_back{kSubjectBack}, speech{kSpeech},
+      first_person{kFirstPerson}, system{kSystemSubjects}, negations{kNegations},
+      between{kBetweenCueAndConnector}, value_stops{kValueStops}, value_front{kValueFront},
+      particles{kParticles}, titles{kTitles}, times_of_day{kTimesOfDay}, items{kItemNouns},
+      state_lead{kStateLead}, copulas{kCopulas}, state_tail{kStateTail}, bad_values{kBadValues},
+      placeholder_open{"⟦"}, status_lead{"还在 | 正在 | 目前 | 现在 | is | 's | 还 | 在"};
+  std::vector<PhraseMatcher> corrections;
+  Tables() {
+    for (const FactRuleSpec& spec : DefaultFactRules()) {
+      const AttributeSpec* a = FindAttribute(spec.attribute);
+      if (a == nullptr) continue;  // never happens for the built-in table (tested)
+      rules.push_back(Rule{&spec, a, CueSet(spec.cue), CueSet(spec.connector),
+                           CueSet(spec.closing), CueSet(spec.not_before)});
+    }
+    for (std::string_view p : kCorrections) corrections.emplace_back(p, 9);
+  }
+};
+
+const Tables& T() {
+  static const Tables* const kTables = new Tables();
+  return *kTables;
+}
+
+
+size_t SkipSpaces(std::string_view s, size_t p) {
+  while (p < s.size() && s[p] == ' ') ++p;
+  return p;
+}
+
+// An id such as "t-102" or "pr 42": an ASCII letter later followed by a digit.
+bool HasIdToken(std::string_view s) {
+  bool letter = false;
+  for (char c : s) {
+    if (c >= 'a' && c <= 'z') letter = true;
+    if (letter && c >= '0' && c <= '9') return true;
+  }
+  return false;
+}
+
+size_t Offset(std::string_view whole, std::string_view part) {
+  return static_cast<size_t>(part.data() - whole.data());
+}
+
+// The placeholder ⟦kind:…⟧ of `kind` starting within a few bytes of `from`, as [begin, end).
+std::optional<PhraseSpan> PlaceholderNear(std::string_view lower, size_t from, size_t to,
+                                          std::string_view kind) {
+  const size_t open = lower.find("⟦", from);
+  if (open == std::string_view::npos || open > from + 6 || open >= to) return std::nullopt;
+  if (lower.compare(open + 3, kind.size(), kind) != 0) return std::nullopt;
+  const size_t close = lower.find("⟧", open);
+  if (close == std::string_view::npos) return std::nullopt;
+  return PhraseSpan{open, close + 3};
+}
+
+// A run of >= 7 digits, '*', '-', '+' or spaces (an unmasked or pre-masked number).
+std::optional<PhraseSpan> NumberNear(std::string_view lower, size_t from, size_t to) {
+  size_t p = from;
+  size_t digits = 0;
+  while (p < to && ((lower[p] >= '0' && lower[p] <= '9') || lower[p] == '*' ||
+                    lower[p] == '-' || lower[p] == '+' || (lower[p] == ' ' && digits > 0))) {
+    digits += lower[p] != ' ' && lower[p] != '-';
+    ++p;
+  }
+  while (p > from && lower[p - 1] == ' ') --p;
+  if (digits < 7) return std::nullopt;
+  return PhraseSpan{from, p};
+}
+
+struct Candidate {
+  ExtractedFact fact;
+  bool implicit_subject = false;
+};
+
+// Cleans the subject region [begin, end) of `lower`; returns the cleaned view.
+std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) {
+  const Tables& tb = T();
+  std::string_view s = lower.substr(begin, end - begin);
+  if (std::optional<CueHit> say = tb.speech.Find(s)) {
+    std::optional<CueHit> last = say;
+    while (std::optional<CueHit> next = tb.speech.Find(s, last->end)) last = next;
+    s = s.substr(last->end);
+  }
+  for (int round = 0; round < 3; ++round) {
+    s = StripFront(s, tb.subject_front);
+    std::vector<PhraseSpan> times = FindTimeWords(s);
+    if (!times.empty() && times[0].begin == 0) s = s.substr(times[0].end);
+  }
+  s = StripBack(s, tb.subject_back);
+  if (IsAscii(s) && Words(s) > 3) {  // keep the last three words
+    size_t cut = s.size();
+    for (int w = 0; w < 3 && cut > 0; ++w) {
+      cut = s.rfind(' ', cut - 1);
+      if (cut == std::string_view::npos) return s;
+    }
+    s = TrimSpaces(s.substr(cut + 1));
+  }
+  return s;
+}
+
+std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::string_view lower,
+                                 const CueHit& hit) {
+  const Tables& tb = T();
+  const FactRuleSpec& spec = *rule.spec;
+  if (!spec.negative && tb.negations.EndingAt(lower, hit.begin)) {
+    return std::nullopt;
+  }
+  if (!spec.negative && hit.begin > 0 && tb.negations.EndingAt(lower, hit.begin - 1) &&
+      lower[hit.begin - 1] == ' ') {
+    return std::nullopt;
+  }
+  if (!rule.not_before.empty() && rule.not_before.At(lower, hit.end)) return std::nullopt;
+  const size_t clause_begin = ClauseStart(lower, hit.begin);
+  const size_t clause_end = ClauseEnd(lower, hit.begin);
+  size_t pos = SkipSpaces(lower, hit.end);
+  if (!rule.connector.empty()) {
+    if (std::optional<CueHit> b = tb.between.At(lower, pos)) pos = SkipSpaces(lower, b->end);
+    std::optional<CueHit> conn = rule.connector.At(lower, pos);
+    const bool direct = (spec.shape == FactValueShape::kPhone ||
+                         spec.shape == FactValueShape::kEmail) &&
+                        tb.placeholder_open.At(lower, pos);
+    if (!conn && !direct) return std::nullopt;
+    if (conn) pos = SkipSpaces(lower, conn->end);
+  }
+  size_t vb = spec.keep_cue ? hit.begin : pos;
+  size_t ve = clause_end;
+  if (!rule.closing.empty()) {
+    std::optional<CueHit> close = rule.closing.Find(lower, pos, std::min(clause_end, pos + 45));
+    if (!close || (close->begin == pos && !spec.keep_cue)) return std::nullopt;
+    ve = spec.keep_cue ? close->end : close->begin;
+  }
+  switch (spec.shape) {
+    case FactValueShape::kPhone:
+    case FactValueShape::kEmail: {
+      std::optional<PhraseSpan> ph = PlaceholderNear(
+          lower, pos, clause_end, spec.shape == FactValueShape::kPhone ? "phone:" : "email:");
+      if (!ph && spec.shape == FactValueShape::kPhone) ph = NumberNear(lower, pos, clause_end);
+      if (!ph && spec.shape == FactValueShape::kEmail) {
+        const size_t at = lower.find('@', pos);
+        size_t e = pos;
+        while (e < clause_end && lower[e] != ' ') ++e;
+        if (at < e) ph = PhraseSpan{pos, e};
+      }
+      if (!ph) return std::nullopt;
+      vb = ph->begin;
+      ve = ph->end;
+      break;
+    }
+    case FactValueShape::kState:
+      vb = hit.begin;
+      ve = hit.end;
+      break;
+    default:
+      if (rule.closing.empty()) {
+        if (std::optional<CueHit> stop = tb.value_stops.Find(lower, pos, ve)) {
+          if (stop->begin > pos) ve = stop->begin;
+        }
+      }
+      break;
+  }
+  std::string_view v = lower.substr(vb, ve - vb);
+  if (spec.shape != FactValueShape::kState && !spec.keep_cue) v = StripFront(v, tb.value_front);
+  v = StripBack(v, tb.particles);
+  if (v.empty() || tb.first_person.At(v, 0)) return std::nullopt;
+  if (std::optional<CueHit> sys = tb.system.At(v, 0); sys && sys->end == v.size()) {
+    return std::nullopt;
+  }
+  if (std::optional<CueHit> bad = tb.bad_values.At(v, 0); bad && bad->end == v.size()) {
+    return std::nullopt;
+  }
+  switch (spec.shape) {
+    case FactValueShape::kAny:
+    case FactValueShape::kItemState:
+      if (!Short(v, 16, 6)) return std::nullopt;
+      if (std::vector<PhraseSpan> t = FindTimeWords(v); !t.empty() && t[0].begin == 0 &&
+                                                        spec.shape == FactValueShape::kAny) {
+        return std::nullopt;  // "在周末工作" is no employer
+      }
+      break;
+    case FactValueShape::kTitle:
+      if (!Short(v, 10, 5) || !tb.titles.EndingAt(v, v.size())) return std::nullopt;
+      break;
+    case FactValueShape::kTimeOfDay:
+      if (!tb.times_of_day.At(v, 0) || !Short(v, 8, 3)) return std::nullopt;
+      break;
+    default:
+      break;
+  }
+
+  // Subject.
+  size_t sb = clause_begin;
+  size_t se = hit.begin;
+  Candidate c;
+  ExtractedFact& f = c.fact;
+  if (spec.shape == FactValueShape::kState && rule.attribute->name != "status") {
+    std::string_view region = lower.substr(sb, se - sb);
+    // "这周我在上海出差": the place joins the value, the subject ends before 在.
+    size_t at = region.rfind("在");
+    if (at != std::string_view::npos && region.size() - at <= 21) {
+      const size_t place_begin = sb + at + 3;
+      if (place_begin < hit.begin) vb = place_begin;
+      se = sb + at;
+      v = lower.substr(vb, hit.end - vb);
+    }
+    const std::string_view trimmed = TrimSpaces(region);
+    const bool copula = tb.copulas.EndingAt(trimmed, trimmed.size()).has_value();
+    const bool led = at != std::string_view::npos || copula ||
+                     tb.state_lead.EndingAt(lower, hit.begin).has_value();
+    std::string_view tail = lower.substr(hit.end, clause_end - hit.end);
+    tail = StripBack(StripFront(tail, tb.state_tail), tb.state_tail);
+    if (!led && !TrimSpaces(tail).empty()) return std::nullopt;
+    if (IsAscii(trimmed) && !trimmed.empty() && !copula) return std::nullopt;
+    std::string_view r = TrimSpaces(lower.substr(sb, se - sb));
+    if (std::optional<CueHit> cop = tb.copulas.EndingAt(r, r.size())) {
+      se = Offset(lower, r) + cop->begin;
+    }
+  }
+  if (spec.keep_cue && rule.attribute->name == "status") {
+    std::string_view r = lower.substr(sb, se - sb);
+    r = StripBack(r, tb.status_lead);
+    se = Offset(lower, r) + r.size();
+  }
+  std::string_view subject =
+      spec.speaker_subject ? std::string_view() : CleanSubject(lower, sb, se);
+  if (!spec.speaker_subject && !subject.empty()) {
+    if (tb.system.At(subject, 0) && tb.system.At(subject, 0)->end == subject.size()) {
+      return std::nullopt;  // facts about the assistant / the system are never extracted
+    }
+    if (!Short(subject, 10, 3)) return std::nullopt;
+  }
+  double confidence = spec.weight;
+  std::optional<CueHit> fp = subject.empty() ? std::nullopt : tb.first_person.At(subject, 0);
+  if (spec.speaker_subject || (fp && fp->end == subject.size())) {
+    f.subject = "user";
+    f.self_stated = true;
+  } else if (subject.empty()) {
+    c.implicit_subject = true;
+  } else {
+    f.subject = std::string(text.substr(Offset(lower, subject), subject.size()));
+  }
+  if (rule.attribute->name == "status" && !HasIdToken(subject) && !tb.items.Find(subject)) {
+    confidence *= 0.6;  // a state of something that is not a work item
+  }
+  f.attribute = rule.attribute->name;
+  f.qualifier = std::string(spec.qualifier);
+  f.value = std::string(text.substr(Offset(lower, v), v.size()));
+  f.negative = spec.negative;
+  f.confidence = confidence;
+  f.fusion = rule.attribute->fusion;
+  f.temporary = rule.attribute->temporary;
+  f.begin = subject.empty() ? std::min(hit.begin, Offset(lower, v)) : Offset(lower, subject);
+  f.value_begin = Offset(lower, v);
+  f.value_end = f.value_begin + v.size();
+  f.end = std::max(f.value_end, hit.end);
+  f.rule = spec.id;
+  return c;
+}
+
+bool Overlaps(const ExtractedFact& a, const ExtractedFact& b) {
+  return a.value_begin < b.value_end && b.value_begin < a.value_end;
+}
+
+}  // namespace
+
+bool IsExplicitCorrection(std::string_view text) {
+  const std::string lower = AsciiLower(text);
+  const IndexedText indexed(lower);
+  for (const PhraseMatcher& m : T().corrections) {
+    if (m.Match(indexed)) return true;
+  }
+  return false;
+}
+
+std::vector<ExtractedFact> ExtractFacts(std::string_view text) {
+  const Tables& tb = T();
+  const std::string lower = AsciiLower(text);
+  const IndexedText indexed(lower);
+  std::vector<Candidate> found;
+  for (const Rule& rule : tb.rules) {
+    size_t from = 0;
+    while (std::optional<CueHit> hit = rule.cue.Find(indexed, from)) {
+      from = hit->begin + 1;
+      std::optional<Candidate> c = TryRule(rule, text, lower, *hit);
+      if (c) found.push_back(std::move(*c));
+    }
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
+    return a.fact.value_begin < b.fact.value_begin;
+  });
+  // Subject inheritance: "把张工的部门改成AI Lab，职级升为高级工程师" -> both about 张工.
+  std::string last_subject;
+  for (Candidate& c : found) {
+    if (!c.implicit_subject) {
+      last_subject = c.fact.subject;
+      continue;
+    }
+    if (!last_subject.empty()) {
+      c.fact.subject = last_subject;
+      c.fact.self_stated = last_subject == "user";
+      c.fact.confidence *= 0.9;
+    } else {
+      c.fact.subject = "user";  // the speaker, implicitly
+      c.fact.self_stated = true;
+      c.fact.confidence *= 0.85;
+    }
+  }
+  const bool correction = IsExplicitCorrection(text);
+  std::vector<ExtractedFact> out;
+  for (Candidate& c : found) {
+    ExtractedFact& f = c.fact;
+    if (f.confidence < kMinFactConfidence) continue;
+    f.correction = correction;
+    bool merged = false;
+    for (ExtractedFact& o : out) {
+      const bool same = o.subject == f.subject && o.attribute == f.attribute &&
+                        o.value == f.value;
+      if (same || (o.attribute == f.attribute && Overlaps(o, f))) {
+        if (f.confidence > o.confidence) o = std::move(f);
+        merged = true;
+        break;
+      }
+    }
+    if (!merged) out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace engram::extract
