@@ -149,6 +149,12 @@ class Scenario {
       r.principal = Who(c);
       r.text = c.text;
       r.at = At(c);
+      for (auto [key, field] : {std::pair{"valid_from", &r.valid_from}, {"valid_to", &r.valid_to}}) {
+        if (!c.args.count(key)) continue;
+        auto t = ParseIso8601(c.args.at(key));
+        if (!t.ok()) return t.status();
+        *field = *t;
+      }
       if (c.args.count("session")) r.session_id = c.args.at("session");
       if (c.args.count("visibility")) {
         r.visibility = ParseVisibility(c.args.at("visibility")).value_or(Visibility::kPrivate);
@@ -214,6 +220,9 @@ class Scenario {
         EXPECT_EQ(m->current, c.args.at("current") == "1") << Where();
       }
       return Status::OK();
+    }
+    if (c.verb == "history") {  // only as "error CODE history ..."; blocks check content
+      return engine().History(Who(c), Id(c)).status();
     }
     if (c.verb == "sweep") {
       auto out = engine().Sweep();

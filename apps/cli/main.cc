@@ -140,6 +140,9 @@ int Run(int argc, char** argv) {
   remember->add_option("--attribute", r_attribute, "Explicit fact: its attribute");
   remember->add_option("--value", r_value, "Explicit fact: its value");
   remember->add_option("--metadata", r_metadata, "A JSON object kept with the memory");
+  std::string r_valid_from, r_valid_to;
+  remember->add_option("--valid-from", r_valid_from, "When it starts to hold (default --at)");
+  remember->add_option("--valid-to", r_valid_to, "When it stops holding (leaves recall then)");
   remember->add_option("TEXT", r_text, "The message ('-' reads standard input)")->required();
   json_flag(remember);
   remember->callback([&] {
@@ -164,6 +167,12 @@ int Run(int argc, char** argv) {
       auto at = ParseAt(r_at);
       if (!at.ok()) return Fail(at.status());
       req.at = *at;
+      auto valid_from = ParseAt(r_valid_from);
+      if (!valid_from.ok()) return Fail(valid_from.status().WithPrefix("--valid-from"));
+      auto valid_to = ParseAt(r_valid_to);
+      if (!valid_to.ok()) return Fail(valid_to.status().WithPrefix("--valid-to"));
+      req.valid_from = *valid_from;
+      req.valid_to = *valid_to;
       req.session_id = r_session;
       req.role = r_speaker;
       req.subject = r_subject;

@@ -20,6 +20,10 @@ Status ApplyCommon(const json& body, RememberRequest* r) {
   ENGRAM_SERVE_TRY(attribute, OptString(body, "attribute"));
   ENGRAM_SERVE_TRY(value, OptString(body, "value"));
   ENGRAM_SERVE_TRY(infer, OptBool(body, "infer"));
+  ENGRAM_SERVE_TRY(valid_from, OptTime(body, "valid_from"));
+  ENGRAM_SERVE_TRY(valid_to, OptTime(body, "valid_to"));
+  r->valid_from = valid_from;
+  r->valid_to = valid_to;
   if (team) r->team_id = *team;
   if (visibility) {
     auto v = ParseVisibility(*visibility);

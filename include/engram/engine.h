@@ -38,6 +38,12 @@ struct RememberRequest {
   SourceType source = SourceType::kChat;
   std::string role = "user";                  // who said it in the conversation
   std::string metadata_json = "{}";           // a JSON object kept with the memories
+  // When the statement holds in the world (public knowledge: a policy valid for 2024).
+  // valid_from defaults to `at`; after valid_to the memory leaves recall (as an expired one
+  // does: questions about the past still find it) and stays in history. InvalidArgument
+  // unless valid_from < valid_to.
+  std::optional<Instant> valid_from;
+  std::optional<Instant> valid_to;
   // false: store the text as one raw memory, without reading a kind into it (so no TTL).
   // The guard, PII masking and time anchoring still run.
   bool infer = true;

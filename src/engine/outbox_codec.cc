@@ -24,6 +24,8 @@ std::string EncodeRememberRequest(const RememberRequest& r) {
             {"value", r.value},
             {"infer", r.infer}};
   if (r.at) j["at"] = {r.at->unix_ms, r.at->offset_minutes};
+  if (r.valid_from) j["valid_from"] = {r.valid_from->unix_ms, r.valid_from->offset_minutes};
+  if (r.valid_to) j["valid_to"] = {r.valid_to->unix_ms, r.valid_to->offset_minutes};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -49,8 +51,11 @@ Result<RememberRequest> DecodeRememberRequest(const std::string& text) {
     r.attribute = j.at("attribute").get<std::string>();
     r.value = j.at("value").get<std::string>();
     r.infer = j.value("infer", true);  // entries written before the field existed
-    if (j.contains("at")) {
-      r.at = Instant{j["at"].at(0).get<int64_t>(), j["at"].at(1).get<int32_t>()};
+    for (auto [key, field] : {std::pair{"at", &r.at}, {"valid_from", &r.valid_from},
+                              {"valid_to", &r.valid_to}}) {
+      if (j.contains(key)) {
+        *field = Instant{j[key].at(0).get<int64_t>(), j[key].at(1).get<int32_t>()};
+      }
     }
     return r;
   } catch (const json::exception& e) {

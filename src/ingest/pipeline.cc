@@ -24,6 +24,10 @@ Result<store::IngestBatch> BuildBatch(const RememberRequest& r, const Instant& a
   if (!r.attribute.empty() && r.subject.empty()) {
     return Status::InvalidArgument("subject: required when an attribute is given");
   }
+  const Instant valid_from = r.valid_from.value_or(at);
+  if (r.valid_to && r.valid_to->unix_ms <= valid_from.unix_ms) {
+    return Status::InvalidArgument("valid_to: must be after valid_from");
+  }
 
   store::IngestBatch batch;
   batch.scope = Scope{r.principal.user_id, r.principal.agent_id, r.team_id, r.visibility};
@@ -35,7 +39,11 @@ Result<store::IngestBatch> BuildBatch(const RememberRequest& r, const Instant& a
 
   Memory m;
   m.content = batch.message.content;
-  m.valid_from = at;
+  m.valid_from = valid_from;
+  if (r.valid_to) {
+    m.valid_to = r.valid_to;
+    m.expires_at = r.valid_to;
+  }
   m.source.session_id = r.session_id;
   m.source.type = r.source;
   m.source.actor = r.principal.agent_id.empty() ? r.principal.user_id : r.principal.agent_id;

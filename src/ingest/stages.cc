@@ -165,7 +165,8 @@ void ApplyTtl(const TtlPolicy& policy, const Instant& at, store::IngestBatch* ba
     if (hours <= 0) continue;
     int64_t start = at.unix_ms;
     if (m.event_time && m.event_time->to.unix_ms > start) start = m.event_time->to.unix_ms;
-    m.expires_at = Instant{start + static_cast<int64_t>(hours * 3600.0 * 1000.0), at.offset_minutes};
+    const Instant ttl{start + static_cast<int64_t>(hours * 3600.0 * 1000.0), at.offset_minutes};
+    if (!m.expires_at || ttl.unix_ms < m.expires_at->unix_ms) m.expires_at = ttl;
   }
 }
 
