@@ -195,7 +195,38 @@ class Scenario {
         const auto& ev = out->memories.at(0).event_time;
         EXPECT_EQ(ev ? FormatIso8601(ev->from) : "none", c.args.at("event")) << Where();
       }
+      if (c.args.count("entities")) {  // "张伟,王博后+" (+ = a new entity), "-" = none
+        std::string got;
+        for (const EntityLinkView& l : out->entities) {
+          got += (got.empty() ? "" : ",") + l.name + (l.created ? "+" : "");
+        }
+        EXPECT_EQ(got.empty() ? "-" : got, c.args.at("entities")) << Where();
+      }
       return Status::OK();
+    }
+    if (c.verb == "entity") {  // one directory entry: name= [type= aliases=a;b roles= id=]
+      EntityEntry e;
+      e.name = c.args.count("name") ? c.args.at("name") : "";
+      if (c.args.count("type")) e.type = c.args.at("type");
+      auto list = [&](const char* key) {
+        std::vector<std::string> out;
+        std::string v = c.args.count(key) ? c.args.at(key) : "";
+        for (size_t b = 0; b < v.size();) {
+          size_t e2 = v.find(';', b);
+          if (e2 == std::string::npos) e2 = v.size();
+          if (e2 > b) out.push_back(v.substr(b, e2 - b));
+          b = e2 + 1;
+        }
+        return out;
+      };
+      e.aliases = list("aliases");
+      e.roles = list("roles");
+      if (c.args.count("id")) e.external_id = c.args.at("id");
+      if (c.args.count("visibility")) {
+        e.visibility = ParseVisibility(c.args.at("visibility")).value_or(Visibility::kPrivate);
+        if (c.args.count("team")) e.team_id = c.args.at("team");
+      }
+      return engine().ImportEntities({Who(c), {e}}).status();
     }
     if (c.verb == "correct") {
       CorrectRequest r{Who(c), Id(c), c.text, "", At(c)};

@@ -363,5 +363,61 @@ TEST_F(CliTest, RecallExplainsAndContextCites) {
   EXPECT_EQ(Run(Db({"context", "--user", "alice", "--budget", "0", "x"})).exit_code, 2);
 }
 
+TEST_F(CliTest, EntitiesImportListAndLinkAtRemember) {
+  const std::string csv = dir_.File("people.csv");
+  std::ofstream(csv) << "name,type,aliases,roles,id\n"
+                        "张伟,person,张工;Zhang Wei,财务总监,E001\n"
+                        "\"Acme, Inc\",org,Acme,,O-1\n";
+  RunResult r = Run(Db({"entities", "import", "--user", "alice", csv}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "imported 2 entities (2 created, 0 updated)\n");
+  const std::string jsonl = dir_.File("more.jsonl");
+  std::ofstream(jsonl) << "{\"name\": \"林芳\", \"aliases\": [\"林总\"], \"id\": \"E002\"}\n\n"
+                          "{\"name\": \"张伟\", \"aliases\": [\"张工\", \"老张\"], \"id\": \"E001\"}\n";
+  json j = RunJson({"entities", "import", "--user", "alice", "--json", jsonl});
+  EXPECT_EQ(j["created"], 1);
+  EXPECT_EQ(j["updated"], 1);
+  json list = RunJson({"entities", "list", "--user", "alice", "--json", "--query", "老张"});
+  ASSERT_EQ(list["entities"].size(), 1u);
+  EXPECT_EQ(list["entities"][0]["name"], "张伟");
+  EXPECT_TRUE(list["entities"][0]["roles"].empty());  // an updated entry is replaced whole
+  EXPECT_EQ(RunJson({"entities", "list", "--user", "bob", "--json"})["entities"].size(), 0u);
+  json w = RunJson({"remember", "--user", "alice", "--json", "张工和王博后确认了预算"});
+  ASSERT_EQ(w["entities"].size(), 2u) << w.dump();
+  EXPECT_EQ(w["entities"][0]["name"], "张伟");
+  EXPECT_EQ(w["entities"][0]["new"], false);
+  EXPECT_EQ(w["entities"][0]["confidence"], 0.9);
+  EXPECT_EQ(w["entities"][1]["name"], "王博后");
+  EXPECT_EQ(w["entities"][1]["new"], true);
+}
+
+TEST_F(CliTest, BadEntityFilesNameTheLineAndWriteNothing) {
+  const std::string csv = dir_.File("bad.csv");
+  std::ofstream(csv) << "name,type\n张伟,person\nAcme,planet\n";
+  RunResult r = Run(Db({"entities", "import", "--user", "alice", csv}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("bad.csv: line 3: type: unknown 'planet'"), std::string::npos) << r.err;
+  std::ofstream(csv) << "name,colour\nx,red\n";
+  r = Run(Db({"entities", "import", "--user", "alice", csv}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("line 1: unknown column 'colour'"), std::string::npos) << r.err;
+  std::ofstream(csv) << "name,type\n\"unterminated,person\n";
+  r = Run(Db({"entities", "import", "--user", "alice", csv}));
+  EXPECT_NE(r.err.find("line 2: unterminated quote"), std::string::npos) << r.err;
+  const std::string jsonl = dir_.File("bad.jsonl");
+  std::ofstream(jsonl) << "{\"name\": \"ok\"}\n{\"name\": 3}\n";
+  r = Run(Db({"entities", "import", "--user", "alice", jsonl}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("line 2: name: must be a string"), std::string::npos) << r.err;
+  std::ofstream(jsonl) << "{\"name\": \"ok\"}\nnot json\n";
+  r = Run(Db({"entities", "import", "--user", "alice", jsonl}));
+  EXPECT_NE(r.err.find("line 2: not a JSON object"), std::string::npos) << r.err;
+  r = Run(Db({"entities", "import", "--user", "alice", dir_.File("missing.csv")}));
+  EXPECT_EQ(r.exit_code, 2);
+  // Nothing was written by any of them.
+  r = Run(Db({"entities", "list", "--user", "alice"}));
+  EXPECT_EQ(r.out, "no entities\n") << r.err;
+}
+
 }  // namespace
 }  // namespace engram

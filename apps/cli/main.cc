@@ -3,16 +3,19 @@
 // or invalid input. Errors go to stderr as "engram: <Code>: <message>".
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <iterator>
 
+#include "apps/cli/entity_commands.h"
 #include "apps/cli/eval_commands.h"
 #include "apps/cli/lifecycle_commands.h"
 #include "apps/cli/output.h"
 #include "apps/cli/time_command.h"
+#include "apps/serve/entity_json.h"
 #include "apps/serve/serve_commands.h"
 #include "engram/engram.h"
 #include "engram/iso8601.h"
@@ -189,6 +192,14 @@ int Run(int argc, char** argv) {
         mems.push_back(MemoryJson(m));
         text_out += "remembered " + MemoryLine(m) + "\n";
       }
+      json entities = json::array();
+      for (const EntityLinkView& l : out->entities) {
+        entities.push_back(serve::EntityLinkJson(l));
+        char conf[16];
+        std::snprintf(conf, sizeof conf, "%.2f", l.confidence);
+        text_out += "  entity #" + std::to_string(l.entity_id) + " " + l.type + " " + l.name +
+                    " (" + (l.created ? "new" : "known") + ", " + conf + ")\n";
+      }
       Print(g,
             {{"request_id", out->request_id},
              {"message_id", out->message_id},
@@ -199,7 +210,8 @@ int Run(int argc, char** argv) {
              {"event", {{"type", out->event_type},
                         {"confidence", out->event_confidence},
                         {"slots", out->event_slots}}},
-             {"review_items", out->review_items}},
+             {"review_items", out->review_items},
+             {"entities", entities}},
             text_out + (out->guard == "clean" ? "" : "guard: " + out->guard + "\n") +
                 (out->review_items.empty()
                      ? ""
@@ -526,6 +538,7 @@ int Run(int argc, char** argv) {
   AddEvalCommands(app, &action);
   AddTimeCommand(app, &action);
   AddLifecycleCommands(app, &action, &g.db, &g.json);
+  AddEntityCommands(app, &action, &g.db, &g.json);
   serve::AddServeCommands(app, &action, &g.db);
 
   try {

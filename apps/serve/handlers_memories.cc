@@ -1,6 +1,7 @@
 // Handlers of the memory routes: remember, list, search, get, correct, forget, history.
 #include <cstdint>
 
+#include "apps/serve/entity_json.h"
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/routes.h"
@@ -14,6 +15,8 @@ using nlohmann::json;
 json RememberJson(const RememberResult& r) {
   json mems = json::array();
   for (const Memory& m : r.memories) mems.push_back(MemoryJson(m));
+  json entities = json::array();
+  for (const EntityLinkView& l : r.entities) entities.push_back(EntityLinkJson(l));
   return {{"request_id", r.request_id},
           {"message_id", r.message_id},
           {"memories", mems},
@@ -23,7 +26,8 @@ json RememberJson(const RememberResult& r) {
           {"event", {{"type", r.event_type},
                      {"confidence", r.event_confidence},
                      {"slots", r.event_slots}}},
-          {"review_items", r.review_items}};
+          {"review_items", r.review_items},
+          {"entities", entities}};
 }
 
 bool QueryFlag(const httplib::Request& req, const char* name) {

@@ -174,9 +174,4 @@ Result<HttpReply> HandleOpenApi(HttpCall&) {
   return r;
 }
 
-Result<HttpReply> HandleNotImplemented(HttpCall& call) {
-  return Status::NotSupported("serve: " + call.request->method + " " + call.request->path +
-                              " is not implemented yet (the engine has no such call)");
-}
-
 }  // namespace engram::serve

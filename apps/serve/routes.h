@@ -94,9 +94,10 @@ Result<HttpReply> HandleMetrics(HttpCall& call);
 Result<HttpReply> HandleOpenApi(HttpCall& call);
 Result<HttpReply> HandleMcpPost(HttpCall& call);
 Result<HttpReply> HandleMcpGet(HttpCall& call);
-Result<HttpReply> HandleNotImplemented(HttpCall& call);
 Result<HttpReply> HandleCompact(HttpCall& call);
 Result<HttpReply> HandleEraseUser(HttpCall& call);
+Result<HttpReply> HandleListEntities(HttpCall& call);
+Result<HttpReply> HandleEntityRelations(HttpCall& call);
 
 // The OpenAPI document embedded at build time (apps/serve/openapi.json).
 const std::string& OpenApiSpec();

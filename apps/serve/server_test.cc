@@ -167,14 +167,47 @@ TEST(HttpServerTest, BadInputIsA4xxJsonError) {
   ExpectError(s.SendRaw("POST", "/v1/search", std::string(10000, ' ')), 413, "ResourceExhausted");
 }
 
-TEST(HttpServerTest, RoutesWithoutEngineSupportAnswer501) {
+TEST(HttpServerTest, EntitiesAreListedAndRelatedWithinTheCallersScopes) {
   testing::TempDir dir;
   TestServer s(dir.path(), Dev());
   ASSERT_TRUE(s.ok());
-  for (const char* path : {"/v1/entities?user=a",
-                           "/v1/entities/3/relations?user=a"}) {
-    ExpectError(s.Send("GET", path), 501, "NotSupported");
-  }
+  EntityEntry e;
+  e.name = "张伟";
+  e.aliases = {"张工"};
+  e.roles = {"财务总监"};
+  ASSERT_TRUE(s.engine()->ImportEntities({Principal{"a", "", {}, {}}, {e}}).ok());
+  auto r = s.Send("POST", "/v1/memories", {{"user", "a"}, {"text", "张工说工单T-102明天关闭"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const auto& links = r.body["results"][0]["entities"];
+  ASSERT_EQ(links.size(), 2u) << r.text;
+  EXPECT_EQ(links[0]["name"], "张伟");
+  EXPECT_EQ(links[0]["new"], false);
+  EXPECT_EQ(links[1]["name"], "T-102");
+  EXPECT_EQ(links[1]["new"], true);
+  r = s.Send("GET", "/v1/entities?user=a&q=%E5%BC%A0%E5%B7%A5");  // q=张工
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["entities"].size(), 1u);
+  EXPECT_EQ(r.body["entities"][0]["name"], "张伟");
+  EXPECT_EQ(r.body["entities"][0]["roles"][0], "财务总监");
+  EXPECT_TRUE(r.body["next_after"].is_null());
+  const int64_t id = r.body["entities"][0]["id"];
+  r = s.Send("GET", "/v1/entities/" + std::to_string(id) + "/relations?user=a");
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["relations"].size(), 1u);
+  EXPECT_EQ(r.body["relations"][0]["predicate"], "co_mentioned");
+  EXPECT_EQ(r.body["relations"][0]["object"]["name"], "T-102");
+  r = s.Send("GET", "/v1/entities?user=a&type=ticket");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["entities"].size(), 1u);
+  // Another user sees none of them.
+  r = s.Send("GET", "/v1/entities?user=b");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["entities"].empty());
+  ExpectError(s.Send("GET", "/v1/entities/" + std::to_string(id) + "/relations?user=b"), 404,
+              "NotFound");
+  ExpectError(s.Send("GET", "/v1/entities?user=a&limit=0"), 400, "InvalidArgument");
+  ExpectError(s.Send("GET", "/v1/entities?user=a&type=planet"), 400, "InvalidArgument");
+  ExpectError(s.Send("GET", "/v1/entities/x/relations?user=a"), 400, "InvalidArgument");
 }
 
 TEST(HttpServerTest, FeedbackIsAuditedAndCanCorrect) {

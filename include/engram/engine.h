@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engram/embedder.h"
+#include "engram/entities.h"
 #include "engram/lifecycle.h"
 #include "engram/options.h"
 #include "engram/result.h"
@@ -71,6 +72,7 @@ struct RememberResult {
   std::string event_type = "none";
   double event_confidence = 0;
   std::map<std::string, std::string> event_slots;
+  std::vector<EntityLinkView> entities;  // entities the memories mention (known or new)
 };
 
 // An entry of the review queue: a quarantined message, a suspicious one, or a time
@@ -404,9 +406,29 @@ class Engine {
   // Links from or to memory `id` (see MemoryLinkView), oldest first. NotFound as Get.
   virtual Result<std::vector<MemoryLinkView>> Links(const Principal& principal, int64_t id) = 0;
 
+  // --- Entities (engram/entities.h) ---
+
+  // Creates or updates directory entries in one transaction (all or nothing), audited as
+  // "entities.import". An entry updates the entity of its scope with the same external id,
+  // or else the same type and name. Remember then links mentions to the entries visible to
+  // the writer by name, alias or role; recall's graph channel finds memories through them.
+  // InvalidArgument for a bad entry (message "line N: ..." when EntityEntry::line is set,
+  // else "entries[i]: ..."), no entries or more than 10000; PermissionDenied for a team the
+  // principal is not in or public without the admin role.
+  virtual Result<ImportEntitiesResult> ImportEntities(const ImportEntitiesRequest& request) = 0;
+
+  // Entities the principal may see, in id order, one page. InvalidArgument for a bad limit.
+  virtual Result<ListEntitiesResult> ListEntities(const ListEntitiesRequest& request) = 0;
+
+  // The entity and the visible entities mentioned together with it in visible current
+  // memories (at most `limit`, 1..1000). NotFound when absent or not visible.
+  virtual Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
+                                                        int limit) = 0;
+
   // Removes everything of `user_id`: every memory version the user wrote in any scope
-  // (private, team and public) and every summary citing one of them, their messages, PII
-  // vault entries, review items, queued requests, API keys, keyword postings and vectors
+  // (private, team and public) and every summary citing one of them, their messages, the
+  // entities they own and every memory's links to them, PII vault entries, review items,
+  // queued requests, API keys, keyword postings and vectors
   // (the vector file is rewritten without them), and the embedding cache; then rewrites the
   // database file (VACUUM, WAL truncated) so no deleted page keeps their text. The audit log
   // keeps the user's records (ids only) and gains an "erase" record.

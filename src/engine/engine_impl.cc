@@ -13,6 +13,7 @@
 #include "src/base/hash.h"
 #include "src/base/time.h"
 #include "src/engine/api_keys.h"
+#include "src/engine/entities.h"
 #include "src/engine/lifecycle.h"
 #include "src/engine/outbox_codec.h"
 #include "src/engine/pii_vault.h"
@@ -190,6 +191,7 @@ class EngineImpl final : public Engine {
     p.batch.vault = std::move(vault);
     p.stages = ingest::ApplyStages(at, &p.batch, request.infer, options_.extract_facts);
     if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
+    if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
     if (!vectors_) return p;
     std::vector<Memory> recent;
     const Memory* previous = nullptr;
@@ -247,6 +249,7 @@ class EngineImpl final : public Engine {
     result.event_confidence = p.stages.event_confidence;
     for (auto& [slot, value] : p.stages.event_slots) result.event_slots[slot] = value;
     result.review_items = std::move(out->reviews);
+    result.entities = engine::LinkViews(out->entity_links);
     return result;
   }
 
@@ -685,6 +688,22 @@ class EngineImpl final : public Engine {
     return engine::ListLinks(*store_, Context(principal), id);
   }
 
+  Result<ImportEntitiesResult> ImportEntities(const ImportEntitiesRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    return engine::ImportEntities(*store_, Context(request.principal), request);
+  }
+
+  Result<ListEntitiesResult> ListEntities(const ListEntitiesRequest& request) override {
+    if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+    return engine::ListEntities(*store_, Context(request.principal), request);
+  }
+
+  Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
+                                                int limit) override {
+    if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+    return engine::EntityRelations(*store_, Context(principal), id, limit);
+  }
+
   Result<EraseReport> EraseUser(const Principal& principal, const std::string& user_id) override {
     if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
     if (Status s = ingest::ValidateId("user_id", user_id, true); !s.ok()) return s;
@@ -745,6 +764,7 @@ class EngineImpl final : public Engine {
     p.weight_keyword = options_.weight_keyword;
     p.weight_recency = options_.weight_recency;
     p.weight_vector = options_.weight_vector;
+    p.weight_graph = options_.weight_graph;
     if (vectors_) {
       p.embedder = vectors_->embedder();
       p.index = vectors_->index();
@@ -789,6 +809,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
     return Status::InvalidArgument("options: default_offset_minutes out of range");
   }
   if (options.weight_vector < 0) return Status::InvalidArgument("options: weight_vector < 0");
+  if (options.weight_graph < 0) return Status::InvalidArgument("options: weight_graph < 0");
   if (options.compact_interval_seconds < 0) {
     return Status::InvalidArgument("options: compact_interval_seconds < 0");
   }

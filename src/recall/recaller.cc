@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "src/recall/decay.h"
+#include "src/recall/graph_channel.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/query_terms.h"
 #include "src/recall/rrf.h"
@@ -108,6 +109,21 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
       memories.emplace(id, std::move(m));
     }
     lists.push_back(std::move(rl));
+  }
+
+  if (params.weight_graph > 0) {
+    auto graph = GraphCandidates(store, ctx, query, channel_limit, history);
+    if (!graph.ok()) return graph.status();
+    RankedList gl{"graph", params.weight_graph, {}};
+    for (store::GraphHit& g : *graph) {
+      int64_t id = g.memory.id;
+      gl.ids.push_back(id);
+      // The channel's score: how many of the question's entities the memory mentions.
+      channels[id]["graph"] = ChannelScore{static_cast<int>(gl.ids.size()),
+                                           static_cast<double>(g.entity_ids.size())};
+      memories.emplace(id, std::move(g.memory));
+    }
+    lists.push_back(std::move(gl));
   }
 
   std::vector<RecallHit> hits;

@@ -8,8 +8,9 @@
 //
 // Channels: "keyword" (BM25 over Engram's tokenizer), "vector" (cosine similarity of e5 or
 // another embedder, searched only in the partitions the caller may read, hits re-checked by
-// the store) and "recency" (the asking session's latest memories, when a session is named).
-// Graph and time-window channels join here.
+// the store), "recency" (the asking session's latest memories, when a session is named) and
+// "graph" (memories linked to the entities the question names; graph_channel.h). A
+// time-window channel joins here.
 //
 // Thread safety: stateless apart from the store and reranker, which are thread-safe.
 #ifndef ENGRAM_RECALL_RECALLER_H_
@@ -43,6 +44,7 @@ struct RecallParams {
   double weight_keyword = 1.0;
   double weight_vector = 1.0;
   double weight_recency = 0.3;
+  double weight_graph = 0.5;
   Embedder* embedder = nullptr;          // not owned; with index: the vector channel
   index::VectorIndex* index = nullptr;   // not owned; partitioned by scope key
   int64_t half_life_ms[4] = {86400000, 15552000000, 0, 0};  // by MemoryType; 0 = none

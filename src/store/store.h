@@ -32,6 +32,7 @@
 #include "engram/result.h"
 #include "engram/status.h"
 #include "engram/types.h"
+#include "src/store/entity_types.h"
 #include "src/store/lifecycle_types.h"
 
 namespace engram::store {
@@ -101,6 +102,8 @@ struct IngestBatch {
   // When non-zero, the outbox entry this batch processes: it is marked done in the same
   // transaction, and Ingest fails with AlreadyExists (writing nothing) when it is not queued.
   int64_t outbox_id = 0;
+  // Entities the memories mention (memory_entity rows); new entities are created here.
+  std::vector<EntityLinkDraft> entity_links;
 };
 
 struct IngestOutcome {
@@ -108,6 +111,7 @@ struct IngestOutcome {
   std::vector<Memory> memories;  // as stored
   std::vector<int64_t> superseded;  // ids of versions this batch retired
   std::vector<int64_t> reviews;     // ids of the review items it raised
+  std::vector<EntityLinkOutcome> entity_links;  // in the batch's order
 };
 
 // A replacement version for Supersede. Fields left empty keep the old version's values.
@@ -266,13 +270,15 @@ class Store {
   // All versions of the lineage of `id`, oldest first. NotFound as GetMemory.
   virtual Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) = 0;
 
-  // Writes a new current version of the lineage of `id`, retiring the current one.
+  // Writes a new current version of the lineage of `id`, retiring the current one. The new
+  // version inherits the entity links of `id`.
   // NotFound as GetMemory; PermissionDenied when visible but not writable; Conflict when
   // `id` is not the current version (someone changed it first) or the lineage was forgotten.
   virtual Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) = 0;
 
   // Retires the whole lineage of `id` (status deleted, no current version). With `hard`, the
-  // content of every version and of their source messages is erased as well.
+  // content of every version and of their source messages is erased as well, with the
+  // lineage's entity links and the extracted entities no link refers to any more.
   // NotFound / PermissionDenied as Supersede; forgetting twice is OK.
   virtual Status Forget(const OpContext& ctx, int64_t id, bool hard) = 0;
 
@@ -404,11 +410,35 @@ class Store {
   // Removes everything of `user_id` in one transaction: every memory version the user owns
   // (any scope) and every summary citing one of them, their keyword postings, vectors (a
   // "remove" is logged for the index) and links; the user's messages, vault entries, review
-  // items, outbox entries and API keys; and the whole embedding cache (rows carry no owner).
+  // items, outbox entries, API keys and entities (with every memory's links to them); and the whole embedding cache (rows carry no owner).
   // Audit records stay (append-only; they hold ids, not text); an "erase" record is added.
   // PermissionDenied unless ctx.principal is that user or has the admin role;
   // InvalidArgument for an empty user id; NotFound when nothing of the user is stored.
   virtual Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) = 0;
+
+  // --- Entities (entity_types.h) ---
+
+  // Creates or updates directory entries atomically, with one "entities.import" audit record.
+  // An entry updates the entity of its scope with the same external id (when given) or else
+  // the same type and name; ids stay. PermissionDenied when a scope is not writable by
+  // ctx.principal; InvalidArgument for a malformed scope or an empty name.
+  virtual Result<EntityImportOutcome> PutEntities(const OpContext& ctx,
+                                                  const std::vector<EntityRecord>& entries) = 0;
+  // The rows of entity names (folded names, aliases, roles, external ids) among `names` of
+  // the entities ctx.principal may see.
+  virtual Result<std::vector<EntityName>> FindEntityNames(
+      const OpContext& ctx, const std::vector<std::string>& names) = 0;
+  // Visible entities matching the query, ids ascending.
+  virtual Result<std::vector<EntityRecord>> ListEntities(const OpContext& ctx,
+                                                         const EntityQuery& query) = 0;
+  // NotFound when absent or not visible.
+  virtual Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) = 0;
+  // Visible entities co-mentioned with `id` in visible current memories, most shared
+  // memories first, at most `limit`. NotFound as GetEntity.
+  virtual Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx,
+                                                                  int64_t id, int limit) = 0;
+  // The graph channel: see GraphResult. Entities ctx.principal may not see are ignored.
+  virtual Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) = 0;
 
   // Rewrites the storage so that erased data leaves the files (SQLite: VACUUM, then a
   // truncating WAL checkpoint). OK and nothing to do for the memory backend. Unavailable

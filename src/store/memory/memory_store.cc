@@ -13,6 +13,8 @@
 #include "src/store/lifecycle_checks.h"
 #include "src/store/memory/bm25.h"
 #include "src/store/memory/side_tables.h"
+#include "src/store/memory/entity_tables.h"
+#include "src/store/entity_checks.h"
 #include "src/store/term_pruning.h"
 #include "src/store/versions.h"
 #include "src/text/tokenizer.h"
@@ -56,6 +58,18 @@ class MemoryStoreImpl final : public Store {
     if (batch.outbox_id != 0) {
       if (Status s = side_.CheckQueued(batch.outbox_id); !s.ok()) return s;
     }
+    for (const EntityLinkDraft& d : batch.entity_links) {  // checked before anything changes
+      if (d.memory_index < 0 || d.memory_index >= static_cast<int>(batch.memories.size())) {
+        return Status::InvalidArgument("ingest: entity link to memory " +
+                                       std::to_string(d.memory_index) + " of the batch");
+      }
+      if (d.entity_id != 0) {
+        if (auto e = entities_.Get(ctx.principal, d.entity_id); !e.ok()) {
+          return Status::InvalidArgument("ingest: entity " + std::to_string(d.entity_id) +
+                                         " is not visible");
+        }
+      }
+    }
     IngestOutcome out;
     out.message_id = static_cast<int64_t>(messages_.size()) + 1;
     messages_.push_back(MessageRow{batch.scope, batch.message, ctx.now.unix_ms});
@@ -82,6 +96,8 @@ class MemoryStoreImpl final : public Store {
                                                batch.embeddings[out.memories.size()]);
       out.memories.push_back(m);
     }
+    auto links = entities_.Link(ctx.principal, batch, out.memories, ctx.now);
+    if (links.ok()) out.entity_links = std::move(links).value();
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     for (VaultEntry e : batch.vault) {
@@ -143,6 +159,7 @@ class MemoryStoreImpl final : public Store {
     Log(old.id, false);
     Index(m);
     memories_[m.id] = m;
+    entities_.CopyLinks(old.id, m.id);
     if (!rev.embedding.empty()) PutVector(m.id, rev.embedding_model, rev.embedding);
     for (VaultEntry v : rev.vault) {
       v.scope_key = ScopeKey(m.scope);
@@ -204,6 +221,7 @@ class MemoryStoreImpl final : public Store {
         }
       }
     }
+    if (hard) entities_.ForgetMemories(std::set<int64_t>(targets.begin(), targets.end()));
     for (const std::string& p : placeholders) {
       bool mentioned = false;
       for (const auto& [vid, m] : memories_) {
@@ -803,6 +821,7 @@ class MemoryStoreImpl final : public Store {
       out.links += gone;
       it = gone ? links_.erase(it) : std::next(it);
     }
+    entities_.EraseUser(user_id, ids);
     for (int64_t id : ids) {
       memories_.erase(id);
       docs_.erase(id);
@@ -846,9 +865,60 @@ class MemoryStoreImpl final : public Store {
 
   Status CompactStorage() override { return Status::OK(); }
 
+  Result<EntityImportOutcome> PutEntities(const OpContext& ctx,
+                                          const std::vector<EntityRecord>& entries) override {
+    for (const EntityRecord& e : entries) {
+      if (Status s = CheckEntityEntry(ctx, e); !s.ok()) return s;
+    }
+    std::lock_guard lock(mu_);
+    EntityImportOutcome out = entities_.Upsert(entries, ctx.now);
+    AppendLocked(ctx, AuditEntry{"entities.import", {}, ImportAuditDetail(out)});
+    return out;
+  }
+
+  Result<std::vector<EntityName>> FindEntityNames(const OpContext& ctx,
+                                                  const std::vector<std::string>& names) override {
+    std::lock_guard lock(mu_);
+    return entities_.Names(ctx.principal, names);
+  }
+
+  Result<std::vector<EntityRecord>> ListEntities(const OpContext& ctx,
+                                                 const EntityQuery& query) override {
+    std::lock_guard lock(mu_);
+    return entities_.List(ctx.principal, query);
+  }
+
+  Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    return entities_.Get(ctx.principal, id);
+  }
+
+  Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
+                                                          int limit) override {
+    std::lock_guard lock(mu_);
+    return entities_.Relations(ctx.principal, id, limit, SearchableFor(ctx));
+  }
+
+  Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override {
+    std::lock_guard lock(mu_);
+    return entities_.Graph(ctx.principal, query, SearchableFor(ctx), next_memory_id_ - 1);
+  }
+
  private:
   static Status NotFound(int64_t id) {
     return Status::NotFound("store: memory " + std::to_string(id) + " not found");
+  }
+
+  // Memories recall may show ctx.principal. REQUIRES: mu_ held while the result is used.
+  MemoryEntityTables::SearchableFn SearchableFor(const OpContext& ctx) {
+    return [this, ctx](int64_t id, bool include_history) -> const Memory* {
+      auto it = memories_.find(id);
+      if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope) ||
+          !Searchable(it->second, ctx.now, include_history)) {
+        return nullptr;
+      }
+      return &it->second;
+    };
   }
 
   static void Retire(Memory* old, const Instant& now, const Instant& valid_to) {
@@ -906,6 +976,7 @@ class MemoryStoreImpl final : public Store {
   std::map<std::pair<std::string, std::string>, std::string> cache_;  // (model, hash) -> vec
   MemorySideTables side_;  // API keys and the ingestion outbox
   std::vector<MemoryLink> links_;  // consolidation links, oldest first
+  MemoryEntityTables entities_;    // entity directory and memory-entity links
 };
 
 }  // namespace

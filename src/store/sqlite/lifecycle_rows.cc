@@ -89,6 +89,11 @@ Result<EraseOutcome> DeleteUserRows(sqlite3* db, const std::string& user_id) {
        "OR subject_id IN (SELECT id FROM entity WHERE user_id = ?1) "
        "OR object_id IN (SELECT id FROM entity WHERE user_id = ?1)",
        nullptr},
+      {"DELETE FROM memory_entity WHERE memory_id IN (SELECT id FROM temp.erase_ids) "
+       "OR entity_id IN (SELECT id FROM entity WHERE user_id = ?1)",
+       nullptr},
+      {"DELETE FROM entity_key WHERE entity_id IN (SELECT id FROM entity WHERE user_id = ?1)",
+       nullptr},
       {"DELETE FROM entity WHERE user_id = ?1", nullptr},
       {"DELETE FROM review WHERE user_id = ?1 OR memory_id IN (SELECT id FROM temp.erase_ids) "
        "OR message_id IN (SELECT id FROM message WHERE user_id = ?1)",

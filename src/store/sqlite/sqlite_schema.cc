@@ -252,9 +252,36 @@ CREATE TABLE memory_link (
 CREATE INDEX memory_link_to ON memory_link(to_id);
 )sql";
 
+// Migration 7: the entity directory in use. Entities gain roles, an external id and their
+// origin; entity_key holds every folded name an entity answers to (name, alias, role, id)
+// for linking; memory_entity links a memory version to the entities it mentions.
+constexpr const char* kSchemaV7 = R"sql(
+ALTER TABLE entity ADD COLUMN roles TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE entity ADD COLUMN external_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE entity ADD COLUMN origin TEXT NOT NULL DEFAULT 'directory';
+CREATE INDEX entity_external ON entity(scope_key, external_id) WHERE external_id <> '';
+CREATE INDEX entity_user ON entity(user_id);
+CREATE TABLE entity_key (
+  entity_id  INTEGER NOT NULL REFERENCES entity(id),
+  name       TEXT NOT NULL,
+  kind       TEXT NOT NULL CHECK (kind IN ('name','alias','role','id')),
+  PRIMARY KEY (entity_id, name)
+) WITHOUT ROWID;
+CREATE INDEX entity_key_name ON entity_key(name);
+CREATE TABLE memory_entity (
+  memory_id   INTEGER NOT NULL REFERENCES memory(id),
+  entity_id   INTEGER NOT NULL REFERENCES entity(id),
+  confidence  REAL NOT NULL,
+  surface     TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (memory_id, entity_id)
+) WITHOUT ROWID;
+CREATE INDEX memory_entity_entity ON memory_entity(entity_id, memory_id);
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
-      kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6};
+      kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
+      kSchemaV7};
   return *kMigrations;
 }
 

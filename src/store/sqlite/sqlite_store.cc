@@ -10,6 +10,8 @@
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/sqlite/api_key_rows.h"
+#include "src/store/entity_checks.h"
+#include "src/store/sqlite/entity_rows.h"
 #include "src/store/lifecycle_checks.h"
 #include "src/store/sqlite/fts5_tokenizer.h"
 #include "src/store/sqlite/lifecycle_rows.h"
@@ -114,6 +116,9 @@ class SqliteStore final : public Store {
       if (!s.ok()) return s;
       out.reviews.push_back(sqlite3_last_insert_rowid(db_));
     }
+    auto links = sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now);
+    if (!links.ok()) return links.status();
+    out.entity_links = std::move(links).value();
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     AuditEntry audit{"remember", targets,
@@ -162,6 +167,7 @@ class SqliteStore final : public Store {
     if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
     if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
     if (Status s = LogVector(old->id, false); !s.ok()) return s;
+    if (Status s = sqlite::CopyEntityLinks(db_, old->id, m.id); !s.ok()) return s;
     if (!rev.embedding.empty()) {
       if (Status s = PutVector(m.id, rev.embedding_model, rev.embedding); !s.ok()) return s;
     }
@@ -248,6 +254,7 @@ class SqliteStore final : public Store {
         st.Bind(1, lineage);
         if (Status s = st.Run(); !s.ok()) return s.WithPrefix("hard forget");
       }
+      if (Status s = sqlite::DeleteLineageEntityLinks(db_, lineage); !s.ok()) return s;
       if (Status s = sqlite::DeleteUnreferencedVault(db_, ScopeKey(m->scope), placeholders);
           !s.ok()) {
         return s;
@@ -756,6 +763,51 @@ class SqliteStore final : public Store {
     }
     if (Status s = txn.Commit(); !s.ok()) return s;
     return out;
+  }
+
+  Result<EntityImportOutcome> PutEntities(const OpContext& ctx,
+                                          const std::vector<EntityRecord>& entries) override {
+    for (const EntityRecord& e : entries) {
+      if (Status s = CheckEntityEntry(ctx, e); !s.ok()) return s;
+    }
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    auto out = sqlite::UpsertEntities(db_, entries, ctx.now);
+    if (!out.ok()) return out.status();
+    if (Status s = AppendLocked(ctx, {"entities.import", {}, ImportAuditDetail(*out)}); !s.ok()) {
+      return s;
+    }
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return out;
+  }
+
+  Result<std::vector<EntityName>> FindEntityNames(const OpContext& ctx,
+                                                  const std::vector<std::string>& names) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectEntityNames(db_, ctx.principal, names);
+  }
+
+  Result<std::vector<EntityRecord>> ListEntities(const OpContext& ctx,
+                                                 const EntityQuery& query) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectEntities(db_, ctx.principal, query);
+  }
+
+  Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectEntity(db_, ctx.principal, id);
+  }
+
+  Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
+                                                          int limit) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectEntityRelations(db_, ctx.principal, ctx.now, id, limit);
+  }
+
+  Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override {
+    std::lock_guard lock(mu_);
+    return sqlite::SelectGraph(db_, ctx.principal, ctx.now, query);
   }
 
   Status CompactStorage() override {

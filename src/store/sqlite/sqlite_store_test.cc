@@ -74,15 +74,28 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
   ExecRaw(path,
           "DROP INDEX memory_session; DROP TABLE memory_vector; DROP TABLE vector_log; "
           "DROP TABLE embedding_cache; DROP TABLE api_keys; DROP TABLE outbox; "
-          "DROP TABLE recall_log; DROP TABLE memory_link; PRAGMA user_version = 1;");
+          "DROP TABLE recall_log; DROP TABLE memory_link; DROP TABLE memory_entity; "
+          "DROP TABLE entity_key; DROP INDEX entity_external; DROP INDEX entity_user; "
+          "ALTER TABLE entity DROP COLUMN roles; ALTER TABLE entity DROP COLUMN external_id; "
+          "ALTER TABLE entity DROP COLUMN origin; "
+          "INSERT INTO entity (scope_key, user_id, visibility, type, name, created_ms) "
+          "VALUES ('u:alice', 'alice', 'private', 'person', 'Old Entity', 1); "
+          "PRAGMA user_version = 1;");
   auto s = OpenSqliteStore(SqliteOptions{path, false});
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   auto stats = (*s)->GetStats(Ctx());
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->schema_version, 6);
-  EXPECT_EQ(sqlite::LatestSchemaVersion(), 6);
+  EXPECT_EQ(stats->schema_version, 7);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 7);
   auto recent = (*s)->ListRecent(Ctx(), "", 5);
   EXPECT_TRUE(recent.ok());
+  // A version 1 entity row gains the version 7 columns.
+  auto entities = (*s)->ListEntities(Ctx(), EntityQuery{});
+  ASSERT_TRUE(entities.ok()) << entities.status().ToString();
+  ASSERT_EQ(entities->size(), 1u);
+  EXPECT_EQ((*entities)[0].name, "Old Entity");
+  EXPECT_EQ((*entities)[0].origin, "directory");
+  EXPECT_TRUE((*entities)[0].roles.empty());
 }
 
 TEST(SqliteStoreTest, DataSurvivesReopenAndUsesWal) {

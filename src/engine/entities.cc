@@ -1,0 +1,169 @@
+#include "src/engine/entities.h"
+
+#include <algorithm>
+
+#include "src/base/utf8.h"
+#include "src/extract/entity_extractor.h"
+#include "src/extract/entity_linker.h"
+#include "src/ingest/validate.h"
+#include "src/text/normalize.h"
+
+namespace engram {
+
+bool IsEntityType(const std::string& type) {
+  auto t = extract::ParseEntityType(type);
+  return t && *t != extract::EntityType::kMoney;
+}
+
+namespace engine {
+namespace {
+
+Entity ToEntity(store::EntityRecord r) {
+  return Entity{r.id,         std::move(r.type),        std::move(r.name),
+                std::move(r.aliases), std::move(r.roles), std::move(r.external_id),
+                std::move(r.origin),  std::move(r.scope), r.created_at};
+}
+
+// A name, alias or role: valid UTF-8, 1..200 bytes, not only spaces.
+Status CheckName(const std::string& where, const std::string& field, const std::string& v) {
+  if (!base::IsValidUtf8(v)) return Status::InvalidArgument(where + field + ": invalid UTF-8");
+  if (text::Normalize(v).empty()) return Status::InvalidArgument(where + field + ": empty");
+  if (v.size() > 200) return Status::InvalidArgument(where + field + ": longer than 200 bytes");
+  return Status::OK();
+}
+
+Result<store::EntityRecord> ToRecord(const Principal& p, const EntityEntry& e, size_t index) {
+  const std::string where =
+      e.line > 0 ? "line " + std::to_string(e.line) + ": " : "entries[" + std::to_string(index) +
+                                                                 "]: ";
+  if (Status s = CheckName(where, "name", e.name); !s.ok()) return s;
+  if (!IsEntityType(e.type)) {
+    return Status::InvalidArgument(where + "type: unknown '" + e.type +
+                                   "' (person, org, department, place, project, ticket, "
+                                   "contract, role, other)");
+  }
+  if (e.aliases.size() > 100 || e.roles.size() > 100) {
+    return Status::InvalidArgument(where + "more than 100 aliases or roles");
+  }
+  for (const std::string& a : e.aliases) {
+    if (Status s = CheckName(where, "alias", a); !s.ok()) return s;
+  }
+  for (const std::string& r : e.roles) {
+    if (Status s = CheckName(where, "role", r); !s.ok()) return s;
+  }
+  if (!e.external_id.empty()) {
+    if (Status s = CheckName(where, "id", e.external_id); !s.ok()) return s;
+  }
+  if (e.visibility == Visibility::kTeam) {
+    if (Status s = ingest::ValidateId("team", e.team_id, true); !s.ok()) {
+      return s.WithPrefix(where.substr(0, where.size() - 2));
+    }
+  } else if (!e.team_id.empty()) {
+    return Status::InvalidArgument(where + "team: given, but visibility is not 'team'");
+  }
+  store::EntityRecord r;
+  r.scope = Scope{p.user_id, "", e.team_id, e.visibility};
+  r.type = e.type;
+  r.name = text::Normalize(e.name);
+  for (const std::string& a : e.aliases) r.aliases.push_back(text::Normalize(a));
+  for (const std::string& x : e.roles) r.roles.push_back(text::Normalize(x));
+  r.external_id = text::Normalize(e.external_id);
+  return r;
+}
+
+}  // namespace
+
+Result<ImportEntitiesResult> ImportEntities(store::Store& store, const store::OpContext& ctx,
+                                            const ImportEntitiesRequest& request) {
+  if (request.entries.empty()) return Status::InvalidArgument("entities: no entries");
+  if (request.entries.size() > 10000) {
+    return Status::InvalidArgument("entities: more than 10000 entries in one import");
+  }
+  std::vector<store::EntityRecord> records;
+  for (size_t i = 0; i < request.entries.size(); ++i) {
+    auto r = ToRecord(request.principal, request.entries[i], i);
+    if (!r.ok()) return r.status();
+    records.push_back(std::move(r).value());
+  }
+  auto out = store.PutEntities(ctx, records);
+  if (!out.ok()) return out.status();
+  ImportEntitiesResult result{ctx.request_id, out->created, out->updated, {}};
+  for (store::EntityRecord& r : out->entities) result.entities.push_back(ToEntity(std::move(r)));
+  return result;
+}
+
+Result<ListEntitiesResult> ListEntities(store::Store& store, const store::OpContext& ctx,
+                                        const ListEntitiesRequest& request) {
+  if (request.limit <= 0 || request.limit > 1000) {
+    return Status::InvalidArgument("limit: must be 1..1000");
+  }
+  if (!base::IsValidUtf8(request.query) || request.query.size() > 200) {
+    return Status::InvalidArgument("query: invalid UTF-8 or longer than 200 bytes");
+  }
+  if (!request.type.empty() && !IsEntityType(request.type)) {
+    return Status::InvalidArgument("type: unknown '" + request.type + "'");
+  }
+  store::EntityQuery q{text::FoldForSearch(request.query), request.type, request.after_id,
+                       request.limit + 1};
+  auto rows = store.ListEntities(ctx, q);
+  if (!rows.ok()) return rows.status();
+  ListEntitiesResult out;
+  for (store::EntityRecord& r : *rows) out.entities.push_back(ToEntity(std::move(r)));
+  if (static_cast<int>(out.entities.size()) > request.limit) {
+    out.entities.resize(request.limit);
+    out.next_after_id = out.entities.back().id;
+  }
+  return out;
+}
+
+Result<EntityRelationsResult> EntityRelations(store::Store& store, const store::OpContext& ctx,
+                                              int64_t id, int limit) {
+  if (limit <= 0 || limit > 1000) return Status::InvalidArgument("limit: must be 1..1000");
+  auto entity = store.GetEntity(ctx, id);
+  if (!entity.ok()) return entity.status();
+  auto rows = store.ListEntityRelations(ctx, id, limit);
+  if (!rows.ok()) return rows.status();
+  EntityRelationsResult out{ToEntity(std::move(entity).value()), {}};
+  for (store::EntityRelation& r : *rows) {
+    out.relations.push_back(
+        EntityRelationView{r.predicate, ToEntity(std::move(r.object)), std::move(r.memory_ids)});
+  }
+  return out;
+}
+
+Status LinkBatchEntities(store::Store& store, const store::OpContext& ctx,
+                         store::IngestBatch* batch) {
+  if (batch->memories.empty()) return Status::OK();
+  const std::string& text = batch->message.content;
+  const auto mentions = extract::FindEntityMentions(text);
+  auto names = store.FindEntityNames(ctx, extract::NameCandidates(text, mentions));
+  if (!names.ok()) return names.status();
+  std::vector<extract::KnownName> known;
+  known.reserve(names->size());
+  for (store::EntityName& n : *names) {
+    known.push_back({n.entity_id, std::move(n.name), std::move(n.kind), n.origin != "extracted"});
+  }
+  const auto links = extract::LinkMentions(text, mentions, known, true);
+  for (size_t i = 0; i < batch->memories.size(); ++i) {
+    Memory& m = batch->memories[i];
+    if (m.status == MemoryStatus::kQuarantined) continue;  // evidence, not knowledge
+    for (const extract::EntityLink& l : links) {
+      batch->entity_links.push_back({static_cast<int>(i), l.entity_id, l.type, l.name,
+                                     l.surface, l.confidence});
+      m.confidence.entity = std::min(m.confidence.entity, l.confidence);
+    }
+  }
+  return Status::OK();
+}
+
+std::vector<EntityLinkView> LinkViews(const std::vector<store::EntityLinkOutcome>& links) {
+  std::vector<EntityLinkView> out;
+  for (const store::EntityLinkOutcome& l : links) {
+    out.push_back({l.memory_id, l.entity_id, l.name, l.type, l.surface, l.confidence,
+                   l.created});
+  }
+  return out;
+}
+
+}  // namespace engine
+}  // namespace engram

@@ -1,0 +1,102 @@
+// Values of the Store's entity calls (store.h): the entity directory, the links between
+// memories and the entities they mention, and the graph channel's query.
+//
+// Thread safety: plain values.
+#ifndef ENGRAM_STORE_ENTITY_TYPES_H_
+#define ENGRAM_STORE_ENTITY_TYPES_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engram/types.h"
+
+namespace engram::store {
+
+// One entity of the directory. Its scope decides who sees it, as for memories.
+struct EntityRecord {
+  int64_t id = 0;
+  Scope scope;                       // agent_id is not kept
+  std::string type = "person";       // person, org, department, place, project, ticket, ...
+  std::string name;
+  std::vector<std::string> aliases;
+  std::vector<std::string> roles;    // 财务总监, CTO, ...
+  std::string external_id;           // the directory's own id, "" = none
+  std::string origin = "directory";  // directory (imported) | extracted (found in a message)
+  Instant created_at;
+};
+
+// A name a visible entity answers to, folded (text::FoldForSearch).
+struct EntityName {
+  int64_t entity_id = 0;
+  std::string name;          // folded
+  std::string kind;          // name | alias | role | id
+  std::string entity_name;   // the entity's canonical name
+  std::string entity_type;
+  std::string origin;        // directory | extracted
+};
+
+// A mention of an entity by one memory of an IngestBatch.
+struct EntityLinkDraft {
+  int memory_index = 0;      // into IngestBatch::memories
+  int64_t entity_id = 0;     // a known entity the writer may see; 0 = a new one (below)
+  std::string type;          // new entity: its type and name; it is created in the batch's
+  std::string name;          //   scope, or the scope's extracted entity of that name reused
+  std::string surface;       // the text that mentioned it
+  double confidence = 1.0;
+};
+
+struct EntityLinkOutcome {
+  int64_t memory_id = 0;
+  int64_t entity_id = 0;
+  std::string name;
+  std::string type;
+  std::string surface;
+  double confidence = 1.0;
+  bool created = false;      // the entity was created by this batch
+};
+
+struct EntityQuery {
+  std::string query;         // folded; "" = all, else a substring of the name or an alias
+  std::string type;          // "" = any
+  int64_t after_id = 0;
+  int limit = 50;
+};
+
+struct GraphQuery {
+  std::vector<int64_t> entity_ids;
+  int limit = 30;
+  bool include_history = false;
+};
+
+struct GraphHit {
+  Memory memory;
+  std::vector<int64_t> entity_ids;  // the query's entities it mentions
+};
+
+// Memories linked to the query's entities: visible, searchable (as SearchKeyword), most
+// query entities first, then newest. `links` counts every memory linked to each entity
+// (any scope: a rough document frequency), `total` approximates the number of memories.
+struct GraphResult {
+  std::vector<GraphHit> hits;
+  std::map<int64_t, int64_t> links;
+  int64_t total = 0;
+};
+
+// Another entity mentioned together with one, and where.
+struct EntityRelation {
+  std::string predicate = "co_mentioned";
+  EntityRecord object;
+  std::vector<int64_t> memory_ids;  // visible, current memories mentioning both, newest first
+};
+
+struct EntityImportOutcome {
+  std::vector<EntityRecord> entities;  // as stored, in input order
+  int64_t created = 0;
+  int64_t updated = 0;
+};
+
+}  // namespace engram::store
+
+#endif  // ENGRAM_STORE_ENTITY_TYPES_H_
