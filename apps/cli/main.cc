@@ -30,6 +30,7 @@ struct Globals {
   bool json = false;
   std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
   std::optional<double> dormant_after_days;
+  std::string llm_url, llm_model;  // an OpenAI-compatible chat endpoint (compact summaries)
 };
 
 // Applies the lifecycle flags to the options (InvalidArgument for an unknown kind).
@@ -61,6 +62,8 @@ Status ApplyLifecycleFlags(const Globals& g, Options* o) {
     }
     o->dormant_after_days = *g.dormant_after_days;
   }
+  o->llm_base_url = g.llm_url;
+  o->llm_model = g.llm_model;
   return Status::OK();
 }
 
@@ -123,6 +126,10 @@ int Run(int argc, char** argv) {
   app.add_option("--ttl-hours", g.ttl_hours,
                  "Time to live of a memory kind, KIND=HOURS (repeatable; 0 = never expires; "
                  "defaults: state=168 preference=4320, others 0)");
+  app.add_option("--llm-url", g.llm_url,
+                 "OpenAI-compatible chat endpoint for LLM summaries in `compact` (key from "
+                 "$OPENAI_API_KEY); default none: rule-based summaries");
+  app.add_option("--llm-model", g.llm_model, "The model for --llm-url");
   app.add_option("--dormant-after-days", g.dormant_after_days,
                  "Idle days before a memory goes dormant in `sweep` (default 90; 0 = never)");
   std::function<int()> action;

@@ -144,6 +144,16 @@ struct Options {
   // being recalled wakes it. 0 = never. Default: 90
   double dormant_after_days = 90;
 
+  // An OpenAI-compatible chat endpoint ("http://127.0.0.1:8000/v1") and model for the LLM
+  // paths, which all have a rule path beside them: today consolidation summaries
+  // (Engine::Compact) are written by the LLM when this is set (the reply must pass the
+  // guard, else the extractive summary is kept). The key is read from the environment
+  // variable named by llm_api_key_env, never stored. "" = no LLM.
+  // Defaults: "", "", "OPENAI_API_KEY"
+  std::string llm_base_url;
+  std::string llm_model;
+  std::string llm_api_key_env = "OPENAI_API_KEY";
+
   // Fact extraction at write time: whitelisted (subject, attribute, value) statements of a
   // message ("张工的手机号换成…", "I work at Acme") become semantic fact memories beside its
   // episodic record, superseding the current value of the same (subject, attribute). Off by

@@ -19,7 +19,9 @@
 #include "src/engine/pii_vault.h"
 #include "src/engine/registry.h"
 #include "src/engine/vectors.h"
+#include "src/govern/llm_summary_writer.h"
 #include "src/govern/metrics.h"
+#include "src/llm/chat_client.h"
 #include "src/store/access.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/stages.h"
@@ -660,10 +662,15 @@ class EngineImpl final : public Engine {
 
   // --- Lifecycle (src/engine/lifecycle.h) ---
 
+  void SetLlm(std::unique_ptr<llm::ChatClient> llm) {
+    llm_ = std::move(llm);
+    if (llm_) summary_writer_ = std::make_unique<govern::LlmSummaryWriter>(llm_.get());
+  }
+
   Result<CompactReport> Compact(const CompactRequest& request) override {
     if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
     return engine::RunCompaction(*store_, vectors_.get(), Context(request.principal),
-                                 request.dry_run, /*quiet=*/false);
+                                 request.dry_run, /*quiet=*/false, summary_writer_.get());
   }
 
   Result<std::optional<CompactReport>> CompactIfDue() override {
@@ -678,7 +685,7 @@ class EngineImpl final : public Engine {
     }
     const Principal system{"engram", "", {}, {"admin"}};
     auto r = engine::RunCompaction(*store_, vectors_.get(), Context(system), false,
-                                   /*quiet=*/true);
+                                   /*quiet=*/true, summary_writer_.get());
     if (!r.ok()) return r.status();
     return Out(std::move(r).value());
   }
@@ -786,6 +793,8 @@ class EngineImpl final : public Engine {
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
   std::unique_ptr<engine::PiiVault> vault_;
+  std::unique_ptr<llm::ChatClient> llm_;                  // when Options::llm_base_url
+  std::unique_ptr<govern::SummaryWriter> summary_writer_;  // LLM summaries; null = rules
   std::unique_ptr<recall::Reranker> reranker_;
   const ingest::TtlPolicy ttl_;
   std::mutex claim_mu_;
@@ -827,8 +836,18 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
     if (!v.ok()) return v.status();
     vectors = std::move(v).value();
   }
-  return std::unique_ptr<Engine>(
-      new EngineImpl(options, std::move(store).value(), std::move(vectors), std::move(*vault)));
+  std::unique_ptr<llm::ChatClient> llm;
+  if (!options.llm_base_url.empty()) {
+    auto client = llm::NewOpenAiChatClient(
+        {.base_url = options.llm_base_url, .model = options.llm_model,
+         .api_key_env = options.llm_api_key_env});
+    if (!client.ok()) return client.status().WithPrefix("options");
+    llm = std::move(client).value();
+  }
+  auto* impl =
+      new EngineImpl(options, std::move(store).value(), std::move(vectors), std::move(*vault));
+  impl->SetLlm(std::move(llm));
+  return std::unique_ptr<Engine>(impl);
 }
 
 }  // namespace engram

@@ -48,11 +48,14 @@ Result<std::vector<Memory>> LoadCandidates(store::Store& store, const store::OpC
 }  // namespace
 
 Result<CompactReport> RunCompaction(store::Store& store, Vectors* vectors,
-                                    const store::OpContext& ctx, bool dry_run, bool quiet) {
+                                    const store::OpContext& ctx, bool dry_run, bool quiet,
+                                    const govern::SummaryWriter* writer) {
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     auto candidates = LoadCandidates(store, ctx);
     if (!candidates.ok()) return candidates.status();
-    auto plan = govern::PlanConsolidation(*candidates, govern::ConsolidationParams{});
+    govern::ConsolidationParams params;
+    params.writer = writer;
+    auto plan = govern::PlanConsolidation(*candidates, params);
     if (!plan.ok()) return plan.status();
     CompactReport report;
     report.request_id = ctx.request_id;

@@ -11,6 +11,7 @@
 #include "engram/engine.h"
 #include "src/index/vector_index.h"
 #include "src/testing/fake_clock.h"
+#include "src/testing/fake_llm_server.h"
 #include "src/testing/temp_dir.h"
 
 namespace engram {
@@ -157,6 +158,51 @@ TEST_F(LifecycleEngineTest, CompactMergesLinksAndSummarizesWithoutDeleting) {
   }
   EXPECT_EQ(compacts, 3);  // dry run, run, empty run
   EXPECT_TRUE(engine_->VerifyAudit()->intact);
+}
+
+// With Options::llm_base_url the summaries come from the LLM (a loopback server plays it);
+// its reply passes the guard before it is stored.
+TEST_F(LifecycleEngineTest, CompactWritesSummariesThroughTheConfiguredLlm) {
+  testing::FakeLlmServer llm;
+  llm.reply = "张工负责接口文档测试报告，下周二验收，周一发出。";
+  engine_.reset();
+  Options o;
+  o.db_path = dir_.File("llm.db");
+  o.clock = &clock_;
+  o.embedder = "hashing";
+  o.llm_base_url = llm.url();
+  o.llm_model = "fake-llm";
+  auto e = Engine::Open(o);
+  ASSERT_TRUE(e.ok()) << e.status().ToString();
+  engine_ = std::move(e).value();
+  for (const char* t : {"我们下周二验收接口文档。", "张工负责接口文档的测试报告。",
+                        "验收前要准备演示环境。", "好的,我周一把接口文档发给大家。"}) {
+    Say(alice_, t, "s1");
+  }
+  auto report = engine_->Compact({alice_});
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  ASSERT_EQ(report->summaries.size(), 1u);
+  const Memory& summary = report->summaries[0];
+  EXPECT_EQ(summary.content, "张工负责接口文档测试报告,下周二验收,周一发出。");
+  EXPECT_EQ(nlohmann::json::parse(summary.metadata_json)["summary_method"], "llm:fake-llm");
+  {
+    std::lock_guard lock(llm.mu);
+    EXPECT_EQ(llm.requests, 1);
+    EXPECT_NE(llm.last_user.find("验收前要准备演示环境。"), std::string::npos);
+    llm.fail_status = 503;  // an unreachable LLM fails the run; nothing is written
+  }
+  Say(alice_, "演示环境由李老师准备。", "s1");
+  auto failed = engine_->Compact({alice_});
+  EXPECT_EQ(failed.status().code(), StatusCode::kUnavailable) << failed.status().ToString();
+  EXPECT_EQ(Engine::Open([&] {
+              Options bad = o;
+              bad.db_path = dir_.File("bad.db");
+              bad.llm_base_url = "not a url";
+              return bad;
+            }())
+                .status()
+                .code(),
+            StatusCode::kInvalidArgument);
 }
 
 TEST_F(LifecycleEngineTest, CompactTouchesOnlyWhatThePrincipalMayWrite) {

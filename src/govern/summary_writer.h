@@ -1,10 +1,10 @@
 // SummaryWriter: turns a cluster of related episodic memories into the text of one summary
 // memory. The rule-based ExtractiveSummaryWriter is the default and needs nothing else.
 //
-// The LLM hook: an LLM-backed writer (through src/llm, once an OpenAI-compatible chat client
-// exists there; none does yet) implements this interface and is handed to PlanConsolidation
-// in ConsolidationParams::writer. Its output must pass the same guard as user text
-// (DESIGN.md section 2) before it is stored.
+// The LLM writer (llm_summary_writer.h, over src/llm's OpenAI-compatible chat client) is
+// used when Options::llm_base_url is set; it is handed to PlanConsolidation in
+// ConsolidationParams::writer. Its output passes the same guard as user text (DESIGN.md
+// section 2) before it is stored.
 //
 // Thread safety: implementations must allow concurrent Write calls.
 #ifndef ENGRAM_GOVERN_SUMMARY_WRITER_H_
