@@ -100,6 +100,7 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_option("--rrf-k", f->tuned.rrf_k, "Override Options::rrf_k");
   cmd->add_option("--weight-keyword", f->tuned.weight_keyword, "Override the keyword weight");
   cmd->add_option("--weight-vector", f->tuned.weight_vector, "Override the vector weight");
+  cmd->add_option("--weight-graph", f->tuned.weight_graph, "Override the graph weight");
   cmd->add_option("--context-before", f->tuned.context_share_before,
                   "Override Options::context_share_before");
   cmd->add_option("--context-after", f->tuned.context_share_after,
