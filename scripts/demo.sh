@@ -12,7 +12,7 @@ run --db "$DB" remember --user alice --session s1 --at 2024-06-14T15:00:00+08:00
   "昨天下午三点，客户张工说下周二要验收接口文档"
 run --db "$DB" remember --user alice --session s1 --at 2024-06-14T15:05:00+08:00 \
   "工单T-102的截止日期改到周五，李老师负责跟进"
-run --db "$DB" remember --user alice --session s2 --at 2024-06-15T09:00:00+08:00 \
+run --db "$DB" remember --user alice --session s2 \
   "Alice prefers oat milk and meetings after 10am"
 run --db "$DB" remember --user alice --session s2 "我爱喝拿铁，每天早上一杯"
 run --db "$DB" remember --user alice --team sales --visibility team \
@@ -25,7 +25,7 @@ run --db "$DB" recall --user alice "工单T-102"
 run --db "$DB" recall --user alice "會議 接口文檔"   # traditional script finds simplified text
 run --db "$DB" recall --user alice "what milk does Alice like"
 echo "# no shared words with the memory: found by the e5 vector channel"
-run --db "$DB" recall --user alice --explain --limit 2 "喜欢咖啡"
+run --db "$DB" recall --user alice --explain --limit 3 "喜欢咖啡"
 run --db "$DB" recall --user carol --team sales "pipeline review"
 echo "# bob's private note is never visible to alice:"
 run --db "$DB" recall --user alice --json --limit 3 "draft drive"
