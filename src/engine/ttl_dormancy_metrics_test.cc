@@ -2,6 +2,8 @@
 // recall, waking), and the metrics computed from the engine's own records.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
@@ -41,11 +43,12 @@ class LifecycleTest : public ::testing::TestWithParam<std::string> {
     return out.ok() ? *out : RecallResult{};
   }
 
-  const RecallHit* Find(const RecallResult& r, int64_t id) {
+  // A copy: the result it comes from is usually a temporary.
+  static std::optional<RecallHit> Find(const RecallResult& r, int64_t id) {
     for (const RecallHit& h : r.hits) {
-      if (h.memory.id == id) return &h;
+      if (h.memory.id == id) return h;
     }
-    return nullptr;
+    return std::nullopt;
   }
 
   testing::TempDir dir_;
@@ -72,19 +75,19 @@ TEST_P(LifecycleTest, KindsAndTtlFromSignals) {
   auto stats = engine_->Stats({"alice", "", {}, {}});
   ASSERT_TRUE(stats.ok());
   EXPECT_EQ(stats->memories_expired, 1);
-  EXPECT_EQ(Find(Ask("上海出差"), state.memories[0].id), nullptr);
+  EXPECT_FALSE(Find(Ask("上海出差"), state.memories[0].id).has_value());
   RecallRequest r{.principal = {"alice", "", {}, {}}, .query = "上海出差"};
   r.include_expired = true;
   auto with_expired = engine_->Recall(r);
   ASSERT_TRUE(with_expired.ok());
-  EXPECT_NE(Find(*with_expired, state.memories[0].id), nullptr);
+  EXPECT_TRUE(Find(*with_expired, state.memories[0].id).has_value());
 }
 
 TEST_P(LifecycleTest, DormantVectorsLeaveTheHotPartitionUntilRecalled) {
   auto m = Say("客户张工负责接口文档验收");
   const int64_t id = m.memories[0].id;
-  const RecallHit* h = Find(Ask("接口文档验收"), id);
-  ASSERT_NE(h, nullptr);
+  std::optional<RecallHit> h = Find(Ask("接口文档验收"), id);
+  ASSERT_TRUE(h.has_value());
   EXPECT_TRUE(h->channels.count("vector"));
 
   clock_.Advance(91 * kDayMicros);
@@ -99,7 +102,7 @@ TEST_P(LifecycleTest, DormantVectorsLeaveTheHotPartitionUntilRecalled) {
 
   // Ordinary recall still finds it by keyword, but not through the vector channel...
   h = Find(Ask("接口文档验收"), id);
-  ASSERT_NE(h, nullptr);
+  ASSERT_TRUE(h.has_value());
   EXPECT_TRUE(h->channels.count("keyword"));
   EXPECT_FALSE(h->channels.count("vector"));
   // ...and being recalled woke it: its vector is hot again.
@@ -108,14 +111,14 @@ TEST_P(LifecycleTest, DormantVectorsLeaveTheHotPartitionUntilRecalled) {
   EXPECT_EQ(got->status, MemoryStatus::kActive);
   EXPECT_EQ(got->access_count, 2);
   h = Find(Ask("接口文档验收"), id);
-  ASSERT_NE(h, nullptr);
+  ASSERT_TRUE(h.has_value());
   EXPECT_TRUE(h->channels.count("vector"));
 
   // Deep recall reaches a dormant memory through the vector channel too.
   clock_.Advance(91 * kDayMicros);
   ASSERT_EQ(engine_->Sweep()->dormant, 1);
   h = Find(Ask("接口文档验收", /*deep=*/true), id);
-  ASSERT_NE(h, nullptr);
+  ASSERT_TRUE(h.has_value());
   EXPECT_TRUE(h->channels.count("vector"));
 }
 
