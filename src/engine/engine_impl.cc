@@ -356,18 +356,11 @@ class EngineImpl final : public Engine {
     store::OpContext ctx = Context(p);
     const int64_t window_ms = static_cast<int64_t>(request.window_days) * 86400000;
     const Instant from{ctx.now.unix_ms - window_ms, ctx.now.offset_minutes};
-    store::MetricsFilter f{request.by, id, Instant{from.unix_ms - govern::kRepeatWindowMs, 0},
-                           Instant{ctx.now.unix_ms + 1, 0}};
-    auto counts = store_->CollectMetrics(f);
+    // Earlier recalls are listed too: a question is a repeat of one up to 30 days before it.
+    auto counts = store_->CollectMetrics(
+        {request.by, id, from, Instant{ctx.now.unix_ms + 1, 0},
+         Instant{from.unix_ms - govern::kRepeatWindowMs, 0}});
     if (!counts.ok()) return counts.status();
-    // Messages and reviews are counted over the window itself.
-    f.from = from;
-    auto window = store_->CollectMetrics(f);
-    if (!window.ok()) return window.status();
-    counts->messages = window->messages;
-    counts->context_reloads = window->context_reloads;
-    counts->writes_by_signal = window->writes_by_signal;
-    counts->used = window->used;
     govern::MetricsSummary m = govern::Summarize(*counts, from.unix_ms);
     MemoryMetrics out{request.by, id, from, ctx.now, m.recalls, m.used, m.hit_rate,
                       m.repeated_questions, m.repeated_question_rate, m.messages,

@@ -213,12 +213,15 @@ struct RecallLogEntry {
   int hits = 0;
 };
 
-// Whose activity a metrics query counts, over [from, to) (system time).
+// Whose activity a metrics query counts, over [from, to) (system time). Recalls are listed
+// from `recalls_from` (<= from), so that the first ones of the window can be compared with
+// earlier questions; only those at or after `from` count toward `used`.
 struct MetricsFilter {
   std::string by;   // "user" | "agent" | "team"
   std::string id;
   Instant from;
   Instant to;
+  Instant recalls_from;
 };
 
 // The raw counts the engine turns into lifecycle metrics.

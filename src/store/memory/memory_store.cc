@@ -357,9 +357,11 @@ class MemoryStoreImpl final : public Store {
       const RecallLogEntry& e = r.entry;
       bool mine = f.by == "team" ? std::count(e.teams.begin(), e.teams.end(), f.id) > 0
                                  : (f.by == "agent" ? e.agent_id : e.user_id) == f.id;
-      if (!mine || !in_window(e.at.unix_ms)) continue;
+      if (!mine || e.at.unix_ms < f.recalls_from.unix_ms || e.at.unix_ms >= f.to.unix_ms) {
+        continue;
+      }
       c.recalls.emplace_back(e.at.unix_ms, e.fingerprint);
-      c.used += r.used;
+      if (in_window(e.at.unix_ms)) c.used += r.used;
     }
     for (const MessageRow& row : messages_) {
       if (Subject(f, row.scope) != f.id || !in_window(row.recorded_ms)) continue;

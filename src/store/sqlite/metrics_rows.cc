@@ -49,10 +49,10 @@ Result<MetricsCounts> SelectMetrics(sqlite3* db, const MetricsFilter& f) {
   {
     Stmt st(db, "SELECT at_ms, fingerprint, used FROM recall_log WHERE " + RecallWhere(f.by) +
                     " AND at_ms >= ?2 AND at_ms < ?3 ORDER BY at_ms, id");
-    st.Bind(1, f.id).Bind(2, f.from.unix_ms).Bind(3, f.to.unix_ms);
+    st.Bind(1, f.id).Bind(2, f.recalls_from.unix_ms).Bind(3, f.to.unix_ms);
     while (st.Step()) {
       c.recalls.emplace_back(st.Int(0), st.Text(1));
-      c.used += st.Int(2);
+      if (st.Int(0) >= f.from.unix_ms) c.used += st.Int(2);
     }
     if (!st.status().ok()) return st.status().WithPrefix("metrics: recalls");
   }
