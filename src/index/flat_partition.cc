@@ -4,8 +4,24 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 namespace engram::index {
+namespace {
+
+// One sgemv over at most a partition's rows (10k x 384 by default) is memory-bound and takes
+// about a millisecond on one core. OpenBLAS would split it over its own thread pool, whose
+// workers then spin in sched_yield between calls: under `engram serve` with e5 that spinning
+// took 90 % of the process's CPU (perf) and starved the embedder. So OpenBLAS runs on the
+// calling thread; parallelism comes from concurrent requests instead.
+void UseCallingThreadOnly() {
+  static std::once_flag once;
+  std::call_once(once, [] { openblas_set_num_threads(1); });
+}
+
+}  // namespace
+
+FlatPartition::FlatPartition(int dimension) : dimension_(dimension) { UseCallingThreadOnly(); }
 
 void KeepBest(size_t k, std::vector<VectorHit>* hits) {
   auto better = [](const VectorHit& a, const VectorHit& b) {

@@ -1,4 +1,4 @@
-// FlatPartition: exact search over a dense row-major matrix (OpenBLAS sgemv).
+// FlatPartition: exact search over a dense row-major matrix (OpenBLAS sgemv, single-threaded).
 //
 // Invariants: ids_.size() * dimension_ == values_.size(); slot_[ids_[i]] == i for every i.
 // Removal moves the last row into the freed slot.
@@ -15,7 +15,8 @@ namespace engram::index {
 
 class FlatPartition : public Partition {
  public:
-  explicit FlatPartition(int dimension) : dimension_(dimension) {}
+  // Also limits OpenBLAS to the calling thread, once per process (see the .cc).
+  explicit FlatPartition(int dimension);
 
   bool is_graph() const override { return false; }
   Status Add(std::span<const int64_t> ids, std::span<const float> vectors) override;
