@@ -117,5 +117,28 @@ TEST(McpHttpTest, StreamableHttpPostAnswersJson) {
   EXPECT_EQ(s.Send("POST", "/mcp?user=alice", json::array()).status, 400);
 }
 
+// DNS rebinding: a browser page from another origin must not reach the local server.
+TEST(McpHttpTest, ForeignOriginIsRefused) {
+  testing::TempDir dir;
+  ServeOptions o;
+  o.dev = true;
+  TestServer s(dir.path(), o);
+  ASSERT_TRUE(s.ok());
+  httplib::Client c = s.Client();
+  const std::string body = Call(1, "initialize").dump();
+  auto r = c.Post("/mcp?user=alice", {{"Origin", "https://evil.example"}}, body,
+                  "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 403);
+  EXPECT_EQ(json::parse(r->body)["error"]["code"], "PermissionDenied");
+  r = c.Post("/mcp?user=alice", {{"Origin", "http://localhost:8420"}}, body, "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  r = c.Post("/mcp?user=alice", {{"Origin", "http://127.0.0.1.evil.example"}}, body,
+             "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 403);
+}
+
 }  // namespace
 }  // namespace engram::serve
