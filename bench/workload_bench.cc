@@ -6,14 +6,21 @@
 // table and (with --json) as JSON. Timings are wall-clock on this machine.
 //
 //   engram_bench [--sizes 10000,100000] [--queries 1000] [--dir /tmp] [--json]
-//                [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5]
+//                [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--reuse]
+//
+// --reuse keeps each database after the run and, when it already exists, skips the writes
+// (the query stream stays the same), so recall can be measured again without re-filling it.
 //
 // The default embedder is "none": this measures the store and the keyword channel. With
 // "e5" every remember and recall also embeds its text (about 25 ms each on this machine).
+// Besides wall-clock latency it prints the calling thread's CPU time per recall ("cpu"),
+// which a shared machine's load does not inflate by the time spent waiting for a core (it
+// leaves out OpenBLAS worker threads of an exact vector search).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <random>
 #include <sstream>
@@ -62,6 +69,12 @@ std::string Query(std::mt19937_64& rng) {
   }
 }
 
+double ThreadCpuMs() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 double Percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -84,6 +97,7 @@ int main(int argc, char** argv) {
   int queries = 1000;
   std::string dir = std::filesystem::temp_directory_path().string();
   bool json = false;
+  bool reuse = false;
   std::string embedder = "none";
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -91,25 +105,28 @@ int main(int argc, char** argv) {
     else if (a == "--queries" && i + 1 < argc) queries = std::atoi(argv[++i]);
     else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     else if (a == "--json") json = true;
+    else if (a == "--reuse") reuse = true;
     else if (a == "--embedder" && i + 1 < argc) embedder = argv[++i];
     else if (a == "--query-kind" && i + 1 < argc) {
       std::string k = argv[++i];
       g_query_kind = k == "zh" ? 0 : k == "ticket" ? 1 : k == "en" ? 2 : -1;
     }
     else {
-      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json]\n");
+      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json] [--reuse]\n");
       return 2;
     }
   }
   engram::Principal user;
   user.user_id = "bench-user";
   std::string rows;
-  std::printf("%-10s %14s %12s %12s %12s %8s\n", "memories", "remember/s", "recall p50",
-              "recall p95", "recall p99", "hits/q");
+  std::printf("%-10s %14s %12s %12s %12s %8s %12s %12s\n", "memories", "remember/s",
+              "recall p50", "recall p95", "recall p99", "hits/q", "cpu p50", "cpu p95");
   for (int n : sizes) {
-    std::string path = dir + "/engram-bench-" + std::to_string(n) + ".db";
-    for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) {
-      std::filesystem::remove(path + suffix);
+    std::string path =
+        dir + "/engram-bench-" + std::to_string(n) + (reuse ? "-" + embedder : "") + ".db";
+    const bool fill = !reuse || !std::filesystem::exists(path);
+    for (const char* suffix : {"", "-wal", "-shm", ".vectors", ".key"}) {
+      if (fill) std::filesystem::remove(path + suffix);
     }
     engram::Options o;
     o.db_path = path;
@@ -123,6 +140,10 @@ int main(int argc, char** argv) {
     std::mt19937_64 rng(42);
     auto start = Clock::now();
     for (int i = 0; i < n; ++i) {
+      if (!fill) {
+        Message(rng);  // same query stream as a filling run
+        continue;
+      }
       engram::RememberRequest r;
       r.principal = user;
       r.session_id = "s" + std::to_string(i / 50);
@@ -135,6 +156,7 @@ int main(int argc, char** argv) {
     }
     double write_s = std::chrono::duration<double>(Clock::now() - start).count();
     std::vector<double> lat_ms;
+    std::vector<double> cpu_ms;
     int64_t total_hits = 0;
     for (int q = 0; q < queries; ++q) {
       engram::RecallRequest r;
@@ -142,7 +164,9 @@ int main(int argc, char** argv) {
       r.query = Query(rng);
       r.limit = 10;
       auto t0 = Clock::now();
+      const double c0 = ThreadCpuMs();
       auto res = engine->Recall(r);
+      cpu_ms.push_back(ThreadCpuMs() - c0);
       lat_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
       if (!res.ok()) {
         std::fprintf(stderr, "engram_bench: recall: %s\n", res.status().ToString().c_str());
@@ -150,20 +174,22 @@ int main(int argc, char** argv) {
       }
       total_hits += static_cast<int64_t>(res->hits.size());
     }
-    double rate = n / write_s;
+    double rate = fill ? n / write_s : 0;
     double p50 = Percentile(lat_ms, 0.50), p95 = Percentile(lat_ms, 0.95),
            p99 = Percentile(lat_ms, 0.99);
-    std::printf("%-10d %14.0f %10.2fms %10.2fms %10.2fms %8.1f\n", n, rate, p50, p95, p99,
-                static_cast<double>(total_hits) / queries);
-    char buf[256];
+    const double cpu50 = Percentile(cpu_ms, 0.50), cpu95 = Percentile(cpu_ms, 0.95);
+    std::printf("%-10d %14.0f %10.2fms %10.2fms %10.2fms %8.1f %10.2fms %10.2fms\n", n, rate,
+                p50, p95, p99, static_cast<double>(total_hits) / queries, cpu50, cpu95);
+    char buf[320];
     std::snprintf(buf, sizeof buf,
                   "%s{\"memories\":%d,\"remember_per_s\":%.1f,\"recall_ms\":{\"p50\":%.3f,"
-                  "\"p95\":%.3f,\"p99\":%.3f},\"queries\":%d}",
-                  rows.empty() ? "" : ",", n, rate, p50, p95, p99, queries);
+                  "\"p95\":%.3f,\"p99\":%.3f},\"recall_cpu_ms\":{\"p50\":%.3f,\"p95\":%.3f},"
+                  "\"queries\":%d}",
+                  rows.empty() ? "" : ",", n, rate, p50, p95, p99, cpu50, cpu95, queries);
     rows += buf;
     engine.reset();
-    for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) {
-      std::filesystem::remove(path + suffix);
+    for (const char* suffix : {"", "-wal", "-shm", ".vectors", ".key"}) {
+      if (!reuse) std::filesystem::remove(path + suffix);
     }
   }
   if (json) std::printf("{\"bench\":\"workload\",\"results\":[%s]}\n", rows.c_str());

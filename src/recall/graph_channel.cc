@@ -27,21 +27,23 @@ Result<std::vector<store::GraphHit>> GraphCandidates(store::Store& store,
     q.entity_ids.push_back(l.entity_id);
   }
   if (q.entity_ids.empty()) return std::vector<store::GraphHit>{};
-  auto found = store.SearchGraph(ctx, q);
-  if (!found.ok()) return found.status();
+  // Link counts first (limit 0): a common entity is dropped before its memories are ranked.
+  store::GraphQuery counts = q;
+  counts.limit = 0;
+  auto stats = store.SearchGraph(ctx, counts);
+  if (!stats.ok()) return stats.status();
   const int64_t common = std::max<int64_t>(
-      kMinCommonLinks, static_cast<int64_t>(kMaxGraphShare * static_cast<double>(found->total)));
+      kMinCommonLinks, static_cast<int64_t>(kMaxGraphShare * static_cast<double>(stats->total)));
   std::vector<int64_t> useful;
   for (int64_t id : q.entity_ids) {
-    auto it = found->links.find(id);
-    if (it == found->links.end() || it->second <= common) useful.push_back(id);
+    auto it = stats->links.find(id);
+    if (it == stats->links.end() || it->second <= common) useful.push_back(id);
   }
-  if (useful.size() == q.entity_ids.size()) return std::move(found->hits);
   if (useful.empty()) return std::vector<store::GraphHit>{};
   q.entity_ids = std::move(useful);
-  auto again = store.SearchGraph(ctx, q);
-  if (!again.ok()) return again.status();
-  return std::move(again->hits);
+  auto found = store.SearchGraph(ctx, q);
+  if (!found.ok()) return found.status();
+  return std::move(found->hits);
 }
 
 }  // namespace engram::recall

@@ -16,13 +16,23 @@ std::unordered_set<std::string> TokenSet(std::string_view s, text::TokenizeMode 
   return set;
 }
 
+// Share of the query's tokens `text` contains.
+double Overlap(const std::unordered_set<std::string>& q, std::string_view text) {
+  if (q.empty()) return 0;
+  auto d = TokenSet(text, text::TokenizeMode::kDocument);
+  size_t found = 0;
+  for (const auto& t : q) found += d.count(t);
+  return static_cast<double>(found) / q.size();
+}
+
 class LexicalOverlapReranker final : public Reranker {
  public:
   explicit LexicalOverlapReranker(double weight) : weight_(weight) {}
 
   void Rerank(std::string_view query, std::vector<RecallHit>* hits) const override {
+    const auto q = TokenSet(query, text::TokenizeMode::kQuery);  // once, not per hit
     for (RecallHit& h : *hits) {
-      double factor = 1.0 + weight_ * LexicalOverlap(query, h.memory.content);
+      double factor = 1.0 + weight_ * Overlap(q, h.memory.content);
       h.score *= factor;
       h.explanation.rerank = factor;
     }
@@ -37,12 +47,7 @@ class LexicalOverlapReranker final : public Reranker {
 }  // namespace
 
 double LexicalOverlap(std::string_view query, std::string_view text) {
-  auto q = TokenSet(query, text::TokenizeMode::kQuery);
-  if (q.empty()) return 0;
-  auto d = TokenSet(text, text::TokenizeMode::kDocument);
-  size_t found = 0;
-  for (const auto& t : q) found += d.count(t);
-  return static_cast<double>(found) / q.size();
+  return Overlap(TokenSet(query, text::TokenizeMode::kQuery), text);
 }
 
 std::unique_ptr<Reranker> NewLexicalOverlapReranker(double weight) {

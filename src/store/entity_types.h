@@ -78,6 +78,7 @@ struct GraphHit {
 // Memories linked to the query's entities: visible, searchable (as SearchKeyword), most
 // query entities first, then newest. `links` counts every memory linked to each entity
 // (any scope: a rough document frequency), `total` approximates the number of memories.
+// A query with limit 0 gets `links` and `total` only (no hits).
 struct GraphResult {
   std::vector<GraphHit> hits;
   std::map<int64_t, int64_t> links;

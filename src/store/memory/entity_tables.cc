@@ -227,7 +227,6 @@ GraphResult MemoryEntityTables::Graph(const Principal& p, const GraphQuery& q,
                                       const SearchableFn& searchable, int64_t total) const {
   GraphResult out;
   out.total = total;
-  if (q.limit <= 0) return out;
   std::set<int64_t> wanted;
   for (int64_t id : q.entity_ids) {
     auto e = entities_.find(id);
@@ -238,7 +237,7 @@ GraphResult MemoryEntityTables::Graph(const Principal& p, const GraphQuery& q,
     if (std::find(q.entity_ids.begin(), q.entity_ids.end(), k.second) != q.entity_ids.end()) {
       ++out.links[k.second];
     }
-    if (wanted.count(k.second)) by_memory[k.first].push_back(k.second);
+    if (q.limit > 0 && wanted.count(k.second)) by_memory[k.first].push_back(k.second);
   }
   std::vector<std::pair<int64_t, std::vector<int64_t>>> rows(by_memory.begin(), by_memory.end());
   std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {

@@ -303,15 +303,12 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
   return out;
 }
 
-Result<GraphResult> SelectGraph(sqlite3* db, const Principal& p, const Instant& now,
-                                const GraphQuery& q) {
-  GraphResult out;
-  if (q.entity_ids.empty() || q.limit <= 0) return out;
-  std::string ids = "[";
-  for (size_t k = 0; k < q.entity_ids.size(); ++k) {
-    ids += (k ? "," : "") + std::to_string(q.entity_ids[k]);
-  }
-  ids += "]";
+namespace {
+
+// The hits of SelectGraph. `ids`: q.entity_ids as a JSON array.
+Result<std::vector<GraphHit>> SelectGraphHits(sqlite3* db, const Principal& p,
+                                              const Instant& now, const GraphQuery& q,
+                                              const std::string& ids) {
   Stmt st(db, "SELECT me.memory_id, group_concat(me.entity_id) FROM memory_entity me JOIN "
               "entity e ON e.id = me.entity_id JOIN memory m ON m.id = me.memory_id WHERE "
               "me.entity_id IN (SELECT value FROM json_each(?1)) AND " + VisibleSql(2, 3) +
@@ -333,12 +330,32 @@ Result<GraphResult> SelectGraph(sqlite3* db, const Principal& p, const Instant& 
     rows.emplace_back(st.Int(0), std::move(ents));
   }
   if (!st.status().ok()) return st.status().WithPrefix("graph search");
+  std::vector<GraphHit> hits;
   Stmt row(db, "SELECT " + MemoryColumns() + " FROM memory m WHERE m.id = ?1");
   for (auto& [id, ents] : rows) {
     row.Reset();
     row.Bind(1, id);
-    if (row.Step()) out.hits.push_back(GraphHit{ReadMemory(row), std::move(ents)});
+    if (row.Step()) hits.push_back(GraphHit{ReadMemory(row), std::move(ents)});
     if (!row.status().ok()) return row.status().WithPrefix("graph search");
+  }
+  return hits;
+}
+
+}  // namespace
+
+Result<GraphResult> SelectGraph(sqlite3* db, const Principal& p, const Instant& now,
+                                const GraphQuery& q) {
+  GraphResult out;
+  if (q.entity_ids.empty()) return out;
+  std::string ids = "[";
+  for (size_t k = 0; k < q.entity_ids.size(); ++k) {
+    ids += (k ? "," : "") + std::to_string(q.entity_ids[k]);
+  }
+  ids += "]";
+  if (q.limit > 0) {
+    auto hits = SelectGraphHits(db, p, now, q, ids);
+    if (!hits.ok()) return hits.status();
+    out.hits = std::move(hits).value();
   }
   Stmt counts(db, "SELECT entity_id, COUNT(*) FROM memory_entity WHERE entity_id IN "
                   "(SELECT value FROM json_each(?1)) GROUP BY entity_id");

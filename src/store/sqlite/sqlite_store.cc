@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <climits>
 #include <mutex>
 #include <set>
 
@@ -14,6 +13,7 @@
 #include "src/store/sqlite/entity_rows.h"
 #include "src/store/lifecycle_checks.h"
 #include "src/store/sqlite/fts5_tokenizer.h"
+#include "src/store/sqlite/keyword_search.h"
 #include "src/store/sqlite/lifecycle_rows.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
@@ -22,9 +22,7 @@
 #include "src/store/sqlite/review_rows.h"
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
-#include "src/store/term_pruning.h"
 #include "src/store/versions.h"
-#include "src/text/tokenizer.h"
 
 namespace engram::store {
 namespace {
@@ -37,20 +35,14 @@ Status NotFound(int64_t id) {
   return Status::NotFound("store: memory " + std::to_string(id) + " not found");
 }
 
-// An FTS5 string literal: the term in double quotes, inner quotes doubled.
-std::string QuoteTerm(const std::string& term) {
-  std::string out = "\"";
-  for (char c : term) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + '"';
-}
-
 class SqliteStore final : public Store {
  public:
-  SqliteStore(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
-  ~SqliteStore() override { sqlite3_close_v2(db_); }
+  SqliteStore(sqlite3* db, std::string path)
+      : db_(db), path_(std::move(path)), cache_(std::make_unique<sqlite::StmtCache>(db)) {}
+  ~SqliteStore() override {
+    cache_.reset();
+    sqlite3_close_v2(db_);
+  }
 
   Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override {
     if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
@@ -309,43 +301,18 @@ class SqliteStore final : public Store {
 
   Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                 const KeywordQuery& query) override {
-    std::vector<KeywordHit> hits;
-    if (query.limit <= 0) return hits;
     std::lock_guard lock(mu_);
-    auto match = MatchExpression(query.terms);
-    if (!match.ok()) return match.status();
-    if (match->empty()) return hits;
-    // Phase 1 ranks the matches using only the few columns the filter needs; phase 2 reads
-    // whole rows for the top `limit` only.
-    Stmt st(db_,
-            "SELECT m.id, bm25(memory_fts) AS rank FROM memory_fts JOIN memory m ON m.id = "
-            "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " + sqlite::VisibleSql(2, 3) +
-                " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) "
-                "ORDER BY rank, m.id DESC LIMIT ?6");
-    st.Bind(1, *match).Bind(2, ctx.principal.user_id);
-    st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, query.include_history);
-    st.Bind(5, ctx.now.unix_ms).Bind(6, int64_t{query.limit});
-    std::vector<std::pair<int64_t, double>> ranked;
-    while (st.Step()) ranked.emplace_back(st.Int(0), -st.Double(1));  // bm25() is negative
-    if (!st.status().ok()) return st.status().WithPrefix("keyword search");
-    Stmt row(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
-    for (const auto& [id, score] : ranked) {
-      row.Reset();
-      row.Bind(1, id);
-      if (row.Step()) hits.push_back(KeywordHit{sqlite::ReadMemory(row), score});
-      if (!row.status().ok()) return row.status().WithPrefix("keyword search");
-    }
-    return hits;
+    return sqlite::SearchKeywordRows(db_, cache_.get(), &keyword_, ctx, query);
   }
 
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
                                             bool include_history) override {
     std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
-                     sqlite::VisibleSql(2, 3) +
-                     " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
+    Stmt st(cache_.get(),
+            "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+                sqlite::VisibleSql(2, 3) +
+                " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
     const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
     std::vector<Memory> out;
     for (int64_t id : ids) {
@@ -426,10 +393,11 @@ class SqliteStore final : public Store {
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
                                          int limit) override {
     std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                     " FROM memory m WHERE m.session_id = ?1 AND " + sqlite::VisibleSql(2, 3) +
-                     " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
+    Stmt st(cache_.get(),
+            "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.session_id = ?1 AND " +
+                sqlite::VisibleSql(2, 3) +
+                " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+                "AND (m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
     st.Bind(1, session_id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, ctx.now.unix_ms);
     st.Bind(5, int64_t{limit});
@@ -445,13 +413,14 @@ class SqliteStore final : public Store {
     std::vector<Memory> out;
     if (memory.source.session_id.empty() || width <= 0) return out;
     for (bool earlier : {true, false}) {
-      Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                       " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
-                       sqlite::VisibleSql(3, 4) +
-                       " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-                       "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND " +
-                       (earlier ? "m.id < ?6 ORDER BY m.id DESC" : "m.id > ?6 ORDER BY m.id") +
-                       " LIMIT ?7");
+      Stmt st(cache_.get(),
+              "SELECT " + sqlite::MemoryColumns() +
+                  " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
+                  sqlite::VisibleSql(3, 4) +
+                  " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+                  "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND " +
+                  (earlier ? "m.id < ?6 ORDER BY m.id DESC" : "m.id > ?6 ORDER BY m.id") +
+                  " LIMIT ?7");
       st.Bind(1, memory.source.session_id).Bind(2, ScopeKey(memory.scope));
       st.Bind(3, ctx.principal.user_id).Bind(4, sqlite::JsonStringArray(ctx.principal.teams));
       st.Bind(5, ctx.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
@@ -843,50 +812,6 @@ class SqliteStore final : public Store {
     return r;
   }
 
-  // The FTS5 MATCH string for the terms: each term that yields a token, quoted, OR-ed,
-  // minus the terms KeepTerms() prunes by document frequency. Empty when nothing remains.
-  // REQUIRES: mu_ held.
-  Result<std::string> MatchExpression(const std::vector<std::string>& terms) {
-    std::vector<std::string> usable;
-    std::vector<std::vector<text::Token>> usable_tokens;
-    for (const std::string& term : terms) {
-      std::vector<text::Token> toks;
-      text::Tokenize(term, text::TokenizeMode::kQuery, &toks);
-      if (toks.empty()) continue;
-      usable.push_back(term);
-      usable_tokens.push_back(std::move(toks));
-    }
-    Stmt n(db_, "SELECT COALESCE(MAX(id), 0) FROM memory");
-    int64_t n_docs = n.Step() ? n.Int(0) : 0;
-    if (!n.status().ok()) return n.status();
-    // Document frequencies cost a walk of each term's postings (fts5vocab has no stored
-    // counts); fetch them only when pruning can change the outcome.
-    const PruningParams params;
-    std::vector<int64_t> doc_freq(usable.size(), 1);
-    if (n_docs >= params.min_docs || usable.size() > params.max_terms) {
-      Stmt df(db_, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
-      for (size_t i = 0; i < usable.size(); ++i) {
-        // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
-        int64_t freq = INT64_MAX;
-        for (const text::Token& t : usable_tokens[i]) {
-          df.Reset();
-          df.Bind(1, t.text);
-          freq = std::min<int64_t>(freq, df.Step() ? df.Int(0) : 0);
-          if (!df.status().ok()) return df.status().WithPrefix("keyword search: term stats");
-        }
-        doc_freq[i] = freq;
-      }
-    }
-    std::vector<bool> keep = KeepTerms(doc_freq, n_docs, params);
-    std::string out;
-    for (size_t i = 0; i < usable.size(); ++i) {
-      if (!keep[i]) continue;
-      if (!out.empty()) out += " OR ";
-      out += QuoteTerm(usable[i]);
-    }
-    return out;
-  }
-
   // A memory a consolidation by ctx.principal may use: NotFound when absent or invisible
   // (the admin role sees every scope here), PermissionDenied when not consolidatable,
   // Conflict when forgotten or quarantined, or (with `must_be_current`) not current.
@@ -983,6 +908,8 @@ class SqliteStore final : public Store {
   std::mutex mu_;
   sqlite3* db_;
   std::string path_;
+  std::unique_ptr<sqlite::StmtCache> cache_;  // statements of the read path; guarded by mu_
+  sqlite::KeywordState keyword_;              // guarded by mu_
 };
 
 }  // namespace
@@ -1018,9 +945,11 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
   // database fails here with Corruption.
   const std::string what = "open '" + path + "'";
   if (Status s = Exec(db, "PRAGMA journal_mode = WAL", what); !s.ok()) return fail(s);
+  // A page cache of up to 64 MiB (SQLite's default is 2 MB): recall's rows and indexes stay
+  // in memory instead of being copied in from the OS on every call.
   if (Status s = Exec(db,
                       "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; "
-                      "PRAGMA secure_delete = ON;",
+                      "PRAGMA secure_delete = ON; PRAGMA cache_size = -65536;",
                       what);
       !s.ok()) {
     return fail(s);

@@ -35,7 +35,35 @@ Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
   if (rc != SQLITE_OK) status_ = SqliteError(db, rc, "prepare");
 }
 
-Stmt::~Stmt() { sqlite3_finalize(stmt_); }
+StmtCache::~StmtCache() {
+  for (auto& [sql, stmt] : idle_) sqlite3_finalize(stmt);
+}
+
+Stmt::Stmt(StmtCache* cache, std::string_view sql) : db_(cache->db_), sql_(sql) {
+  auto it = cache->idle_.find(sql_);
+  if (it != cache->idle_.end()) {
+    stmt_ = it->second;
+    cache->idle_.erase(it);
+    cache_ = cache;
+    return;
+  }
+  int rc = sqlite3_prepare_v3(db_, sql_.data(), static_cast<int>(sql_.size()),
+                              SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr);
+  if (rc != SQLITE_OK) {
+    status_ = SqliteError(db_, rc, "prepare");
+    return;
+  }
+  cache_ = cache;
+}
+
+Stmt::~Stmt() {
+  if (cache_ != nullptr && stmt_ != nullptr) {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    if (cache_->idle_.emplace(std::move(sql_), stmt_).second) return;
+  }
+  sqlite3_finalize(stmt_);
+}
 
 Stmt& Stmt::Bind(int i, int64_t v) {
   if (stmt_) sqlite3_bind_int64(stmt_, i, v);

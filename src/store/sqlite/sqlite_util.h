@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "engram/status.h"
 
@@ -21,9 +22,27 @@ Status SqliteError(sqlite3* db, int rc, std::string_view what);
 // Runs one or more statements with no results.
 Status Exec(sqlite3* db, std::string_view sql, std::string_view what);
 
+// Prepared statements kept for a connection's lifetime, keyed by their SQL text, for the
+// statements a hot path runs many times. Belongs to the connection's owner.
+class StmtCache {
+ public:
+  explicit StmtCache(sqlite3* db) : db_(db) {}
+  ~StmtCache();  // finalizes; destroy before closing the connection
+  StmtCache(const StmtCache&) = delete;
+  StmtCache& operator=(const StmtCache&) = delete;
+
+ private:
+  friend class Stmt;
+  sqlite3* db_;
+  std::unordered_map<std::string, sqlite3_stmt*> idle_;  // prepared, not borrowed
+};
+
 class Stmt {
  public:
   Stmt(sqlite3* db, std::string_view sql);
+  // Borrows the cache's statement for `sql` (preparing it once); the destructor resets it
+  // and hands it back. A statement already borrowed (nested use) gets a fresh one.
+  Stmt(StmtCache* cache, std::string_view sql);
   ~Stmt();
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
@@ -62,6 +81,8 @@ class Stmt {
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
   Status status_;
+  StmtCache* cache_ = nullptr;  // where stmt_ returns; null = owned
+  std::string sql_;             // the cache key
 };
 
 // BEGIN IMMEDIATE ... COMMIT; rolls back unless Commit() succeeded.
