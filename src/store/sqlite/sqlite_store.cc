@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "src/store/access.h"
@@ -17,6 +18,7 @@
 #include "src/store/sqlite/lifecycle_rows.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
+#include "src/store/sqlite/reader_pool.h"
 #include "src/store/sqlite/dormancy_rows.h"
 #include "src/store/sqlite/metrics_rows.h"
 #include "src/store/sqlite/review_rows.h"
@@ -47,9 +49,41 @@ std::string QuoteTerm(const std::string& term) {
   return out + '"';
 }
 
+// Opens a connection for reads only (see ReaderPool): the tokenizer and the vocabulary view
+// that keyword search needs, and nothing that writes.
+Result<sqlite3*> OpenReader(const std::string& path, int busy_timeout_ms) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                           nullptr);
+  Status s = rc == SQLITE_OK ? Status::OK() : sqlite::SqliteError(db, rc, "open reader");
+  if (s.ok()) {
+    sqlite3_busy_timeout(db, busy_timeout_ms);
+    sqlite3_extended_result_codes(db, 1);
+    s = sqlite::RegisterEngramTokenizer(db);
+  }
+  if (s.ok()) {
+    s = Exec(db,
+             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab "
+             "USING fts5vocab(main, memory_fts, row); PRAGMA query_only = ON;",
+             "open reader");
+  }
+  if (!s.ok()) {
+    sqlite3_close_v2(db);
+    return s;
+  }
+  return db;
+}
+
+// Readers per store: enough for the threads of a server or a Python program to read at once.
+constexpr size_t kMaxReaders = 8;
+
 class SqliteStore final : public Store {
  public:
-  SqliteStore(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms)
+      : db_(db),
+        path_(std::move(path)),
+        readers_([this, busy_timeout_ms] { return OpenReader(path_, busy_timeout_ms); },
+                 kMaxReaders) {}
   ~SqliteStore() override { sqlite3_close_v2(db_); }
 
   Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override {
@@ -134,16 +168,16 @@ class SqliteStore final : public Store {
   }
 
   Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    return LoadVisible(ctx, id);
+    ReadConnection conn(this);
+    return LoadVisible(conn.db(), ctx, id);
   }
 
   Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    Result<Memory> m = LoadVisible(ctx, id);
+    ReadConnection conn(this);
+    Result<Memory> m = LoadVisible(conn.db(), ctx, id);
     if (!m.ok()) return m.status();
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                     " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
+    Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() +
+                           " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
     st.Bind(1, m->lineage_id);
     std::vector<Memory> versions;
     while (st.Step()) versions.push_back(sqlite::ReadMemory(st));
@@ -155,7 +189,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    Result<Memory> old = LoadVisible(ctx, id);
+    Result<Memory> old = LoadVisible(db_, ctx, id);
     if (!old.ok()) return old.status();
     if (Status s = CheckCanWrite(ctx.principal, old->scope); !s.ok()) return s;
     if (!old->current || old->status == MemoryStatus::kDeleted) {
@@ -187,7 +221,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    Result<Memory> m = LoadVisible(ctx, id);
+    Result<Memory> m = LoadVisible(db_, ctx, id);
     if (!m.ok()) return m.status();
     if (!m->current) return NotFound(id);
     if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
@@ -199,7 +233,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    Result<Memory> m = LoadVisible(ctx, id);
+    Result<Memory> m = LoadVisible(db_, ctx, id);
     if (!m.ok()) return m.status();
     if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
     const int64_t lineage = m->lineage_id;
@@ -311,13 +345,13 @@ class SqliteStore final : public Store {
                                                 const KeywordQuery& query) override {
     std::vector<KeywordHit> hits;
     if (query.limit <= 0) return hits;
-    std::lock_guard lock(mu_);
-    auto match = MatchExpression(query.terms);
+    ReadConnection conn(this);
+    auto match = MatchExpression(conn.db(), query.terms);
     if (!match.ok()) return match.status();
     if (match->empty()) return hits;
     // Phase 1 ranks the matches using only the few columns the filter needs; phase 2 reads
     // whole rows for the top `limit` only.
-    Stmt st(db_,
+    Stmt st(conn.db(),
             "SELECT m.id, bm25(memory_fts) AS rank FROM memory_fts JOIN memory m ON m.id = "
             "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " + sqlite::VisibleSql(2, 3) +
                 " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
@@ -329,7 +363,7 @@ class SqliteStore final : public Store {
     std::vector<std::pair<int64_t, double>> ranked;
     while (st.Step()) ranked.emplace_back(st.Int(0), -st.Double(1));  // bm25() is negative
     if (!st.status().ok()) return st.status().WithPrefix("keyword search");
-    Stmt row(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
+    Stmt row(conn.db(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
     for (const auto& [id, score] : ranked) {
       row.Reset();
       row.Bind(1, id);
@@ -341,11 +375,11 @@ class SqliteStore final : public Store {
 
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
                                             bool include_history) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
-                     sqlite::VisibleSql(2, 3) +
-                     " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
+    ReadConnection conn(this);
+    Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+                           sqlite::VisibleSql(2, 3) +
+                           " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                           "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
     const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
     std::vector<Memory> out;
     for (int64_t id : ids) {
@@ -360,8 +394,8 @@ class SqliteStore final : public Store {
 
   Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
                                                        int limit) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_,
+    ReadConnection conn(this);
+    Stmt st(conn.db(),
             std::string("SELECT l.seq, l.memory_id, l.op, ") + sqlite::PartitionSql() +
                 ", v.vector FROM vector_log l LEFT JOIN memory m ON m.id = l.memory_id "
             "LEFT JOIN memory_vector v ON v.memory_id = l.memory_id AND v.model_id = ?2 "
@@ -378,8 +412,8 @@ class SqliteStore final : public Store {
 
   Result<std::string> GetCachedEmbedding(const std::string& model,
                                          const std::string& text_hash) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
+    ReadConnection conn(this);
+    Stmt st(conn.db(), "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
     st.Bind(1, model).Bind(2, text_hash);
     if (st.Step()) return st.Blob(0);
     if (!st.status().ok()) return st.status();
@@ -408,12 +442,12 @@ class SqliteStore final : public Store {
   }
 
   Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
-                     sqlite::VisibleSql(2, 3) +
-                     " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
-                     "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
-                     "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
+    ReadConnection conn(this);
+    Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
+                           sqlite::VisibleSql(2, 3) +
+                           " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
+                           "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
+                           "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
     st.Bind(1, q.after_id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, q.include_history);
     st.Bind(5, q.session_id).Bind(6, q.type).Bind(7, q.kind).Bind(8, int64_t{q.limit});
@@ -425,11 +459,12 @@ class SqliteStore final : public Store {
 
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
                                          int limit) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                     " FROM memory m WHERE m.session_id = ?1 AND " + sqlite::VisibleSql(2, 3) +
-                     " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
+    ReadConnection conn(this);
+    Stmt st(conn.db(),
+            "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.session_id = ?1 AND " +
+                sqlite::VisibleSql(2, 3) +
+                " AND m.current = 1 AND m.status IN ('active', 'dormant') AND (m.expires_ms IS "
+                "NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
     st.Bind(1, session_id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, ctx.now.unix_ms);
     st.Bind(5, int64_t{limit});
@@ -441,17 +476,18 @@ class SqliteStore final : public Store {
 
   Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx, const Memory& memory,
                                                    int width) override {
-    std::lock_guard lock(mu_);
+    ReadConnection conn(this);
     std::vector<Memory> out;
     if (memory.source.session_id.empty() || width <= 0) return out;
     for (bool earlier : {true, false}) {
-      Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                       " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
-                       sqlite::VisibleSql(3, 4) +
-                       " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-                       "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND " +
-                       (earlier ? "m.id < ?6 ORDER BY m.id DESC" : "m.id > ?6 ORDER BY m.id") +
-                       " LIMIT ?7");
+      Stmt st(conn.db(),
+              "SELECT " + sqlite::MemoryColumns() +
+                  " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
+                  sqlite::VisibleSql(3, 4) +
+                  " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+                  "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND " +
+                  (earlier ? "m.id < ?6 ORDER BY m.id DESC" : "m.id > ?6 ORDER BY m.id") +
+                  " LIMIT ?7");
       st.Bind(1, memory.source.session_id).Bind(2, ScopeKey(memory.scope));
       st.Bind(3, ctx.principal.user_id).Bind(4, sqlite::JsonStringArray(ctx.principal.teams));
       st.Bind(5, ctx.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
@@ -466,8 +502,8 @@ class SqliteStore final : public Store {
 
   Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
                                            const std::vector<std::string>& placeholders) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectVault(db_, VisiblePartitions(ctx.principal), placeholders);
+    ReadConnection conn(this);
+    return sqlite::SelectVault(conn.db(), VisiblePartitions(ctx.principal), placeholders);
   }
 
   Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
@@ -731,10 +767,10 @@ class SqliteStore final : public Store {
   }
 
   Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    Result<Memory> m = LoadVisible(ctx, id);
+    ReadConnection conn(this);
+    Result<Memory> m = LoadVisible(conn.db(), ctx, id);
     if (!m.ok()) return m.status();
-    return sqlite::SelectLinks(db_, id);
+    return sqlite::SelectLinks(conn.db(), id);
   }
 
   Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override {
@@ -784,30 +820,30 @@ class SqliteStore final : public Store {
 
   Result<std::vector<EntityName>> FindEntityNames(const OpContext& ctx,
                                                   const std::vector<std::string>& names) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntityNames(db_, ctx.principal, names);
+    ReadConnection conn(this);
+    return sqlite::SelectEntityNames(conn.db(), ctx.principal, names);
   }
 
   Result<std::vector<EntityRecord>> ListEntities(const OpContext& ctx,
                                                  const EntityQuery& query) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntities(db_, ctx.principal, query);
+    ReadConnection conn(this);
+    return sqlite::SelectEntities(conn.db(), ctx.principal, query);
   }
 
   Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntity(db_, ctx.principal, id);
+    ReadConnection conn(this);
+    return sqlite::SelectEntity(conn.db(), ctx.principal, id);
   }
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntityRelations(db_, ctx.principal, ctx.now, id, limit);
+    ReadConnection conn(this);
+    return sqlite::SelectEntityRelations(conn.db(), ctx.principal, ctx.now, id, limit);
   }
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectGraph(db_, ctx.principal, ctx.now, query);
+    ReadConnection conn(this);
+    return sqlite::SelectGraph(conn.db(), ctx.principal, ctx.now, query);
   }
 
   Status CompactStorage() override {
@@ -845,8 +881,8 @@ class SqliteStore final : public Store {
 
   // The FTS5 MATCH string for the terms: each term that yields a token, quoted, OR-ed,
   // minus the terms KeepTerms() prunes by document frequency. Empty when nothing remains.
-  // REQUIRES: mu_ held.
-  Result<std::string> MatchExpression(const std::vector<std::string>& terms) {
+  // REQUIRES: `db` is a reader or the writer with mu_ held.
+  Result<std::string> MatchExpression(sqlite3* db, const std::vector<std::string>& terms) {
     std::vector<std::string> usable;
     std::vector<std::vector<text::Token>> usable_tokens;
     for (const std::string& term : terms) {
@@ -856,7 +892,7 @@ class SqliteStore final : public Store {
       usable.push_back(term);
       usable_tokens.push_back(std::move(toks));
     }
-    Stmt n(db_, "SELECT COALESCE(MAX(id), 0) FROM memory");
+    Stmt n(db, "SELECT COALESCE(MAX(id), 0) FROM memory");
     int64_t n_docs = n.Step() ? n.Int(0) : 0;
     if (!n.status().ok()) return n.status();
     // Document frequencies cost a walk of each term's postings (fts5vocab has no stored
@@ -864,7 +900,7 @@ class SqliteStore final : public Store {
     const PruningParams params;
     std::vector<int64_t> doc_freq(usable.size(), 1);
     if (n_docs >= params.min_docs || usable.size() > params.max_terms) {
-      Stmt df(db_, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
+      Stmt df(db, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
       for (size_t i = 0; i < usable.size(); ++i) {
         // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
         int64_t freq = INT64_MAX;
@@ -906,9 +942,9 @@ class SqliteStore final : public Store {
     return m;
   }
 
-  // REQUIRES: mu_ held.
-  Result<Memory> LoadVisible(const OpContext& ctx, int64_t id) {
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+  // REQUIRES: `db` is a reader or the writer with mu_ held.
+  Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id) {
+    Stmt st(db, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
                      sqlite::VisibleSql(2, 3));
     st.Bind(1, id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
@@ -980,9 +1016,30 @@ class SqliteStore final : public Store {
     return st.Run().WithPrefix("append audit");
   }
 
-  std::mutex mu_;
+  // The connection of a read-only call: the writer connection when it is free (its page
+  // cache stays warm: a reader's is dropped whenever another connection has written), else a
+  // reader of its own, so that reads run in parallel with each other and with writes; the
+  // writer connection, waited for, when no reader can be opened.
+  class ReadConnection {
+   public:
+    explicit ReadConnection(SqliteStore* store)
+        : lock_(store->mu_, std::try_to_lock),
+          lease_(lock_.owns_lock() ? std::nullopt : store->readers_.Acquire()) {
+      if (!lock_.owns_lock() && !lease_) lock_.lock();
+      db_ = lease_ ? lease_->db() : store->db_;
+    }
+    sqlite3* db() const { return db_; }
+
+   private:
+    std::unique_lock<std::mutex> lock_;
+    std::optional<sqlite::ReaderPool::Lease> lease_;
+    sqlite3* db_;
+  };
+
+  std::mutex mu_;  // guards db_, the writer connection
   sqlite3* db_;
   std::string path_;
+  sqlite::ReaderPool readers_;  // after path_, which its opener reads
 };
 
 }  // namespace
@@ -1034,7 +1091,7 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
       !s.ok()) {
     return fail(s);
   }
-  return std::unique_ptr<Store>(new SqliteStore(db, path));
+  return std::unique_ptr<Store>(new SqliteStore(db, path, options.busy_timeout_ms));
 }
 
 }  // namespace engram::store
