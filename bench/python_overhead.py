@@ -1,5 +1,6 @@
-"""Per-call overhead of the Python binding against the C++ API, and the parallel speed-up
-that releasing the GIL allows. Run after a release build (numbers go in python/README.md):
+"""Per-call overhead of the Python binding against the C++ API (the parallel speed-up that
+releasing the GIL allows is bench/python_threads.py). Run after a release build (numbers go
+in python/README.md):
 
   PYTHONPATH=build/release/python:.deps/python OMP_WAIT_POLICY=PASSIVE \
       python3 bench/python_overhead.py build/release/bench/api_call_bench
@@ -10,12 +11,10 @@ Engine plus to_dict() (the REST JSON shape); engramdb.Memory (Mem0's shape).
 """
 
 import json
-import multiprocessing
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 import engramdb
@@ -69,64 +68,6 @@ def python_numbers(folder, backend):
     return rows
 
 
-def throughput(memories, seconds=3.0):
-    """Recalls per second with one thread per Memory, all running for `seconds`."""
-    counts = [0] * len(memories)
-    stop = time.perf_counter() + seconds
-
-    def worker(k):
-        i = 0
-        while time.perf_counter() < stop:
-            memories[k].search(text(i * 13), user_id="alice", limit=10)
-            i += 1
-        counts[k] = i
-
-    threads = [threading.Thread(target=worker, args=(k,)) for k in range(len(memories))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return sum(counts) / seconds
-
-
-def _spin(seconds, out):
-    stop, n = time.perf_counter() + seconds, 0
-    while time.perf_counter() < stop:
-        n += 1
-    out.put(n)
-
-
-def cpu_reference(seconds=3.0):
-    """How much two processes get done versus one right now (2.0 on an idle 2-core machine;
-    less when other work shares it): the ceiling for any two-thread speed-up."""
-    def run(k):
-        q = multiprocessing.Queue()
-        ps = [multiprocessing.Process(target=_spin, args=(seconds, q)) for _ in range(k)]
-        for p in ps:
-            p.start()
-        total = sum(q.get() for _ in ps)
-        for p in ps:
-            p.join()
-        return total
-    return run(2) / run(1)
-
-
-def speedup(folder):
-    dbs = []
-    for k in range(2):
-        m = engramdb.Memory(os.path.join(folder, f"t{k}.db"), {"embedder": "hashing"})
-        alice = Principal("alice")
-        for i in range(MEMORIES):
-            m.engine.remember(alice, text(i))
-        dbs.append(m)
-    one = throughput(dbs[:1])
-    two = throughput(dbs)
-    shared = throughput([dbs[0], dbs[0]])  # one engine: its calls serialize on its connection
-    for m in dbs:
-        m.close()
-    return one, two, shared
-
-
 def main():
     folder = tempfile.mkdtemp(prefix="engram-pybench-")
     for backend in ("memory", "sqlite"):
@@ -143,11 +84,6 @@ def main():
         for name, row in py.items():
             cells = [cpp.get(f"{name}_us"), *row]
             print(f"{name:9} " + " ".join(f"{c:9.1f}" if c else f"{'-':>9}" for c in cells))
-    ceiling = cpu_reference()
-    one, two, shared = speedup(folder)
-    print(f"recall throughput: 1 thread {one:.0f}/s; 2 threads on 2 engines {two:.0f}/s "
-          f"(x{two / one:.2f}); 2 threads on 1 engine {shared:.0f}/s (x{shared / one:.2f}); "
-          f"two processes get x{ceiling:.2f} of one right now")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ Result<std::vector<RememberRequest>> ParseRemember(const nlohmann::json& body,
 // {"query", "limit", "at", "include_history", "session"}.
 Result<RecallRequest> ParseRecall(const nlohmann::json& body, const Principal& principal);
 
-// {"text", "value", "at"} for memory `id`.
+// {"text", "value", "at", "metadata"} for memory `id`.
 Result<CorrectRequest> ParseCorrect(const nlohmann::json& body, const Principal& principal,
                                     int64_t id);
 

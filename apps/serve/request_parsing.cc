@@ -126,6 +126,11 @@ Result<CorrectRequest> ParseCorrect(const json& body, const Principal& principal
   r.text = *text;
   if (value) r.value = *value;
   r.at = at;
+  if (body.contains("metadata") && !body["metadata"].is_null()) {
+    const json& metadata = body["metadata"];
+    if (!metadata.is_object()) return Status::InvalidArgument("metadata: must be an object");
+    r.metadata_json = metadata.dump();
+  }
   return r;
 }
 

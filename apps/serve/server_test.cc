@@ -55,10 +55,12 @@ TEST(HttpServerTest, RememberSearchCorrectHistoryForgetInDevMode) {
               "NotFound");
 
   r = s.Send("PATCH", "/v1/memories/" + std::to_string(id),
-             {{"user", "alice"}, {"text", "张工说下周三要验收接口文档"}});
+             {{"user", "alice"}, {"text", "张工说下周三要验收接口文档"},
+              {"metadata", {{"topic", "docs"}}}});
   ASSERT_EQ(r.status, 200) << r.text;
   const int64_t v2 = r.body["id"];
   EXPECT_EQ(r.body["version"], 2);
+  EXPECT_EQ(r.body["metadata"], nlohmann::json({{"topic", "docs"}}));
   ExpectError(s.Send("PATCH", "/v1/memories/" + std::to_string(id),
                      {{"user", "alice"}, {"text", "again"}}),
               409, "Conflict");

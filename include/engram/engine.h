@@ -155,6 +155,9 @@ struct CorrectRequest {
   std::string text;          // the corrected statement
   std::string value;         // for facts: the corrected value (default: unchanged)
   std::optional<Instant> at; // when the correction holds from; default now
+  // The new version's metadata (a JSON object, as RememberRequest::metadata_json); default:
+  // the corrected version's. InvalidArgument when it is not a JSON object of <= 16 KiB.
+  std::optional<std::string> metadata_json;
 };
 
 // What a recalled memory was worth to the agent (the correction loop). `request_id` is the

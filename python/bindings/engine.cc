@@ -13,6 +13,7 @@
 #include "engram/iso8601.h"
 #include "engram/options.h"
 #include "engram/temporal.h"
+#include "python/bindings/entities.h"
 #include "python/bindings/status.h"
 
 namespace nb = nanobind;
@@ -120,10 +121,29 @@ ListResult List(const PyEngine& self, Principal principal, const std::string& se
 }
 
 Memory Correct(const PyEngine& self, Principal principal, int64_t id,
-               const std::string& text, const std::string& value, const OptText& at) {
-  CorrectRequest r{principal, id, text, value, ParseAt(at)};
+               const std::string& text, const std::string& value, const OptText& at,
+               const OptText& metadata_json) {
+  CorrectRequest r{principal, id, text, value, ParseAt(at), metadata_json};
   auto engine = self.Get();
   return Unwrap(WithoutGil([&] { return engine->Correct(r); }));
+}
+
+ImportEntitiesResult ImportEntities(const PyEngine& self, Principal principal,
+                                    const nb::list& entries) {
+  ImportEntitiesRequest r{principal, {}};
+  for (size_t i = 0; i < entries.size(); ++i) {
+    r.entries.push_back(EntityEntryFromDict(entries[i], i));
+  }
+  auto engine = self.Get();
+  return Unwrap(WithoutGil([&] { return engine->ImportEntities(r); }));
+}
+
+ListEntitiesResult ListEntities(const PyEngine& self, Principal principal,
+                                const std::string& query, const std::string& type,
+                                int64_t after_id, int limit) {
+  ListEntitiesRequest r{principal, query, type, after_id, limit};
+  auto engine = self.Get();
+  return Unwrap(WithoutGil([&] { return engine->ListEntities(r); }));
 }
 
 std::vector<std::vector<float>> Embed(const PyEngine& self, const std::vector<std::string>& texts,
@@ -191,7 +211,9 @@ void BindEngine(nb::module_& m) {
           },
           "principal"_a, "id"_a, "Every version of the memory, oldest first.")
       .def("correct", &Correct, "principal"_a, "id"_a, "text"_a, nb::kw_only(), "value"_a = "",
-           "at"_a = nb::none(), "Writes a corrected version superseding id.")
+           "at"_a = nb::none(), "metadata_json"_a = nb::none(),
+           "Writes a corrected version superseding id (metadata_json: its metadata, a JSON "
+           "object; default: the corrected version's).")
       .def(
           "forget",
           [](const PyEngine& self, Principal p, int64_t id, bool hard) {
@@ -243,6 +265,20 @@ void BindEngine(nb::module_& m) {
             return Unwrap(WithoutGil([&] { return engine->ResolveReview(p, id, resolution); }));
           },
           "principal"_a, "id"_a, "resolution"_a)
+      .def("import_entities", &ImportEntities, "principal"_a, "entries"_a,
+           "Creates or updates directory entries (dicts: name, type, aliases, roles, "
+           "external_id, visibility, team_id) in one transaction.")
+      .def("list_entities", &ListEntities, "principal"_a, nb::kw_only(), "query"_a = "",
+           "type"_a = "", "after_id"_a = 0, "limit"_a = 50,
+           "Entities the principal may see, in id order, one page.")
+      .def(
+          "entity_relations",
+          [](const PyEngine& self, Principal p, int64_t id, int limit) {
+            auto engine = self.Get();
+            return Unwrap(WithoutGil([&] { return engine->EntityRelations(p, id, limit); }));
+          },
+          "principal"_a, "id"_a, nb::kw_only(), "limit"_a = 50,
+          "The entity and the entities mentioned together with it.")
       .def("embed", &Embed, "texts"_a, nb::kw_only(), "role"_a = "passage",
            "Vectors of the engine's embedder, one list of floats per text.")
       .def("embedder_model", [](const PyEngine& self) { return self.Get()->EmbedderModel(); })

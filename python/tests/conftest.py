@@ -2,16 +2,19 @@
 loopback port with a temp database and an API key (the binary from $ENGRAM_BIN)."""
 
 import os
-import re
+import pathlib
 import shutil
-import subprocess
-import tempfile
-import threading
-import time
+import sys
 
 import pytest
 
 import engramdb
+
+# One launcher for every test that starts a server: apps/serve/e2e/engram_server.py.
+_SOURCE_DIR = pathlib.Path(os.environ.get("ENGRAM_SOURCE_DIR") or
+                           pathlib.Path(__file__).resolve().parents[2])
+sys.path.insert(0, str(_SOURCE_DIR / "apps" / "serve" / "e2e"))
+from engram_server import EngramServer  # noqa: E402
 
 FAST = {"embedder": "hashing"}  # deterministic and quick; e5 is tested in C++
 
@@ -30,73 +33,24 @@ def engram_bin():
     return path
 
 
-class Server:
-    """`engram serve` in a temp dir; url once started; stop() drains it."""
-
-    def __init__(self, *args):
-        self.dir = tempfile.mkdtemp(prefix="engramdb-test-")
-        self.db = os.path.join(self.dir, "engram.db")
-        self.bin = engram_bin()
-        self.args = list(args)
-        self.proc = None
-        self.url = None
-        self.log = []
-
-    def cli(self, *args):
-        out = subprocess.run([self.bin, "--db", self.db, *args], check=True,
-                             capture_output=True, text=True)
-        return out.stdout.strip()
-
-    def create_key(self, user, *extra):
-        return self.cli("keys", "create", "--user", user, *extra)
-
-    def start(self):
-        env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
-        self.proc = subprocess.Popen(
-            [self.bin, "--db", self.db, "serve", "--port", "0", *self.args],
-            stderr=subprocess.PIPE, text=True, env=env)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            line = self.proc.stderr.readline()
-            if not line:
-                raise RuntimeError(f"engram serve exited: {self.proc.wait()}")
-            self.log.append(line)
-            m = re.search(r"listening on (http://\S+)", line)
-            if m:
-                self.url = m.group(1)
-                # Keep draining stderr so the server never blocks on a full pipe.
-                threading.Thread(target=self._drain, daemon=True).start()
-                return self
-        raise RuntimeError("engram serve did not start")
-
-    def _drain(self):
-        for line in self.proc.stderr:
-            self.log.append(line)
-
-    def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        shutil.rmtree(self.dir, ignore_errors=True)
+def stop_server(s):
+    """Drains the server (SIGTERM) and removes its temp dir."""
+    s.stop()
+    shutil.rmtree(s.dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
 def server():
-    s = Server("--embedder", "hashing", "--rate-limit", "0")
+    s = EngramServer(engram_bin(), "--embedder", "hashing", "--rate-limit", "0")
     s.alice_key = s.create_key("alice")
     s.bob_key = s.create_key("bob")
     s.start()
     yield s
-    s.stop()
+    stop_server(s)
 
 
 @pytest.fixture(scope="session")
 def dev_server():
-    s = Server("--embedder", "hashing", "--rate-limit", "0", "--dev")
-    s.start()
+    s = EngramServer(engram_bin(), "--embedder", "hashing", "--rate-limit", "0", "--dev").start()
     yield s
-    s.stop()
+    stop_server(s)

@@ -26,6 +26,10 @@ def test_client_round_trip_with_api_key(server):
         assert c.update(mid, "Alice's flight to Tokyo moved to Saturday")["version"] == 2
         assert c.get(mid)["memory"] == "Alice's flight to Tokyo moved to Saturday"
         assert [h["event"] for h in c.history(mid)] == ["ADD", "UPDATE"]
+        up = c.update(mid, metadata={"topic": "travel", "booked": True})
+        assert up["version"] == 3 and up["metadata"] == {"topic": "travel", "booked": True}
+        assert c.get(mid)["memory"] == "Alice's flight to Tokyo moved to Saturday"
+        assert c.search("Tokyo", filters={"booked": True})["results"][0]["id"] == mid
         assert len(c.get_all(run_id="trip")["results"]) == 2
         c.delete(mid)
         assert c.get(mid) is None
@@ -42,8 +46,6 @@ def test_client_errors_are_mapped(server):
         assert bob.get("999999") is None
         with pytest.raises(errors.NotFoundError):
             bob.delete("999999")
-        with pytest.raises(errors.NotSupportedError):
-            bob.reset()
     with engramdb.Client(server.url, api_key="ek_0000000000000000_" + "0" * 32) as bad:
         with pytest.raises(errors.UnauthenticatedError):
             bad.search("anything")
@@ -82,7 +84,51 @@ def test_async_client(server):
             await c.update(mid, "Alice adopted two cats, Miso and Tofu")
             assert (await c.get(mid))["version"] == 2
             assert (await c.delete(mid))["message"] == "Memory deleted successfully!"
-            with pytest.raises(errors.NotSupportedError):
-                await c.reset()
 
     asyncio.run(main())
+
+
+def test_reset_erases_the_keys_user_only(server):
+    carol_key = server.create_key("carol")
+    dave_key = server.create_key("dave")
+    with engramdb.Client(server.url, api_key=carol_key) as carol, \
+            engramdb.Client(server.url, api_key=dave_key) as dave:
+        carol.add("carol's desk is 4F-12")
+        dave_id = dave.add("dave's desk is 2B-07")["results"][0]["id"]
+        out = carol.reset()
+        assert out["user_id"] == "carol" and out["erased"]["memories"] == 1
+        assert out["erased"]["api_keys"] == 1
+        with pytest.raises(errors.UnauthenticatedError):  # its key went with the user
+            carol.get_all()
+        assert dave.get(dave_id)["memory"] == "dave's desk is 2B-07"
+
+
+def test_async_reset_in_dev_mode(dev_server):
+    async def main():
+        async with engramdb.AsyncClient(dev_server.url, api_key="", user_id="erin") as c:
+            await c.add("erin's badge number is 7")
+            assert (await c.reset())["erased"]["memories"] == 1
+            assert (await c.get_all())["results"] == []
+            assert (await c.reset())["erased"] == {}  # nothing left: still a success
+
+    asyncio.run(main())
+
+
+def test_client_entities(server, tmp_path):
+    people = tmp_path / "people.jsonl"
+    people.write_text('{"name": "张伟", "aliases": ["张工"], "id": "E001"}\n'
+                      '{"name": "T-102", "type": "ticket", "id": "T-102"}\n', encoding="utf-8")
+    server.cli("entities", "import", "--user", "alice", "--json", str(people))
+    with engramdb.Client(server.url, api_key=server.alice_key) as c:
+        mid = c.add("张工说工单T-102明天关闭")["results"][0]["id"]
+        found = c.list_entities("张")["results"]
+        assert [e["name"] for e in found] == ["张伟"]
+        rel = c.entity_relations(found[0]["id"])
+        assert [r["object"]["name"] for r in rel["relations"]] == ["T-102"]
+        assert rel["relations"][0]["memory_ids"] == [int(mid)]
+        assert [e["name"] for e in c.list_entities(type="ticket")["results"]] == ["T-102"]
+        c.delete(mid)
+    with engramdb.Client(server.url, api_key=server.bob_key) as bob:
+        assert bob.list_entities("张")["results"] == []
+        with pytest.raises(errors.NotFoundError):
+            bob.entity_relations(found[0]["id"])

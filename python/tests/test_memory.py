@@ -86,8 +86,63 @@ def test_get_update_history_delete(memory):
     assert memory.history(mid)[-1]["event"] == "DELETE"
     with pytest.raises(ValueError):  # Mem0 raises ValueError for an unknown id
         memory.delete("999999", user_id="alice")
-    with pytest.raises(errors.NotSupportedError):
-        memory.update(mid, "x", metadata={"a": 1})
+
+
+def test_update_metadata_writes_a_new_version(memory):
+    mid = memory.add("The offsite is in Lisbon", user_id="alice",
+                     metadata={"topic": "travel"})["results"][0]["id"]
+    up = memory.update(mid, "The offsite is in Porto", metadata={"topic": "travel", "n": 2})
+    assert up["metadata"] == {"topic": "travel", "n": 2} and up["version"] == 2
+    assert memory.get(mid)["metadata"] == {"topic": "travel", "n": 2}
+    memory.update(mid, "The offsite is in Faro")  # no metadata: the version keeps it
+    assert memory.get(mid)["metadata"] == {"topic": "travel", "n": 2}
+    only = memory.update(mid, metadata={"topic": "work"})  # metadata alone keeps the text
+    assert only["memory"] == "The offsite is in Faro" and only["version"] == 4
+    got = memory.get(mid)
+    assert got["metadata"] == {"topic": "work"} and got["memory"] == "The offsite is in Faro"
+    hits = memory.search("offsite", user_id="alice", filters={"topic": "work"})["results"]
+    assert [h["id"] for h in hits] == [mid]
+    assert memory.search("offsite", user_id="alice", filters={"topic": "travel"})[
+        "results"] == []
+    assert [h["event"] for h in memory.history(mid)] == ["ADD", "UPDATE", "UPDATE", "UPDATE"]
+    with pytest.raises(errors.InvalidArgumentError):
+        memory.update(mid, metadata=["not", "a", "dict"])
+
+
+def test_entities_import_list_and_relations(memory):
+    out = memory.import_entities([
+        {"name": "张伟", "aliases": ["张工", "Zhang Wei"], "roles": ["财务总监"],
+         "external_id": "E001"},
+        {"name": "T-102", "type": "ticket", "external_id": "T-102"}], user_id="alice")
+    assert out["created"] == 2 and out["updated"] == 0
+    zhang = out["entities"][0]
+    assert zhang["name"] == "张伟" and zhang["aliases"] == ["张工", "Zhang Wei"]
+    assert zhang["origin"] == "directory" and zhang["scope"]["user"] == "alice"
+    again = memory.import_entities({"name": "张伟", "external_id": "E001",
+                                    "aliases": ["张工", "Zhang Wei", "老张"]}, user_id="alice")
+    assert again["updated"] == 1 and again["entities"][0]["id"] == zhang["id"]
+    assert again["entities"][0]["roles"] == []  # an update replaces the entry
+    memory.add("张工说工单T-102明天关闭", user_id="alice")
+    names = [e["name"] for e in memory.list_entities(user_id="alice")["results"]]
+    assert "张伟" in names and "T-102" in names
+    assert [e["name"] for e in memory.list_entities("老张", user_id="alice")["results"]] == [
+        "张伟"]
+    assert [e["name"] for e in memory.list_entities(type="ticket", user_id="alice")[
+        "results"]] == ["T-102"]
+    assert len(memory.list_entities(user_id="alice", limit=1)["results"]) == 1
+    rel = memory.entity_relations(zhang["id"], user_id="alice")
+    assert rel["entity"]["name"] == "张伟"
+    assert [r["object"]["name"] for r in rel["relations"]] == ["T-102"]
+    assert rel["relations"][0]["predicate"] == "co_mentioned"
+    assert memory.list_entities(user_id="bob")["results"] == []
+    with pytest.raises(errors.NotFoundError):
+        memory.entity_relations(zhang["id"], user_id="bob")
+    with pytest.raises(errors.InvalidArgumentError):
+        memory.import_entities([{"name": "X", "colour": "red"}], user_id="alice")
+    with pytest.raises(errors.InvalidArgumentError):
+        memory.import_entities([{"name": "X", "visibility": "secret"}], user_id="alice")
+    with pytest.raises(TypeError):
+        memory.import_entities([{"name": 42}], user_id="alice")
 
 
 def test_get_all_delete_all_and_scopes(memory):

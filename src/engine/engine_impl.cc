@@ -454,9 +454,13 @@ class EngineImpl final : public Engine {
     if (!request.value.empty()) {
       if (Status s = ingest::ValidateText("value", request.value, 4096); !s.ok()) return s;
     }
+    if (request.metadata_json) {
+      if (Status s = ingest::ValidateMetadata(*request.metadata_json); !s.ok()) return s;
+    }
     store::OpContext ctx = Context(request.principal);
     store::Revision rev;
     rev.valid_from = request.at;
+    rev.metadata_json = request.metadata_json;
     auto current = store_->GetMemory(ctx, request.id);
     const std::string scope_key = current.ok() ? store::ScopeKey(current->scope) : "";
     for (auto [out, in] : {std::pair{&rev.content, &request.text}, {&rev.value, &request.value}}) {

@@ -111,6 +111,36 @@ TEST_F(EngineTest, CorrectKeepsHistoryAndRecallShowsCurrentOnly) {
   EXPECT_EQ(engine_->Correct(c).status().code(), StatusCode::kConflict);
 }
 
+TEST_F(EngineTest, CorrectKeepsOrReplacesMetadata) {
+  RememberRequest r;
+  r.principal = alice_;
+  r.text = "the launch review is on Monday";
+  r.metadata_json = R"({"channel":"app"})";
+  auto first = engine_->Remember(r);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  CorrectRequest c;
+  c.principal = alice_;
+  c.id = first->memories[0].id;
+  c.text = "the launch review moved to Tuesday";
+  auto v2 = engine_->Correct(c);
+  ASSERT_TRUE(v2.ok()) << v2.status().ToString();
+  EXPECT_EQ(v2->metadata_json, R"({"channel":"app"})");  // kept by default
+  c.id = v2->id;
+  c.text = "the launch review moved to Wednesday";
+  c.metadata_json = R"({"channel":"email","priority":2})";
+  auto v3 = engine_->Correct(c);
+  ASSERT_TRUE(v3.ok()) << v3.status().ToString();
+  EXPECT_EQ(v3->metadata_json, R"({"channel":"email","priority":2})");
+  auto hist = engine_->History(alice_, v3->id);
+  ASSERT_TRUE(hist.ok());
+  ASSERT_EQ(hist->size(), 3u);
+  EXPECT_EQ((*hist)[0].metadata_json, R"({"channel":"app"})");  // older versions keep theirs
+  EXPECT_EQ((*hist)[2].metadata_json, R"({"channel":"email","priority":2})");
+  c.id = v3->id;
+  c.metadata_json = "[1, 2]";
+  EXPECT_EQ(engine_->Correct(c).status().code(), StatusCode::kInvalidArgument);
+}
+
 TEST_F(EngineTest, ExplicitFactsSupersedeByAttribute) {
   RememberRequest r;
   r.principal = alice_;

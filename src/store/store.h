@@ -123,6 +123,7 @@ struct Revision {
   std::vector<VaultEntry> vault;      // sealed identifiers of the new text (as IngestBatch)
   std::string embedding_model;        // optional vector of the new version
   std::string embedding;
+  std::optional<std::string> metadata_json;  // the new version's metadata; default: the old's
 };
 
 // One entry of the vector change log: the vector index replays these to follow the store.

@@ -23,6 +23,7 @@ Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Ins
   m.supersedes = old.id;
   if (!rev.content.empty()) m.content = rev.content;
   if (!rev.value.empty()) m.value = rev.value;
+  if (rev.metadata_json) m.metadata_json = *rev.metadata_json;
   m.valid_from = rev.valid_from.value_or(now);
   m.valid_to.reset();
   m.recorded_at = now;

@@ -16,7 +16,8 @@ Memory FirstVersion(const Memory& draft, const Scope& scope, int64_t id, const I
                     int64_t message_id);
 
 // The version that supersedes `old` under `rev`: id `id`, version + 1, the revised content
-// and value (or the old ones), valid from rev.valid_from or now, recorded now, no access yet.
+// and value (or the old ones), the revised metadata (or the old), valid from rev.valid_from or
+// now, recorded now, no access yet.
 Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Instant& now);
 
 }  // namespace engram::store

@@ -1,8 +1,10 @@
-"""Starts `engram serve` on a free loopback port for end-to-end tests (a helper module)."""
+"""Starts `engram serve` on a free loopback port for end-to-end tests (a helper module, also
+used by python/tests/conftest.py)."""
 import os
 import re
 import subprocess
 import tempfile
+import threading
 import time
 
 
@@ -16,6 +18,7 @@ class EngramServer:
         self.args = list(args)
         self.proc = None
         self.url = None
+        self.log = []  # the server's stderr lines
 
     def cli(self, *args):
         out = subprocess.run([self.engram, "--db", self.db, *args], check=True,
@@ -35,11 +38,18 @@ class EngramServer:
             line = self.proc.stderr.readline()
             if not line:
                 raise RuntimeError("engram serve exited: %s" % self.proc.wait())
+            self.log.append(line)
             m = re.search(r"listening on (http://\S+)", line)
             if m:
                 self.url = m.group(1)
+                # Keep draining stderr so the server never blocks on a full pipe.
+                threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
                 return self
         raise RuntimeError("engram serve did not start")
+
+    def _drain(self, proc):
+        for line in proc.stderr:
+            self.log.append(line)
 
     def stop(self, sig=15):
         if self.proc and self.proc.poll() is None:

@@ -718,6 +718,86 @@ class TimeMatch:
 
     def to_dict(self) -> object: ...
 
+class Entity:
+    """An entry of the entity directory (engram/entities.h)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> list[str]: ...
+
+    @property
+    def roles(self) -> list[str]: ...
+
+    @property
+    def external_id(self) -> str: ...
+
+    @property
+    def origin(self) -> str: ...
+
+    @property
+    def scope(self) -> Scope: ...
+
+    @property
+    def created_at(self) -> Instant: ...
+
+    def to_dict(self) -> dict:
+        """The REST API's JSON shape of an entity."""
+
+class ImportEntitiesResult:
+    @property
+    def request_id(self) -> str: ...
+
+    @property
+    def created(self) -> int: ...
+
+    @property
+    def updated(self) -> int: ...
+
+    @property
+    def entities(self) -> list[Entity]: ...
+
+    def to_dict(self) -> dict: ...
+
+class ListEntitiesResult:
+    @property
+    def entities(self) -> list[Entity]: ...
+
+    @property
+    def next_after_id(self) -> int: ...
+
+    def to_dict(self) -> dict:
+        """{'entities', 'next_after'} as GET /v1/entities answers."""
+
+class EntityRelation:
+    @property
+    def predicate(self) -> str: ...
+
+    @property
+    def object(self) -> Entity: ...
+
+    @property
+    def memory_ids(self) -> list[int]: ...
+
+class EntityRelationsResult:
+    @property
+    def entity(self) -> Entity: ...
+
+    @property
+    def relations(self) -> list[EntityRelation]: ...
+
+    def to_dict(self) -> dict:
+        """
+        {'entity', 'relations': [{'predicate', 'object', 'memory_ids'}]} as GET /v1/entities/{id}/relations answers.
+        """
+
 class Engine:
     """The memory engine (include/engram/engine.h)."""
 
@@ -751,8 +831,10 @@ class Engine:
     def history(self, principal: Principal, id: int) -> list[Memory]:
         """Every version of the memory, oldest first."""
 
-    def correct(self, principal: Principal, id: int, text: str, *, value: str = '', at: str | None = None) -> Memory:
-        """Writes a corrected version superseding id."""
+    def correct(self, principal: Principal, id: int, text: str, *, value: str = '', at: str | None = None, metadata_json: str | None = None) -> Memory:
+        """
+        Writes a corrected version superseding id (metadata_json: its metadata, a JSON object; default: the corrected version's).
+        """
 
     def forget(self, principal: Principal, id: int, *, hard: bool = False) -> None:
         """Retires the memory (hard: also erases its content)."""
@@ -768,6 +850,17 @@ class Engine:
     def review(self, principal: Principal, include_resolved: bool = False, limit: int = 50) -> list[ReviewItem]: ...
 
     def resolve_review(self, principal: Principal, id: int, resolution: str) -> ReviewItem: ...
+
+    def import_entities(self, principal: Principal, entries: list) -> ImportEntitiesResult:
+        """
+        Creates or updates directory entries (dicts: name, type, aliases, roles, external_id, visibility, team_id) in one transaction.
+        """
+
+    def list_entities(self, principal: Principal, *, query: str = '', type: str = '', after_id: int = 0, limit: int = 50) -> ListEntitiesResult:
+        """Entities the principal may see, in id order, one page."""
+
+    def entity_relations(self, principal: Principal, id: int, *, limit: int = 50) -> EntityRelationsResult:
+        """The entity and the entities mentioned together with it."""
 
     def embed(self, texts: Sequence[str], *, role: str = 'passage') -> list[list[float]]:
         """Vectors of the engine's embedder, one list of floats per text."""

@@ -11,8 +11,15 @@ Backend calls (``Call.name``: args -> result):
   get:      (ids, id)                        -> memory dict
   list:     (ids, after, limit)              -> {"memories": [...], "next_after"}
   history:  (ids, id)                        -> [memory dict, oldest first]
-  correct:  (ids, id, text, at)              -> memory dict (the new version)
+  correct:  (ids, id, text, at, metadata)    -> memory dict (the new version; metadata None
+                                                keeps the corrected version's)
   forget:   (ids, id, hard)                  -> None
+  whoami:   (ids,)                           -> the user the backend acts for
+  erase:    (ids, user)                      -> erase report dict (NotFoundError: nothing
+                                                stored)
+  entities: (ids, query, type, after, limit) -> {"entities": [...], "next_after"}
+  relations: (ids, entity id, limit)         -> {"entity", "relations": [...]}
+  import_entities: (ids, entries)            -> {"created", "updated", "entities": [...]}
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Generator, NamedTuple
 
 from . import _shape
-from .errors import InvalidArgumentError, NotFoundError, NotSupportedError
+from .errors import InvalidArgumentError, NotFoundError
 
 MAX_MESSAGES_PER_CALL = 100  # the server's limit for one POST /v1/memories
 PAGE = 1000                  # the largest page Engine::List returns
@@ -88,18 +95,22 @@ def get(ctx, memory_id, ids: _shape.Ids) -> Op:
 
 
 def update(ctx, memory_id, text, metadata, ids: _shape.Ids, at) -> Op:
-    if metadata is not None:
-        raise NotSupportedError("update: metadata cannot be changed; a corrected version keeps "
-                                "the metadata given at add")
-    if not isinstance(text, str):
+    if text is None and metadata is None:
+        raise InvalidArgumentError("update: give the new text, new metadata, or both")
+    if text is not None and not isinstance(text, str):
         raise InvalidArgumentError("update: text must be a string")
+    if metadata is not None:
+        _shape.metadata_json(metadata)  # validates before anything is written
     mid = _shape.memory_id(memory_id)
     d, created = yield from _current(ids, mid)
-    new = yield Call("correct", (ids, d["id"], text, _shape.iso(at)))
+    # A new version either way: metadata alone keeps the text.
+    new = yield Call("correct", (ids, d["id"], d["content"] if text is None else text,
+                                 _shape.iso(at), metadata))
     it = _shape.item(new, created_at=created)
     ctx.learn([it], ids)
     return {"message": "Memory updated successfully!", "id": it["id"], "memory": it["memory"],
-            "version": it["version"], "version_id": it["version_id"]}
+            "metadata": it["metadata"], "version": it["version"],
+            "version_id": it["version_id"]}
 
 
 def delete(ctx, memory_id, ids: _shape.Ids, hard: bool) -> Op:
@@ -119,6 +130,51 @@ def history(ctx, memory_id, ids: _shape.Ids) -> Op:
     mid = _shape.memory_id(memory_id)
     versions = yield Call("history", (ids, mid))
     return _shape.history_entries(versions)
+
+
+def reset(ctx, ids: _shape.Ids) -> Op:
+    """Erases everything of the user the backend acts for (Engine::EraseUser)."""
+    user = ids.user
+    if user is None:
+        user = yield Call("whoami", (ids,))
+    try:
+        report = yield Call("erase", (ids, user))
+    except NotFoundError:  # nothing stored: already reset
+        report = {"user_id": user, "erased": {}}
+    ctx.clear()
+    return {"message": f"Everything of user '{user}' was erased.", "user_id": user,
+            "erased": report.get("erased", {})}
+
+
+def list_entities(ctx, ids: _shape.Ids, query, type_, limit: int) -> Op:
+    _check_limit(limit)
+    if not isinstance(query, str) or not isinstance(type_, str):
+        raise InvalidArgumentError("list_entities: query and type must be strings")
+    out, after = [], 0
+    while len(out) < limit:
+        page = yield Call("entities", (ids, query, type_, after, min(limit - len(out), PAGE)))
+        out.extend(page["entities"])
+        after = page.get("next_after")
+        if not after:
+            break
+    return {"results": out}
+
+
+def entity_relations(ctx, entity_id, ids: _shape.Ids, limit: int) -> Op:
+    _check_limit(limit)
+    try:
+        eid = _shape.memory_id(entity_id)  # the same id rules as a memory's
+    except InvalidArgumentError:
+        raise InvalidArgumentError(f"entity_id: not an Engram entity id: {entity_id!r}") from None
+    return (yield Call("relations", (ids, eid, limit)))
+
+
+def import_entities(ctx, entries, ids: _shape.Ids) -> Op:
+    if isinstance(entries, dict):
+        entries = [entries]
+    if not isinstance(entries, (list, tuple)):
+        raise InvalidArgumentError("entries: must be a list of dicts")
+    return (yield Call("import_entities", (ids, list(entries))))
 
 
 def _check_limit(limit) -> None:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import os
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
 from . import _ops, _shape
 from ._owners import Owners
-from .errors import (DeadlineExceededError, NotSupportedError, UnavailableError, from_http)
+from .errors import DeadlineExceededError, UnavailableError, from_http
 
 
 def _who(ids: _shape.Ids) -> dict:
@@ -66,14 +67,31 @@ def _request(call: _ops.Call) -> tuple[str, str, dict, Any, Any]:
     if name == "history":
         return "GET", f"/v1/memories/{args[1]}/history", who, None, lambda r: r["versions"]
     if name == "correct":
-        _, mid, text, at = args
+        _, mid, text, at, metadata = args
         body = dict(who, text=text)
         if at:
             body["at"] = at
+        if metadata is not None:
+            body["metadata"] = metadata
         return "PATCH", f"/v1/memories/{mid}", who, body, None
     if name == "forget":
         params = dict(who, hard="true") if args[2] else who
         return "DELETE", f"/v1/memories/{args[1]}", params, None, lambda r: None
+    if name == "whoami":  # the metrics of one's own user name it
+        return "GET", "/v1/metrics/memory", who, None, lambda r: r["id"]
+    if name == "erase":
+        return "DELETE", f"/v1/users/{quote(args[1], safe='')}", who, None, None
+    if name == "entities":
+        _, query, type_, after, limit = args
+        params = dict(who, after=str(after), limit=str(limit))
+        if query:
+            params["q"] = query
+        if type_:
+            params["type"] = type_
+        return "GET", "/v1/entities", params, None, None
+    if name == "relations":
+        params = dict(who, limit=str(args[2]))
+        return "GET", f"/v1/entities/{args[1]}/relations", params, None, None
     raise AssertionError(name)
 
 
@@ -155,10 +173,24 @@ class _Base:
         ids = self._owners.resolve(memory_id, user_id, agent_id, run_id)
         return self._drive(_ops.history(self._owners, memory_id, ids))
 
-    def reset(self):
-        """Not available over HTTP (the REST API has no route that erases a database)."""
-        raise NotSupportedError("reset: the REST API cannot erase the server's database; "
-                                "use delete_all(user_id=...)")
+    def reset(self, *, user_id=None):
+        """Erases everything of the user this client acts for (the API key's user, or
+        `user_id` / the client's default in --dev mode) with DELETE /v1/users/{id}: memories,
+        messages, entities, vault entries, queued requests and that user's API keys, the key
+        of this client included (later calls raise UnauthenticatedError). Other users' data
+        and the database stay; see Memory.reset for erasing a whole database."""
+        ids = self._owners.scope(user_id, None, None)
+        return self._drive(_ops.reset(self._owners, ids))
+
+    def list_entities(self, query="", *, type="", user_id=None, agent_id=None, limit=100):
+        """As engramdb.Memory.list_entities (GET /v1/entities)."""
+        ids = self._owners.scope(user_id, agent_id, None)
+        return self._drive(_ops.list_entities(self._owners, ids, query, type, limit))
+
+    def entity_relations(self, entity_id, *, user_id=None, agent_id=None, limit=50):
+        """As engramdb.Memory.entity_relations (GET /v1/entities/{id}/relations)."""
+        ids = self._owners.scope(user_id, agent_id, None)
+        return self._drive(_ops.entity_relations(self._owners, entity_id, ids, limit))
 
 
 class Client(_Base):
@@ -216,9 +248,6 @@ class AsyncClient(_Base):
 
     def _drive(self, op):
         return _ops.run_async(op, self._do)  # a coroutine: the caller awaits it
-
-    async def reset(self):  # type: ignore[override]
-        super().reset()
 
     async def aclose(self) -> None:
         await self._http.aclose()

@@ -84,11 +84,23 @@ class _EngineBackend:
     def history(self, ids, mid):
         return [v.to_dict() for v in self.engine.history(_principal(ids), mid)]
 
-    def correct(self, ids, mid, text, at):
-        return self.engine.correct(_principal(ids), mid, text, at=at).to_dict()
+    def correct(self, ids, mid, text, at, metadata=None):
+        meta = None if metadata is None else _shape.metadata_json(metadata)
+        return self.engine.correct(_principal(ids), mid, text, at=at,
+                                   metadata_json=meta).to_dict()
 
     def forget(self, ids, mid, hard):
         self.engine.forget(_principal(ids), mid, hard=hard)
+
+    def entities(self, ids, query, type_, after, limit):
+        return self.engine.list_entities(_principal(ids), query=query, type=type_,
+                                         after_id=after, limit=limit).to_dict()
+
+    def relations(self, ids, eid, limit):
+        return self.engine.entity_relations(_principal(ids), eid, limit=limit).to_dict()
+
+    def import_entities(self, ids, entries):
+        return self.engine.import_entities(_principal(ids), entries).to_dict()
 
 
 class Memory:
@@ -168,7 +180,9 @@ class Memory:
     def update(self, memory_id, text: str | None = None, metadata: dict | None = None, *,
                data: str | None = None, user_id=None, agent_id=None, run_id=None,
                at=None) -> dict:
-        """Writes a corrected version; the old one stays in history(). The id stays valid."""
+        """Writes a corrected version; the old one stays in history(). The id stays valid.
+        `metadata` replaces the metadata on the new version (None keeps it); metadata alone
+        writes a new version with the same text."""
         ids = self._owners.resolve(memory_id, user_id, agent_id, run_id)
         return self._run(_ops.update(self._owners, memory_id, text if text is not None else data,
                                      metadata, ids, at))
@@ -188,6 +202,31 @@ class Memory:
         """Mem0's history rows: ADD, then one UPDATE per correction, then DELETE if forgotten."""
         ids = self._owners.resolve(memory_id, user_id, agent_id, run_id)
         return self._run(_ops.history(self._owners, memory_id, ids))
+
+    def list_entities(self, query: str = "", *, type: str = "", user_id=None, agent_id=None,
+                      limit: int = 100) -> dict:
+        """Entities of the directory the scope may see (imported, or found in messages), in id
+        order: {"results": [entity dicts]}. `query` matches part of a name, alias, role or
+        external id; `type` one entity type (person, org, place, project, ...)."""
+        ids = self._owners.scope(user_id, agent_id, None)
+        return self._run(_ops.list_entities(self._owners, ids, query, type, limit))
+
+    def entity_relations(self, entity_id, *, user_id=None, agent_id=None,
+                         limit: int = 50) -> dict:
+        """The entity and the entities mentioned together with it in the scope's current
+        memories: {"entity", "relations": [{"predicate", "object", "memory_ids"}]}.
+        NotFoundError when the entity is absent or not visible."""
+        ids = self._owners.scope(user_id, agent_id, None)
+        return self._run(_ops.entity_relations(self._owners, entity_id, ids, limit))
+
+    def import_entities(self, entries, *, user_id=None, agent_id=None) -> dict:
+        """Creates or updates directory entries, all or nothing. Each entry is a dict:
+        {"name", "type"="person", "aliases"=[], "roles"=[], "external_id", "visibility"=
+        "private" | "team" | "public", "team_id"}. Later messages link mentions of a name,
+        alias or role to the entry, and search's graph channel finds memories through it.
+        Returns {"request_id", "created", "updated", "entities"}."""
+        ids = self._owners.scope(user_id, agent_id, None)
+        return self._run(_ops.import_entities(self._owners, entries, ids))
 
     def reset(self) -> None:
         """Erases everything: closes the engine, deletes the database, its WAL, its vector

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "src/store/access.h"
@@ -17,6 +18,7 @@
 #include "src/store/sqlite/lifecycle_rows.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
+#include "src/store/sqlite/reader_pool.h"
 #include "src/store/sqlite/dormancy_rows.h"
 #include "src/store/sqlite/metrics_rows.h"
 #include "src/store/sqlite/review_rows.h"
@@ -35,10 +37,37 @@ Status NotFound(int64_t id) {
   return Status::NotFound("store: memory " + std::to_string(id) + " not found");
 }
 
+// Opens a connection for reads only (see ReaderPool), with the tokenizer registered; keyword
+// search itself stays on the writer, beside the in-memory keyword index it keeps.
+Result<sqlite3*> OpenReader(const std::string& path, int busy_timeout_ms) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                           nullptr);
+  Status s = rc == SQLITE_OK ? Status::OK() : sqlite::SqliteError(db, rc, "open reader");
+  if (s.ok()) {
+    sqlite3_busy_timeout(db, busy_timeout_ms);
+    sqlite3_extended_result_codes(db, 1);
+    s = sqlite::RegisterEngramTokenizer(db);
+  }
+  if (s.ok()) s = Exec(db, "PRAGMA query_only = ON; PRAGMA cache_size = -16384;", "open reader");
+  if (!s.ok()) {
+    sqlite3_close_v2(db);
+    return s;
+  }
+  return db;
+}
+
+// Readers per store: enough for the threads of a server or a Python program to read at once.
+constexpr size_t kMaxReaders = 8;
+
 class SqliteStore final : public Store {
  public:
-  SqliteStore(sqlite3* db, std::string path)
-      : db_(db), path_(std::move(path)), cache_(std::make_unique<sqlite::StmtCache>(db)) {}
+  SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms)
+      : db_(db),
+        path_(std::move(path)),
+        cache_(std::make_unique<sqlite::StmtCache>(db)),
+        readers_([this, busy_timeout_ms] { return OpenReader(path_, busy_timeout_ms); },
+                 kMaxReaders) {}
   ~SqliteStore() override {
     cache_.reset();
     sqlite3_close_v2(db_);
@@ -126,16 +155,16 @@ class SqliteStore final : public Store {
   }
 
   Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    return LoadVisible(ctx, id);
+    ReadConnection conn(this);
+    return LoadVisible(conn.db(), ctx, id);
   }
 
   Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    Result<Memory> m = LoadVisible(ctx, id);
+    ReadConnection conn(this);
+    Result<Memory> m = LoadVisible(conn.db(), ctx, id);
     if (!m.ok()) return m.status();
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
-                     " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
+    Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() +
+                           " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
     st.Bind(1, m->lineage_id);
     std::vector<Memory> versions;
     while (st.Step()) versions.push_back(sqlite::ReadMemory(st));
@@ -147,7 +176,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    Result<Memory> old = LoadVisible(ctx, id);
+    Result<Memory> old = LoadVisible(db_, ctx, id);
     if (!old.ok()) return old.status();
     if (Status s = CheckCanWrite(ctx.principal, old->scope); !s.ok()) return s;
     if (!old->current || old->status == MemoryStatus::kDeleted) {
@@ -179,7 +208,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    Result<Memory> m = LoadVisible(ctx, id);
+    Result<Memory> m = LoadVisible(db_, ctx, id);
     if (!m.ok()) return m.status();
     if (!m->current) return NotFound(id);
     if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
@@ -191,7 +220,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    Result<Memory> m = LoadVisible(ctx, id);
+    Result<Memory> m = LoadVisible(db_, ctx, id);
     if (!m.ok()) return m.status();
     if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
     const int64_t lineage = m->lineage_id;
@@ -307,12 +336,11 @@ class SqliteStore final : public Store {
 
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
                                             bool include_history) override {
-    std::lock_guard lock(mu_);
-    Stmt st(cache_.get(),
-            "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
-                sqlite::VisibleSql(2, 3) +
-                " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
+    ReadConnection conn(this);
+    Stmt st(conn.db(), conn.cache(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+                           sqlite::VisibleSql(2, 3) +
+                           " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                           "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
     const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
     std::vector<Memory> out;
     for (int64_t id : ids) {
@@ -327,8 +355,8 @@ class SqliteStore final : public Store {
 
   Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
                                                        int limit) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_,
+    ReadConnection conn(this);
+    Stmt st(conn.db(),
             std::string("SELECT l.seq, l.memory_id, l.op, ") + sqlite::PartitionSql() +
                 ", v.vector FROM vector_log l LEFT JOIN memory m ON m.id = l.memory_id "
             "LEFT JOIN memory_vector v ON v.memory_id = l.memory_id AND v.model_id = ?2 "
@@ -345,8 +373,8 @@ class SqliteStore final : public Store {
 
   Result<std::string> GetCachedEmbedding(const std::string& model,
                                          const std::string& text_hash) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
+    ReadConnection conn(this);
+    Stmt st(conn.db(), "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
     st.Bind(1, model).Bind(2, text_hash);
     if (st.Step()) return st.Blob(0);
     if (!st.status().ok()) return st.status();
@@ -375,12 +403,12 @@ class SqliteStore final : public Store {
   }
 
   Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override {
-    std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
-                     sqlite::VisibleSql(2, 3) +
-                     " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
-                     "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
-                     "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
+    ReadConnection conn(this);
+    Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
+                           sqlite::VisibleSql(2, 3) +
+                           " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
+                           "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
+                           "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
     st.Bind(1, q.after_id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, q.include_history);
     st.Bind(5, q.session_id).Bind(6, q.type).Bind(7, q.kind).Bind(8, int64_t{q.limit});
@@ -392,12 +420,12 @@ class SqliteStore final : public Store {
 
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
                                          int limit) override {
-    std::lock_guard lock(mu_);
-    Stmt st(cache_.get(),
+    ReadConnection conn(this);
+    Stmt st(conn.db(), conn.cache(),
             "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.session_id = ?1 AND " +
                 sqlite::VisibleSql(2, 3) +
-                " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-                "AND (m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
+                " AND m.current = 1 AND m.status IN ('active', 'dormant') AND (m.expires_ms IS "
+                "NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
     st.Bind(1, session_id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, ctx.now.unix_ms);
     st.Bind(5, int64_t{limit});
@@ -409,11 +437,11 @@ class SqliteStore final : public Store {
 
   Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx, const Memory& memory,
                                                    int width) override {
-    std::lock_guard lock(mu_);
+    ReadConnection conn(this);
     std::vector<Memory> out;
     if (memory.source.session_id.empty() || width <= 0) return out;
     for (bool earlier : {true, false}) {
-      Stmt st(cache_.get(),
+      Stmt st(conn.db(), conn.cache(),
               "SELECT " + sqlite::MemoryColumns() +
                   " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
                   sqlite::VisibleSql(3, 4) +
@@ -435,8 +463,8 @@ class SqliteStore final : public Store {
 
   Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
                                            const std::vector<std::string>& placeholders) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectVault(db_, VisiblePartitions(ctx.principal), placeholders);
+    ReadConnection conn(this);
+    return sqlite::SelectVault(conn.db(), VisiblePartitions(ctx.principal), placeholders);
   }
 
   Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
@@ -700,10 +728,10 @@ class SqliteStore final : public Store {
   }
 
   Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    Result<Memory> m = LoadVisible(ctx, id);
+    ReadConnection conn(this);
+    Result<Memory> m = LoadVisible(conn.db(), ctx, id);
     if (!m.ok()) return m.status();
-    return sqlite::SelectLinks(db_, id);
+    return sqlite::SelectLinks(conn.db(), id);
   }
 
   Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override {
@@ -753,30 +781,30 @@ class SqliteStore final : public Store {
 
   Result<std::vector<EntityName>> FindEntityNames(const OpContext& ctx,
                                                   const std::vector<std::string>& names) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntityNames(db_, ctx.principal, names);
+    ReadConnection conn(this);
+    return sqlite::SelectEntityNames(conn.db(), ctx.principal, names);
   }
 
   Result<std::vector<EntityRecord>> ListEntities(const OpContext& ctx,
                                                  const EntityQuery& query) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntities(db_, ctx.principal, query);
+    ReadConnection conn(this);
+    return sqlite::SelectEntities(conn.db(), ctx.principal, query);
   }
 
   Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntity(db_, ctx.principal, id);
+    ReadConnection conn(this);
+    return sqlite::SelectEntity(conn.db(), ctx.principal, id);
   }
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectEntityRelations(db_, ctx.principal, ctx.now, id, limit);
+    ReadConnection conn(this);
+    return sqlite::SelectEntityRelations(conn.db(), ctx.principal, ctx.now, id, limit);
   }
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override {
-    std::lock_guard lock(mu_);
-    return sqlite::SelectGraph(db_, ctx.principal, ctx.now, query);
+    ReadConnection conn(this);
+    return sqlite::SelectGraph(conn.db(), ctx.principal, ctx.now, query);
   }
 
   Status CompactStorage() override {
@@ -831,9 +859,9 @@ class SqliteStore final : public Store {
     return m;
   }
 
-  // REQUIRES: mu_ held.
-  Result<Memory> LoadVisible(const OpContext& ctx, int64_t id) {
-    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
+  // REQUIRES: `db` is a reader or the writer with mu_ held.
+  Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id) {
+    Stmt st(db, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
                      sqlite::VisibleSql(2, 3));
     st.Bind(1, id).Bind(2, ctx.principal.user_id);
     st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
@@ -905,11 +933,36 @@ class SqliteStore final : public Store {
     return st.Run().WithPrefix("append audit");
   }
 
-  std::mutex mu_;
+  // The connection of a read-only call: the writer connection when it is free (its page
+  // cache stays warm: a reader's is dropped whenever another connection has written), else a
+  // reader of its own, so that reads run in parallel with each other and with writes; the
+  // writer connection, waited for, when no reader can be opened.
+  class ReadConnection {
+   public:
+    explicit ReadConnection(SqliteStore* store)
+        : lock_(store->mu_, std::try_to_lock),
+          lease_(lock_.owns_lock() ? std::nullopt : store->readers_.Acquire()) {
+      if (!lock_.owns_lock() && !lease_) lock_.lock();
+      db_ = lease_ ? lease_->db() : store->db_;
+      cache_ = lease_ ? nullptr : store->cache_.get();
+    }
+    sqlite3* db() const { return db_; }
+    // The writer's statement cache while the writer is held, else none (a reader prepares).
+    sqlite::StmtCache* cache() const { return cache_; }
+
+   private:
+    std::unique_lock<std::mutex> lock_;
+    std::optional<sqlite::ReaderPool::Lease> lease_;
+    sqlite3* db_;
+    sqlite::StmtCache* cache_;
+  };
+
+  std::mutex mu_;  // guards db_, the writer connection
   sqlite3* db_;
   std::string path_;
   std::unique_ptr<sqlite::StmtCache> cache_;  // statements of the read path; guarded by mu_
   sqlite::KeywordState keyword_;              // guarded by mu_
+  sqlite::ReaderPool readers_;  // after path_, which its opener reads
 };
 
 }  // namespace
@@ -963,7 +1016,7 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
       !s.ok()) {
     return fail(s);
   }
-  return std::unique_ptr<Store>(new SqliteStore(db, path));
+  return std::unique_ptr<Store>(new SqliteStore(db, path, options.busy_timeout_ms));
 }
 
 }  // namespace engram::store

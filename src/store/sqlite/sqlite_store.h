@@ -2,10 +2,13 @@
 // schema of docs/formats/sqlite_schema.md, and an FTS5 index over memory content that uses
 // Engram's own tokenizer.
 //
-// Thread safety: all methods may be called concurrently; one connection per store, guarded
-// by a mutex. Several stores (or processes) may open the same file: writes serialize on
-// SQLite's write lock (BEGIN IMMEDIATE) and the store's invariants hold across them, enforced
-// by unique partial indexes, not by this process's mutex.
+// Thread safety: all methods may be called concurrently. Writes share one connection,
+// guarded by a mutex. A read-only call (get, list, history, recall's channels, the vector
+// log) uses that connection when it is free and otherwise leases a reader connection of its
+// own (reader_pool.h), so concurrent reads run in parallel with each other and with writes.
+// Several stores (or processes) may open the same file: writes serialize on SQLite's write
+// lock (BEGIN IMMEDIATE) and the store's invariants hold across them, enforced by unique
+// partial indexes, not by this process's mutex.
 #ifndef ENGRAM_STORE_SQLITE_SQLITE_STORE_H_
 #define ENGRAM_STORE_SQLITE_SQLITE_STORE_H_
 

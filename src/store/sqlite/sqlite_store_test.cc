@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <atomic>
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/testing/temp_dir.h"
@@ -162,6 +165,44 @@ TEST(SqliteStoreTest, FailedIngestLeavesNothingBehind) {
   EXPECT_EQ(stats->messages, 0);
   EXPECT_EQ(stats->memories_versions, 0);
   EXPECT_EQ(stats->audit_records, 0);
+}
+
+TEST(SqliteStoreTest, ReadsDoNotWaitForAWriteOfTheSameStore) {
+  testing::TempDir dir;
+  const std::string path = dir.File("readers.db");
+  auto store = OpenSqliteStore(SqliteOptions{path, true, 20000});
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  auto first = (*store)->Ingest(Ctx(), OneMemory("the reader finds this memory"));
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  const int64_t id = first->memories[0].id;
+  sqlite3* blocker = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &blocker), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(blocker, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  std::atomic<bool> written{false};
+  std::thread writer([&] {  // holds the store's writer connection while SQLite makes it wait
+    auto w = (*store)->Ingest(Ctx(), OneMemory("written once the blocker commits"));
+    EXPECT_TRUE(w.ok()) << w.status().ToString();
+    written = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // On the writer connection these reads would wait until the writer gave up (20 s) and
+  // `written` would be set by then.
+  auto m = (*store)->GetMemory(Ctx(), id);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->content, "the reader finds this memory");
+  auto hits = (*store)->GetSearchable(Ctx(), {id}, false);  // recall's re-check of vector hits
+  ASSERT_TRUE(hits.ok()) << hits.status().ToString();
+  ASSERT_EQ(hits->size(), 1u);
+  EXPECT_FALSE(written);
+  // Keyword search is not among them: it stays on the writer, beside the in-memory index.
+  ASSERT_EQ(sqlite3_exec(blocker, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+  writer.join();
+  sqlite3_close(blocker);
+  EXPECT_TRUE(written);
+  // Keyword search sees what the writer committed.
+  auto after = (*store)->SearchKeyword(Ctx(), KeywordQuery{{"blocker"}, 5, false});
+  ASSERT_TRUE(after.ok()) << after.status().ToString();
+  EXPECT_EQ(after->size(), 1u);
 }
 
 }  // namespace

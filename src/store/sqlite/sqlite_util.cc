@@ -39,7 +39,15 @@ StmtCache::~StmtCache() {
   for (auto& [sql, stmt] : idle_) sqlite3_finalize(stmt);
 }
 
-Stmt::Stmt(StmtCache* cache, std::string_view sql) : db_(cache->db_), sql_(sql) {
+Stmt::Stmt(StmtCache* cache, std::string_view sql) : Stmt(cache->db_, cache, sql) {}
+
+Stmt::Stmt(sqlite3* db, StmtCache* cache, std::string_view sql) : db_(db) {
+  if (cache == nullptr) {
+    int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
+    if (rc != SQLITE_OK) status_ = SqliteError(db, rc, "prepare");
+    return;
+  }
+  sql_ = sql;
   auto it = cache->idle_.find(sql_);
   if (it != cache->idle_.end()) {
     stmt_ = it->second;

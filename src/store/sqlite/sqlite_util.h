@@ -43,6 +43,8 @@ class Stmt {
   // Borrows the cache's statement for `sql` (preparing it once); the destructor resets it
   // and hands it back. A statement already borrowed (nested use) gets a fresh one.
   Stmt(StmtCache* cache, std::string_view sql);
+  // The cached form when `cache` is not null (REQUIRES: it belongs to `db`), else a plain one.
+  Stmt(sqlite3* db, StmtCache* cache, std::string_view sql);
   ~Stmt();
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
