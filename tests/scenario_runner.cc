@@ -90,7 +90,7 @@ class Scenario {
       }
       Command c = Parse(l);
       if (c.verb == "recall" || c.verb == "recall_exact" || c.verb == "history" ||
-          c.verb == "review" || c.verb == "list") {
+          c.verb == "review" || c.verb == "list" || c.verb == "relations" || c.verb == "links") {
         std::vector<std::string> expected;
         while (++i < lines.size() && lines[i] != "----") expected.push_back(lines[i]);
         ASSERT_LT(i, lines.size()) << Where() << "block without '----'";
@@ -156,6 +156,11 @@ class Scenario {
         *field = *t;
       }
       if (c.args.count("session")) r.session_id = c.args.at("session");
+      if (c.args.count("source")) {
+        auto source = ParseSourceType(c.args.at("source"));
+        EXPECT_TRUE(source.has_value()) << Where() << "unknown source";
+        r.source = source.value_or(SourceType::kChat);
+      }
       if (c.args.count("visibility")) {
         r.visibility = ParseVisibility(c.args.at("visibility")).value_or(Visibility::kPrivate);
         if (r.visibility == Visibility::kTeam && c.args.count("team")) {
@@ -187,6 +192,14 @@ class Scenario {
       }
       if (c.args.count("facts")) {
         EXPECT_EQ(std::to_string(out->memories.size() - 1), c.args.at("facts")) << Where();
+      }
+      const std::pair<const char*, size_t> counts[] = {{"reinforced", out->reinforced.size()},
+                                                       {"outranked", out->outranked.size()},
+                                                       {"superseded", out->superseded.size()}};
+      for (const auto& [key, got] : counts) {
+        if (c.args.count(key)) {
+          EXPECT_EQ(std::to_string(got), c.args.at(key)) << Where() << key;
+        }
       }
       if (c.args.count("kind")) {
         EXPECT_EQ(ToString(out->memories.at(0).kind), c.args.at("kind")) << Where();
@@ -249,6 +262,35 @@ class Scenario {
       }
       if (c.args.count("current")) {
         EXPECT_EQ(m->current, c.args.at("current") == "1") << Where();
+      }
+      if (c.args.count("reinforced")) {
+        EXPECT_EQ(std::to_string(m->reinforced), c.args.at("reinforced")) << Where();
+      }
+      if (c.args.count("value")) {
+        EXPECT_EQ(m->value, c.args.at("value")) << Where();
+      }
+      if (c.args.count("conf")) {  // "source:0.95,consistency:0.5" (two decimals)
+        std::string want = c.args.at("conf");
+        for (size_t b = 0; b < want.size();) {
+          size_t e = want.find(',', b);
+          if (e == std::string::npos) e = want.size();
+          const std::string pair = want.substr(b, e - b);
+          const std::string name = pair.substr(0, pair.find(':'));
+          const double* field = name == "temporal"      ? &m->confidence.temporal
+                                : name == "entity"      ? &m->confidence.entity
+                                : name == "event_type"  ? &m->confidence.event_type
+                                : name == "source"      ? &m->confidence.source
+                                : name == "consistency" ? &m->confidence.consistency
+                                : name == "overall"     ? &m->confidence.overall
+                                                        : nullptr;
+          EXPECT_NE(field, nullptr) << Where() << "unknown confidence " << name;
+          if (field) {
+            char got[16];
+            std::snprintf(got, sizeof got, "%.2f", *field);
+            EXPECT_EQ(name + ":" + got, pair) << Where();
+          }
+          b = e + 1;
+        }
       }
       return Status::OK();
     }
@@ -372,6 +414,32 @@ class Scenario {
       auto out = engine().List(r);
       ASSERT_TRUE(out.ok()) << Where() << out.status().ToString();
       for (const Memory& m : out->memories) got.push_back(m.content);
+    } else if (c.verb == "relations") {  // "predicate object-name-or-value", exact
+      ListEntitiesRequest q{Who(c), c.args.count("entity") ? c.args.at("entity") : ""};
+      auto found = engine().ListEntities(q);
+      ASSERT_TRUE(found.ok()) << Where() << found.status().ToString();
+      ASSERT_FALSE(found->entities.empty()) << Where() << "no such entity";
+      auto rels = engine().EntityRelations(Who(c), found->entities[0].id, 50);
+      ASSERT_TRUE(rels.ok()) << Where() << rels.status().ToString();
+      for (const EntityRelationView& r : rels->relations) {
+        if (r.predicate == "co_mentioned" && c.args.count("stated")) continue;
+        std::string value = r.object.id ? r.object.name : r.value;
+        // A sealed identifier reads as its kind: ⟦EMAIL:token⟧ -> ⟦EMAIL⟧.
+        for (size_t b = value.find("⟦"); b != std::string::npos; b = value.find("⟦", b + 1)) {
+          size_t colon = value.find(':', b), end = value.find("⟧", b);
+          if (colon < end && end != std::string::npos) value.erase(colon, end - colon);
+        }
+        got.push_back(r.predicate + " " + value);
+      }
+    } else if (c.verb == "links") {  // "kind content-of-the-other-memory", oldest first
+      const int64_t id = Id(c);
+      auto links = engine().Links(Who(c), id);
+      ASSERT_TRUE(links.ok()) << Where() << links.status().ToString();
+      for (const MemoryLinkView& l : *links) {
+        auto other = engine().Get(Who(c), l.from_id == id ? l.to_id : l.from_id);
+        ASSERT_TRUE(other.ok()) << Where() << other.status().ToString();
+        got.push_back(l.kind + " " + other->content);
+      }
     } else if (c.verb == "history") {
       auto h = engine().History(Who(c), Id(c));
       ASSERT_TRUE(h.ok()) << Where() << h.status().ToString();

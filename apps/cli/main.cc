@@ -212,6 +212,8 @@ int Run(int argc, char** argv) {
              {"message_id", out->message_id},
              {"memories", mems},
              {"superseded", out->superseded},
+             {"reinforced", out->reinforced},
+             {"outranked", out->outranked},
              {"guard", out->guard},
              {"signals", out->signals},
              {"event", {{"type", out->event_type},

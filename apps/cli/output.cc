@@ -41,6 +41,16 @@ std::string ExplainLines(const RecallHit& h) {
                 h.score, e.rrf, e.decay, static_cast<double>(e.age_ms) / 86400000.0, e.confidence,
                 e.time, e.rerank);
   out += buf;
+  const Confidence& c = h.memory.confidence;
+  std::snprintf(buf, sizeof buf,
+                "      confidence: temporal %.2f, entity %.2f, event %.2f, source %.2f, "
+                "consistency %.2f, overall %.2f\n",
+                c.temporal, c.entity, c.event_type, c.source, c.consistency, c.overall);
+  out += buf;
+  if (h.memory.reinforced > 0 && h.memory.last_seen) {
+    out += "      reinforced " + std::to_string(h.memory.reinforced) + "x, last seen " +
+           FormatIso8601(*h.memory.last_seen) + "\n";
+  }
   const Source& s = h.memory.source;
   out += "      source: session '" + s.session_id + "', message " +
          std::to_string(s.message_id) + ", " + std::string(ToString(s.type)) + " at " +

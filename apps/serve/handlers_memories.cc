@@ -21,6 +21,8 @@ json RememberJson(const RememberResult& r) {
           {"message_id", r.message_id},
           {"memories", mems},
           {"superseded", r.superseded},
+          {"reinforced", r.reinforced},
+          {"outranked", r.outranked},
           {"guard", r.guard},
           {"signals", r.signals},
           {"event", {{"type", r.event_type},

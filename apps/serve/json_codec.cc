@@ -72,6 +72,8 @@ json MemoryJson(const Memory& m) {
         {"source", m.confidence.source},
         {"consistency", m.confidence.consistency},
         {"overall", m.confidence.overall}}},
+      {"reinforced", m.reinforced},
+      {"last_seen", Time(m.last_seen)},
       {"metadata", ParseObject(m.metadata_json)},
   };
 }

@@ -62,6 +62,11 @@ struct RememberResult {
   int64_t message_id = 0;
   std::vector<Memory> memories;      // created
   std::vector<int64_t> superseded;   // ids of versions the new memories retired
+  // Current facts a statement of this message repeated (reinforced, no new memory; they are
+  // in `memories` as updated), and new statements stored as history because the current
+  // version outranks them (older, or from a less reliable source).
+  std::vector<int64_t> reinforced;
+  std::vector<int64_t> outranked;
   // What the write path's rule stages made of the message.
   std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
   std::vector<std::string> signals;   // preference, commitment, task, decision, risk, ...

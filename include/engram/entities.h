@@ -66,10 +66,14 @@ struct ListEntitiesResult {
   int64_t next_after_id = 0;  // 0 when this was the last page
 };
 
-// Another entity mentioned in the same memories ("co_mentioned"), with those memories.
+// A relation of an entity: one a fact stated (predicate from the relation whitelist:
+// worksAt, reportsTo, memberOf, hasTitle, hasEmail, ...; the object another entity or a
+// literal `value`; memory_ids = the fact), or another entity mentioned in the same memories
+// ("co_mentioned", with those memories).
 struct EntityRelationView {
   std::string predicate;
-  Entity object;
+  Entity object;                    // id 0 when the object is a literal value
+  std::string value;                // the literal object, "" for an entity
   std::vector<int64_t> memory_ids;  // newest first
 };
 

@@ -156,10 +156,22 @@ struct Options {
 
   // Fact extraction at write time: whitelisted (subject, attribute, value) statements of a
   // message ("张工的手机号换成…", "I work at Acme") become semantic fact memories beside its
-  // episodic record, superseding the current value of the same (subject, attribute). Off by
-  // default until value boundaries and reinforcement are reliable (README, known limits).
+  // episodic record, reconciled with the current value of the same (subject, attribute)
+  // (reinforce, supersede, or kept as history: src/store/reconcile.h). Off by default: value
+  // boundaries are unreliable and its effect on LoCoMo is not measured (README, known limits).
   // Default: false
   bool extract_facts = false;
+
+  // Reliability of each input channel (RememberRequest::source), in [0, 1]: the memory's
+  // confidence.source, a factor of confidence.overall, and the tie-breaker when two
+  // statements of one fact are equally recent (an explicit correction and then the newer
+  // statement rank first). Defaults: web form 0.95, API 0.88, chat 0.85, voice 0.72,
+  // import 0.9
+  double source_reliability_web_form = 0.95;
+  double source_reliability_api = 0.88;
+  double source_reliability_chat = 0.85;
+  double source_reliability_voice = 0.72;
+  double source_reliability_import = 0.9;
 
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true

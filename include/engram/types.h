@@ -57,7 +57,14 @@ struct Scope {
   Visibility visibility = Visibility::kPrivate;
 };
 
-// How sure the engine is about a memory, per stage, each in [0, 1].
+// How sure the engine is about a memory, per stage, each in [0, 1] (the "confidence
+// fingerprint"). temporal, entity and event_type qualify the annotations the write path read
+// into the message (its event time, entity links, event type); source is the reliability of
+// the channel it came through (Options::source_reliability_*); consistency how well it agrees
+// with what is held true (1 = nothing contradicts it, or it superseded the previous value;
+// 0.5 = the current version outranked it; consolidation raises it for merged duplicates). overall = source x consistency x (for an
+// extracted fact, the extractor's confidence): it judges whether the statement holds; recall
+// weighs hits by it.
 struct Confidence {
   double temporal = 1.0;
   double entity = 1.0;
@@ -105,6 +112,10 @@ struct Memory {
   Source source;
   int64_t access_count = 0;
   std::optional<Instant> last_access;
+  // Reconciliation: how many later statements repeated this version (same value, or text
+  // similarity >= 0.92) instead of adding a memory, and the time of the latest one.
+  int64_t reinforced = 0;
+  std::optional<Instant> last_seen;
   std::string metadata_json = "{}";  // a JSON object, as text
 };
 

@@ -70,6 +70,8 @@ nb::dict MemoryDict(const Memory& m) {
   source["source_type"] = Name(ToString(m.source.type));
   source["actor"] = m.source.actor;
   d["source"] = source;
+  d["reinforced"] = m.reinforced;
+  d["last_seen"] = Time(m.last_seen);
   nb::dict confidence;
   confidence["temporal"] = m.confidence.temporal;
   confidence["entity"] = m.confidence.entity;

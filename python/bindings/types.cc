@@ -178,6 +178,7 @@ void BindValues(nb::module_& m) {
       .def_ro("confidence", &Memory::confidence)
       .def_ro("source", &Memory::source)
       .def_ro("access_count", &Memory::access_count)
+      .def_ro("reinforced", &Memory::reinforced)
       .def_ro("last_access", &Memory::last_access)
       .def_ro("metadata_json", &Memory::metadata_json)
       .def("to_dict", &MemoryDict, "The REST API's JSON shape of a memory.");
@@ -220,6 +221,8 @@ void BindResults(nb::module_& m) {
       .def_ro("message_id", &RememberResult::message_id)
       .def_ro("memories", &RememberResult::memories)
       .def_ro("superseded", &RememberResult::superseded)
+      .def_ro("reinforced", &RememberResult::reinforced)
+      .def_ro("outranked", &RememberResult::outranked)
       .def_ro("guard", &RememberResult::guard)
       .def_ro("signals", &RememberResult::signals)
       .def_ro("review_items", &RememberResult::review_items)
@@ -231,6 +234,8 @@ void BindResults(nb::module_& m) {
         d["message_id"] = r.message_id;
         d["memories"] = memories;
         d["superseded"] = r.superseded;
+        d["reinforced"] = r.reinforced;
+        d["outranked"] = r.outranked;
         d["guard"] = r.guard;
         d["signals"] = r.signals;
         return d;

@@ -23,6 +23,7 @@
 #include "src/govern/metrics.h"
 #include "src/llm/chat_client.h"
 #include "src/store/access.h"
+#include "src/ingest/fuse.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/stages.h"
 #include "src/ingest/validate.h"
@@ -51,7 +52,10 @@ class EngineImpl final : public Engine {
         vault_(std::move(vault)),
         reranker_(options.lexical_rerank ? recall::NewLexicalOverlapReranker() : nullptr),
         ttl_{options.ttl_hours_state, options.ttl_hours_preference, options.ttl_hours_task,
-             options.ttl_hours_event, options.ttl_hours_fact, options.ttl_hours_raw} {}
+             options.ttl_hours_event, options.ttl_hours_fact, options.ttl_hours_raw},
+        reliability_{options.source_reliability_web_form, options.source_reliability_api,
+                     options.source_reliability_chat, options.source_reliability_voice,
+                     options.source_reliability_import} {}
 
   Result<RememberResult> Remember(const RememberRequest& request) override {
     return RememberFrom(request, 0);
@@ -194,6 +198,7 @@ class EngineImpl final : public Engine {
     p.stages = ingest::ApplyStages(at, &p.batch, request.infer, options_.extract_facts);
     if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
     if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
+    ingest::Fuse(reliability_, &p.batch);
     if (!vectors_) return p;
     std::vector<Memory> recent;
     const Memory* previous = nullptr;
@@ -251,6 +256,8 @@ class EngineImpl final : public Engine {
     result.event_confidence = p.stages.event_confidence;
     for (auto& [slot, value] : p.stages.event_slots) result.event_slots[slot] = value;
     result.review_items = std::move(out->reviews);
+    result.reinforced = std::move(out->reinforced);
+    result.outranked = std::move(out->outranked);
     result.entities = engine::LinkViews(out->entity_links);
     return result;
   }
@@ -794,6 +801,7 @@ class EngineImpl final : public Engine {
   std::unique_ptr<govern::SummaryWriter> summary_writer_;  // LLM summaries; null = rules
   std::unique_ptr<recall::Reranker> reranker_;
   const ingest::TtlPolicy ttl_;
+  const ingest::SourceReliability reliability_;
   std::mutex claim_mu_;
   std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
   std::mutex compact_mu_;

@@ -126,7 +126,8 @@ Result<EntityRelationsResult> EntityRelations(store::Store& store, const store::
   EntityRelationsResult out{ToEntity(std::move(entity).value()), {}};
   for (store::EntityRelation& r : *rows) {
     out.relations.push_back(
-        EntityRelationView{r.predicate, ToEntity(std::move(r.object)), std::move(r.memory_ids)});
+        EntityRelationView{r.predicate, ToEntity(std::move(r.object)), std::move(r.object_literal),
+                           std::move(r.memory_ids)});
   }
   return out;
 }

@@ -14,7 +14,7 @@ constexpr std::string_view kSubjectFront =
     "帮我把 | 麻烦把 | 请把 | 把 | 将 | 请 | 麻烦 | 另外 | 还有 | 然后 | 以后 | 从今天起 | 从今天开始 | "
     "现在 | 目前 | 那个 | 对了 | 更正一下 | 更正 | 纠正一下 | 不对 | 其实 | 哦 | 嗯 | 听说 | 据说 | "
     "说错了 | 最新 | 应该是 | 而是 | 是 | actually | also | btw | so | and | oh | ok | okay | "
-    "correction: | note that | fyi | just so you know | by the way | now";
+    "correction: | note that | fyi | just so you know | by the way | now | the";
 constexpr std::string_view kSubjectBack =
     "的新 | 的 | 's new | 's | new | 现在 | 也 | 已经 | 目前 | 都 | 还 | 最近 | 新的 | 新 | 还在 | "
     "正在 | 也是 | 就 | is | are | was | am | 'm | 're | will be | has | have | now | currently | "
@@ -257,6 +257,14 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
       break;
     case FactValueShape::kTimeOfDay:
       if (!tb.times_of_day.At(v, 0) || !Short(v, 8, 3)) return std::nullopt;
+      break;
+    case FactValueShape::kAmount:
+    case FactValueShape::kQuality:
+      if (!Short(v, 12, 4)) return std::nullopt;
+      if ((v.find_first_of("0123456789") != std::string_view::npos) !=
+          (spec.shape == FactValueShape::kAmount)) {
+        return std::nullopt;
+      }
       break;
     default:
       break;

@@ -49,6 +49,9 @@ struct AttributeSpec {
   bool temporary;    // holds for days (a TTL), not for good
   int min_mentions;  // weak only: mentions before the edge is written (0 = n/a)
   std::string_view description;
+  // Another attribute whose current fact this one complements (both kept, linked): a
+  // budget's tightness and its amount. "" = none.
+  std::string_view complements = "";
 };
 
 // The relation whitelist, in a fixed order.
@@ -96,6 +99,8 @@ enum class FactValueShape {
   kTimeOfDay,  // 白天, 晚上, daytime, evening…
   kItemState,  // any phrase, and the subject must be a work item (工单, T-102, ticket…)
   kState,      // the cue itself is the value (出差, on vacation), with "在上海" if present
+  kAmount,     // a short phrase with a digit (20万, 200k, $5,000)
+  kQuality,    // a short phrase without a digit (很紧, tight)
 };
 
 struct FactRuleSpec {

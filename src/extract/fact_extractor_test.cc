@@ -178,6 +178,25 @@ TEST(FactExtractorTest, OnlyWhitelistedAttributesWithValidSpans) {
   }
 }
 
+TEST(FactExtractorTest, BudgetTightnessAndAmountAreSeparateAttributes) {
+  auto tight = ExtractFacts("我们预算很紧");
+  ASSERT_EQ(tight.size(), 1u);
+  EXPECT_EQ(tight[0].subject, "user");
+  EXPECT_EQ(tight[0].attribute, "budget");
+  EXPECT_EQ(tight[0].value, "很紧");
+  auto limit = ExtractFacts("预算只能控制在20万");
+  ASSERT_EQ(limit.size(), 1u);
+  EXPECT_EQ(limit[0].attribute, "budgetLimit");
+  EXPECT_EQ(limit[0].value, "20万");
+  auto en = ExtractFacts("Our budget is tight. The budget is capped at 200k");
+  ASSERT_EQ(en.size(), 2u);
+  EXPECT_EQ(en[0].attribute, "budget");
+  EXPECT_EQ(en[0].value, "tight");
+  EXPECT_EQ(en[1].attribute, "budgetLimit");
+  EXPECT_EQ(en[1].value, "200k");
+  EXPECT_TRUE(ExtractFacts("预算表明天交").empty());
+}
+
 TEST(FactExtractorTest, RuleTableNamesOnlyWhitelistedAttributes) {
   for (const FactRuleSpec& rule : DefaultFactRules()) {
     EXPECT_NE(FindAttribute(rule.attribute), nullptr) << rule.id;
@@ -186,7 +205,15 @@ TEST(FactExtractorTest, RuleTableNamesOnlyWhitelistedAttributes) {
   for (const AttributeSpec& a : RelationWhitelist()) {
     EXPECT_TRUE(names.insert(a.name).second) << a.name;
     EXPECT_EQ(a.min_mentions > 0, a.fusion == FusionClass::kWeak) << a.name;
-    EXPECT_EQ(a.temporary, a.fusion == FusionClass::kZero) << a.name;
+    // A temporary state is never an edge; zero fusion also covers plain attributes (budget).
+    if (a.temporary) {
+      EXPECT_EQ(a.fusion, FusionClass::kZero) << a.name;
+    }
+    if (!a.complements.empty()) {
+      const AttributeSpec* other = FindAttribute(a.complements);
+      ASSERT_NE(other, nullptr) << a.name;
+      EXPECT_EQ(other->complements, a.name);
+    }
   }
   for (std::string_view required : {"worksAt", "hasTitle", "hasPhone", "hasEmail", "reportsTo",
                                     "memberOf", "hasSkill", "prefers", "responsibleFor",

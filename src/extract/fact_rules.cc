@@ -20,6 +20,10 @@ constexpr AttributeSpec kWhitelist[] = {
     {"hasSkill", F::kWeak, false, 3, "a skill; an edge after three mentions or a confirmation"},
     {"prefers", F::kWeak, false, 3, "a like or dislike; an edge once confirmed by the subject"},
     {"availability", F::kZero, true, 0, "a temporary state (出差, 休假, travelling): TTL only"},
+    {"budget", F::kZero, false, 0, "how tight a budget is (很紧, tight): an attribute",
+     "budgetLimit"},
+    {"budgetLimit", F::kZero, false, 0, "how much a budget allows (20万, 200k): an attribute",
+     "budget"},
 };
 
 // Connector sets shared by several rules.
@@ -124,6 +128,19 @@ constexpr FactRuleSpec kRules[] = {
     {"en.status.noun", "status", "status", kStatusTo, "", V::kItemState, 0.85},
     {"en.status.pending", "status", "pending | awaiting | waiting for", "", "", V::kItemState,
      0.75, "", false, true},
+
+    // --- zero: budgets (attributes that complement each other, never edges) ------------------
+    {"zh.budget.limit", "budgetLimit", "预算",
+     "只能控制在 | 控制在 | 不能超过 | 不超过 | 最多 | 只有 | 上限是 | 上限 | 大概是 | 大约 | 是 | 为 | 有",
+     "", V::kAmount, 0.8},
+    {"zh.budget.quality", "budget", "预算", "", "", V::kQuality, 0.7, "", false, false, false,
+     "只能 | 控制 | 不能 | 不超过 | 最多 | 只有 | 上限 | 大概 | 大约 | 是 | 为 | 有 | 的 | 和 | 跟 | "
+     "表 | 方案 | 审批 | 申请 | 报"},
+    {"en.budget.limit", "budgetLimit", "budget",
+     "is capped at | is limited to | can't exceed | cannot exceed | is at most | is only | is | "
+     "of | tops out at", "", V::kAmount, 0.8},
+    {"en.budget.quality", "budget", "budget", "is really | is very | is pretty | is quite | is",
+     "", V::kQuality, 0.7},
 
     // --- zero: temporary states ----------------------------------------------------------------
     {"zh.availability", "availability",

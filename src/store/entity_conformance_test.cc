@@ -186,6 +186,64 @@ TEST_P(EntityConformanceTest, HardForgetAndEraseDropLinksAndOrphanedEntities) {
   EXPECT_EQ(Graph(carol_, {team}), std::vector<int64_t>{c->memories[0].id});  // carol's stay
 }
 
+TEST_P(EntityConformanceTest, StatedRelationsFollowTheirFactsVersions) {
+  const int64_t zhang = Import(alice_, Entity(alice_, "张工", {}));
+  const int64_t li = Import(alice_, Entity(alice_, "李总", {}));
+  auto fact = [&](const std::string& attribute, const std::string& value, int object_link,
+                  int64_t at_ms) {
+    IngestBatch b;
+    b.scope = Scope{"alice", "", "", Visibility::kPrivate};
+    b.message.content = "张工 " + attribute + " " + value;
+    b.message.at = Instant{at_ms, 480};
+    Memory m;
+    m.type = MemoryType::kSemantic;
+    m.kind = MemoryKind::kFact;
+    m.content = b.message.content;
+    m.subject = "张工";
+    m.attribute = attribute;
+    m.value = value;
+    m.valid_from = m.source.at = b.message.at;
+    b.memories.push_back(m);
+    b.entity_links.push_back({0, zhang, "", "", "张工", 1.0});
+    if (object_link >= 0) b.entity_links.push_back({0, li, "", "", "李总", 1.0});
+    b.relations.push_back({0, 0, object_link, attribute, object_link >= 0 ? "" : value});
+    return store_->Ingest(Ctx(alice_), b);
+  };
+  const int64_t t = 1718348400000;
+  auto boss = fact("reportsTo", "李总", 1, t);
+  auto mail = fact("hasEmail", "zhang@example.com", -1, t);
+  ASSERT_TRUE(boss.ok() && mail.ok());
+  auto rels = store_->ListEntityRelations(Ctx(alice_), zhang, 10);
+  ASSERT_TRUE(rels.ok()) << rels.status().ToString();
+  ASSERT_GE(rels->size(), 2u);
+  EXPECT_EQ((*rels)[0].predicate, "reportsTo");
+  EXPECT_EQ((*rels)[0].object.id, li);
+  EXPECT_EQ((*rels)[0].memory_ids, std::vector<int64_t>{boss->memories[0].id});
+  EXPECT_EQ((*rels)[1].predicate, "hasEmail");
+  EXPECT_EQ((*rels)[1].object.id, 0);
+  EXPECT_EQ((*rels)[1].object_literal, "zhang@example.com");
+  // The same value again reinforces: no second edge. A new value closes the old edge.
+  auto again = fact("hasEmail", "zhang@example.com", -1, t + 1000);
+  auto moved = fact("hasEmail", "zhang@ai-lab.com", -1, t + 2000);
+  ASSERT_TRUE(again.ok() && moved.ok());
+  rels = store_->ListEntityRelations(Ctx(alice_), zhang, 10);
+  ASSERT_TRUE(rels.ok());
+  int emails = 0;
+  for (const EntityRelation& r : *rels) {
+    if (r.predicate != "hasEmail") continue;
+    ++emails;
+    EXPECT_EQ(r.object_literal, "zhang@ai-lab.com");
+  }
+  EXPECT_EQ(emails, 1);
+  // Nobody else sees them; a hard forget drops the edge with the fact.
+  EXPECT_EQ(store_->ListEntityRelations(Ctx(bob_), zhang, 10).status().code(),
+            StatusCode::kNotFound);
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), boss->memories[0].id, true).ok());
+  rels = store_->ListEntityRelations(Ctx(alice_), zhang, 10);
+  ASSERT_TRUE(rels.ok());
+  for (const EntityRelation& r : *rels) EXPECT_NE(r.predicate, "reportsTo");
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, EntityConformanceTest, ::testing::ValuesIn(Backends()),
                          [](const auto& p) { return p.param.name; });
 

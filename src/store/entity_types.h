@@ -47,6 +47,18 @@ struct EntityLinkDraft {
   double confidence = 1.0;
 };
 
+// A whitelisted relation one memory of an IngestBatch states (the relation table): its
+// subject, and its object when that is an entity, are links of the same batch. Written only
+// for a memory the batch makes current (not when it reinforced or was outranked); a version
+// that retires the memory closes its relations (valid_to).
+struct RelationDraft {
+  int memory_index = 0;
+  int subject_link = 0;        // index into IngestBatch::entity_links
+  int object_link = -1;        // index into IngestBatch::entity_links; -1 = object_literal
+  std::string predicate;       // worksAt, reportsTo, memberOf, hasTitle, hasEmail, ...
+  std::string object_literal;  // the value when the object is not an entity
+};
+
 struct EntityLinkOutcome {
   int64_t memory_id = 0;
   int64_t entity_id = 0;
@@ -85,11 +97,14 @@ struct GraphResult {
   int64_t total = 0;
 };
 
-// Another entity mentioned together with one, and where.
+// A relation of an entity: a stated one (a relation row: predicate from the whitelist, the
+// object an entity or a literal value, memory_ids = the fact stating it), or another entity
+// mentioned together with it ("co_mentioned", memory_ids = the memories mentioning both).
 struct EntityRelation {
   std::string predicate = "co_mentioned";
-  EntityRecord object;
-  std::vector<int64_t> memory_ids;  // visible, current memories mentioning both, newest first
+  EntityRecord object;              // id 0 for a literal object
+  std::string object_literal;       // the value, for a literal object
+  std::vector<int64_t> memory_ids;  // visible, current memories, newest first
 };
 
 struct EntityImportOutcome {

@@ -53,10 +53,6 @@ struct NewMessage {
   std::string context_json = "{}";
 };
 
-// A message and the memories made from it, written in one transaction. The memories' ids,
-// lineage, version, supersedes, current and source.message_id are assigned by the store.
-// A memory whose attribute is non-empty reconciles: if its scope already has a current
-// memory with the same (subject, attribute), that one is superseded by the new one.
 // An item for the review queue, written with the batch that raised it.
 struct NewReview {
   std::string kind;               // "quarantine", "suspicious", "low_temporal_confidence"
@@ -89,6 +85,14 @@ struct VaultEntry {
   std::string ciphertext;
 };
 
+// A message and the memories made from it, written in one transaction. The memories' ids,
+// lineage, version, supersedes, current and source.message_id are assigned by the store.
+// A memory whose attribute is non-empty reconciles (reconcile.h) with its scope's current
+// memory of the same (subject, attribute), if any: the same value reinforces that one (no
+// new memory: its `reinforced` count and `last_seen` move, and it stands in the outcome in
+// the draft's place); a different value supersedes it when it ranks higher (explicit
+// correction > newer valid_from > more reliable confidence.source), else it is stored as
+// a retired version of its own lineage (history, never current).
 struct IngestBatch {
   Scope scope;  // scope of the message and of every memory in it
   NewMessage message;
@@ -104,12 +108,24 @@ struct IngestBatch {
   int64_t outbox_id = 0;
   // Entities the memories mention (memory_entity rows); new entities are created here.
   std::vector<EntityLinkDraft> entity_links;
+  // Indexes into `memories` of facts the speaker stated as an explicit correction
+  // ("更正一下", "actually"): they outrank the current version whatever its age or source.
+  std::vector<int> corrections;
+  // Whitelisted relations the facts state between linked entities (or with a literal).
+  std::vector<RelationDraft> relations;
+  // (memory index, attribute): once current, that memory gets a "complements" link (lower
+  // id -> higher id) with the scope's current fact of the same subject and that attribute
+  // ("预算很紧" and "预算只能控制在20万": both kept, linked).
+  std::vector<std::pair<int, std::string>> complements;
 };
 
 struct IngestOutcome {
   int64_t message_id = 0;
   std::vector<Memory> memories;  // as stored
   std::vector<int64_t> superseded;  // ids of versions this batch retired
+  std::vector<int64_t> reinforced;  // current versions a draft repeated (in `memories`)
+  std::vector<int64_t> outranked;   // drafts stored retired: the current version won
+  std::vector<std::pair<int64_t, int64_t>> complements;  // "complements" links written
   std::vector<int64_t> reviews;     // ids of the review items it raised
   std::vector<EntityLinkOutcome> entity_links;  // in the batch's order
 };
@@ -437,8 +453,10 @@ class Store {
                                                          const EntityQuery& query) = 0;
   // NotFound when absent or not visible.
   virtual Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) = 0;
-  // Visible entities co-mentioned with `id` in visible current memories, most shared
-  // memories first, at most `limit`. NotFound as GetEntity.
+  // The relations of entity `id`, at most `limit`: first the stated ones whose subject it is
+  // (open relation rows of visible current memories, objects visible, newest first), then
+  // visible entities co-mentioned with it in visible current memories, most shared memories
+  // first. NotFound as GetEntity.
   virtual Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx,
                                                                   int64_t id, int limit) = 0;
   // The graph channel: see GraphResult. Entities ctx.principal may not see are ignored.

@@ -1,5 +1,7 @@
 #include "src/store/versions.h"
 
+#include <algorithm>
+
 namespace engram::store {
 
 Memory FirstVersion(const Memory& draft, const Scope& scope, int64_t id, const Instant& now,
@@ -30,7 +32,28 @@ Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Ins
   m.superseded_at.reset();
   m.access_count = 0;
   m.last_access.reset();
+  m.reinforced = 0;
+  m.last_seen.reset();
   return m;
+}
+
+bool WritesRelation(const IngestBatch& batch, const IngestOutcome& out, const RelationDraft& r) {
+  const int links = static_cast<int>(out.entity_links.size());
+  if (r.memory_index < 0 || r.memory_index >= static_cast<int>(out.memories.size()) ||
+      r.subject_link < 0 || r.subject_link >= links || r.object_link >= links ||
+      static_cast<size_t>(links) != batch.entity_links.size() || r.predicate.empty()) {
+    return false;
+  }
+  const Memory& m = out.memories[r.memory_index];
+  auto has = [&](const std::vector<int64_t>& ids) {
+    return std::find(ids.begin(), ids.end(), m.id) != ids.end();
+  };
+  return m.current && !has(out.reinforced) && !has(out.outranked);
+}
+
+bool IsCorrection(const IngestBatch& batch, size_t index) {
+  return std::find(batch.corrections.begin(), batch.corrections.end(),
+                   static_cast<int>(index)) != batch.corrections.end();
 }
 
 }  // namespace engram::store

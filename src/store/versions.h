@@ -20,6 +20,13 @@ Memory FirstVersion(const Memory& draft, const Scope& scope, int64_t id, const I
 // now, recorded now, no access yet.
 Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Instant& now);
 
+// Whether relation draft `r` is written: its links and memory are in range and the batch made
+// that memory current (it neither reinforced another nor was outranked).
+bool WritesRelation(const IngestBatch& batch, const IngestOutcome& out, const RelationDraft& r);
+
+// Whether the batch's memory `index` is an explicit correction (IngestBatch::corrections).
+bool IsCorrection(const IngestBatch& batch, size_t index);
+
 }  // namespace engram::store
 
 #endif  // ENGRAM_STORE_VERSIONS_H_

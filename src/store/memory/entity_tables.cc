@@ -4,6 +4,7 @@
 
 #include "src/store/access.h"
 #include "src/store/entity_checks.h"
+#include "src/store/versions.h"
 #include "src/text/normalize.h"
 
 namespace engram::store {
@@ -119,7 +120,30 @@ void MemoryEntityTables::CopyLinks(int64_t from_id, int64_t to_id) {
   for (auto& [k, row] : copies) links_.emplace(k, row);
 }
 
+void MemoryEntityTables::AddRelations(const IngestBatch& batch, const IngestOutcome& out) {
+  for (const RelationDraft& r : batch.relations) {
+    if (!WritesRelation(batch, out, r)) continue;
+    RelationRow row;
+    row.subject_id = out.entity_links[r.subject_link].entity_id;
+    row.predicate = r.predicate;
+    if (r.object_link >= 0) {
+      row.object_id = out.entity_links[r.object_link].entity_id;
+    } else {
+      row.literal = r.object_literal;
+    }
+    row.memory_id = out.memories[r.memory_index].id;
+    relations_.push_back(std::move(row));
+  }
+}
+
+void MemoryEntityTables::CloseRelations(int64_t memory_id, const Instant& /*at*/) {
+  for (RelationRow& r : relations_) {
+    if (r.memory_id == memory_id) r.open = false;
+  }
+}
+
 void MemoryEntityTables::ForgetMemories(const std::set<int64_t>& ids) {
+  std::erase_if(relations_, [&](const RelationRow& r) { return ids.count(r.memory_id) > 0; });
   std::set<int64_t> touched;
   for (auto it = links_.begin(); it != links_.end();) {
     if (ids.count(it->first.first)) {
@@ -147,6 +171,9 @@ void MemoryEntityTables::EraseUser(const std::string& user_id,
   for (const auto& [id, e] : entities_) {
     if (e.scope.user_id == user_id) gone.insert(id);
   }
+  std::erase_if(relations_, [&](const RelationRow& r) {
+    return memory_ids.count(r.memory_id) || gone.count(r.subject_id) || gone.count(r.object_id);
+  });
   for (auto it = links_.begin(); it != links_.end();) {
     bool drop = memory_ids.count(it->first.first) || gone.count(it->first.second);
     it = drop ? links_.erase(it) : std::next(it);
@@ -199,6 +226,27 @@ Result<EntityRecord> MemoryEntityTables::Get(const Principal& p, int64_t id) con
 Result<std::vector<EntityRelation>> MemoryEntityTables::Relations(
     const Principal& p, int64_t id, int limit, const SearchableFn& searchable) const {
   if (auto self = Get(p, id); !self.ok()) return self.status();
+  std::vector<EntityRelation> stated, literal;
+  for (auto it = relations_.rbegin(); it != relations_.rend(); ++it) {
+    if (it->subject_id != id || !it->open || !searchable(it->memory_id, false)) continue;
+    EntityRelation r;
+    r.predicate = it->predicate;
+    r.memory_ids = {it->memory_id};
+    if (it->object_id == 0) {
+      r.object_literal = it->literal;
+      literal.push_back(std::move(r));
+      continue;
+    }
+    auto e = entities_.find(it->object_id);
+    if (e == entities_.end() || !CanSee(p, e->second.scope)) continue;
+    r.object = e->second;
+    stated.push_back(std::move(r));
+  }
+  for (EntityRelation& r : literal) stated.push_back(std::move(r));
+  if (static_cast<int>(stated.size()) >= limit) {
+    stated.resize(std::max(0, limit));
+    return stated;
+  }
   std::map<int64_t, std::vector<int64_t>> shared;  // other entity -> memories
   for (const auto& [k, row] : links_) {
     if (k.second != id || !searchable(k.first, false)) continue;
@@ -219,8 +267,10 @@ Result<std::vector<EntityRelation>> MemoryEntityTables::Relations(
   std::stable_sort(out.begin(), out.end(), [](const EntityRelation& a, const EntityRelation& b) {
     return a.memory_ids.size() > b.memory_ids.size();
   });
-  if (static_cast<int>(out.size()) > limit) out.resize(std::max(0, limit));
-  return out;
+  const int room = limit - static_cast<int>(stated.size());
+  if (static_cast<int>(out.size()) > room) out.resize(std::max(0, room));
+  for (EntityRelation& r : out) stated.push_back(std::move(r));
+  return stated;
 }
 
 GraphResult MemoryEntityTables::Graph(const Principal& p, const GraphQuery& q,

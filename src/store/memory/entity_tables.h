@@ -26,6 +26,10 @@ class MemoryEntityTables {
                                               const std::vector<Memory>& memories,
                                               const Instant& now);
   void CopyLinks(int64_t from_id, int64_t to_id);
+  // Store::Ingest's relation rows (RelationDraft), after Link filled out.entity_links.
+  void AddRelations(const IngestBatch& batch, const IngestOutcome& out);
+  // A version retiring memory `memory_id` closes the relations it stated.
+  void CloseRelations(int64_t memory_id, const Instant& at);
   // Hard forget of these memory versions.
   void ForgetMemories(const std::set<int64_t>& ids);
   // Erasure: the memories' links and the user's entities.
@@ -47,6 +51,15 @@ class MemoryEntityTables {
   std::map<int64_t, EntityRecord> entities_;
   std::map<int64_t, std::vector<std::pair<std::string, std::string>>> names_;  // folded, kind
   std::map<std::pair<int64_t, int64_t>, LinkRow> links_;  // (memory, entity)
+  struct RelationRow {
+    int64_t subject_id = 0;
+    std::string predicate;
+    int64_t object_id = 0;  // 0 = literal
+    std::string literal;
+    int64_t memory_id = 0;
+    bool open = true;
+  };
+  std::vector<RelationRow> relations_;  // oldest first
   int64_t next_id_ = 1;
 };
 

@@ -16,6 +16,7 @@
 #include "src/store/memory/entity_tables.h"
 #include "src/store/entity_checks.h"
 #include "src/store/term_pruning.h"
+#include "src/store/reconcile.h"
 #include "src/store/versions.h"
 #include "src/text/tokenizer.h"
 
@@ -74,30 +75,72 @@ class MemoryStoreImpl final : public Store {
     out.message_id = static_cast<int64_t>(messages_.size()) + 1;
     messages_.push_back(MessageRow{batch.scope, batch.message, ctx.now.unix_ms});
     std::string key = ScopeKey(batch.scope);
-    for (const Memory& draft : batch.memories) {
-      Memory m = FirstVersion(draft, batch.scope, next_memory_id_++, ctx.now, out.message_id);
+    for (size_t index = 0; index < batch.memories.size(); ++index) {
+      Memory m = FirstVersion(batch.memories[index], batch.scope, next_memory_id_, ctx.now,
+                              out.message_id);
+      bool outranked = false;
+      bool reinforced = false;
       if (!m.attribute.empty()) {
         for (auto& [id, old] : memories_) {
-          if (old.current && old.attribute == m.attribute && old.subject == m.subject &&
-              ScopeKey(old.scope) == key) {
-            Retire(&old, ctx.now, m.valid_from);
+          if (!old.current || old.attribute != m.attribute || old.subject != m.subject ||
+              ScopeKey(old.scope) != key) {
+            continue;
+          }
+          const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
+          if (d.action == ReconcileAction::kReinforce) {
+            store::Reinforce(m, &old);
+            out.reinforced.push_back(old.id);
+            out.memories.push_back(old);
+            reinforced = true;
+            break;
+          }
+          StampDraft(d, old, ctx.now, &m);
+          outranked = d.action == ReconcileAction::kOutranked;
+          if (!outranked) {
+            Retire(&old, ctx.now, std::max(m.valid_from, old.valid_from));
+            entities_.CloseRelations(old.id, ctx.now);
             Log(old.id, false);
             m.lineage_id = old.lineage_id;
             m.version = old.version + 1;
             m.supersedes = old.id;
             out.superseded.push_back(old.id);
-            break;
           }
+          break;
         }
       }
+      if (reinforced) continue;
+      ++next_memory_id_;
       Index(m);
       memories_[m.id] = m;
-      if (!batch.embeddings.empty()) PutVector(m.id, batch.embedding_model,
-                                               batch.embeddings[out.memories.size()]);
+      if (!batch.embeddings.empty() && !outranked) {
+        PutVector(m.id, batch.embedding_model, batch.embeddings[out.memories.size()]);
+      }
+      if (outranked) out.outranked.push_back(m.id);
       out.memories.push_back(m);
     }
     auto links = entities_.Link(ctx.principal, batch, out.memories, ctx.now);
     if (links.ok()) out.entity_links = std::move(links).value();
+    entities_.AddRelations(batch, out);
+    for (const auto& [index, attribute] : batch.complements) {
+      if (index < 0 || index >= static_cast<int>(out.memories.size())) continue;
+      const Memory& m = out.memories[index];
+      if (!m.current || m.attribute.empty()) continue;
+      for (const auto& [id, other] : memories_) {
+        if (!other.current || other.subject != m.subject || other.attribute != attribute ||
+            ScopeKey(other.scope) != key) {
+          continue;
+        }
+        MemoryLink link{std::min(id, m.id), std::max(id, m.id), "complements", ctx.now};
+        const bool known = std::any_of(links_.begin(), links_.end(), [&](const MemoryLink& l) {
+          return l.from_id == link.from_id && l.to_id == link.to_id && l.kind == link.kind;
+        });
+        if (!known) {
+          links_.push_back(link);
+          out.complements.emplace_back(link.from_id, link.to_id);
+        }
+        break;
+      }
+    }
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     for (VaultEntry e : batch.vault) {
@@ -156,6 +199,7 @@ class MemoryStoreImpl final : public Store {
     }
     Memory m = NextVersion(old, next_memory_id_++, rev, ctx.now);
     Retire(&old, ctx.now, m.valid_from);
+    entities_.CloseRelations(old.id, m.valid_from);
     Log(old.id, false);
     Index(m);
     memories_[m.id] = m;

@@ -9,6 +9,7 @@
 #include "src/store/entity_checks.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
+#include "src/store/versions.h"
 #include "src/text/normalize.h"
 
 namespace engram::store::sqlite {
@@ -197,6 +198,32 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(sqlite3* db, const Prin
   return out;
 }
 
+Status InsertRelations(sqlite3* db, const IngestBatch& batch, const IngestOutcome& out) {
+  Stmt ins(db,
+           "INSERT INTO relation (subject_id, predicate, object_id, object_literal, memory_id, "
+           "valid_from_ms, version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  for (const RelationDraft& r : batch.relations) {
+    if (!WritesRelation(batch, out, r)) continue;
+    const Memory& m = out.memories[r.memory_index];
+    ins.Reset();
+    ins.Bind(1, out.entity_links[r.subject_link].entity_id).Bind(2, r.predicate);
+    if (r.object_link >= 0) {
+      ins.Bind(3, out.entity_links[r.object_link].entity_id).BindNull(4);
+    } else {
+      ins.BindNull(3).Bind(4, r.object_literal);
+    }
+    ins.Bind(5, m.id).Bind(6, m.valid_from.unix_ms).Bind(7, int64_t{m.version});
+    if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert relation");
+  }
+  return Status::OK();
+}
+
+Status CloseRelations(sqlite3* db, int64_t memory_id, const Instant& at) {
+  Stmt st(db, "UPDATE relation SET valid_to_ms = ?2 WHERE memory_id = ?1 AND valid_to_ms IS NULL");
+  st.Bind(1, memory_id).Bind(2, at.unix_ms);
+  return st.Run().WithPrefix("close relations");
+}
+
 Status CopyEntityLinks(sqlite3* db, int64_t from_id, int64_t to_id) {
   Stmt st(db,
           "INSERT OR IGNORE INTO memory_entity (memory_id, entity_id, confidence, surface) "
@@ -212,6 +239,7 @@ Status DeleteLineageEntityLinks(sqlite3* db, int64_t lineage_id) {
       "INSERT OR IGNORE INTO temp.forget_entities SELECT entity_id FROM memory_entity WHERE "
       "memory_id IN (SELECT id FROM memory WHERE lineage_id = ?1)",
       "DELETE FROM memory_entity WHERE memory_id IN (SELECT id FROM memory WHERE lineage_id = ?1)",
+      "DELETE FROM relation WHERE memory_id IN (SELECT id FROM memory WHERE lineage_id = ?1)",
       // An extracted entity's name came from the erased text: it goes when nothing else
       // mentions it.
       "DELETE FROM temp.forget_entities WHERE id IN (SELECT id FROM entity WHERE origin <> "
@@ -276,6 +304,45 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
                                                           int limit) {
   auto self = SelectEntity(db, p, id);
   if (!self.ok()) return self.status();
+  std::vector<EntityRelation> out;
+  // Stated relations: entity objects, then literal ones; newest first.
+  const std::string stated =
+      " FROM relation r JOIN memory m ON m.id = r.memory_id WHERE r.subject_id = ?1 AND "
+      "r.valid_to_ms IS NULL AND " + VisibleSql(2, 3) +
+      " AND m.current = 1 AND m.status IN ('active', 'dormant') AND "
+      "(m.expires_ms IS NULL OR m.expires_ms > ?4)";
+  Stmt objects2(db, std::string("SELECT ") + kColumns + ", r.predicate, r.memory_id" +
+                        " FROM relation r JOIN memory m ON m.id = r.memory_id JOIN entity e ON "
+                        "e.id = r.object_id WHERE r.subject_id = ?1 AND r.valid_to_ms IS NULL "
+                        "AND " + VisibleSql(2, 3) + " AND " + EntityVisibleSql(2, 3) +
+                        " AND m.current = 1 AND m.status IN ('active', 'dormant') AND "
+                        "(m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY r.id DESC LIMIT ?5");
+  objects2.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
+  objects2.Bind(4, now.unix_ms).Bind(5, int64_t{limit});
+  while (objects2.Step()) {
+    EntityRelation r;
+    r.object = ReadEntity(objects2);
+    r.predicate = objects2.Text(11);
+    r.memory_ids = {objects2.Int(12)};
+    out.push_back(std::move(r));
+  }
+  if (!objects2.status().ok()) return objects2.status().WithPrefix("entity relations");
+  Stmt literals(db, "SELECT r.predicate, r.object_literal, r.memory_id" + stated +
+                        " AND r.object_id IS NULL ORDER BY r.id DESC LIMIT ?5");
+  literals.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
+  literals.Bind(4, now.unix_ms).Bind(5, int64_t{limit});
+  while (literals.Step()) {
+    EntityRelation r;
+    r.predicate = literals.Text(0);
+    r.object_literal = literals.Text(1);
+    r.memory_ids = {literals.Int(2)};
+    out.push_back(std::move(r));
+  }
+  if (!literals.status().ok()) return literals.status().WithPrefix("entity relations");
+  if (static_cast<int>(out.size()) >= limit) {
+    out.resize(limit);
+    return out;
+  }
   Stmt st(db, std::string("SELECT ") + kColumns +
                   ", group_concat(o.memory_id) FROM memory_entity s JOIN memory_entity o ON "
                   "o.memory_id = s.memory_id AND o.entity_id <> s.entity_id JOIN memory m ON "
@@ -285,8 +352,7 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
                   "(m.expires_ms IS NULL OR m.expires_ms > ?4) GROUP BY o.entity_id "
                   "ORDER BY COUNT(*) DESC, o.entity_id LIMIT ?5");
   st.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
-  st.Bind(4, now.unix_ms).Bind(5, int64_t{limit});
-  std::vector<EntityRelation> out;
+  st.Bind(4, now.unix_ms).Bind(5, int64_t{limit - static_cast<int>(out.size())});
   while (st.Step()) {
     EntityRelation r;
     r.object = ReadEntity(st);

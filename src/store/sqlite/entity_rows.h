@@ -27,6 +27,14 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(sqlite3* db, const Prin
                                                          const std::vector<Memory>& memories,
                                                          const Instant& now);
 
+// The batch's relation drafts for the memories it made current (not reinforced, not
+// outranked); `out` holds the stored memories and link outcomes, in the batch's order.
+// REQUIRES: inside the batch's transaction.
+Status InsertRelations(sqlite3* db, const IngestBatch& batch, const IngestOutcome& out);
+
+// Closes the open relations memory `memory_id` stated (valid_to = `at`).
+Status CloseRelations(sqlite3* db, int64_t memory_id, const Instant& at);
+
 // Gives memory `to_id` the links of `from_id` (a new version of the same memory).
 Status CopyEntityLinks(sqlite3* db, int64_t from_id, int64_t to_id);
 

@@ -12,7 +12,7 @@ constexpr const char* kColumns[] = {
     "recorded_ms", "superseded_ms", "expires_ms", "time_offset", "conf_temporal",
     "conf_entity", "conf_event", "conf_source", "conf_consistency", "conf_overall",
     "session_id", "message_id", "source_type", "actor", "source_at_ms", "access_count",
-    "last_access_ms", "metadata"};
+    "last_access_ms", "metadata", "reinforced", "last_seen_ms"};
 constexpr int kCount = sizeof(kColumns) / sizeof(kColumns[0]);
 
 std::optional<Instant> OptInstant(const Stmt& st, int col, int32_t offset) {
@@ -82,6 +82,8 @@ Memory ReadMemory(const Stmt& st, int c) {
   m.access_count = st.Int(c + 36);
   m.last_access = OptInstant(st, c + 37, offset);
   m.metadata_json = st.Text(c + 38);
+  m.reinforced = st.Int(c + 39);
+  m.last_seen = OptInstant(st, c + 40, offset);
   return m;
 }
 
@@ -142,6 +144,8 @@ Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) 
   bind(m.access_count);
   bind(opt(m.last_access));
   bind(m.metadata_json);
+  bind(m.reinforced);
+  bind(opt(m.last_seen));
   if (Status s = st.Run(); !s.ok()) return s.WithPrefix("insert memory");
   Stmt fts(db, "INSERT INTO memory_fts(rowid, content) VALUES (?1, ?2)");
   fts.Bind(1, m.id).Bind(2, m.content);

@@ -278,10 +278,17 @@ CREATE TABLE memory_entity (
 CREATE INDEX memory_entity_entity ON memory_entity(entity_id, memory_id);
 )sql";
 
+// Migration 8: reconciliation. A statement that repeats a current fact reinforces it instead
+// of adding a memory: the count of such repetitions and the time of the latest one.
+constexpr const char* kSchemaV8 = R"sql(
+ALTER TABLE memory ADD COLUMN reinforced INTEGER NOT NULL DEFAULT 0 CHECK (reinforced >= 0);
+ALTER TABLE memory ADD COLUMN last_seen_ms INTEGER;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7};
+      kSchemaV7, kSchemaV8};
   return *kMigrations;
 }
 

@@ -13,6 +13,7 @@
 #include "src/store/entity_checks.h"
 #include "src/store/sqlite/entity_rows.h"
 #include "src/store/lifecycle_checks.h"
+#include "src/store/reconcile.h"
 #include "src/store/sqlite/fts5_tokenizer.h"
 #include "src/store/sqlite/keyword_search.h"
 #include "src/store/sqlite/lifecycle_rows.h"
@@ -95,31 +96,51 @@ class SqliteStore final : public Store {
     auto first_id = NextMemoryId();
     if (!first_id.ok()) return first_id.status();
     int64_t next_id = *first_id;
-    for (const Memory& draft : batch.memories) {
-      Memory m = FirstVersion(draft, batch.scope, next_id++, ctx.now, out.message_id);
+    for (size_t index = 0; index < batch.memories.size(); ++index) {
+      Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
+                              out.message_id);
+      bool outranked = false;
       if (!m.attribute.empty()) {
-        Stmt cur(db_,
-                 "SELECT id, lineage_id, version FROM memory WHERE scope_key = ?1 AND "
-                 "subject = ?2 AND attribute = ?3 AND current = 1");
+        Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
+                          " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
+                          "attribute = ?3 AND current = 1");
         cur.Bind(1, key).Bind(2, m.subject).Bind(3, m.attribute);
         if (cur.Step()) {
-          int64_t old_id = cur.Int(0);
-          m.lineage_id = cur.Int(1);
-          m.version = static_cast<int32_t>(cur.Int(2)) + 1;
-          m.supersedes = old_id;
-          if (Status s = Retire(old_id, ctx.now, m.valid_from); !s.ok()) return s;
-          if (Status s = LogVector(old_id, false); !s.ok()) return s;
-          out.superseded.push_back(old_id);
+          Memory old = sqlite::ReadMemory(cur);
+          const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
+          if (d.action == ReconcileAction::kReinforce) {
+            store::Reinforce(m, &old);
+            Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
+            up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
+            if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce");
+            out.reinforced.push_back(old.id);
+            out.memories.push_back(std::move(old));
+            continue;
+          }
+          StampDraft(d, old, ctx.now, &m);
+          outranked = d.action == ReconcileAction::kOutranked;
+          if (!outranked) {
+            m.lineage_id = old.lineage_id;
+            m.version = old.version + 1;
+            m.supersedes = old.id;
+            const Instant until = std::max(m.valid_from, old.valid_from);
+            if (Status s = Retire(old.id, ctx.now, until); !s.ok()) return s;
+            if (Status s = sqlite::CloseRelations(db_, old.id, until); !s.ok()) return s;
+            if (Status s = LogVector(old.id, false); !s.ok()) return s;
+            out.superseded.push_back(old.id);
+          }
         }
         if (!cur.status().ok()) return cur.status();
       }
+      ++next_id;
       if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
-      if (!batch.embeddings.empty()) {
+      if (!batch.embeddings.empty() && !outranked) {
         size_t i = out.memories.size();
         if (Status s = PutVector(m.id, batch.embedding_model, batch.embeddings[i]); !s.ok()) {
           return s;
         }
       }
+      if (outranked) out.outranked.push_back(m.id);
       out.memories.push_back(std::move(m));
     }
     for (VaultEntry e : batch.vault) {
@@ -140,6 +161,24 @@ class SqliteStore final : public Store {
     auto links = sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now);
     if (!links.ok()) return links.status();
     out.entity_links = std::move(links).value();
+    if (Status s = sqlite::InsertRelations(db_, batch, out); !s.ok()) return s;
+    for (const auto& [index, attribute] : batch.complements) {
+      if (index < 0 || index >= static_cast<int>(out.memories.size())) continue;
+      const Memory& m = out.memories[index];
+      if (!m.current || m.attribute.empty()) continue;
+      Stmt other(db_, "SELECT id FROM memory WHERE scope_key = ?1 AND subject = ?2 AND "
+                      "attribute = ?3 AND current = 1");
+      other.Bind(1, key).Bind(2, m.subject).Bind(3, attribute);
+      if (!other.Step()) {
+        if (!other.status().ok()) return other.status();
+        continue;
+      }
+      const int64_t o = other.Int(0);
+      bool added = false;
+      MemoryLink link{std::min(o, m.id), std::max(o, m.id), "complements", ctx.now};
+      if (Status s = sqlite::InsertLink(db_, link, &added); !s.ok()) return s;
+      if (added) out.complements.emplace_back(link.from_id, link.to_id);
+    }
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     AuditEntry audit{"remember", targets,
@@ -186,6 +225,7 @@ class SqliteStore final : public Store {
     if (!new_id.ok()) return new_id.status();
     Memory m = NextVersion(*old, *new_id, rev, ctx.now);
     if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
+    if (Status s = sqlite::CloseRelations(db_, old->id, m.valid_from); !s.ok()) return s;
     if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
     if (Status s = LogVector(old->id, false); !s.ok()) return s;
     if (Status s = sqlite::CopyEntityLinks(db_, old->id, m.id); !s.ok()) return s;
