@@ -1,7 +1,7 @@
 // pipeline_bench: throughput and per-message latency of the rule write path with no
 // embedding, on ~100-character zh/en messages with PII, time expressions, and poisoning.
 //
-//   pipeline_bench [--messages 20000]
+//   pipeline_bench [--messages 20000] [--self-contained 0|1]
 //
 // Two rows: "stages" runs validation, normalization, PII sanitizing, guard, signal and time
 // anchoring (ingest::BuildBatch + ingest::ApplyStages + text::pii::Sanitize) without storage;
@@ -65,12 +65,15 @@ void Print(const char* name, const Row& r) {
 
 int main(int argc, char** argv) {
   int n = 20000;
+  bool self_contained = engram::Options().self_contained_memories;  // default: off
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--messages" && i + 1 < argc) {
       n = std::atoi(argv[++i]);
+    } else if (a == "--self-contained" && i + 1 < argc) {
+      self_contained = std::atoi(argv[++i]) != 0;
     } else {
-      std::fprintf(stderr, "usage: pipeline_bench [--messages N]\n");
+      std::fprintf(stderr, "usage: pipeline_bench [--messages N] [--self-contained 0|1]\n");
       return 2;
     }
   }
@@ -92,6 +95,7 @@ int main(int argc, char** argv) {
     o.backend = backend;
     o.db_path = dir + "/bench.db";
     o.embedder = "none";
+    o.self_contained_memories = self_contained;  // coreference + rewrite of session turns
     auto engine = engram::Engine::Open(o);
     if (!engine.ok()) {
       std::fprintf(stderr, "%s\n", engine.status().ToString().c_str());

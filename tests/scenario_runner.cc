@@ -1,6 +1,7 @@
 // Runs the declarative scenario files under tests/scenarios/ (format: tests/scenarios/README.md)
 // against the public API, one test per file.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -215,6 +216,15 @@ class Scenario {
         }
         EXPECT_EQ(got.empty() ? "-" : got, c.args.at("entities")) << Where();
       }
+      if (c.args.count("coref")) {  // "他>李工", "they>John+Mary", "她>?" (unresolved)
+        std::string got;
+        for (const CoreferenceView& v : out->coreferences) {
+          std::string names;
+          for (const std::string& n : v.antecedents) names += (names.empty() ? "" : "+") + n;
+          got += (got.empty() ? "" : ",") + v.pronoun + ">" + (v.resolved ? names : "?");
+        }
+        EXPECT_EQ(got.empty() ? "-" : got, c.args.at("coref")) << Where();
+      }
       return Status::OK();
     }
     if (c.verb == "entity") {  // one directory entry: name= [type= aliases=a;b roles= id=]
@@ -292,6 +302,12 @@ class Scenario {
           b = e + 1;
         }
       }
+      return Status::OK();
+    }
+    if (c.verb == "message") {  // the raw message of memory id=, read from the database file
+      auto m = engine().Get(Who(c), Id(c));
+      if (!m.ok()) return m.status();
+      EXPECT_EQ(MessageText(m->source.message_id), c.text) << Where();
       return Status::OK();
     }
     if (c.verb == "history") {  // only as "error CODE history ..."; blocks check content
@@ -382,6 +398,8 @@ class Scenario {
           options_.ttl_hours_preference = std::atof(v.c_str());
         } else if (k == "extract_facts") {
           options_.extract_facts = v == "1" || v == "true";
+        } else if (k == "self_contained") {
+          options_.self_contained_memories = v == "1" || v == "true";
         } else if (k == "dormant_after_days") {
           options_.dormant_after_days = std::atof(v.c_str());
         } else {
@@ -392,6 +410,26 @@ class Scenario {
     }
     Status s = Do(c);
     EXPECT_TRUE(s.ok()) << Where() << s.ToString();
+  }
+
+  // The episodic layer as stored: the message row's text (SQLite backend).
+  std::string MessageText(int64_t id) {
+    sqlite3* db = nullptr;
+    std::string out = "<no message " + std::to_string(id) + ">";
+    if (sqlite3_open_v2(options_.db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
+        SQLITE_OK) {
+      sqlite3_stmt* st = nullptr;
+      if (sqlite3_prepare_v2(db, "SELECT content FROM message WHERE id = ?", -1, &st,
+                             nullptr) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+          out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+        }
+      }
+      sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return out;
   }
 
   void ExpectBlock(const Command& c, const std::vector<std::string>& expected) {

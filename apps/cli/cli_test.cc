@@ -80,6 +80,23 @@ class CliTest : public ::testing::Test {
   std::string db_ = dir_.File("engram.db");
 };
 
+TEST_F(CliTest, RememberShowsTheSelfContainedMemoryAndItsCoreferences) {
+  RunJson({"--self-contained", "remember", "--user", "alice", "--session", "s1", "--at",
+           "2024-07-15T09:00:00+08:00", "--json", "李工说接口文档周五前给"});
+  json w = RunJson({"--self-contained", "remember", "--user", "alice", "--session", "s1",
+                    "--at", "2024-07-15T10:00:00+08:00", "--json", "他昨天说要把接口改成异步"});
+  ASSERT_EQ(w["memories"].size(), 1u);
+  EXPECT_EQ(w["memories"][0]["content"], "李工(2024-07-14)说要把接口改成异步");
+  ASSERT_EQ(w["coreferences"].size(), 1u);
+  const json& c = w["coreferences"][0];
+  EXPECT_EQ(c["pronoun"], "他");
+  EXPECT_EQ(c["antecedents"], json::array({"李工"}));
+  EXPECT_EQ(c["resolved"], true);
+  EXPECT_DOUBLE_EQ(c["confidence"].get<double>(), 0.9);
+  ASSERT_EQ(c["entity_ids"].size(), 1u);
+  EXPECT_EQ(c["entity_ids"][0], w["entities"][0]["entity_id"]);
+}
+
 TEST_F(CliTest, RememberThenRecallRoundTrip) {
   json w = RunJson({"remember", "--user", "alice", "--session", "s1", "--at",
                     "2024-06-14T15:00:00+08:00", "--json", "张工说下周二要验收接口文档"});

@@ -30,6 +30,7 @@ struct Globals {
   bool json = false;
   std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
   std::optional<double> dormant_after_days;
+  bool self_contained = false;     // Options::self_contained_memories
   std::string llm_url, llm_model;  // an OpenAI-compatible chat endpoint (compact summaries)
 };
 
@@ -93,6 +94,7 @@ Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
   o.db_path = g.db;
   o.create_if_missing = create;
   if (Status s = ApplyLifecycleFlags(g, &o); !s.ok()) return s;
+  o.self_contained_memories = g.self_contained;
   return Engine::Open(o);
 }
 
@@ -132,6 +134,9 @@ int Run(int argc, char** argv) {
   app.add_option("--llm-model", g.llm_model, "The model for --llm-url");
   app.add_option("--dormant-after-days", g.dormant_after_days,
                  "Idle days before a memory goes dormant in `sweep` (default 90; 0 = never)");
+  app.add_flag("--self-contained", g.self_contained,
+               "Store session turns self-contained: pronouns resolved to names, relative times "
+               "as dates (the message keeps the words as said)");
   std::function<int()> action;
   auto json_flag = [&](CLI::App* c) { c->add_flag("--json", g.json, "Print JSON"); };
 
@@ -207,6 +212,16 @@ int Run(int argc, char** argv) {
         text_out += "  entity #" + std::to_string(l.entity_id) + " " + l.type + " " + l.name +
                     " (" + (l.created ? "new" : "known") + ", " + conf + ")\n";
       }
+      json corefs = json::array();
+      for (const CoreferenceView& c : out->coreferences) {
+        corefs.push_back(serve::CoreferenceJson(c));
+        std::string names;
+        for (const std::string& n : c.antecedents) names += (names.empty() ? "" : ", ") + n;
+        char conf[16];
+        std::snprintf(conf, sizeof conf, "%.2f", c.confidence);
+        text_out += "  " + c.pronoun + " -> " + (names.empty() ? "?" : names) + " (" + conf +
+                    (c.resolved ? "" : ", unresolved: " + c.reason) + ")\n";
+      }
       Print(g,
             {{"request_id", out->request_id},
              {"message_id", out->message_id},
@@ -220,7 +235,8 @@ int Run(int argc, char** argv) {
                         {"confidence", out->event_confidence},
                         {"slots", out->event_slots}}},
              {"review_items", out->review_items},
-             {"entities", entities}},
+             {"entities", entities},
+             {"coreferences", corefs}},
             text_out + (out->guard == "clean" ? "" : "guard: " + out->guard + "\n") +
                 (out->review_items.empty()
                      ? ""

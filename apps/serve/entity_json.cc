@@ -27,6 +27,14 @@ json EntityLinkJson(const EntityLinkView& l) {
           {"new", l.created}};
 }
 
+json CoreferenceJson(const CoreferenceView& c) {
+  json out = {{"pronoun", c.pronoun},       {"antecedents", c.antecedents},
+              {"entity_ids", c.entity_ids}, {"confidence", c.confidence},
+              {"resolved", c.resolved}};
+  if (!c.reason.empty()) out["reason"] = c.reason;
+  return out;
+}
+
 json EntityRelationsJson(const EntityRelationsResult& r) {
   json rels = json::array();
   for (const EntityRelationView& v : r.relations) {

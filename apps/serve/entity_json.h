@@ -13,6 +13,8 @@ namespace engram::serve {
 nlohmann::json EntityJson(const Entity& e);
 // {"memory_id", "entity_id", "name", "type", "surface", "confidence", "new"}
 nlohmann::json EntityLinkJson(const EntityLinkView& l);
+// {"pronoun", "antecedents", "entity_ids", "confidence", "resolved"[, "reason"]}
+nlohmann::json CoreferenceJson(const CoreferenceView& c);
 // {"entity": entity, "relations": [{"predicate", "object": entity, "memory_ids"}]}
 nlohmann::json EntityRelationsJson(const EntityRelationsResult& r);
 

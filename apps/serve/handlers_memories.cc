@@ -17,6 +17,8 @@ json RememberJson(const RememberResult& r) {
   for (const Memory& m : r.memories) mems.push_back(MemoryJson(m));
   json entities = json::array();
   for (const EntityLinkView& l : r.entities) entities.push_back(EntityLinkJson(l));
+  json corefs = json::array();
+  for (const CoreferenceView& c : r.coreferences) corefs.push_back(CoreferenceJson(c));
   return {{"request_id", r.request_id},
           {"message_id", r.message_id},
           {"memories", mems},
@@ -29,7 +31,8 @@ json RememberJson(const RememberResult& r) {
                      {"confidence", r.event_confidence},
                      {"slots", r.event_slots}}},
           {"review_items", r.review_items},
-          {"entities", entities}};
+          {"entities", entities},
+          {"coreferences", corefs}};
 }
 
 bool QueryFlag(const httplib::Request& req, const char* name) {

@@ -45,8 +45,8 @@ struct RememberRequest {
   // unless valid_from < valid_to.
   std::optional<Instant> valid_from;
   std::optional<Instant> valid_to;
-  // false: store the text as one raw memory, without reading a kind into it (so no TTL).
-  // The guard, PII masking and time anchoring still run.
+  // false: store the text as one raw memory, without reading a kind into it (so no TTL) and
+  // without a self-contained rewrite. The guard, PII masking and time anchoring still run.
   bool infer = true;
 
   // Optional explicit fact. When `attribute` is set, the memory is a semantic fact about
@@ -55,6 +55,17 @@ struct RememberRequest {
   std::string subject;
   std::string attribute;
   std::string value;
+};
+
+// A third-person pronoun of a remembered message and whom it names (he, 她, they, ...),
+// judged against the session's last turns (Options::self_contained_memories).
+struct CoreferenceView {
+  std::string pronoun;                   // as said
+  std::vector<std::string> antecedents;  // the names it stands for (empty: none fits)
+  std::vector<int64_t> entity_ids;       // their entities, once linked (resolved only)
+  double confidence = 0;
+  bool resolved = false;  // replaced by the names in the memory's content
+  std::string reason;     // when not: no_antecedent | ambiguous | unnamed | low_confidence
 };
 
 struct RememberResult {
@@ -78,6 +89,10 @@ struct RememberResult {
   double event_confidence = 0;
   std::map<std::string, std::string> event_slots;
   std::vector<EntityLinkView> entities;  // entities the memories mention (known or new)
+  // The message's pronouns (with Options::self_contained_memories). When one is resolved or a
+  // relative time anchored, the episodic memory's content is the self-contained rewrite ("李工(2024-07-14)说…") and the message
+  // keeps the text as said.
+  std::vector<CoreferenceView> coreferences;
 };
 
 // An entry of the review queue: a quarantined message, a suspicious one, or a time

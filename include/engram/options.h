@@ -173,6 +173,13 @@ struct Options {
   double source_reliability_voice = 0.72;
   double source_reliability_import = 0.9;
 
+  // Store a conversation turn's episodic memory self-contained: third-person pronouns
+  // resolved against the session's last turns become names, relative times ("昨天",
+  // "yesterday") dates. The message row keeps the text as said. Off by default until it
+  // helps recall: on LoCoMo it gives R@5/R@10 65.3/74.6 against 65.0/75.0 (README).
+  // Default: false
+  bool self_contained_memories = false;
+
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true
   bool lexical_rerank = true;

@@ -13,18 +13,21 @@
 #include "src/base/hash.h"
 #include "src/base/time.h"
 #include "src/engine/api_keys.h"
+#include "src/engine/coref_links.h"
 #include "src/engine/entities.h"
 #include "src/engine/lifecycle.h"
 #include "src/engine/outbox_codec.h"
 #include "src/engine/pii_vault.h"
 #include "src/engine/registry.h"
 #include "src/engine/vectors.h"
+#include "src/extract/coreference.h"
 #include "src/govern/llm_summary_writer.h"
 #include "src/govern/metrics.h"
 #include "src/llm/chat_client.h"
 #include "src/store/access.h"
 #include "src/ingest/fuse.h"
 #include "src/ingest/pipeline.h"
+#include "src/ingest/self_contained.h"
 #include "src/ingest/stages.h"
 #include "src/ingest/validate.h"
 #include "src/recall/context_builder.h"
@@ -102,15 +105,18 @@ class EngineImpl final : public Engine {
     int finished = 0;
     std::vector<Pending> pending;
     pending.reserve(mine.size());  // last_in_session points into its elements
-    std::map<std::string, const Memory*> last_in_session;  // session's latest, uncommitted
+    std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
     for (const store::OutboxEntry& e : mine) {
       auto request = engine::DecodeRememberRequest(e.request);
       Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session)
                                        : Result<Pending>(request.status());
       if (p.ok()) {
         pending.push_back(std::move(p).value());
-        if (!request->session_id.empty() && !pending.back().batch.memories.empty()) {
-          last_in_session[request->session_id] = &pending.back().batch.memories.back();
+        const auto& memories = pending.back().batch.memories;
+        if (!request->session_id.empty() && !memories.empty()) {
+          SessionTail& tail = last_in_session[request->session_id];
+          tail.last = &memories.back();
+          tail.turns.insert(tail.turns.begin(), {memories.front().content, ""});
         }
         continue;
       }
@@ -167,13 +173,22 @@ class EngineImpl final : public Engine {
     store::IngestBatch batch;
     std::vector<std::string> texts;  // one per memory of the batch
     ingest::StageReport stages;      // guard verdict and signals, for the caller
+    std::vector<extract::CorefResolution> coreferences;  // the message's pronouns
+    std::vector<std::vector<int>> coref_links;          // their entity_links indices
   };
+
+  // The uncommitted turns of a session in a batch of queued requests.
+  struct SessionTail {
+    const Memory* last = nullptr;             // the latest memory (embedding context)
+    std::vector<extract::CorefTurn> turns;    // newest first
+  };
+  static constexpr int kCorefRecentMemories = 16;  // ~ extract::kCorefMaxTurns messages
 
   // Runs the write pipeline on `request` (nothing is written). With a non-zero outbox id, the
   // commit also marks that outbox entry done. `uncommitted` names, per session, a memory
   // that precedes the request but is not in the store yet (batched processing).
   Result<Pending> Prepare(const RememberRequest& request, int64_t outbox_id,
-                          const std::map<std::string, const Memory*>* uncommitted = nullptr) {
+                          const std::map<std::string, SessionTail>* uncommitted = nullptr) {
     Pending p{Context(request.principal), {}, {}};
     Instant at = request.at.value_or(p.ctx.now);
     RememberRequest sanitized = request;
@@ -197,21 +212,52 @@ class EngineImpl final : public Engine {
     p.batch.vault = std::move(vault);
     p.stages = ingest::ApplyStages(at, &p.batch, request.infer, options_.extract_facts);
     if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
-    if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
-    ingest::Fuse(reliability_, &p.batch);
-    if (!vectors_) return p;
+    // The session's last turns: the previous one is embedded with this turn, the last few
+    // resolve its pronouns. Only turns of a conversation are rewritten (a note without a
+    // session is kept as written), and the history is read only for a third-person pronoun.
+    const bool want_previous = vectors_ && options_.embed_context_bytes > 0;
+    const bool rewrite =
+        options_.self_contained_memories && request.infer && !request.session_id.empty();
+    const bool want_turns =
+        rewrite && extract::HasThirdPersonPronoun(p.batch.message.content);
     std::vector<Memory> recent;
     const Memory* previous = nullptr;
-    if (!request.session_id.empty() && options_.embed_context_bytes > 0) {
+    std::vector<extract::CorefTurn> turns;
+    if (!request.session_id.empty() && (want_previous || want_turns)) {
+      const SessionTail* tail = nullptr;
       if (uncommitted && uncommitted->count(request.session_id)) {
-        previous = uncommitted->at(request.session_id);
-      } else {
-        auto r = store_->ListRecent(p.ctx, request.session_id, 1);
+        tail = &uncommitted->at(request.session_id);
+        previous = tail->last;
+        if (want_turns) turns = tail->turns;
+      }
+      if (tail == nullptr || want_turns) {
+        auto r = store_->ListRecent(p.ctx, request.session_id,
+                                    want_turns ? kCorefRecentMemories : 1);
         if (!r.ok()) return r.status();
         recent = std::move(r).value();
-        if (!recent.empty()) previous = &recent[0];
+        if (tail == nullptr && !recent.empty()) previous = &recent[0];
+        if (want_turns) {
+          for (extract::CorefTurn& t : ingest::TurnsFromRecent(recent)) {
+            turns.push_back(std::move(t));
+          }
+        }
       }
     }
+    if (rewrite) {
+      std::vector<extract::GenderHint> hints;
+      if (want_turns) {
+        auto h = engine::DirectoryGenderHints(*store_, p.ctx, p.batch.message.content, turns);
+        if (!h.ok()) return h.status();
+        hints = std::move(h).value();
+      }
+      p.coreferences = ingest::ApplySelfContained(at, turns, &p.batch, hints).coreferences;
+    }
+    if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
+    auto coref_links = engine::LinkCoreferences(*store_, p.ctx, p.coreferences, &p.batch);
+    if (!coref_links.ok()) return coref_links.status();
+    p.coref_links = std::move(coref_links).value();
+    ingest::Fuse(reliability_, &p.batch);
+    if (!vectors_) return p;
     for (const Memory& m : p.batch.memories) {
       p.texts.push_back(ingest::EmbeddingText(m, previous, options_.embed_context_bytes));
     }
@@ -259,6 +305,8 @@ class EngineImpl final : public Engine {
     result.reinforced = std::move(out->reinforced);
     result.outranked = std::move(out->outranked);
     result.entities = engine::LinkViews(out->entity_links);
+    result.coreferences =
+        engine::CoreferenceViews(p.coreferences, p.coref_links, out->entity_links);
     return result;
   }
 

@@ -1,0 +1,137 @@
+#include "src/engine/coref_links.h"
+
+#include <algorithm>
+
+#include "src/extract/entity_extractor.h"
+#include "src/text/normalize.h"
+
+namespace engram::engine {
+namespace {
+
+double ViaConfidence(const std::string& kind) {
+  if (kind == "alias") return 0.9;
+  if (kind == "role") return 0.8;
+  return 1.0;
+}
+
+}  // namespace
+
+Result<std::vector<extract::GenderHint>> DirectoryGenderHints(
+    store::Store& store, const store::OpContext& ctx, std::string_view text,
+    std::span<const extract::CorefTurn> history) {
+  std::vector<extract::GenderHint> hints;
+  if (!extract::HasThirdPersonPronoun(text)) return hints;
+  std::vector<std::string> keys;
+  auto add_keys = [&](std::string_view t) {
+    for (const extract::EntityMention& m : extract::FindEntityMentions(t)) {
+      if (m.type == extract::EntityType::kPerson) keys.push_back(text::FoldForSearch(m.key));
+    }
+  };
+  add_keys(text);
+  for (size_t i = 0; i < history.size() && i < extract::kCorefMaxTurns; ++i) {
+    add_keys(history[i].text);
+  }
+  if (keys.empty()) return hints;
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  auto names = store.FindEntityNames(ctx, keys);
+  if (!names.ok()) return names.status();
+  std::vector<int64_t> seen;
+  for (const store::EntityName& n : *names) {
+    if (std::find(seen.begin(), seen.end(), n.entity_id) != seen.end()) continue;
+    seen.push_back(n.entity_id);
+    auto entity = store.GetEntity(ctx, n.entity_id);
+    if (!entity.ok()) continue;  // gone since: no hint
+    extract::Gender gender = extract::NameGender(entity->name);
+    for (const std::string& a : entity->aliases) {
+      if (gender == extract::Gender::kUnknown) gender = extract::NameGender(a);
+    }
+    if (gender == extract::Gender::kUnknown) continue;
+    for (const store::EntityName& same : *names) {
+      if (same.entity_id == n.entity_id) hints.push_back({same.name, gender});
+    }
+  }
+  return hints;
+}
+
+Result<std::vector<std::vector<int>>> LinkCoreferences(
+    store::Store& store, const store::OpContext& ctx,
+    const std::vector<extract::CorefResolution>& coreferences, store::IngestBatch* batch) {
+  std::vector<std::vector<int>> out(coreferences.size());
+  if (batch->memories.empty() || batch->memories.front().status == MemoryStatus::kQuarantined) {
+    return out;
+  }
+  std::vector<std::string> folded;
+  for (const extract::CorefResolution& r : coreferences) {
+    if (!r.resolved) continue;
+    for (const extract::CorefAntecedent& a : r.antecedents) {
+      folded.push_back(text::FoldForSearch(a.name));
+    }
+  }
+  if (folded.empty()) return out;
+  std::sort(folded.begin(), folded.end());
+  folded.erase(std::unique(folded.begin(), folded.end()), folded.end());
+  auto names = store.FindEntityNames(ctx, folded);
+  if (!names.ok()) return names.status();
+  Memory& memory = batch->memories.front();
+  for (size_t i = 0; i < coreferences.size(); ++i) {
+    const extract::CorefResolution& r = coreferences[i];
+    if (!r.resolved) continue;
+    for (const extract::CorefAntecedent& a : r.antecedents) {
+      const std::string key = text::FoldForSearch(a.name);
+      const store::EntityName* best = nullptr;
+      for (const store::EntityName& n : *names) {
+        if (n.name != key) continue;
+        const bool better =
+            best == nullptr || (n.origin != "extracted" && best->origin == "extracted") ||
+            (n.origin == best->origin && ViaConfidence(n.kind) > ViaConfidence(best->kind));
+        if (better) best = &n;
+      }
+      store::EntityLinkDraft draft{0, 0, a.type, a.name, r.pronoun, 0};
+      if (best != nullptr) {
+        draft.entity_id = best->entity_id;
+        draft.confidence = r.confidence * ViaConfidence(best->kind);
+      } else {
+        draft.confidence = std::min(0.6, r.confidence);
+      }
+      // Already linked (named in the message, or by an earlier pronoun)?
+      auto& links = batch->entity_links;
+      auto same = std::find_if(links.begin(), links.end(), [&](const store::EntityLinkDraft& l) {
+        return l.memory_index == 0 &&
+               (draft.entity_id != 0 ? l.entity_id == draft.entity_id
+                                     : l.entity_id == 0 && l.name == draft.name);
+      });
+      if (same != links.end()) {
+        out[i].push_back(static_cast<int>(same - links.begin()));
+        continue;
+      }
+      out[i].push_back(static_cast<int>(links.size()));
+      memory.confidence.entity = std::min(memory.confidence.entity, draft.confidence);
+      links.push_back(std::move(draft));
+    }
+  }
+  return out;
+}
+
+std::vector<CoreferenceView> CoreferenceViews(
+    const std::vector<extract::CorefResolution>& coreferences,
+    const std::vector<std::vector<int>>& link_indices,
+    const std::vector<store::EntityLinkOutcome>& links) {
+  std::vector<CoreferenceView> out;
+  for (size_t i = 0; i < coreferences.size(); ++i) {
+    const extract::CorefResolution& r = coreferences[i];
+    CoreferenceView v{r.pronoun, {}, {}, r.confidence, r.resolved, r.reason};
+    for (const extract::CorefAntecedent& a : r.antecedents) v.antecedents.push_back(a.name);
+    if (i < link_indices.size()) {
+      for (int k : link_indices[i]) {
+        if (k >= 0 && static_cast<size_t>(k) < links.size()) {
+          v.entity_ids.push_back(links[k].entity_id);
+        }
+      }
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace engram::engine
