@@ -1,7 +1,8 @@
 // ReaderPool: extra connections to one SQLite database for read-only calls. In WAL mode a
 // reader neither waits for the writer nor for other readers, so calls that only read (recall's
-// channels, get, list, history) run in parallel on connections of their own while writes stay
-// on the store's one writer connection.
+// vector re-check, recency and graph channels, get, list, history) run in parallel on
+// connections of their own while writes stay on the store's one writer connection. Keyword
+// search is not among them: it stays on the writer, beside its in-memory index.
 //
 //   ReaderPool pool(open_connection, 8);
 //   if (auto lease = pool.Acquire()) Stmt st(lease->db(), "SELECT ...");
