@@ -380,6 +380,38 @@ TEST_F(CliTest, RecallExplainsAndContextCites) {
   EXPECT_EQ(Run(Db({"context", "--user", "alice", "--budget", "0", "x"})).exit_code, 2);
 }
 
+TEST_F(CliTest, RecallFilters) {
+  RunJson({"remember", "--user", "alice", "--session", "s1", "--metadata",
+           R"({"project": "apollo", "n": 3})", "launch review notes"});
+  RunJson({"remember", "--user", "alice", "--session", "s2", "--metadata",
+           R"({"project": "gemini", "n": 5})", "launch review agenda"});
+  auto contents = [&](std::vector<std::string> args) {
+    std::vector<std::string> all = {"recall", "--user", "alice", "--json"};
+    all.insert(all.end(), args.begin(), args.end());
+    all.push_back("launch review");
+    std::vector<std::string> out;
+    json r = RunJson(all);
+    EXPECT_TRUE(r.is_object()) << r.dump();
+    for (const json& h : r["results"]) out.push_back(h["content"]);
+    return out;
+  };
+  EXPECT_EQ(contents({}).size(), 2u);
+  EXPECT_EQ(contents({"--where", R"({"n": {"gt": 4}})"}),
+            std::vector<std::string>{"launch review agenda"});
+  EXPECT_EQ(contents({"--from-session", "s1"}), std::vector<std::string>{"launch review notes"});
+  EXPECT_EQ(contents({"--type", "semantic"}).size(), 0u);
+  EXPECT_EQ(contents({"--type", "episodic", "--kind", "event"}).size(), 2u);
+  EXPECT_EQ(contents({"--kind", "raw"}).size(), 0u);
+  RunResult bad = Run(Db({"recall", "--user", "alice", "--where", "{oops", "x"}));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("filter.metadata: not valid JSON"), std::string::npos) << bad.err;
+  // A repeatable option takes one value per use: the query is not swallowed by it.
+  EXPECT_EQ(contents({"--type", "episodic", "--type", "semantic"}).size(), 2u);
+  bad = Run(Db({"recall", "--user", "alice", "--kind", "opinion", "x"}));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--kind: unknown 'opinion'"), std::string::npos) << bad.err;
+}
+
 TEST_F(CliTest, EntitiesImportListAndLinkAtRemember) {
   const std::string csv = dir_.File("people.csv");
   std::ofstream(csv) << "name,type,aliases,roles,id\n"

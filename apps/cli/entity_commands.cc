@@ -197,8 +197,10 @@ Result<std::unique_ptr<Engine>> OpenDb(const std::string& db, bool create) {
 void AddPrincipal(CLI::App* cmd, State* st) {
   cmd->add_option("--user", st->user, "User the call acts for")->required();
   cmd->add_option("--agent", st->agent, "Agent acting for the user");
-  cmd->add_option("--team", st->teams, "Team the user belongs to (repeatable)");
-  cmd->add_option("--role", st->roles, "Role: member, team-admin, admin (repeatable)");
+  cmd->add_option("--team", st->teams, "Team the user belongs to (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--role", st->roles, "Role: member, team-admin, admin (repeatable)")
+      ->allow_extra_args(false);
 }
 
 int RunImport(const std::string& db, bool as_json, const State& st) {

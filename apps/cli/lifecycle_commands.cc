@@ -45,8 +45,10 @@ void AddLifecycleCommands(CLI::App& app, std::function<int()>* action, const std
   compact->add_option("--user", st->c_user,
                       "Act as this user (its writable scopes); default: the operator, all scopes");
   compact->add_option("--agent", st->c_agent, "Agent acting for the user");
-  compact->add_option("--team", st->c_teams, "Team the user belongs to (repeatable)");
-  compact->add_option("--role", st->c_roles, "Role: member, team-admin, admin (repeatable)");
+  compact->add_option("--team", st->c_teams, "Team the user belongs to (repeatable)")
+      ->allow_extra_args(false);
+  compact->add_option("--role", st->c_roles, "Role: member, team-admin, admin (repeatable)")
+      ->allow_extra_args(false);
   compact->add_flag("--dry-run", st->c_dry_run, "Report what would change, change nothing");
   compact->add_flag("--json", *json, "Print JSON");
   compact->callback([action, db, json, st] {

@@ -85,8 +85,10 @@ int Fail(const Status& s) {
 void AddPrincipalFlags(CLI::App* cmd, PrincipalFlags* p) {
   cmd->add_option("--user", p->user, "User the call acts for")->required();
   cmd->add_option("--agent", p->agent, "Agent acting for the user");
-  cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)");
-  cmd->add_option("--role", p->roles, "Role: member, team-admin, admin (repeatable)");
+  cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--role", p->roles, "Role: member, team-admin, admin (repeatable)")
+      ->allow_extra_args(false);
 }
 
 Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
@@ -127,7 +129,7 @@ int Run(int argc, char** argv) {
   app.add_flag("--json", g.json, "Print JSON");
   app.add_option("--ttl-hours", g.ttl_hours,
                  "Time to live of a memory kind, KIND=HOURS (repeatable; 0 = never expires; "
-                 "defaults: state=168 preference=4320, others 0)");
+                 "defaults: state=168 preference=4320, others 0)")->allow_extra_args(false);
   app.add_option("--llm-url", g.llm_url,
                  "OpenAI-compatible chat endpoint for LLM summaries in `compact` (key from "
                  "$OPENAI_API_KEY); default none: rule-based summaries");
@@ -250,7 +252,8 @@ int Run(int argc, char** argv) {
   std::string q_text, q_at;
   int q_limit = 10;
   bool q_history = false, q_explain = false, q_expired = false, q_deep = false;
-  std::string q_session;
+  std::string q_session, q_from_session, q_from_agent, q_meta;
+  std::vector<std::string> q_types, q_kinds;
   auto* recall = app.add_subcommand("recall", "Find the memories relevant to a query");
   AddPrincipalFlags(recall, &qp);
   recall->add_option("--at", q_at, "Reference time of the question (ISO 8601); default now");
@@ -260,6 +263,17 @@ int Run(int argc, char** argv) {
   recall->add_flag("--deep", q_deep, "Also dormant memories through the vector channel");
   recall->add_option("--session", q_session, "The asking session (adds its latest memories)");
   recall->add_flag("--explain", q_explain, "Show why each hit was recalled");
+  recall->add_option("--type", q_types,
+                     "Only memories of this type: working, episodic, semantic, procedural "
+                     "(repeatable)")->allow_extra_args(false);
+  recall->add_option("--kind", q_kinds,
+                     "Only memories of this kind: fact, preference, event, task, state, "
+                     "summary, raw (repeatable)")->allow_extra_args(false);
+  recall->add_option("--from-session", q_from_session, "Only memories said in this session");
+  recall->add_option("--from-agent", q_from_agent, "Only memories written by this agent");
+  recall->add_option("--where", q_meta,
+                     "Only memories whose metadata match this Mem0-style JSON condition, "
+                     R"(e.g. '{"project": "apollo"}' or '{"n": {"gte": 3}}')");
   recall->add_option("QUERY", q_text, "What to recall")->required();
   json_flag(recall);
   recall->callback([&] {
@@ -273,6 +287,19 @@ int Run(int argc, char** argv) {
       req.include_expired = q_expired;
       req.deep = q_deep;
       req.session_id = q_session;
+      for (const std::string& t : q_types) {
+        auto type = ParseMemoryType(t);
+        if (!type) return Fail(Status::InvalidArgument("--type: unknown '" + t + "'"));
+        req.filter.types.push_back(*type);
+      }
+      for (const std::string& k : q_kinds) {
+        auto kind = ParseMemoryKind(k);
+        if (!kind) return Fail(Status::InvalidArgument("--kind: unknown '" + k + "'"));
+        req.filter.kinds.push_back(*kind);
+      }
+      req.filter.session_id = q_from_session;
+      req.filter.agent_id = q_from_agent;
+      req.filter.metadata_json = q_meta;
       auto at = ParseAt(q_at);
       if (!at.ok()) return Fail(at.status());
       req.at = *at;

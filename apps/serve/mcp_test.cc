@@ -82,6 +82,23 @@ TEST_F(McpTest, ToolsRememberRecallCorrectHistoryForget) {
   EXPECT_EQ(Tool("recall", {{"query", 3}})["isError"], true);
 }
 
+TEST_F(McpTest, RecallTakesFilters) {
+  json a =
+      Tool("remember", {{"text", "deploy window is Friday"}, {"metadata", {{"env", "prod"}}}});
+  json b = Tool("remember", {{"text", "deploy window is Monday"}, {"metadata", {{"env", "dev"}}}});
+  ASSERT_EQ(a["isError"], false) << a.dump();
+  ASSERT_EQ(b["isError"], false) << b.dump();
+  json r = Tool("recall", {{"query", "deploy window"},
+                           {"filters", {{"metadata", {{"env", "dev"}}}}}});
+  ASSERT_EQ(r["isError"], false) << r.dump();
+  ASSERT_EQ(r["structuredContent"]["results"].size(), 1u);
+  EXPECT_EQ(r["structuredContent"]["results"][0]["id"],
+            b["structuredContent"]["memories"][0]["id"]);
+  r = Tool("recall",
+           {{"query", "deploy window"}, {"filters", {{"metadata", {{"env", {{"~", 1}}}}}}}});
+  EXPECT_EQ(r["isError"], true);
+}
+
 TEST_F(McpTest, StdioAnswersLineByLine) {
   std::stringstream in, out, log;
   in << Call(1, "initialize").dump() << "\n"

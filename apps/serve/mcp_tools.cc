@@ -25,6 +25,24 @@ json Tool(const char* name, const char* title, const char* description, json pro
           {"annotations", {{"readOnlyHint", read_only}}}};
 }
 
+json FiltersSchema() {
+  json names = {{"type", "array"}, {"items", {{"type", "string"}}}};
+  return {{"type", "object"},
+          {"description",
+           "Only memories matching every condition given: memory types (working, episodic, "
+           "semantic, procedural), kinds (fact, preference, event, task, state, summary, raw), "
+           "the session said in, the writing agent, and a Mem0-style metadata condition: "
+           "{\"k\": v}, {\"k\": {\"in\": [..]}} (eq ne in nin gt gte lt lte contains "
+           "icontains), {\"OR\": [..]}, {\"AND\": [..]}, {\"NOT\": [..]}"},
+          {"properties",
+           {{"types", names},
+            {"kinds", names},
+            {"session_id", Str("Said in this session")},
+            {"agent_id", Str("Written by this agent")},
+            {"metadata", {{"type", "object"}}}}},
+          {"additionalProperties", false}};
+}
+
 }  // namespace
 
 json McpSession::Tools() {
@@ -45,7 +63,8 @@ json McpSession::Tools() {
       {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", 1000}}},
       {"at", Str("Reference time of the question (ISO 8601); default now")},
       {"include_history", {{"type", "boolean"}, {"description", "Also superseded versions"}}},
-      {"session", Str("The asking session")}};
+      {"session", Str("The asking session")},
+      {"filters", FiltersSchema()}};
   return json::array({
       Tool("remember", "Remember", "Store a message; returns the memories made from it.",
            remember_props, {"text"}, false),

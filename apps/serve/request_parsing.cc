@@ -89,6 +89,47 @@ Result<std::vector<RememberRequest>> ParseRemember(const json& body, const Princ
   return out;
 }
 
+// "filters": {"types": [...], "kinds": [...], "session_id": "...", "agent_id": "...",
+//             "metadata": {Mem0-style condition}}; the engine validates the condition.
+Result<RecallFilter> ParseRecallFilter(const json& body) {
+  RecallFilter f;
+  if (!body.contains("filters") || body["filters"].is_null()) return f;
+  const json& j = body["filters"];
+  if (!j.is_object()) return Status::InvalidArgument("filters: must be a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    if (key == "types" || key == "kinds") {
+      if (!value.is_array()) {
+        return Status::InvalidArgument("filters." + key + ": must be a list");
+      }
+      for (const json& name : value) {
+        const std::string n = name.is_string() ? name.get<std::string>() : "";
+        if (key == "types") {
+          auto t = ParseMemoryType(n);
+          if (!t) return Status::InvalidArgument("filters.types: unknown '" + n + "'");
+          f.types.push_back(*t);
+        } else {
+          auto k = ParseMemoryKind(n);
+          if (!k) return Status::InvalidArgument("filters.kinds: unknown '" + n + "'");
+          f.kinds.push_back(*k);
+        }
+      }
+    } else if (key == "session_id" || key == "agent_id") {
+      if (!value.is_string()) {
+        return Status::InvalidArgument("filters." + key + ": must be a string");
+      }
+      (key == "session_id" ? f.session_id : f.agent_id) = value.get<std::string>();
+    } else if (key == "metadata") {
+      if (!value.is_object()) {
+        return Status::InvalidArgument("filters.metadata: must be a JSON object");
+      }
+      f.metadata_json = value.dump();
+    } else {
+      return Status::InvalidArgument("filters: unknown field '" + key + "'");
+    }
+  }
+  return f;
+}
+
 Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) {
   if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
   RecallRequest r;
@@ -111,6 +152,8 @@ Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) 
   r.include_expired = expired.value_or(false);
   r.deep = deep.value_or(false);
   if (session) r.session_id = *session;
+  ENGRAM_SERVE_TRY(filter, ParseRecallFilter(body));
+  r.filter = std::move(filter);
   return r;
 }
 

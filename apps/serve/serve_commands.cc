@@ -81,8 +81,10 @@ void AddPrincipal(CLI::App* cmd, PrincipalFlags* p, bool required) {
   auto* user = cmd->add_option("--user", p->user, "User the key or session acts for");
   if (required) user->required();
   cmd->add_option("--agent", p->agent, "Agent acting for the user");
-  cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)");
-  cmd->add_option("--role", p->roles, "Role: member, team-admin, admin (repeatable)");
+  cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--role", p->roles, "Role: member, team-admin, admin (repeatable)")
+      ->allow_extra_args(false);
 }
 
 // The write end of the pipe SIGINT/SIGTERM are reported through. A signal may arrive on any

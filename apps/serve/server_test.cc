@@ -169,6 +169,54 @@ TEST(HttpServerTest, BadInputIsA4xxJsonError) {
   ExpectError(s.SendRaw("POST", "/v1/search", std::string(10000, ' ')), 413, "ResourceExhausted");
 }
 
+TEST(HttpServerTest, SearchFiltersByMetadataSessionAndKind) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev());
+  ASSERT_TRUE(s.ok());
+  auto say = [&](const std::string& text, const json& meta, const std::string& session) {
+    auto r = s.Send("POST", "/v1/memories",
+                    {{"user", "a"}, {"text", text}, {"session", session}, {"metadata", meta}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    return r.body["results"][0]["memories"][0]["id"].get<int64_t>();
+  };
+  const int64_t apollo = say("launch checklist for the rocket", {{"project", "apollo"}}, "s1");
+  const int64_t gemini = say("launch checklist for the capsule", {{"project", "gemini"}}, "s2");
+  auto ids = [](const TestServer::Reply& r) {
+    std::vector<int64_t> out;
+    for (const json& h : r.body["results"]) out.push_back(h["id"]);
+    return out;
+  };
+  auto r = s.Send("POST", "/v1/search",
+                  {{"user", "a"}, {"query", "launch checklist"},
+                   {"filters", {{"metadata", {{"project", {{"in", {"gemini", "x"}}}}}}}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(ids(r), std::vector<int64_t>{gemini});
+  r = s.Send("POST", "/v1/search",
+             {{"user", "a"}, {"query", "launch checklist"},
+              {"filters", {{"session_id", "s1"}, {"types", {"episodic"}}}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(ids(r), std::vector<int64_t>{apollo});
+  r = s.Send("POST", "/v1/search", {{"user", "a"}, {"query", "launch checklist"},
+                                     {"filters", {{"kinds", {"preference"}}}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["results"].empty());
+
+  ExpectError(s.Send("POST", "/v1/search", {{"user", "a"}, {"query", "x"}, {"filters", 3}}),
+              400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/search",
+                     {{"user", "a"}, {"query", "x"}, {"filters", {{"kinds", {"opinion"}}}}}),
+              400, "InvalidArgument");
+  ExpectError(s.Send("POST", "/v1/search",
+                     {{"user", "a"}, {"query", "x"}, {"filters", {{"colour", "red"}}}}),
+              400, "InvalidArgument");
+  auto bad = s.Send("POST", "/v1/search",
+                    {{"user", "a"}, {"query", "x"},
+                     {"filters", {{"metadata", {{"p", {{"regex", ".*"}}}}}}}});
+  ExpectError(bad, 400, "InvalidArgument");
+  EXPECT_NE(bad.body["error"]["message"].get<std::string>().find("unknown operator 'regex'"),
+            std::string::npos);
+}
+
 TEST(HttpServerTest, EntitiesAreListedAndRelatedWithinTheCallersScopes) {
   testing::TempDir dir;
   TestServer s(dir.path(), Dev());

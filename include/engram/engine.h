@@ -110,6 +110,30 @@ struct ReviewItemView {
   std::string resolution;    // approve | reject, once resolved
 };
 
+// Narrows a recall to memories that match every condition given. Empty means no condition.
+// Channels search deeper when a filter is set (see recall::Recall), so a filter that keeps
+// few memories still fills the limit from the best matching ones.
+struct RecallFilter {
+  std::vector<MemoryType> types;  // any of these
+  std::vector<MemoryKind> kinds;  // any of these
+  std::string session_id;         // said in this session (Memory::source.session_id)
+  std::string agent_id;           // written by this agent (Memory::scope.agent_id)
+  // A condition on Memory::metadata_json, in Mem0's filter syntax, as JSON text:
+  //   {"k": v}                 k present and equal to v (JSON equality; 1 == 1.0)
+  //   {"k": "*"}               k present
+  //   {"k": {"eq"|"ne"|"in"|"nin"|"gt"|"gte"|"lt"|"lte"|"contains"|"icontains": arg}}
+  //   {"AND"|"OR"|"NOT": [filter, ...]}
+  // Keys of one object must all hold. gt/gte/lt/lte compare numbers with numbers and strings
+  // with strings (anything else does not match); contains/icontains test a string value
+  // (icontains after Unicode case folding). "" or "{}" = none; malformed = InvalidArgument.
+  std::string metadata_json;
+
+  bool empty() const {
+    return types.empty() && kinds.empty() && session_id.empty() && agent_id.empty() &&
+           (metadata_json.empty() || metadata_json == "{}");
+  }
+};
+
 struct RecallRequest {
   Principal principal;
   std::string query;                 // UTF-8, non-empty
@@ -122,6 +146,7 @@ struct RecallRequest {
   // Deep search: the vector channel also scores dormant memories (Options::
   // dormant_after_days), which ordinary recall finds by keyword only.
   bool deep = false;
+  RecallFilter filter;
 };
 
 // Why a hit was recalled by one channel.

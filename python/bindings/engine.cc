@@ -92,8 +92,19 @@ RememberResult Remember(const PyEngine& self, Principal principal,
 
 RecallResult Recall(const PyEngine& self, Principal principal, const std::string& query,
                     const OptText& at, int limit, bool include_history,
-                    const std::string& session_id) {
+                    const std::string& session_id, const std::vector<std::string>& types,
+                    const std::vector<std::string>& kinds, const std::string& from_session,
+                    const std::string& from_agent, const std::string& where) {
   RecallRequest r{principal, query, ParseAt(at), limit, include_history, session_id};
+  for (const std::string& t : types) {
+    r.filter.types.push_back(ParseName(&ParseMemoryType, "types", t));
+  }
+  for (const std::string& k : kinds) {
+    r.filter.kinds.push_back(ParseName(&ParseMemoryKind, "kinds", k));
+  }
+  r.filter.session_id = from_session;
+  r.filter.agent_id = from_agent;
+  r.filter.metadata_json = where;
   auto engine = self.Get();
   return Unwrap(WithoutGil([&] { return engine->Recall(r); }));
 }
@@ -189,7 +200,11 @@ void BindEngine(nb::module_& m) {
            "kind or TTL read into it).")
       .def("recall", &Recall, "principal"_a, "query"_a, nb::kw_only(), "at"_a = nb::none(),
            "limit"_a = 0, "include_history"_a = false, "session_id"_a = "",
-           "Memories relevant to the query, best first.")
+           "types"_a = std::vector<std::string>{}, "kinds"_a = std::vector<std::string>{},
+           "from_session"_a = "", "from_agent"_a = "", "where"_a = "",
+           "Memories relevant to the query, best first. Filters: memory types and kinds, the "
+           "session said in, the writing agent, and `where`, a Mem0-style metadata condition "
+           "as JSON text.")
       .def("context", &Context, "principal"_a, "query"_a, nb::kw_only(), "session_id"_a = "",
            "at"_a = nb::none(), "budget_tokens"_a = 1024,
            "A prompt-ready block of cited memories.")

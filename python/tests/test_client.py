@@ -30,6 +30,10 @@ def test_client_round_trip_with_api_key(server):
         assert up["version"] == 3 and up["metadata"] == {"topic": "travel", "booked": True}
         assert c.get(mid)["memory"] == "Alice's flight to Tokyo moved to Saturday"
         assert c.search("Tokyo", filters={"booked": True})["results"][0]["id"] == mid
+        others = [h["id"] for h in c.search("Tokyo", filters={"booked": {"ne": True}})["results"]]
+        assert mid not in others and len(others) == 1  # the assistant's turn
+        with pytest.raises(errors.InvalidArgumentError, match="unknown operator"):
+            c.search("Tokyo", filters={"booked": {"like": True}})
         assert len(c.get_all(run_id="trip")["results"]) == 2
         c.delete(mid)
         assert c.get(mid) is None

@@ -65,6 +65,18 @@ def test_search_shape_limits_and_filters(memory):
         memory.search("tea", user_id="alice", filters={"n": {"near": 1}})
 
 
+def test_a_selective_filter_still_fills_the_limit(memory):
+    # The engine filters inside recall and searches deeper, so the only matching memories
+    # come back even when hundreds of better-ranked ones do not match.
+    memory.add([{"role": "user", "content": f"weekly tea tasting note {i}"} for i in range(200)],
+               user_id="alice", metadata={"batch": "x"})
+    memory.add("weekly tea tasting note, the long version with more words", user_id="alice",
+               metadata={"batch": "y"})
+    hits = memory.search("weekly tea tasting note", user_id="alice", limit=3,
+                         filters={"batch": "y"})["results"]
+    assert [h["metadata"] for h in hits] == [{"batch": "y"}]
+
+
 def test_get_update_history_delete(memory):
     mid = memory.add("The budget review is on Friday", user_id="alice")["results"][0]["id"]
     got = memory.get(mid)  # the owner is known from add()

@@ -25,6 +25,7 @@
 #include "src/govern/metrics.h"
 #include "src/llm/chat_client.h"
 #include "src/store/access.h"
+#include "src/store/memory_filter.h"
 #include "src/ingest/fuse.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/self_contained.h"
@@ -317,8 +318,11 @@ class EngineImpl final : public Engine {
       return s;
     }
     if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
+    auto filter = CompileFilter(request.filter);
+    if (!filter.ok()) return filter.status();
     store::OpContext ctx = Context(request.principal);
     recall::RecallParams params = RecallSettings(ctx, request.at);
+    if (!filter->empty()) params.filter = &*filter;
     params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
                             options_.max_recall_limit);
     params.include_history = request.include_history;
@@ -807,6 +811,20 @@ class EngineImpl final : public Engine {
     auto revealed = vault_->Render(*store_, ctx, texts);
     if (!revealed.ok()) return revealed.status();
     return AuditReveal(ctx, ids, *revealed);
+  }
+
+  static Result<store::MemoryFilter> CompileFilter(const RecallFilter& f) {
+    if (!f.session_id.empty()) {
+      if (Status s = ingest::ValidateId("filter.session_id", f.session_id, false); !s.ok()) {
+        return s;
+      }
+    }
+    if (!f.agent_id.empty()) {
+      if (Status s = ingest::ValidateId("filter.agent_id", f.agent_id, false); !s.ok()) {
+        return s;
+      }
+    }
+    return store::MemoryFilter::Compile(f);
   }
 
   Status AuditReveal(const store::OpContext& ctx, const std::vector<int64_t>& ids, int count) {

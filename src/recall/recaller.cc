@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 #include <unordered_map>
 
 #include "src/recall/decay.h"
@@ -34,6 +35,117 @@ double TimeFactor(const std::vector<TimeWindow>& windows, const Instant& t) {
   return factor == 1.0 && firm ? 0.5 : factor;
 }
 
+namespace {
+
+// What the channels proposed: each candidate memory once, its per-channel ranks, the lists.
+struct Candidates {
+  std::unordered_map<int64_t, Memory> memories;
+  std::unordered_map<int64_t, std::map<std::string, ChannelScore>> channels;
+  std::vector<RankedList> lists;
+  // A channel returned `depth` rows but fewer than `want` of them passed the filter: more
+  // matching rows may lie deeper.
+  bool deeper = false;
+};
+
+bool Keep(const RecallParams& params, const Memory& m) {
+  return params.filter == nullptr || params.filter->Matches(m);
+}
+
+// Runs every channel `depth` deep. Rows the filter rejects are dropped before ranking, so a
+// channel's ranks count matching memories only.
+Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
+                          std::string_view query, const RecallParams& params, bool history,
+                          std::span<const float> query_vector, int depth, int want) {
+  Candidates c;
+  auto note_saturated = [&](size_t rows, size_t kept) {
+    if (static_cast<int>(rows) >= depth && static_cast<int>(kept) < want) c.deeper = true;
+  };
+  if (params.weight_keyword > 0) {
+    store::KeywordQuery kq;
+    kq.terms = KeywordTerms(query);
+    kq.limit = depth;
+    kq.include_history = history;
+    auto keyword = store.SearchKeyword(ctx, kq);
+    if (!keyword.ok()) return keyword.status();
+    RankedList kl{"keyword", params.weight_keyword, {}};
+    for (store::KeywordHit& k : *keyword) {
+      if (!Keep(params, k.memory)) continue;
+      int64_t id = k.memory.id;
+      kl.ids.push_back(id);
+      c.channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
+      c.memories.emplace(id, std::move(k.memory));
+    }
+    note_saturated(keyword->size(), kl.ids.size());
+    c.lists.push_back(std::move(kl));
+  }
+
+  if (!query_vector.empty()) {
+    index::SearchFilter filter;
+    filter.partitions = store::VisiblePartitions(ctx.principal);
+    if (params.deep) {  // dormant memories' vectors wait in the cold partitions
+      const size_t hot = filter.partitions.size();
+      for (size_t i = 0; i < hot; ++i) {
+        filter.partitions.push_back(store::ColdPartition(filter.partitions[i]));
+      }
+    }
+    auto found = params.index->Search(query_vector, depth, filter);
+    if (!found.ok()) return found.status().WithPrefix("recall: vector search");
+    // The store re-checks every id (scope, status, expiry): the index is derived data.
+    std::vector<int64_t> missing;
+    for (const index::VectorHit& h : *found) {
+      if (!c.memories.count(h.id)) missing.push_back(h.id);
+    }
+    auto rows = store.GetSearchable(ctx, missing, history);
+    if (!rows.ok()) return rows.status();
+    for (Memory& m : *rows) {
+      if (Keep(params, m)) c.memories.emplace(m.id, std::move(m));
+    }
+    RankedList vl{"vector", params.weight_vector, {}};
+    for (const index::VectorHit& h : *found) {
+      if (!c.memories.count(h.id)) continue;
+      vl.ids.push_back(h.id);
+      c.channels[h.id]["vector"] = ChannelScore{static_cast<int>(vl.ids.size()), h.score};
+    }
+    note_saturated(found->size(), vl.ids.size());
+    c.lists.push_back(std::move(vl));
+  }
+
+  if (!params.session_id.empty() && params.weight_recency > 0) {
+    auto recent = store.ListRecent(ctx, params.session_id, std::min(depth, 20));
+    if (!recent.ok()) return recent.status();
+    RankedList rl{"recency", params.weight_recency, {}};
+    for (Memory& m : *recent) {
+      if (!Keep(params, m)) continue;
+      int64_t id = m.id;
+      rl.ids.push_back(id);
+      int rank = static_cast<int>(rl.ids.size());
+      c.channels[id]["recency"] = ChannelScore{rank, 1.0 / rank};
+      c.memories.emplace(id, std::move(m));
+    }
+    c.lists.push_back(std::move(rl));
+  }
+
+  if (params.weight_graph > 0) {
+    auto graph = GraphCandidates(store, ctx, query, depth, history);
+    if (!graph.ok()) return graph.status();
+    RankedList gl{"graph", params.weight_graph, {}};
+    for (store::GraphHit& g : *graph) {
+      if (!Keep(params, g.memory)) continue;
+      int64_t id = g.memory.id;
+      gl.ids.push_back(id);
+      // The channel's score: how many of the question's entities the memory mentions.
+      c.channels[id]["graph"] = ChannelScore{static_cast<int>(gl.ids.size()),
+                                             static_cast<double>(g.entity_ids.size())};
+      c.memories.emplace(id, std::move(g.memory));
+    }
+    note_saturated(graph->size(), gl.ids.size());
+    c.lists.push_back(std::move(gl));
+  }
+  return c;
+}
+
+}  // namespace
+
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& request_ctx,
                                       std::string_view query, const RecallParams& params) {
   // Each channel proposes more than the caller wants, so fusion has something to choose from.
@@ -45,89 +157,32 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     ctx.now = Instant{std::numeric_limits<int64_t>::min(), 0};
   }
   const bool history = params.include_history || analysis.wants_history;
-  std::unordered_map<int64_t, Memory> memories;
-  std::unordered_map<int64_t, std::map<std::string, ChannelScore>> channels;
-  std::vector<RankedList> lists;
 
-  if (params.weight_keyword > 0) {
-    store::KeywordQuery kq;
-    kq.terms = KeywordTerms(query);
-    kq.limit = channel_limit;
-    kq.include_history = history;
-    auto keyword = store.SearchKeyword(ctx, kq);
-    if (!keyword.ok()) return keyword.status();
-    RankedList kl{"keyword", params.weight_keyword, {}};
-    for (store::KeywordHit& k : *keyword) {
-      int64_t id = k.memory.id;
-      kl.ids.push_back(id);
-      channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
-      memories.emplace(id, std::move(k.memory));
-    }
-    lists.push_back(std::move(kl));
-  }
-
+  Embeddings query_vector;
   if (params.embedder != nullptr && params.index != nullptr && params.weight_vector > 0) {
     std::vector<std::string> q{std::string(query)};
     auto vec = params.embedder->EmbedQueries(q);
     if (!vec.ok()) return vec.status().WithPrefix("recall: embed query");
-    index::SearchFilter filter;
-    filter.partitions = store::VisiblePartitions(ctx.principal);
-    if (params.deep) {  // dormant memories' vectors wait in the cold partitions
-      const size_t hot = filter.partitions.size();
-      for (size_t i = 0; i < hot; ++i) {
-        filter.partitions.push_back(store::ColdPartition(filter.partitions[i]));
-      }
-    }
-    auto found = params.index->Search(vec->row(0), channel_limit, filter);
-    if (!found.ok()) return found.status().WithPrefix("recall: vector search");
-    // The store re-checks every id (scope, status, expiry): the index is derived data.
-    std::vector<int64_t> missing;
-    for (const index::VectorHit& h : *found) {
-      if (!memories.count(h.id)) missing.push_back(h.id);
-    }
-    auto rows = store.GetSearchable(ctx, missing, history);
-    if (!rows.ok()) return rows.status();
-    for (Memory& m : *rows) memories.emplace(m.id, std::move(m));
-    RankedList vl{"vector", params.weight_vector, {}};
-    for (const index::VectorHit& h : *found) {
-      if (!memories.count(h.id)) continue;
-      vl.ids.push_back(h.id);
-      channels[h.id]["vector"] = ChannelScore{static_cast<int>(vl.ids.size()), h.score};
-    }
-    lists.push_back(std::move(vl));
+    query_vector = std::move(vec).value();
   }
-
-  if (!params.session_id.empty() && params.weight_recency > 0) {
-    auto recent = store.ListRecent(ctx, params.session_id, std::min(channel_limit, 20));
-    if (!recent.ok()) return recent.status();
-    RankedList rl{"recency", params.weight_recency, {}};
-    for (Memory& m : *recent) {
-      int64_t id = m.id;
-      rl.ids.push_back(id);
-      int rank = static_cast<int>(rl.ids.size());
-      channels[id]["recency"] = ChannelScore{rank, 1.0 / rank};
-      memories.emplace(id, std::move(m));
-    }
-    lists.push_back(std::move(rl));
+  // With a filter, a channel whose rows were partly rejected is searched again four times
+  // deeper, until every channel has channel_limit matching rows, runs out, or reaches
+  // kMaxFilteredDepth.
+  Candidates gathered;
+  for (int depth = channel_limit;; depth = std::min(depth * 4, kMaxFilteredDepth)) {
+    auto c = Gather(store, ctx, query, params, history,
+                    query_vector.count() ? query_vector.row(0) : std::span<const float>(),
+                    depth, channel_limit);
+    if (!c.ok()) return c.status();
+    gathered = std::move(c).value();
+    if (params.filter == nullptr || !gathered.deeper || depth >= kMaxFilteredDepth) break;
   }
-
-  if (params.weight_graph > 0) {
-    auto graph = GraphCandidates(store, ctx, query, channel_limit, history);
-    if (!graph.ok()) return graph.status();
-    RankedList gl{"graph", params.weight_graph, {}};
-    for (store::GraphHit& g : *graph) {
-      int64_t id = g.memory.id;
-      gl.ids.push_back(id);
-      // The channel's score: how many of the question's entities the memory mentions.
-      channels[id]["graph"] = ChannelScore{static_cast<int>(gl.ids.size()),
-                                           static_cast<double>(g.entity_ids.size())};
-      memories.emplace(id, std::move(g.memory));
-    }
-    lists.push_back(std::move(gl));
-  }
+  std::unordered_map<int64_t, Memory>& memories = gathered.memories;
+  std::unordered_map<int64_t, std::map<std::string, ChannelScore>>& channels =
+      gathered.channels;
 
   std::vector<RecallHit> hits;
-  for (const FusedItem& f : FuseRrf(lists, params.rrf_k)) {
+  for (const FusedItem& f : FuseRrf(gathered.lists, params.rrf_k)) {
     RecallHit h;
     h.memory = std::move(memories.at(f.id));
     h.channels = std::move(channels[f.id]);
@@ -148,6 +203,9 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
                    [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
   if (params.reranker) params.reranker->Rerank(query, &hits);
   if (Status s = SpreadToNeighbours(store, ctx, params.spread, &hits); !s.ok()) return s;
+  if (params.filter != nullptr) {  // neighbours lent score are held to the filter too
+    std::erase_if(hits, [&](const RecallHit& h) { return !params.filter->Matches(h.memory); });
+  }
   for (RecallHit& h : hits) {  // hits that came only through the context channel
     if (h.explanation.rrf == 0) {
       h.explanation.age_ms = params.at.unix_ms - MemoryTime(h.memory).unix_ms;

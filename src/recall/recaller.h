@@ -27,6 +27,7 @@
 #include "src/recall/reranker.h"
 #include "src/recall/session_context.h"
 #include "src/index/vector_index.h"
+#include "src/store/memory_filter.h"
 #include "src/store/store.h"
 
 namespace engram::recall {
@@ -51,7 +52,14 @@ struct RecallParams {
   double decay_floor = 0.9;
   const Reranker* reranker = nullptr;  // not owned; may be null
   SpreadParams spread;                 // session-context spreading; shares 0 = off
+  // Not owned; null = none. Every channel drops the memories it rejects; with a filter, a
+  // channel that had rows rejected is searched again four times deeper, until it has enough
+  // matching rows, runs out, or reaches kMaxFilteredDepth rows (a filter that keeps very few
+  // memories of a large scope may then return fewer hits than exist).
+  const store::MemoryFilter* filter = nullptr;
 };
+
+inline constexpr int kMaxFilteredDepth = 4096;
 
 // Hits best first, at most params.limit. No match is an empty list, never NotFound.
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,

@@ -825,8 +825,10 @@ class Engine:
         Stores a message and the memories made from it (infer=False: one raw memory, no kind or TTL read into it).
         """
 
-    def recall(self, principal: Principal, query: str, *, at: str | None = None, limit: int = 0, include_history: bool = False, session_id: str = '') -> RecallResult:
-        """Memories relevant to the query, best first."""
+    def recall(self, principal: Principal, query: str, *, at: str | None = None, limit: int = 0, include_history: bool = False, session_id: str = '', types: Sequence[str] = [], kinds: Sequence[str] = [], from_session: str = '', from_agent: str = '', where: str = '') -> RecallResult:
+        """
+        Memories relevant to the query, best first. Filters: memory types and kinds, the session said in, the writing agent, and `where`, a Mem0-style metadata condition as JSON text.
+        """
 
     def context(self, principal: Principal, query: str, *, session_id: str = '', at: str | None = None, budget_tokens: int = 1024) -> ContextResult:
         """A prompt-ready block of cited memories."""

@@ -66,12 +66,12 @@ def search(ctx, query, ids: _shape.Ids, limit: int, meta_filters: dict, threshol
     if not isinstance(query, str) or not query.strip():
         raise InvalidArgumentError("query: must be a non-empty string")
     _check_limit(limit)
-    post = ids.agent is not None or ids.run is not None or bool(meta_filters)
-    fetch = min(max(limit * 5, 50), 1000) if post else limit
-    res = yield Call("recall", (ids, query, fetch, _shape.iso(at), include_history))
+    # The engine applies the agent, run and metadata filters inside recall, so a selective
+    # filter still fills the limit.
+    res = yield Call("recall", (ids, query, limit, _shape.iso(at), include_history,
+                                _shape.recall_filters(ids, meta_filters)))
     items = [_shape.item(h, explain=explain) for h in res["results"]]
-    items = [i for i in items if _shape.matches(i, ids, meta_filters)
-             and (threshold is None or i["score"] >= threshold)][:limit]
+    items = [i for i in items if threshold is None or i["score"] >= threshold]
     ctx.learn(items, ids)
     return {"results": items, "request_id": res["request_id"]}
 

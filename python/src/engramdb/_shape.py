@@ -209,6 +209,19 @@ def history_entries(versions: list[dict]) -> list[dict]:
     return out
 
 
+def recall_filters(ids: Ids, meta_filters: dict) -> dict:
+    """The engine's recall filter (REST `filters` shape) for a Mem0 scope and metadata
+    conditions: memories of the named agent and run only."""
+    out: dict = {}
+    if ids.agent is not None:
+        out["agent_id"] = ids.agent
+    if ids.run is not None:
+        out["session_id"] = ids.run
+    if meta_filters:
+        out["metadata"] = meta_filters
+    return out
+
+
 def matches(it: dict, ids: Ids, meta_filters: dict) -> bool:
     """Whether a Mem0 item is in the named agent and run, and passes the metadata filters."""
     if ids.agent is not None and it.get("agent_id") != ids.agent:

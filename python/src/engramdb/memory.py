@@ -15,6 +15,7 @@ Thread safety: a Memory may be used from many threads; engine calls release the 
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -69,10 +70,14 @@ class _EngineBackend:
             out.append(r.to_dict()["memories"])
         return out
 
-    def recall(self, ids, query, limit, at, include_history):
+    def recall(self, ids, query, limit, at, include_history, filters):
+        where = json.dumps(filters["metadata"]) if "metadata" in filters else ""
         return self.engine.recall(_principal(ids), query, at=at, limit=limit,
                                   include_history=include_history,
-                                  session_id=ids.run or "").to_dict()
+                                  session_id=ids.run or "",
+                                  from_session=filters.get("session_id", ""),
+                                  from_agent=filters.get("agent_id", ""),
+                                  where=where).to_dict()
 
     def get(self, ids, mid):
         return self.engine.get(_principal(ids), mid).to_dict()
@@ -154,7 +159,7 @@ class Memory:
                explain: bool = False, rerank: bool = True) -> dict:
         """Memories relevant to `query`, best first. Filters: Mem0's (user_id / agent_id /
         run_id, and metadata conditions with eq, ne, in, nin, gt, gte, lt, lte, contains,
-        icontains, "*", AND, OR, NOT), applied to the recalled candidates. `threshold` is on
+        icontains, "*", AND, OR, NOT), applied by the engine inside recall. `threshold` is on
         Engram's fused score (not a cosine similarity). `rerank` is always on."""
         id_filters, meta = _shape.split_filters(filters)
         ids = self._owners.scope(user_id or id_filters.get("user_id"),
