@@ -412,6 +412,28 @@ TEST_F(CliTest, RecallFilters) {
   EXPECT_NE(bad.err.find("--kind: unknown 'opinion'"), std::string::npos) << bad.err;
 }
 
+TEST_F(CliTest, ExtractFactsReadsAndSupersedesAFact) {
+  auto facts = [](const json& w) {
+    std::vector<std::string> out;
+    for (const json& m : w["memories"]) {
+      if (m["type"] == "semantic") out.push_back(m["subject"].get<std::string>() + "/" +
+                                                 m["attribute"].get<std::string>());
+    }
+    return out;
+  };
+  // Off by default: only the episodic record.
+  EXPECT_TRUE(facts(RunJson({"remember", "--user", "alice", "--json", "张工的电话是13912345678"}))
+                  .empty());
+  json w = RunJson({"--extract-facts", "remember", "--user", "alice", "--json",
+                    "张工的电话是13912345678"});
+  EXPECT_EQ(facts(w), std::vector<std::string>{"张工/hasPhone"});
+  json v = RunJson({"--extract-facts", "remember", "--user", "alice", "--json",
+                    "更正一下，张工的电话是13800001111"});
+  EXPECT_EQ(facts(v), std::vector<std::string>{"张工/hasPhone"});
+  ASSERT_EQ(v["superseded"].size(), 1u);
+  EXPECT_EQ(v["superseded"][0], w["memories"][1]["id"]);
+}
+
 TEST_F(CliTest, EntitiesImportListAndLinkAtRemember) {
   const std::string csv = dir_.File("people.csv");
   std::ofstream(csv) << "name,type,aliases,roles,id\n"

@@ -31,6 +31,7 @@ struct Globals {
   std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
   std::optional<double> dormant_after_days;
   bool self_contained = false;     // Options::self_contained_memories
+  bool extract_facts = false;      // Options::extract_facts
   std::string llm_url, llm_model;  // an OpenAI-compatible chat endpoint (compact summaries)
 };
 
@@ -97,6 +98,7 @@ Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
   o.create_if_missing = create;
   if (Status s = ApplyLifecycleFlags(g, &o); !s.ok()) return s;
   o.self_contained_memories = g.self_contained;
+  o.extract_facts = g.extract_facts;
   return Engine::Open(o);
 }
 
@@ -139,6 +141,10 @@ int Run(int argc, char** argv) {
   app.add_flag("--self-contained", g.self_contained,
                "Store session turns self-contained: pronouns resolved to names, relative times "
                "as dates (the message keeps the words as said)");
+  app.add_flag("--extract-facts", g.extract_facts,
+               "Read (subject, attribute, value) facts of whitelisted relations out of each "
+               "message (phone, e-mail, title, employer, preferences, ...) as semantic memories "
+               "that supersede or reinforce the current value");
   std::function<int()> action;
   auto json_flag = [&](CLI::App* c) { c->add_flag("--json", g.json, "Print JSON"); };
 

@@ -99,7 +99,9 @@ void BindOptions(nb::module_& m) {
       .def_rw("context_share_before", &Options::context_share_before)
       .def_rw("context_share_after", &Options::context_share_after)
       .def_rw("context_width", &Options::context_width)
-      .def_rw("lexical_rerank", &Options::lexical_rerank);
+      .def_rw("lexical_rerank", &Options::lexical_rerank)
+      .def_rw("extract_facts", &Options::extract_facts)
+      .def_rw("self_contained_memories", &Options::self_contained_memories);
 }
 
 void BindValues(nb::module_& m) {

@@ -34,7 +34,8 @@ constexpr std::string_view kBetweenCueAndConnector =
 constexpr std::string_view kValueStops =
     "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 和 | 以及 | 并且 | 而且 | 以后 | 之后 | 从 | "
     "from now on | starting | effective | as of | please | now | since | because | and | but | "
-    "so | which | who | for now | this week | next week | today | going forward";
+    "so | which | who | as | where | when | while | until | for now | this week | next week | "
+    "today | going forward";
 constexpr std::string_view kValueFront =
     "我们的 | 公司的 | 新的 | 最新的 | 新 | 了 | the | a | an | our | my | his | her | their | new";
 constexpr std::string_view kParticles = "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 的 | 么 | 吗";

@@ -94,6 +94,9 @@ TEST(FactExtractorTest, EnglishCounterparts) {
   EXPECT_EQ(Triples("I'm responsible for the payments API"),
             Set{"(user, responsibleFor, payments API)"});
   EXPECT_EQ(Triples("I don't like early meetings"), Set{"(user, prefers, not early meetings)"});
+  // The value ends where a role, place or time clause begins.
+  EXPECT_EQ(Triples("I work at Acme Corp as a data engineer"), Set{"(user, worksAt, Acme Corp)"});
+  EXPECT_EQ(Triples("Sarah works at Google until March"), Set{"(Sarah, worksAt, Google)"});
 }
 
 TEST(FactExtractorTest, ChineseSynonymsMapOntoTheWhitelist) {

@@ -267,6 +267,18 @@ class Options:
     @lexical_rerank.setter
     def lexical_rerank(self, arg: bool, /) -> None: ...
 
+    @property
+    def extract_facts(self) -> bool: ...
+
+    @extract_facts.setter
+    def extract_facts(self, arg: bool, /) -> None: ...
+
+    @property
+    def self_contained_memories(self) -> bool: ...
+
+    @self_contained_memories.setter
+    def self_contained_memories(self, arg: bool, /) -> None: ...
+
 class Instant:
     """A point in time (UTC milliseconds) and its UTC offset."""
 
