@@ -45,6 +45,8 @@ struct Candidates {
   // A channel returned `depth` rows but fewer than `want` of them passed the filter: more
   // matching rows may lie deeper.
   bool deeper = false;
+  // Over the saturated channels: the fewest rows that passed, as a share of `depth`.
+  double pass_rate = 1.0;
 };
 
 bool Keep(const RecallParams& params, const Memory& m) {
@@ -58,13 +60,17 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
                           std::span<const float> query_vector, int depth, int want) {
   Candidates c;
   auto note_saturated = [&](size_t rows, size_t kept) {
-    if (static_cast<int>(rows) >= depth && static_cast<int>(kept) < want) c.deeper = true;
+    if (static_cast<int>(rows) >= depth && static_cast<int>(kept) < want) {
+      c.deeper = true;
+      c.pass_rate = std::min(c.pass_rate, static_cast<double>(kept) / static_cast<double>(rows));
+    }
   };
   if (params.weight_keyword > 0) {
     store::KeywordQuery kq;
     kq.terms = KeywordTerms(query);
     kq.limit = depth;
     kq.include_history = history;
+    kq.filter = params.filter;
     auto keyword = store.SearchKeyword(ctx, kq);
     if (!keyword.ok()) return keyword.status();
     RankedList kl{"keyword", params.weight_keyword, {}};
@@ -95,7 +101,7 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
     for (const index::VectorHit& h : *found) {
       if (!c.memories.count(h.id)) missing.push_back(h.id);
     }
-    auto rows = store.GetSearchable(ctx, missing, history);
+    auto rows = store.GetSearchable(ctx, missing, history, params.filter);
     if (!rows.ok()) return rows.status();
     for (Memory& m : *rows) {
       if (Keep(params, m)) c.memories.emplace(m.id, std::move(m));
@@ -165,17 +171,19 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     if (!vec.ok()) return vec.status().WithPrefix("recall: embed query");
     query_vector = std::move(vec).value();
   }
-  // With a filter, a channel whose rows were partly rejected is searched again four times
-  // deeper, until every channel has channel_limit matching rows, runs out, or reaches
-  // kMaxFilteredDepth.
+  // With a filter, a channel that came back full but with too few matching rows is searched
+  // again deeper: deep enough for channel_limit matches at the pass rate seen (at least four
+  // times deeper), until every channel has enough, runs out, or reaches kMaxFilteredDepth.
   Candidates gathered;
-  for (int depth = channel_limit;; depth = std::min(depth * 4, kMaxFilteredDepth)) {
+  for (int depth = channel_limit;;) {
     auto c = Gather(store, ctx, query, params, history,
                     query_vector.count() ? query_vector.row(0) : std::span<const float>(),
                     depth, channel_limit);
     if (!c.ok()) return c.status();
     gathered = std::move(c).value();
     if (params.filter == nullptr || !gathered.deeper || depth >= kMaxFilteredDepth) break;
+    const double needed = 1.5 * channel_limit / std::max(gathered.pass_rate, 1e-6);
+    depth = static_cast<int>(std::clamp(needed, 4.0 * depth, double{kMaxFilteredDepth}));
   }
   std::unordered_map<int64_t, Memory>& memories = gathered.memories;
   std::unordered_map<int64_t, std::map<std::string, ChannelScore>>& channels =

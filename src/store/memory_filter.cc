@@ -195,19 +195,25 @@ Result<MemoryFilter> MemoryFilter::Compile(const RecallFilter& filter) {
 }
 
 bool MemoryFilter::Matches(const Memory& m) const {
+  return MatchesFields(m.type, m.kind, m.source.session_id, m.scope.agent_id, m.metadata_json);
+}
+
+bool MemoryFilter::MatchesFields(MemoryType type, MemoryKind kind, std::string_view session_id,
+                                 std::string_view agent_id,
+                                 std::string_view metadata_json) const {
   if (empty_) return true;
-  if (!types_.empty() && std::find(types_.begin(), types_.end(), m.type) == types_.end()) {
+  if (!types_.empty() && std::find(types_.begin(), types_.end(), type) == types_.end()) {
     return false;
   }
-  if (!kinds_.empty() && std::find(kinds_.begin(), kinds_.end(), m.kind) == kinds_.end()) {
+  if (!kinds_.empty() && std::find(kinds_.begin(), kinds_.end(), kind) == kinds_.end()) {
     return false;
   }
-  if (!session_id_.empty() && m.source.session_id != session_id_) return false;
-  if (!agent_id_.empty() && m.scope.agent_id != agent_id_) return false;
+  if (!session_id_.empty() && session_id != session_id_) return false;
+  if (!agent_id_.empty() && agent_id != agent_id_) return false;
   if (metadata_ == nullptr) return true;
   static const json kEmpty = json::object();
-  if (m.metadata_json.empty() || m.metadata_json == "{}") return Eval(*metadata_, kEmpty);
-  json meta = json::parse(m.metadata_json, nullptr, /*allow_exceptions=*/false);
+  if (metadata_json.empty() || metadata_json == "{}") return Eval(*metadata_, kEmpty);
+  json meta = json::parse(metadata_json, nullptr, /*allow_exceptions=*/false);
   return Eval(*metadata_, meta.is_object() ? meta : kEmpty);
 }
 

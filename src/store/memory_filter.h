@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engram/engine.h"
@@ -30,6 +31,9 @@ class MemoryFilter {
 
   bool empty() const { return empty_; }
   bool Matches(const Memory& m) const;
+  // The same test on the columns it reads (so a store can run it before loading a row).
+  bool MatchesFields(MemoryType type, MemoryKind kind, std::string_view session_id,
+                     std::string_view agent_id, std::string_view metadata_json) const;
 
   struct Node;  // compiled metadata condition (memory_filter.cc)
 

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "src/store/memory_filter.h"
 #include "engram/result.h"
 #include "engram/status.h"
 #include "engram/types.h"
@@ -169,6 +170,9 @@ struct KeywordQuery {
   std::vector<std::string> terms;
   int limit = 10;
   bool include_history = false;  // also superseded versions (never deleted ones)
+  // Not owned; null = none. Rows it rejects are skipped before ranking, so `limit` counts
+  // matching rows only.
+  const MemoryFilter* filter = nullptr;
 };
 
 struct KeywordHit {
@@ -307,10 +311,12 @@ class Store {
                                                         const KeywordQuery& query) = 0;
 
   // Visible memories among `ids` that recall may return (not deleted, not quarantined, not
-  // expired; current unless include_history), in the order of `ids`.
+  // expired; current unless include_history; passing `filter` unless it is null), in the
+  // order of `ids`.
   virtual Result<std::vector<Memory>> GetSearchable(const OpContext& ctx,
                                                     const std::vector<int64_t>& ids,
-                                                    bool include_history) = 0;
+                                                    bool include_history,
+                                                    const MemoryFilter* filter) = 0;
 
   // Maintenance (no principal: derived-index upkeep). Log entries after `after_seq`, oldest
   // first, at most `limit`.

@@ -353,7 +353,7 @@ TEST_P(StoreConformanceTest, GetSearchableFiltersLikeSearch) {
   int64_t gone = Remember(alice_, "beta");
   int64_t theirs = Remember(bob_, "gamma");
   ASSERT_TRUE(store_->Forget(Ctx(alice_), gone, false).ok());
-  auto got = store_->GetSearchable(Ctx(alice_), {theirs, gone, mine, 9999}, false);
+  auto got = store_->GetSearchable(Ctx(alice_), {theirs, gone, mine, 9999}, false, nullptr);
   ASSERT_TRUE(got.ok());
   ASSERT_EQ(got->size(), 1u);
   EXPECT_EQ((*got)[0].id, mine);

@@ -313,7 +313,8 @@ class MemoryStoreImpl final : public Store {
     std::vector<KeywordHit> hits;
     for (const auto& [id, d] : docs_) {
       const Memory& m = memories_.at(id);
-      if (!CanSee(ctx.principal, m.scope) || !Searchable(m, ctx.now, query.include_history)) {
+      if (!CanSee(ctx.principal, m.scope) || !Searchable(m, ctx.now, query.include_history) ||
+          (query.filter != nullptr && !query.filter->Matches(m))) {
         continue;
       }
       double score = 0;
@@ -331,13 +332,15 @@ class MemoryStoreImpl final : public Store {
   }
 
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
-                                            bool include_history) override {
+                                            bool include_history,
+                                            const MemoryFilter* filter) override {
     std::lock_guard lock(mu_);
     std::vector<Memory> out;
     for (int64_t id : ids) {
       auto it = memories_.find(id);
       if (it != memories_.end() && CanSee(ctx.principal, it->second.scope) &&
-          Searchable(it->second, ctx.now, include_history)) {
+          Searchable(it->second, ctx.now, include_history) &&
+          (filter == nullptr || filter->Matches(it->second))) {
         out.push_back(it->second);
       }
     }

@@ -7,6 +7,7 @@
 
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
+#include "src/store/sqlite/filter_function.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/term_pruning.h"
 #include "src/text/tokenizer.h"
@@ -80,15 +81,17 @@ struct Term {
 // Visible, searchable rows among `ids` (any order), by id.
 Result<std::unordered_map<int64_t, Memory>> Recheck(StmtCache* cache, const OpContext& ctx,
                                                     const std::vector<int64_t>& ids,
-                                                    bool include_history) {
+                                                    bool include_history,
+                                                    const MemoryFilter* filter) {
   Stmt st(cache, "SELECT " + MemoryColumns() +
                      " FROM memory m WHERE m.id IN (SELECT value FROM json_each(?1)) AND " +
                      VisibleSql(2, 3) +
                      " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
+                     "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)" + FilterClause(6, filter));
   st.Bind(1, FormatIdList(ids)).Bind(2, ctx.principal.user_id);
   st.Bind(3, JsonStringArray(ctx.principal.teams)).Bind(4, include_history);
   st.Bind(5, ctx.now.unix_ms);
+  BindFilter(&st, 6, filter);
   std::unordered_map<int64_t, Memory> out;
   while (st.Step()) {
     Memory m = ReadMemory(st);
@@ -109,11 +112,12 @@ Result<std::vector<KeywordHit>> SearchSql(StmtCache* cache, const OpContext& ctx
           "SELECT m.id, bm25(memory_fts) AS rank FROM memory_fts JOIN memory m ON m.id = "
           "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " + VisibleSql(2, 3) +
               " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-              "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) "
-              "ORDER BY rank, m.id DESC LIMIT ?6");
+              "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)" + FilterClause(7, query.filter) +
+              " ORDER BY rank, m.id DESC LIMIT ?6");
   st.Bind(1, match).Bind(2, ctx.principal.user_id);
   st.Bind(3, JsonStringArray(ctx.principal.teams)).Bind(4, query.include_history);
   st.Bind(5, ctx.now.unix_ms).Bind(6, int64_t{query.limit});
+  BindFilter(&st, 7, query.filter);
   std::vector<std::pair<int64_t, double>> ranked;
   while (st.Step()) ranked.emplace_back(st.Int(0), -st.Double(1));  // bm25() is negative
   if (!st.status().ok()) return st.status().WithPrefix("keyword search");
@@ -142,7 +146,7 @@ Result<std::vector<KeywordHit>> SearchIndex(StmtCache* cache, KeywordState* stat
     const size_t end = OrderNext(&docs, done, batch);
     std::vector<int64_t> ids;
     for (size_t i = done; i < end; ++i) ids.push_back(docs[i].id);
-    auto rows = Recheck(cache, ctx, ids, query.include_history);
+    auto rows = Recheck(cache, ctx, ids, query.include_history, query.filter);
     if (!rows.ok()) return rows.status();
     for (size_t i = done; i < end && hits.size() < limit; ++i) {
       auto it = rows->find(docs[i].id);

@@ -6,10 +6,12 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/sqlite/api_key_rows.h"
+#include "src/store/sqlite/filter_function.h"
 #include "src/store/entity_checks.h"
 #include "src/store/sqlite/entity_rows.h"
 #include "src/store/lifecycle_checks.h"
@@ -50,6 +52,7 @@ Result<sqlite3*> OpenReader(const std::string& path, int busy_timeout_ms) {
     sqlite3_extended_result_codes(db, 1);
     s = sqlite::RegisterEngramTokenizer(db);
   }
+  if (s.ok()) s = sqlite::RegisterFilterFunction(db);
   if (s.ok()) s = Exec(db, "PRAGMA query_only = ON; PRAGMA cache_size = -16384;", "open reader");
   if (!s.ok()) {
     sqlite3_close_v2(db);
@@ -375,20 +378,37 @@ class SqliteStore final : public Store {
   }
 
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
-                                            bool include_history) override {
-    ReadConnection conn(this);
-    Stmt st(conn.db(), conn.cache(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1 AND " +
-                           sqlite::VisibleSql(2, 3) +
-                           " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-                           "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)");
-    const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
+                                            bool include_history,
+                                            const MemoryFilter* filter) override {
     std::vector<Memory> out;
-    for (int64_t id : ids) {
-      st.Reset();
-      st.Bind(1, id).Bind(2, ctx.principal.user_id).Bind(3, teams);
-      st.Bind(4, include_history).Bind(5, ctx.now.unix_ms);
-      if (st.Step()) out.push_back(sqlite::ReadMemory(st));
-      if (!st.status().ok()) return st.status().WithPrefix("get searchable");
+    if (ids.empty()) return out;
+    // One statement (one read transaction) for the whole list: a statement per id took a
+    // file lock per id, which dominated deep (filtered) recalls.
+    ReadConnection conn(this);
+    Stmt st(conn.db(), conn.cache(),
+            "SELECT " + sqlite::MemoryColumns() +
+                " FROM memory m WHERE m.id IN (SELECT value FROM json_each(?1)) AND " +
+                sqlite::VisibleSql(2, 3) +
+                " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+                "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)" +
+                sqlite::FilterClause(6, filter));
+    st.Bind(1, FormatIdList(ids)).Bind(2, ctx.principal.user_id);
+    st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, include_history);
+    st.Bind(5, ctx.now.unix_ms);
+    sqlite::BindFilter(&st, 6, filter);
+    std::unordered_map<int64_t, Memory> found;
+    while (st.Step()) {
+      Memory m = sqlite::ReadMemory(st);
+      const int64_t id = m.id;
+      found.emplace(id, std::move(m));
+    }
+    if (!st.status().ok()) return st.status().WithPrefix("get searchable");
+    for (int64_t id : ids) {  // the order of `ids` (a repeated id once)
+      auto it = found.find(id);
+      if (it != found.end()) {
+        out.push_back(std::move(it->second));
+        found.erase(it);
+      }
     }
     return out;
   }
@@ -1034,6 +1054,7 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
   sqlite3_busy_timeout(db, options.busy_timeout_ms);
   sqlite3_extended_result_codes(db, 1);
   if (Status s = sqlite::RegisterEngramTokenizer(db); !s.ok()) return fail(s);
+  if (Status s = sqlite::RegisterFilterFunction(db); !s.ok()) return fail(s);
   // journal_mode is the first statement that reads the file: a file that is not a
   // database fails here with Corruption.
   const std::string what = "open '" + path + "'";

@@ -192,7 +192,7 @@ TEST(SqliteStoreTest, ReadsDoNotWaitForAWriteOfTheSameStore) {
   auto m = (*store)->GetMemory(Ctx(), id);
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   EXPECT_EQ(m->content, "the reader finds this memory");
-  auto hits = (*store)->GetSearchable(Ctx(), {id}, false);  // recall's re-check of vector hits
+  auto hits = (*store)->GetSearchable(Ctx(), {id}, false, nullptr);  // recall's re-check of vector hits
   ASSERT_TRUE(hits.ok()) << hits.status().ToString();
   ASSERT_EQ(hits->size(), 1u);
   EXPECT_FALSE(written);

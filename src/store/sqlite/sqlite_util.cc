@@ -95,6 +95,11 @@ Stmt& Stmt::BindNull(int i) {
   return *this;
 }
 
+Stmt& Stmt::BindPointer(int i, const void* p, const char* type) {
+  if (stmt_) sqlite3_bind_pointer(stmt_, i, const_cast<void*>(p), type, nullptr);
+  return *this;
+}
+
 bool Stmt::Step() {
   if (!stmt_ || !status_.ok()) return false;
   int rc = sqlite3_step(stmt_);

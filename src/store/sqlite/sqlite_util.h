@@ -61,6 +61,8 @@ class Stmt {
   Stmt& Bind(int i, double v);
   Stmt& Bind(int i, std::string_view v);
   Stmt& BindNull(int i);
+  // sqlite3_bind_pointer: `p` (not owned, may be null) for a function that asks for `type`.
+  Stmt& BindPointer(int i, const void* p, const char* type);
   Stmt& BindBlob(int i, std::string_view bytes);
   Stmt& Bind(int i, const std::optional<int64_t>& v) { return v ? Bind(i, *v) : BindNull(i); }
 
