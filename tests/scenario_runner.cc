@@ -196,6 +196,7 @@ class Scenario {
       }
       const std::pair<const char*, size_t> counts[] = {{"reinforced", out->reinforced.size()},
                                                        {"outranked", out->outranked.size()},
+                                                       {"candidates", out->candidates.size()},
                                                        {"superseded", out->superseded.size()}};
       for (const auto& [key, got] : counts) {
         if (c.args.count(key)) {
@@ -467,7 +468,7 @@ class Scenario {
           size_t colon = value.find(':', b), end = value.find("⟧", b);
           if (colon < end && end != std::string::npos) value.erase(colon, end - colon);
         }
-        got.push_back(r.predicate + " " + value);
+        got.push_back((r.direction == "incoming" ? "<- " : "") + r.predicate + " " + value);
       }
     } else if (c.verb == "links") {  // "kind content-of-the-other-memory", oldest first
       const int64_t id = Id(c);

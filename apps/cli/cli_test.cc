@@ -460,6 +460,18 @@ TEST_F(CliTest, EntitiesImportListAndLinkAtRemember) {
   EXPECT_EQ(w["entities"][0]["confidence"], 0.9);
   EXPECT_EQ(w["entities"][1]["name"], "王博后");
   EXPECT_EQ(w["entities"][1]["new"], true);
+  // engram entities relations: co-mentioned entities are "mutual" (neither end is the subject).
+  const std::string zhang = std::to_string(list["entities"][0]["id"].get<int64_t>());
+  json rel = RunJson({"entities", "relations", "--user", "alice", "--json", zhang});
+  ASSERT_EQ(rel["relations"].size(), 1u) << rel.dump();
+  EXPECT_EQ(rel["entity"]["name"], "张伟");
+  EXPECT_EQ(rel["relations"][0]["predicate"], "co_mentioned");
+  EXPECT_EQ(rel["relations"][0]["direction"], "mutual");
+  EXPECT_EQ(rel["relations"][0]["object"]["name"], "王博后");
+  r = Run(Db({"entities", "relations", "--user", "alice", zhang}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("  ~ co_mentioned #"), std::string::npos) << r.out;
+  EXPECT_EQ(Run(Db({"entities", "relations", "--user", "bob", zhang})).exit_code, 1);
 }
 
 TEST_F(CliTest, BadEntityFilesNameTheLineAndWriteNothing) {

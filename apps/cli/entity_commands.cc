@@ -182,6 +182,7 @@ struct State {
   std::string file, format;
   std::string query, type;
   int limit = 100;
+  int64_t id = 0;  // relations: the entity
 };
 
 Principal PrincipalOf(const State& s) { return Principal{s.user, s.agent, s.teams, s.roles}; }
@@ -270,12 +271,40 @@ int RunList(const std::string& db, bool as_json, const State& st) {
   return 0;
 }
 
+// One line per relation: "-> reportsTo #2 李总", "<- reportsTo #1 张工" (incoming: the other
+// end is the subject), "-> hasEmail ⟦EMAIL:…⟧", "~ co_mentioned #3 王工"; then its memories.
+int RunRelations(const std::string& db, bool as_json, const State& st) {
+  auto engine = OpenDb(db, false);
+  if (!engine.ok()) return Fail(engine.status());
+  auto out = (*engine)->EntityRelations(PrincipalOf(st), st.id, st.limit);
+  if (!out.ok()) return Fail(out.status());
+  if (as_json) {
+    std::cout << serve::EntityRelationsJson(*out).dump(2, ' ', false,
+                                                         json::error_handler_t::replace)
+              << "\n";
+    return 0;
+  }
+  std::cout << "#" << out->entity.id << " " << out->entity.type << " " << out->entity.name
+            << "\n";
+  for (const EntityRelationView& r : out->relations) {
+    const char* arrow = r.direction == "incoming" ? "<-" : r.direction == "mutual" ? "~" : "->";
+    std::string other = r.object.id ? "#" + std::to_string(r.object.id) + " " + r.object.name
+                                    : r.value;
+    std::string ids;
+    for (int64_t m : r.memory_ids) ids += (ids.empty() ? "" : ",") + std::to_string(m);
+    std::cout << "  " << arrow << " " << r.predicate << " " << other << " (memories " << ids
+              << ")\n";
+  }
+  if (out->relations.empty()) std::cout << "  no relations\n";
+  return 0;
+}
+
 }  // namespace
 
 void AddEntityCommands(CLI::App& app, std::function<int()>* action, const std::string* db,
                        bool* json) {
   auto st = std::make_shared<State>();
-  auto* entities = app.add_subcommand("entities", "The entity directory: import and list");
+  auto* entities = app.add_subcommand("entities", "The entity directory: import, list, relations");
   entities->require_subcommand(1);
   auto* import = entities->add_subcommand(
       "import", "Import a directory (CSV or JSONL: name, type, aliases, roles, id)");
@@ -294,6 +323,16 @@ void AddEntityCommands(CLI::App& app, std::function<int()>* action, const std::s
   list->add_flag("--json", *json, "Print JSON");
   list->callback([action, db, json, st] {
     *action = [db, json, st] { return RunList(*db, *json, *st); };
+  });
+  auto* relations = entities->add_subcommand(
+      "relations", "An entity's relations: outgoing (->), incoming (<-), co-mentioned (~)");
+  AddPrincipal(relations, st.get());
+  relations->add_option("ID", st->id, "The entity id")->required();
+  relations->add_option("--limit", st->limit, "At most this many (1..1000)")
+      ->capture_default_str();
+  relations->add_flag("--json", *json, "Print JSON");
+  relations->callback([action, db, json, st] {
+    *action = [db, json, st] { return RunRelations(*db, *json, *st); };
   });
 }
 

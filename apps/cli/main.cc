@@ -237,6 +237,7 @@ int Run(int argc, char** argv) {
              {"superseded", out->superseded},
              {"reinforced", out->reinforced},
              {"outranked", out->outranked},
+             {"candidates", out->candidates},
              {"guard", out->guard},
              {"signals", out->signals},
              {"event", {{"type", out->event_type},

@@ -39,6 +39,7 @@ json EntityRelationsJson(const EntityRelationsResult& r) {
   json rels = json::array();
   for (const EntityRelationView& v : r.relations) {
     rels.push_back({{"predicate", v.predicate},
+                    {"direction", v.direction},
                     {"object", v.object.id ? EntityJson(v.object) : json(nullptr)},
                     {"value", v.value.empty() ? json(nullptr) : json(v.value)},
                     {"memory_ids", v.memory_ids}});

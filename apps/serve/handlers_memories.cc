@@ -25,6 +25,7 @@ json RememberJson(const RememberResult& r) {
           {"superseded", r.superseded},
           {"reinforced", r.reinforced},
           {"outranked", r.outranked},
+          {"candidates", r.candidates},
           {"guard", r.guard},
           {"signals", r.signals},
           {"event", {{"type", r.event_type},

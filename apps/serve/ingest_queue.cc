@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
 
 namespace engram::serve {
@@ -114,9 +115,12 @@ Result<nlohmann::json> IngestQueue::Get(const Principal& principal, int64_t id) 
   if (q->result) {
     nlohmann::json mems = nlohmann::json::array();
     for (const Memory& m : q->result->memories) mems.push_back(MemoryJson(m));
+    nlohmann::json corefs = nlohmann::json::array();
+    for (const CoreferenceView& c : q->result->coreferences) corefs.push_back(CoreferenceJson(c));
     j["result"] = {{"message_id", q->result->message_id},
                    {"memories", mems},
-                   {"superseded", q->result->superseded}};
+                   {"superseded", q->result->superseded},
+                   {"coreferences", corefs}};
   }
   if (!q->error.ok()) {
     j["error"] = {{"code", std::string(StatusCodeName(q->error.code()))},

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/try.h"
 
@@ -46,9 +47,12 @@ Result<json> RunTool(Engine* engine, const std::string& name, const json& args,
     json results = json::array();
     for (const RememberRequest& r : requests) {
       ENGRAM_SERVE_TRY(out, engine->Remember(r));
+      json corefs = json::array();  // whom its pronouns name (Options::self_contained_memories)
+      for (const CoreferenceView& c : out.coreferences) corefs.push_back(CoreferenceJson(c));
       results.push_back({{"message_id", out.message_id},
                          {"memories", Memories(out.memories)},
-                         {"superseded", out.superseded}});
+                         {"superseded", out.superseded},
+                         {"coreferences", corefs}});
     }
     return results.size() == 1 ? results[0] : json{{"results", results}};
   }

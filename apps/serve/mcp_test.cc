@@ -99,6 +99,30 @@ TEST_F(McpTest, RecallTakesFilters) {
   EXPECT_EQ(r["isError"], true);
 }
 
+TEST_F(McpTest, RememberReportsCoreferences) {
+  Options o;
+  o.backend = "memory";
+  o.embedder = "none";
+  o.self_contained_memories = true;
+  auto e = Engine::Open(o);
+  ASSERT_TRUE(e.ok());
+  McpSession s(e->get());
+  auto remember = [&](const std::string& text) {
+    auto r = s.Handle(Call(9, "tools/call", {{"name", "remember"},
+                                             {"arguments", {{"text", text}, {"session", "s1"}}}}),
+                      alice_);
+    return r ? (*r)["result"]["structuredContent"] : json();
+  };
+  EXPECT_TRUE(remember("李工说接口文档周五前给")["coreferences"].empty());
+  const json c = remember("他昨天说要把接口改成异步")["coreferences"];
+  ASSERT_EQ(c.size(), 1u) << c.dump();
+  EXPECT_EQ(c[0]["pronoun"], "他");
+  EXPECT_EQ(c[0]["antecedents"], json::array({"李工"}));
+  EXPECT_EQ(c[0]["resolved"], true);
+  EXPECT_EQ(c[0]["entity_ids"].size(), 1u);
+  EXPECT_GT(c[0]["confidence"].get<double>(), 0.6);
+}
+
 TEST_F(McpTest, StdioAnswersLineByLine) {
   std::stringstream in, out, log;
   in << Call(1, "initialize").dump() << "\n"

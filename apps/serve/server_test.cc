@@ -132,6 +132,7 @@ TEST(HttpServerTest, AsyncRememberAcknowledgesThenProcesses) {
   }
   EXPECT_EQ(r.body["state"], "done");
   EXPECT_EQ(r.body["result"]["memories"][0]["content"], "the door code is 4711");
+  EXPECT_EQ(r.body["result"]["coreferences"], nlohmann::json::array());  // no pronoun
   ExpectError(s.Send("GET", "/v1/ingest/" + std::to_string(ingest_id) + "?user=bob"), 404,
               "NotFound");
 
@@ -245,6 +246,7 @@ TEST(HttpServerTest, EntitiesAreListedAndRelatedWithinTheCallersScopes) {
   ASSERT_EQ(r.status, 200) << r.text;
   ASSERT_EQ(r.body["relations"].size(), 1u);
   EXPECT_EQ(r.body["relations"][0]["predicate"], "co_mentioned");
+  EXPECT_EQ(r.body["relations"][0]["direction"], "mutual");
   EXPECT_EQ(r.body["relations"][0]["object"]["name"], "T-102");
   r = s.Send("GET", "/v1/entities?user=a&type=ticket");
   ASSERT_EQ(r.status, 200) << r.text;

@@ -78,6 +78,10 @@ struct RememberResult {
   // version outranks them (older, or from a less reliable source).
   std::vector<int64_t> reinforced;
   std::vector<int64_t> outranked;
+  // Weak facts (hasSkill, prefers) said about someone else and not yet heard three times from
+  // different messages nor confirmed ("确认", "confirmed"): kept as history (in `memories`,
+  // not current, no relation) until the mention that makes them current.
+  std::vector<int64_t> candidates;
   // What the write path's rule stages made of the message.
   std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
   std::vector<std::string> signals;   // preference, commitment, task, decision, risk, ...
@@ -468,8 +472,10 @@ class Engine {
   // Entities the principal may see, in id order, one page. InvalidArgument for a bad limit.
   virtual Result<ListEntitiesResult> ListEntities(const ListEntitiesRequest& request) = 0;
 
-  // The entity and the visible entities mentioned together with it in visible current
-  // memories (at most `limit`, 1..1000). NotFound when absent or not visible.
+  // The entity's relations (at most `limit`, 1..1000): the edges its current facts state
+  // ("outgoing"), the edges other entities' facts point at it ("incoming"), then the visible
+  // entities mentioned together with it in visible current memories ("mutual",
+  // co_mentioned). NotFound when absent or not visible.
   virtual Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
                                                         int limit) = 0;
 

@@ -72,6 +72,10 @@ struct ListEntitiesResult {
 // ("co_mentioned", with those memories).
 struct EntityRelationView {
   std::string predicate;
+  // "outgoing": the entity is the subject ("张工 reportsTo 李总" listed for 张工);
+  // "incoming": it is the object, and `object` is the subject (the same edge listed for 李总);
+  // "mutual" for co_mentioned.
+  std::string direction = "outgoing";
   Entity object;                    // id 0 when the object is a literal value
   std::string value;                // the literal object, "" for an entity
   std::vector<int64_t> memory_ids;  // newest first

@@ -129,7 +129,9 @@ void BindEntityTypes(nb::module_& m) {
           "{'entities', 'next_after'} as GET /v1/entities answers.");
   nb::class_<EntityRelationView>(m, "EntityRelation")
       .def_ro("predicate", &EntityRelationView::predicate)
+      .def_ro("direction", &EntityRelationView::direction)
       .def_ro("object", &EntityRelationView::object)
+      .def_ro("value", &EntityRelationView::value)
       .def_ro("memory_ids", &EntityRelationView::memory_ids);
   nb::class_<EntityRelationsResult>(m, "EntityRelationsResult")
       .def_ro("entity", &EntityRelationsResult::entity)
@@ -141,7 +143,9 @@ void BindEntityTypes(nb::module_& m) {
             for (const EntityRelationView& v : r.relations) {
               nb::dict rel;
               rel["predicate"] = v.predicate;
-              rel["object"] = EntityDict(v.object);
+              rel["direction"] = v.direction;
+              rel["object"] = v.object.id ? nb::object(EntityDict(v.object)) : nb::none();
+              rel["value"] = v.value.empty() ? nb::none() : nb::object(nb::cast(v.value));
               rel["memory_ids"] = v.memory_ids;
               relations.append(rel);
             }
@@ -150,8 +154,8 @@ void BindEntityTypes(nb::module_& m) {
             d["relations"] = relations;
             return d;
           },
-          "{'entity', 'relations': [{'predicate', 'object', 'memory_ids'}]} as "
-          "GET /v1/entities/{id}/relations answers.");
+          "{'entity', 'relations': [{'predicate', 'direction', 'object', 'value', "
+          "'memory_ids'}]} as GET /v1/entities/{id}/relations answers.");
 }
 
 }  // namespace engram::python

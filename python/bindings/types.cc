@@ -218,6 +218,13 @@ void BindResults(nb::module_& m) {
             return d;
           },
           "{'request_id', 'results': [hit dicts]} as POST /v1/search answers.");
+  nb::class_<CoreferenceView>(m, "Coreference")
+      .def_ro("pronoun", &CoreferenceView::pronoun)
+      .def_ro("antecedents", &CoreferenceView::antecedents)
+      .def_ro("entity_ids", &CoreferenceView::entity_ids)
+      .def_ro("confidence", &CoreferenceView::confidence)
+      .def_ro("resolved", &CoreferenceView::resolved)
+      .def_ro("reason", &CoreferenceView::reason);
   nb::class_<RememberResult>(m, "RememberResult")
       .def_ro("request_id", &RememberResult::request_id)
       .def_ro("message_id", &RememberResult::message_id)
@@ -225,6 +232,8 @@ void BindResults(nb::module_& m) {
       .def_ro("superseded", &RememberResult::superseded)
       .def_ro("reinforced", &RememberResult::reinforced)
       .def_ro("outranked", &RememberResult::outranked)
+      .def_ro("candidates", &RememberResult::candidates)
+      .def_ro("coreferences", &RememberResult::coreferences)
       .def_ro("guard", &RememberResult::guard)
       .def_ro("signals", &RememberResult::signals)
       .def_ro("review_items", &RememberResult::review_items)
@@ -238,8 +247,21 @@ void BindResults(nb::module_& m) {
         d["superseded"] = r.superseded;
         d["reinforced"] = r.reinforced;
         d["outranked"] = r.outranked;
+        d["candidates"] = r.candidates;
         d["guard"] = r.guard;
         d["signals"] = r.signals;
+        nb::list corefs;  // as POST /v1/memories answers
+        for (const CoreferenceView& c : r.coreferences) {
+          nb::dict cd;
+          cd["pronoun"] = c.pronoun;
+          cd["antecedents"] = c.antecedents;
+          cd["entity_ids"] = c.entity_ids;
+          cd["confidence"] = c.confidence;
+          cd["resolved"] = c.resolved;
+          if (!c.reason.empty()) cd["reason"] = c.reason;
+          corefs.append(cd);
+        }
+        d["coreferences"] = corefs;
         return d;
       });
   nb::class_<ListResult>(m, "ListResult")

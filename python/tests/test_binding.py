@@ -189,3 +189,27 @@ def test_infer_reads_a_kind_and_its_ttl(engine):
     raw = engine.remember(ALICE, "I prefer tea to coffee", at="2024-06-10T09:00:00+08:00",
                           infer=False).memories[0]
     assert raw.kind == MemoryKind.RAW and raw.expires_at is None
+
+
+def test_remember_reports_coreferences_and_weak_candidates(tmp_path):
+    options = Options()
+    options.db_path = str(tmp_path / "c.db")
+    options.embedder = "none"
+    options.self_contained_memories = True
+    options.extract_facts = True
+    e = Engine.open(options)
+    try:
+        assert e.remember(ALICE, "李工说接口文档周五前给", session_id="s1").coreferences == []
+        r = e.remember(ALICE, "他昨天说要把接口改成异步", session_id="s1")
+        assert len(r.coreferences) == 1
+        c = r.coreferences[0]
+        assert (c.pronoun, c.antecedents, c.resolved, c.reason) == ("他", ["李工"], True, "")
+        assert len(c.entity_ids) == 1 and c.confidence > 0.6
+        d = r.to_dict()["coreferences"][0]
+        assert d["antecedents"] == ["李工"] and d["entity_ids"] == c.entity_ids
+        # A skill said about someone else waits for its third mention: a candidate.
+        s = e.remember(ALICE, "张工擅长Python")
+        assert len(s.memories) == 2 and not s.memories[1].current
+        assert s.candidates == [s.memories[1].id] == s.to_dict()["candidates"]
+    finally:
+        e.close()

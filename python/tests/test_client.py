@@ -130,6 +130,7 @@ def test_client_entities(server, tmp_path):
         rel = c.entity_relations(found[0]["id"])
         assert [r["object"]["name"] for r in rel["relations"]] == ["T-102"]
         assert rel["relations"][0]["memory_ids"] == [int(mid)]
+        assert rel["relations"][0]["direction"] == "mutual"
         assert [e["name"] for e in c.list_entities(type="ticket")["results"]] == ["T-102"]
         c.delete(mid)
     with engramdb.Client(server.url, api_key=server.bob_key) as bob:

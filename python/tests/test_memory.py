@@ -146,6 +146,8 @@ def test_entities_import_list_and_relations(memory):
     assert rel["entity"]["name"] == "张伟"
     assert [r["object"]["name"] for r in rel["relations"]] == ["T-102"]
     assert rel["relations"][0]["predicate"] == "co_mentioned"
+    assert rel["relations"][0]["direction"] == "mutual"
+    assert rel["relations"][0]["value"] is None
     assert memory.list_entities(user_id="bob")["results"] == []
     with pytest.raises(errors.NotFoundError):
         memory.entity_relations(zhang["id"], user_id="bob")

@@ -1,5 +1,7 @@
 #include "src/engine/coref_links.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 #include "src/extract/entity_extractor.h"
@@ -12,6 +14,21 @@ double ViaConfidence(const std::string& kind) {
   if (kind == "alias") return 0.9;
   if (kind == "role") return 0.8;
   return 1.0;
+}
+
+// The entity a folded antecedent name stands for: directory entries before extracted ones,
+// then name before alias before role. Null when none.
+const store::EntityName* BestName(const std::vector<store::EntityName>& names,
+                                  const std::string& key) {
+  const store::EntityName* best = nullptr;
+  for (const store::EntityName& n : names) {
+    if (n.name != key) continue;
+    const bool better =
+        best == nullptr || (n.origin != "extracted" && best->origin == "extracted") ||
+        (n.origin == best->origin && ViaConfidence(n.kind) > ViaConfidence(best->kind));
+    if (better) best = &n;
+  }
+  return best;
 }
 
 }  // namespace
@@ -78,15 +95,7 @@ Result<std::vector<std::vector<int>>> LinkCoreferences(
     const extract::CorefResolution& r = coreferences[i];
     if (!r.resolved) continue;
     for (const extract::CorefAntecedent& a : r.antecedents) {
-      const std::string key = text::FoldForSearch(a.name);
-      const store::EntityName* best = nullptr;
-      for (const store::EntityName& n : *names) {
-        if (n.name != key) continue;
-        const bool better =
-            best == nullptr || (n.origin != "extracted" && best->origin == "extracted") ||
-            (n.origin == best->origin && ViaConfidence(n.kind) > ViaConfidence(best->kind));
-        if (better) best = &n;
-      }
+      const store::EntityName* best = BestName(*names, text::FoldForSearch(a.name));
       store::EntityLinkDraft draft{0, 0, a.type, a.name, r.pronoun, 0};
       if (best != nullptr) {
         draft.entity_id = best->entity_id;
@@ -132,6 +141,58 @@ std::vector<CoreferenceView> CoreferenceViews(
     out.push_back(std::move(v));
   }
   return out;
+}
+
+Result<std::vector<CoreferenceView>> CoreferenceViewsFromContext(
+    store::Store& store, const store::OpContext& ctx, std::string_view context_json) {
+  std::vector<CoreferenceView> out;
+  const nlohmann::json context = nlohmann::json::parse(context_json, nullptr, false);
+  if (!context.is_object() || !context.contains("coref") || !context["coref"].is_array()) {
+    return out;
+  }
+  std::vector<std::string> folded;
+  for (const nlohmann::json& c : context["coref"]) {
+    if (!c.is_object()) continue;
+    CoreferenceView v;
+    v.pronoun = c.value("pronoun", "");
+    v.confidence = c.value("confidence", 0.0);
+    v.resolved = c.value("resolved", false);
+    v.reason = c.value("reason", "");
+    if (c.contains("antecedents") && c["antecedents"].is_array()) {
+      for (const nlohmann::json& a : c["antecedents"]) {
+        if (!a.is_string()) continue;
+        v.antecedents.push_back(a.get<std::string>());
+        if (v.resolved) folded.push_back(text::FoldForSearch(v.antecedents.back()));
+      }
+    }
+    out.push_back(std::move(v));
+  }
+  if (folded.empty()) return out;
+  std::sort(folded.begin(), folded.end());
+  folded.erase(std::unique(folded.begin(), folded.end()), folded.end());
+  auto names = store.FindEntityNames(ctx, folded);
+  if (!names.ok()) return names.status();
+  for (CoreferenceView& v : out) {
+    if (!v.resolved) continue;
+    for (const std::string& a : v.antecedents) {
+      const store::EntityName* best = BestName(*names, text::FoldForSearch(a));
+      if (best != nullptr) v.entity_ids.push_back(best->entity_id);
+    }
+  }
+  return out;
+}
+
+Result<RememberResult> QueuedResult(store::Store& store, const store::OpContext& ctx,
+                                    const store::OutboxEntry& entry) {
+  RememberResult r{ctx.request_id, entry.message_id, {}, entry.superseded};
+  for (int64_t id : entry.memory_ids) {
+    auto m = store.GetMemory(ctx, id);
+    if (m.ok()) r.memories.push_back(std::move(m).value());
+  }
+  auto corefs = CoreferenceViewsFromContext(store, ctx, entry.message_context);
+  if (!corefs.ok()) return corefs.status();
+  r.coreferences = std::move(corefs).value();
+  return r;
 }
 
 }  // namespace engram::engine

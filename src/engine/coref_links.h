@@ -39,6 +39,18 @@ std::vector<CoreferenceView> CoreferenceViews(
     const std::vector<std::vector<int>>& link_indices,
     const std::vector<store::EntityLinkOutcome>& links);
 
+// The views of a processed message from the readings the write path left in its
+// context_json ("coref": see ingest::ApplySelfContained), for a queued request: entity ids
+// are those of the visible entities the resolved antecedents name now (directory entries
+// first), as LinkCoreferences would pick them.
+Result<std::vector<CoreferenceView>> CoreferenceViewsFromContext(
+    store::Store& store, const store::OpContext& ctx, std::string_view context_json);
+
+// What Engine::GetQueued reports for a processed outbox entry: its message, the memories it
+// made that ctx.principal still sees, the versions it retired, and its coreferences.
+Result<RememberResult> QueuedResult(store::Store& store, const store::OpContext& ctx,
+                                    const store::OutboxEntry& entry);
+
 }  // namespace engram::engine
 
 #endif  // ENGRAM_ENGINE_COREF_LINKS_H_

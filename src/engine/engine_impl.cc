@@ -158,12 +158,9 @@ class EngineImpl final : public Engine {
     QueuedRemember q{e->id, e->state, std::nullopt, Status::OK()};
     if (e->state == "failed") q.error = engine::DecodeStatus(e->error);
     if (e->state == "done") {
-      RememberResult r{ctx.request_id, e->message_id, {}, e->superseded};
-      for (int64_t mid : e->memory_ids) {
-        auto m = store_->GetMemory(ctx, mid);
-        if (m.ok()) r.memories.push_back(std::move(m).value());
-      }
-      q.result = std::move(r);
+      auto r = engine::QueuedResult(*store_, ctx, *e);
+      if (!r.ok()) return r.status();
+      q.result = std::move(r).value();
     }
     return q;
   }
@@ -305,6 +302,7 @@ class EngineImpl final : public Engine {
     result.review_items = std::move(out->reviews);
     result.reinforced = std::move(out->reinforced);
     result.outranked = std::move(out->outranked);
+    result.candidates = std::move(out->candidates);
     result.entities = engine::LinkViews(out->entity_links);
     result.coreferences =
         engine::CoreferenceViews(p.coreferences, p.coref_links, out->entity_links);

@@ -125,9 +125,13 @@ Result<EntityRelationsResult> EntityRelations(store::Store& store, const store::
   if (!rows.ok()) return rows.status();
   EntityRelationsResult out{ToEntity(std::move(entity).value()), {}};
   for (store::EntityRelation& r : *rows) {
-    out.relations.push_back(
-        EntityRelationView{r.predicate, ToEntity(std::move(r.object)), std::move(r.object_literal),
-                           std::move(r.memory_ids)});
+    const char* direction = r.predicate == "co_mentioned" ? "mutual"
+                            : r.incoming                  ? "incoming"
+                                                          : "outgoing";
+    out.relations.push_back(EntityRelationView{r.predicate, direction,
+                                               ToEntity(std::move(r.object)),
+                                               std::move(r.object_literal),
+                                               std::move(r.memory_ids)});
   }
   return out;
 }

@@ -114,6 +114,19 @@ TEST_F(SelfContainedMemoryTest, QueuedTurnsResolveAgainstEachOther) {
   EXPECT_EQ(q->result->memories.at(0).content,
             "Li said yesterday (2024-07-14) he'd rework the plan");
   EXPECT_EQ(MessageText(q->result->message_id), "He said yesterday he'd rework the plan");
+  // The result of a queued request reports whom its pronouns named, as Remember does.
+  ASSERT_EQ(q->result->coreferences.size(), 2u);  // He, he'd
+  const CoreferenceView& c = q->result->coreferences[0];
+  EXPECT_EQ(c.pronoun, "He");
+  EXPECT_EQ(c.antecedents, std::vector<std::string>{"Li"});
+  EXPECT_TRUE(c.resolved);
+  ASSERT_EQ(c.entity_ids.size(), 1u);
+  auto li = engine_->ListEntities(ListEntitiesRequest{alice_, "li"});
+  ASSERT_TRUE(li.ok() && !li->entities.empty());
+  EXPECT_EQ(c.entity_ids[0], li->entities[0].id);
+  auto first = engine_->GetQueued(alice_, (*ids)[0]);
+  ASSERT_TRUE(first.ok() && first->result);
+  EXPECT_TRUE(first->result->coreferences.empty());
 }
 
 TEST_F(SelfContainedMemoryTest, TheDirectoryGivesGender) {

@@ -111,6 +111,19 @@ void TurnCandidates(string_view text, int turn, size_t limit, std::span<const Ge
   }
 }
 
+// 两人 / 二人 that count or qualify rather than refer: "我们两人", "两人份", "十二人".
+bool BareDualInWord(string_view text, size_t b, size_t e) {
+  if (text.compare(b, 3, "两") != 0 && text.compare(b, 3, "二") != 0) return false;
+  const string_view before = text.substr(0, b), after = text.substr(e);
+  for (string_view w : coref_rules::DualNotAfter()) {
+    if (before.size() >= w.size() && before.substr(before.size() - w.size()) == w) return true;
+  }
+  for (string_view w : coref_rules::DualNotBefore()) {
+    if (after.substr(0, w.size()) == w) return true;
+  }
+  return false;
+}
+
 struct Pronoun {
   size_t begin, end;
   const coref_rules::PronounRule* rule;
@@ -163,7 +176,7 @@ std::vector<Pronoun> FindPronouns(string_view text,
                           (after2.empty() || after2 == "的" || after2.size() == 1 ||
                            after2 == "，" || after2 == "。");
       const bool word_part =
-          others ||
+          others || (hit->dual && BareDualInWord(text, at, e)) ||
           (!before.empty() && coref_rules::ChineseNotPronounBefore().find(before) !=
                                   string_view::npos) ||
           (!hit->plural && !after.empty() && hit->text == "他" &&
@@ -246,6 +259,46 @@ void ResolveSingular(const Pronoun& p, const std::vector<Candidate>& cands,
   } else {
     r->resolved = true;
   }
+}
+
+// 他俩, 两人: the last two people named before the pronoun (nearest first: the message, then
+// each earlier turn from its end), given in the order they were said. A third person in the
+// turn of the older one makes the pair ambiguous.
+void ResolveDual(const Pronoun& p, const std::vector<Candidate>& cands, CorefResolution* r) {
+  std::vector<const Candidate*> order;
+  for (const Candidate& c : cands) {
+    if (c.turn == 0 && c.begin >= p.begin) continue;
+    if (c.type != "noun" && GenderFit(p.rule->gender, c.gender, false) <= 0) continue;
+    order.push_back(&c);
+  }
+  std::stable_sort(order.begin(), order.end(), [](const Candidate* a, const Candidate* b) {
+    return a->turn != b->turn ? a->turn < b->turn : a->begin > b->begin;
+  });
+  std::vector<const Candidate*> two;
+  bool ambiguous = false;
+  for (const Candidate* c : order) {
+    auto same = [&](const Candidate* x) { return x->name == c->name; };
+    if (std::any_of(two.begin(), two.end(), same)) continue;
+    if (two.size() == 2) {  // a third person, said in the same turn as the older one
+      ambiguous = c->turn == two[1]->turn && c->type != "noun";
+      break;
+    }
+    if (c->type == "noun") {  // "我爸妈…他俩", "孩子们": no names to give
+      r->reason = "unnamed";
+      return;
+    }
+    two.push_back(c);
+  }
+  if (two.size() < 2) {
+    r->reason = "no_antecedent";
+    return;
+  }
+  for (auto it = two.rbegin(); it != two.rend(); ++it) {  // in the order they were said
+    r->antecedents.push_back({(*it)->name, (*it)->type, (*it)->turn});
+  }
+  r->confidence = RecencyWeight(two[1]->turn) * 0.9 * (ambiguous ? 0.6 : 1.0);
+  r->resolved = r->confidence >= kCorefMinConfidence;
+  if (!r->resolved) r->reason = ambiguous ? "ambiguous" : "low_confidence";
 }
 
 void ResolvePlural(const Pronoun& p, const std::vector<Candidate>& cands, int turns,
@@ -353,7 +406,9 @@ std::vector<CorefResolution> ResolveCoreference(std::string_view text, std::stri
     r.plural = p.rule->plural;
     r.english = p.english;
     r.pronoun_case = p.pronoun_case;
-    if (r.plural) {
+    if (p.rule->dual) {
+      ResolveDual(p, cands, &r);
+    } else if (r.plural) {
       ResolvePlural(p, cands, static_cast<int>(turns), &r);
     } else {
       ResolveSingular(p, cands, &r);

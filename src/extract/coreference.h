@@ -6,7 +6,8 @@
 //   ResolveCoreference("他昨天说要把接口改成异步", "user", history)
 //     -> 他 [0, 3) -> 李工 (turn 1, confidence 0.9)
 //
-// Pronouns: 他 她 他们 她们 这个人 此人 (zh); he she him her his hers they them their
+// Pronouns: 他 她 他们 她们 这个人 此人, the duals 他俩 她俩 他们俩 他们两个 两人 二人 (zh); he she
+// him her his hers they them their
 // "this person" "that person" (en). First and second person (我, I, you) are never resolved:
 // they are the speaker and the addressee.
 // Candidates: person and role mentions (FindEntityMentions) and common person nouns (妈妈,
@@ -22,7 +23,10 @@
 //   type     person 1.0, role 0.9 (财务总监).
 // The best candidate wins; another one scoring at least 0.9 of it makes the pronoun
 // ambiguous (confidence x 0.6). Plural pronouns take the persons of the nearest turn that
-// mentions two or more (en "they" x 0.8: it often means things). A pronoun whose winner is a
+// mentions two or more (en "they" x 0.8: it often means things). A dual takes the last two
+// people named before it, across turns (x 0.9 x the recency of the older one; x 0.6,
+// ambiguous, when a third person shares that one's turn); "两人" that counts or qualifies
+// ("我们两人", "两人份") is no pronoun. A pronoun whose winner is a
 // common noun ("my mom") is reported unresolved (reason "unnamed"): there is no name to give.
 // Resolved means confidence >= kCorefMinConfidence.
 //

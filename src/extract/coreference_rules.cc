@@ -14,6 +14,14 @@ constexpr PronounCase kObj = PronounCase::kObject;
 constexpr PronounCase kPoss = PronounCase::kPossessive;
 
 constexpr PronounRule kChinesePronouns[] = {
+    // Duals first: "他们俩" is one pronoun, not 他们 + 俩. 他 is generic: 他俩 may be a man
+    // and a woman.
+    {"他们俩", kU, true, kSubj, true},   {"她们俩", kF, true, kSubj, true},
+    {"他们两个", kU, true, kSubj, true}, {"她们两个", kF, true, kSubj, true},
+    {"他们两人", kU, true, kSubj, true}, {"她们两人", kF, true, kSubj, true},
+    {"他们二人", kU, true, kSubj, true}, {"他俩", kU, true, kSubj, true},
+    {"她俩", kF, true, kSubj, true},     {"两人", kU, true, kSubj, true},
+    {"二人", kU, true, kSubj, true},
     {"这个人", kU, false, kSubj}, {"那个人", kU, false, kSubj}, {"他们", kM, true, kSubj},
     {"她们", kF, true, kSubj},    {"此人", kU, false, kSubj},   {"他", kM, false, kSubj},
     {"她", kF, false, kSubj},
@@ -89,6 +97,9 @@ constexpr SV kMaleNames[] = {
     "Mason",  "Logan",   "Andy",   "Victor",  "Bruce",   "Carl",   "Fred",    "Walter",
 };
 
+constexpr SV kDualNotAfter[] = {"我们", "你们", "咱们", "我", "你", "咱", "一", "十", "第"};
+constexpr SV kDualNotBefore[] = {"份", "间", "座", "桌", "位", "组", "转", "以上", "以下"};
+
 constexpr SV kMaleTitles[] = {"先生", "哥", "叔", "大爷", "Mr"};
 constexpr SV kFemaleTitles[] = {"女士", "小姐", "太太", "夫人", "阿姨", "姐", "Mrs", "Ms",
                                 "Miss"};
@@ -102,6 +113,8 @@ std::span<const PersonNoun> EnglishPersonNouns() { return kEnglishNouns; }
 std::string_view ChineseNotPronounBefore() { return "其吉利排无"; }
 std::string_view ChineseNotPronounAfter() { return "乡日国"; }
 std::span<const std::string_view> ObjectFollowers() { return kObjectFollowers; }
+std::span<const std::string_view> DualNotAfter() { return kDualNotAfter; }
+std::span<const std::string_view> DualNotBefore() { return kDualNotBefore; }
 
 Gender TitleGender(std::string_view title) {
   for (SV t : kMaleTitles) {

@@ -17,6 +17,7 @@ struct PronounRule {
   Gender gender;
   bool plural;
   PronounCase pronoun_case;
+  bool dual = false;  // exactly two people (他俩, 两人): the last two named
 };
 
 // A noun that names a person without naming them: "my mom", "同事".
@@ -35,6 +36,10 @@ std::span<const PersonNoun> EnglishPersonNouns();
 std::string_view ChineseNotPronounBefore();
 // Characters that, after 他, make it part of another word (他乡, 他日).
 std::string_view ChineseNotPronounAfter();
+// A bare dual (两人, 二人) is no pronoun after these words (我们两人, 你们二人) nor before
+// these ones (两人份, 两人以上).
+std::span<const std::string_view> DualNotAfter();
+std::span<const std::string_view> DualNotBefore();
 // Words after "her" that make it an object ("told her about", "her."), not a possessive.
 std::span<const std::string_view> ObjectFollowers();
 

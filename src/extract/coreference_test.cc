@@ -186,5 +186,57 @@ TEST(CoreferenceTest, SpeakerPrefix) {
   EXPECT_EQ(SpeakerPrefix("no colon"), "");
 }
 
+TEST(CoreferenceTest, DualTakesTheLastTwoPeopleAcrossTurns) {
+  // 张工 two turns back, 李工 in the last one: 他俩 is the pair, in the order they were said.
+  auto r = Resolve("他俩下周二来验收", {"李工说测试好了", "张工说接口好了"});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].pronoun, "他俩");
+  EXPECT_TRUE(r[0].plural);
+  EXPECT_TRUE(r[0].resolved);
+  EXPECT_EQ(Names(r[0]), "张工,李工");
+  EXPECT_DOUBLE_EQ(r[0].confidence, 0.85 * 0.9);  // the older one is two turns back
+  // 他们俩 is one pronoun (not 他们), and takes the last two of a turn naming three.
+  r = Resolve("他们俩说周五交", {"好的", "张工和李工在改接口"});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].pronoun, "他们俩");
+  EXPECT_EQ(Names(r[0]), "张工,李工");
+  EXPECT_TRUE(r[0].resolved);
+}
+
+TEST(CoreferenceTest, DualWithAThirdPersonInTheSameTurnIsAmbiguous) {
+  auto r = Resolve("两人说明天给结论", {"张工、李工和王工开了会"});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].pronoun, "两人");
+  EXPECT_FALSE(r[0].resolved);
+  EXPECT_EQ(r[0].reason, "ambiguous");
+  EXPECT_EQ(Names(r[0]), "李工,王工");
+}
+
+TEST(CoreferenceTest, DualNeedsTwoNamedPeopleOfItsGender) {
+  auto one = Resolve("他俩说不来了", {"李工说接口文档周五前给"});
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_FALSE(one[0].resolved);
+  EXPECT_EQ(one[0].reason, "no_antecedent");
+  // 她俩 skips the man; a pair led by "my parents" has no names to give.
+  auto women = Resolve("她俩说预算要再砍一点", {"张先生、王女士和李女士来开会"});
+  ASSERT_EQ(women.size(), 1u);
+  EXPECT_EQ(Names(women[0]), "王女士,李女士");
+  EXPECT_TRUE(women[0].resolved);
+  auto parents = Resolve("他俩下周来看我", {"我父母退休了"});
+  ASSERT_EQ(parents.size(), 1u);
+  EXPECT_FALSE(parents[0].resolved);
+  EXPECT_EQ(parents[0].reason, "unnamed");
+}
+
+TEST(CoreferenceTest, CountingTwoIsNoDual) {
+  const std::vector<std::string> history = {"张工和李工在改接口"};
+  EXPECT_TRUE(Resolve("我们两人明天去", history).empty());
+  EXPECT_TRUE(Resolve("订一个两人份的套餐", history).empty());
+  EXPECT_TRUE(Resolve("会议室只能坐十二人", history).empty());
+  EXPECT_TRUE(Resolve("张工和李工两人都同意", history).empty());  // named in place
+  EXPECT_TRUE(HasThirdPersonPronoun("他们两个说好了"));
+  EXPECT_FALSE(HasThirdPersonPronoun("我们两人说好了"));
+}
+
 }  // namespace
 }  // namespace engram::extract

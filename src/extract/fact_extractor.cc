@@ -18,7 +18,8 @@ constexpr std::string_view kSubjectFront =
 constexpr std::string_view kSubjectBack =
     "的新 | 的 | 's new | 's | new | 现在 | 也 | 已经 | 目前 | 都 | 还 | 最近 | 新的 | 新 | 还在 | "
     "正在 | 也是 | 就 | is | are | was | am | 'm | 're | will be | has | have | now | currently | "
-    "also | 'll be | has been | 这两天 | 这几天 | 这阵子 | 最近几天 | 近期 | 职级 | 职位 | 职务 | 级别 | 头衔";
+    "also | 'll be | has been | 这两天 | 这几天 | 这阵子 | 最近几天 | 近期 | 职级 | 职位 | 职务 | 级别 | 头衔 | "
+    "确实 | 的确 | indeed";
 constexpr std::string_view kSpeech =
     "说 | 告诉我 | 提到 | 通知 | 表示 | said | says | told me | mentioned | that";
 constexpr std::string_view kFirstPerson =
@@ -67,6 +68,11 @@ constexpr std::string_view kCorrections[] = {
     "不是 & 而是",
 };
 
+// A speaker vouching for what they say about someone else (weak fusion's confirmation).
+constexpr std::string_view kConfirmations =
+    "确认 | 确实 | 的确 | 没错 | 证实 | confirmed | i confirm | can confirm | indeed | "
+    "that's right | definitely";
+
 struct Rule {
   const FactRuleSpec* spec;
   const AttributeSpec* attribute;
@@ -82,6 +88,7 @@ struct Tables {
       state_lead{kStateLead}, copulas{kCopulas}, state_tail{kStateTail}, bad_values{kBadValues},
       placeholder_open{"⟦"}, status_lead{"还在 | 正在 | 目前 | 现在 | is | 's | 还 | 在"};
   std::vector<PhraseMatcher> corrections;
+  PhraseMatcher confirmations{kConfirmations, 9};
   Tables() {
     for (const FactRuleSpec& spec : DefaultFactRules()) {
       const AttributeSpec* a = FindAttribute(spec.attribute);
@@ -353,6 +360,11 @@ bool IsExplicitCorrection(std::string_view text) {
     if (m.Match(indexed)) return true;
   }
   return false;
+}
+
+bool IsExplicitConfirmation(std::string_view text) {
+  const std::string lower = AsciiLower(text);
+  return T().confirmations.Match(IndexedText(lower)).has_value();
 }
 
 std::vector<ExtractedFact> ExtractFacts(std::string_view text) {

@@ -88,6 +88,10 @@ std::vector<ExtractedFact> ExtractFacts(std::string_view text);
 // True iff the message states an explicit correction ("更正一下", "不对，是…", "actually").
 bool IsExplicitCorrection(std::string_view text);
 
+// True iff the speaker vouches for what the message says ("确认", "确实", "没错", "confirmed",
+// "indeed"): a weak fact about someone else is then current at its first mention.
+bool IsExplicitConfirmation(std::string_view text);
+
 // --- rule table (fact_rules.cc) -----------------------------------------------------------
 
 // What a value must look like for a rule to fire.

@@ -142,6 +142,18 @@ TEST(FactExtractorTest, ExplicitCorrectionsAreFlagged) {
   EXPECT_FALSE(IsExplicitCorrection("李总的邮箱是li@example.com"));
 }
 
+TEST(FactExtractorTest, ExplicitConfirmationsAreRecognized) {
+  for (const char* text : {"李工确实精通Go", "确认一下，张工擅长Python", "没错，王工会用Rust",
+                           "Confirmed: Li is skilled in Go", "Li indeed knows Rust"}) {
+    EXPECT_TRUE(IsExplicitConfirmation(text)) << text;
+  }
+  for (const char* text : {"张工擅长Python", "听说李工精通Go", "Li is skilled in Go",
+                           "Li is independent"}) {
+    EXPECT_FALSE(IsExplicitConfirmation(text)) << text;
+  }
+  EXPECT_EQ(Triples("李工确实精通Go"), Set{"(李工, hasSkill, Go)"});
+}
+
 TEST(FactExtractorTest, NegatedStatementsAreNotFacts) {
   EXPECT_TRUE(Facts("张工不在AI Lab工作了").empty());
   EXPECT_TRUE(Facts("Zhang no longer works at Acme").empty());

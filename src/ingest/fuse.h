@@ -11,7 +11,8 @@
 //
 //   relations    a fact of a whitelisted attribute with strong fusion (worksAt, hasTitle,
 //                hasPhone, hasEmail, reportsTo, memberOf, responsibleFor, status) or a
-//                confirmed weak one (hasSkill, prefers: only stored when self-stated) whose
+//                weak one (hasSkill, prefers; the store writes it only once the fact is
+//                current: self-stated, confirmed, or at its third mention — weak_fusion.h) whose
 //                subject is a linked entity of the message becomes a relation draft: to the
 //                entity its value names ("张工 reportsTo 李总"), else to the literal value.
 //                Zero-fusion facts (availability: 出差, 休假) are never edges: they stay

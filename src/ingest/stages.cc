@@ -119,10 +119,10 @@ void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
   if (episode.status == MemoryStatus::kQuarantined || report->guard != "clean") return;
   if (!episode.attribute.empty()) return;  // the caller stated the fact explicitly
   const std::string& text = batch->message.content;
+  const bool confirmed = extract::IsExplicitConfirmation(text);
   std::vector<std::string> seen;  // one memory per (subject, attribute)
   for (const extract::ExtractedFact& f : extract::ExtractFacts(text)) {
     if (f.negative || f.value.empty() || f.subject.empty()) continue;
-    if (f.fusion == extract::FusionClass::kWeak && !f.self_stated) continue;  // needs more
     const std::string attribute = f.qualifier.empty() ? std::string(f.attribute) : f.qualifier;
     const std::string key = f.subject + "\x1f" + attribute;
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
@@ -139,6 +139,12 @@ void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
       m.content = text.substr(f.begin, f.end - f.begin);  // the clause that states it
     }
     m.confidence.overall = std::min(1.0, f.confidence);
+    const extract::AttributeSpec* spec = extract::FindAttribute(f.attribute);
+    if (f.fusion == extract::FusionClass::kWeak && !f.self_stated && !confirmed && spec &&
+        spec->min_mentions > 1) {  // a candidate until mentioned often enough (weak_fusion.h)
+      batch->unconfirmed.emplace_back(static_cast<int>(batch->memories.size()),
+                                      spec->min_mentions);
+    }
     batch->memories.push_back(std::move(m));
     ++report->facts;
   }

@@ -67,5 +67,28 @@ TEST(StagesTest, SignalsSayWhyAMessageMatters) {
                    .worth_remembering);
 }
 
+TEST(StagesTest, WeakFactsAboutOthersAreUnconfirmedCandidates) {
+  const Instant at = ParseIso8601("2024-06-14T10:00:00+08:00").value();
+  auto about_other = Batch("张工擅长Python", "2024-06-14T10:00:00+08:00");
+  ApplyStages(at, &about_other, true, true);
+  ASSERT_EQ(about_other.memories.size(), 2u);
+  EXPECT_EQ(about_other.memories[1].attribute, "hasSkill");
+  EXPECT_EQ(about_other.unconfirmed, (std::vector<std::pair<int, int>>{{1, 3}}));
+  // Confirmed by the speaker, or said about themself: current at once.
+  auto confirmed = Batch("张工确实擅长Python", "2024-06-14T10:00:00+08:00");
+  ApplyStages(at, &confirmed, true, true);
+  ASSERT_EQ(confirmed.memories.size(), 2u);
+  EXPECT_TRUE(confirmed.unconfirmed.empty());
+  auto self = Batch("我擅长Python", "2024-06-14T10:00:00+08:00");
+  ApplyStages(at, &self, true, true);
+  ASSERT_EQ(self.memories.size(), 2u);
+  EXPECT_TRUE(self.unconfirmed.empty());
+  // Strong relations never wait.
+  auto strong = Batch("张工向李总汇报", "2024-06-14T10:00:00+08:00");
+  ApplyStages(at, &strong, true, true);
+  ASSERT_EQ(strong.memories.size(), 2u);
+  EXPECT_TRUE(strong.unconfirmed.empty());
+}
+
 }  // namespace
 }  // namespace engram::ingest

@@ -219,9 +219,21 @@ TEST_P(EntityConformanceTest, StatedRelationsFollowTheirFactsVersions) {
   EXPECT_EQ((*rels)[0].predicate, "reportsTo");
   EXPECT_EQ((*rels)[0].object.id, li);
   EXPECT_EQ((*rels)[0].memory_ids, std::vector<int64_t>{boss->memories[0].id});
+  EXPECT_FALSE((*rels)[0].incoming);
   EXPECT_EQ((*rels)[1].predicate, "hasEmail");
   EXPECT_EQ((*rels)[1].object.id, 0);
   EXPECT_EQ((*rels)[1].object_literal, "zhang@example.com");
+  // The same edge, listed for its object: incoming, the other end being the subject.
+  auto boss_rels = store_->ListEntityRelations(Ctx(alice_), li, 10);
+  ASSERT_TRUE(boss_rels.ok()) << boss_rels.status().ToString();
+  ASSERT_FALSE(boss_rels->empty());
+  EXPECT_EQ((*boss_rels)[0].predicate, "reportsTo");
+  EXPECT_TRUE((*boss_rels)[0].incoming);
+  EXPECT_EQ((*boss_rels)[0].object.id, zhang);
+  EXPECT_EQ((*boss_rels)[0].memory_ids, std::vector<int64_t>{boss->memories[0].id});
+  for (size_t i = 1; i < boss_rels->size(); ++i) {
+    EXPECT_EQ((*boss_rels)[i].predicate, "co_mentioned");  // no other stated edge
+  }
   // The same value again reinforces: no second edge. A new value closes the old edge.
   auto again = fact("hasEmail", "zhang@example.com", -1, t + 1000);
   auto moved = fact("hasEmail", "zhang@ai-lab.com", -1, t + 2000);
@@ -242,6 +254,9 @@ TEST_P(EntityConformanceTest, StatedRelationsFollowTheirFactsVersions) {
   rels = store_->ListEntityRelations(Ctx(alice_), zhang, 10);
   ASSERT_TRUE(rels.ok());
   for (const EntityRelation& r : *rels) EXPECT_NE(r.predicate, "reportsTo");
+  boss_rels = store_->ListEntityRelations(Ctx(alice_), li, 10);
+  ASSERT_TRUE(boss_rels.ok());
+  for (const EntityRelation& r : *boss_rels) EXPECT_NE(r.predicate, "reportsTo");
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, EntityConformanceTest, ::testing::ValuesIn(Backends()),

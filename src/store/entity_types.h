@@ -102,6 +102,9 @@ struct GraphResult {
 // mentioned together with it ("co_mentioned", memory_ids = the memories mentioning both).
 struct EntityRelation {
   std::string predicate = "co_mentioned";
+  // A stated relation whose object is the listed entity ("李总" for "张工 reportsTo 李总"
+  // listed for 李总): `object` is then its subject (张工).
+  bool incoming = false;
   EntityRecord object;              // id 0 for a literal object
   std::string object_literal;       // the value, for a literal object
   std::vector<int64_t> memory_ids;  // visible, current memories, newest first

@@ -39,6 +39,8 @@ std::string Digits(std::string_view s) {
   return d;
 }
 
+}  // namespace
+
 bool SameStatement(const Memory& a, const Memory& b) {
   if (a.value.empty() != b.value.empty()) return false;
   if (!a.value.empty()) {
@@ -49,8 +51,6 @@ bool SameStatement(const Memory& a, const Memory& b) {
   }
   return TextSimilarity(a.content, b.content) >= kReinforceSimilarity;
 }
-
-}  // namespace
 
 double TextSimilarity(std::string_view a, std::string_view b) {
   const std::vector<std::string> x = Bigrams(a);

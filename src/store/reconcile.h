@@ -33,6 +33,11 @@ struct ReconcileDecision {
   double consistency = 1.0;  // the draft's confidence.consistency (unused when reinforcing)
 };
 
+// Whether two statements of one (subject, attribute) say the same: the same value (folded),
+// or values (without values: contents) with similarity >= kReinforceSimilarity and the same
+// digits.
+bool SameStatement(const Memory& a, const Memory& b);
+
 // `current` is the scope's current version with the draft's (subject, attribute).
 ReconcileDecision Reconcile(const Memory& current, const Memory& draft, bool correction);
 

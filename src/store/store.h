@@ -114,6 +114,14 @@ struct IngestBatch {
   std::vector<int> corrections;
   // Whitelisted relations the facts state between linked entities (or with a literal).
   std::vector<RelationDraft> relations;
+  // (memory index, mentions needed): weak facts nobody confirmed (a skill or a like said
+  // about someone else; reconcile.h, weak fusion). Such a draft becomes current (and
+  // reconciles as usual) only when the scope already holds at least `mentions needed` - 1
+  // statements of the same (subject, attribute, folded value) from other messages that are
+  // neither deleted nor quarantined (any version: earlier candidates count); else it is kept
+  // as a candidate: stored retired at birth (history, no vector, no relation) and listed in
+  // IngestOutcome::candidates. A current version with the same value is reinforced as usual.
+  std::vector<std::pair<int, int>> unconfirmed;
   // (memory index, attribute): once current, that memory gets a "complements" link (lower
   // id -> higher id) with the scope's current fact of the same subject and that attribute
   // ("预算很紧" and "预算只能控制在20万": both kept, linked).
@@ -126,6 +134,7 @@ struct IngestOutcome {
   std::vector<int64_t> superseded;  // ids of versions this batch retired
   std::vector<int64_t> reinforced;  // current versions a draft repeated (in `memories`)
   std::vector<int64_t> outranked;   // drafts stored retired: the current version won
+  std::vector<int64_t> candidates;  // unconfirmed weak facts kept retired (IngestBatch)
   std::vector<std::pair<int64_t, int64_t>> complements;  // "complements" links written
   std::vector<int64_t> reviews;     // ids of the review items it raised
   std::vector<EntityLinkOutcome> entity_links;  // in the batch's order
@@ -277,6 +286,7 @@ struct OutboxEntry {
   std::vector<int64_t> memory_ids;    // when done: memories the batch created
   std::vector<int64_t> superseded;    // when done: versions it retired
   std::string error;                  // when failed: "<Code>: <message>"
+  std::string message_context = "{}";  // when done: the message's context_json (GetOutbox)
 };
 
 class Store {
@@ -460,9 +470,10 @@ class Store {
   // NotFound when absent or not visible.
   virtual Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) = 0;
   // The relations of entity `id`, at most `limit`: first the stated ones whose subject it is
-  // (open relation rows of visible current memories, objects visible, newest first), then
-  // visible entities co-mentioned with it in visible current memories, most shared memories
-  // first. NotFound as GetEntity.
+  // (open relation rows of visible current memories, objects visible, newest first: entity
+  // objects, then literal ones), then the stated ones whose object it is (`incoming`, the
+  // subject visible, newest first), then visible entities co-mentioned with it in visible
+  // current memories, most shared memories first. NotFound as GetEntity.
   virtual Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx,
                                                                   int64_t id, int limit) = 0;
   // The graph channel: see GraphResult. Entities ctx.principal may not see are ignored.

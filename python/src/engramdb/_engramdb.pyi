@@ -531,6 +531,25 @@ class RecallResult:
     def to_dict(self) -> dict:
         """{'request_id', 'results': [hit dicts]} as POST /v1/search answers."""
 
+class Coreference:
+    @property
+    def pronoun(self) -> str: ...
+
+    @property
+    def antecedents(self) -> list[str]: ...
+
+    @property
+    def entity_ids(self) -> list[int]: ...
+
+    @property
+    def confidence(self) -> float: ...
+
+    @property
+    def resolved(self) -> bool: ...
+
+    @property
+    def reason(self) -> str: ...
+
 class RememberResult:
     @property
     def request_id(self) -> str: ...
@@ -549,6 +568,12 @@ class RememberResult:
 
     @property
     def outranked(self) -> list[int]: ...
+
+    @property
+    def candidates(self) -> list[int]: ...
+
+    @property
+    def coreferences(self) -> list[Coreference]: ...
 
     @property
     def guard(self) -> str: ...
@@ -802,7 +827,13 @@ class EntityRelation:
     def predicate(self) -> str: ...
 
     @property
+    def direction(self) -> str: ...
+
+    @property
     def object(self) -> Entity: ...
+
+    @property
+    def value(self) -> str: ...
 
     @property
     def memory_ids(self) -> list[int]: ...
@@ -816,7 +847,7 @@ class EntityRelationsResult:
 
     def to_dict(self) -> dict:
         """
-        {'entity', 'relations': [{'predicate', 'object', 'memory_ids'}]} as GET /v1/entities/{id}/relations answers.
+        {'entity', 'relations': [{'predicate', 'direction', 'object', 'value', 'memory_ids'}]} as GET /v1/entities/{id}/relations answers.
         """
 
 class Engine:

@@ -218,9 +218,12 @@ class Memory:
 
     def entity_relations(self, entity_id, *, user_id=None, agent_id=None,
                          limit: int = 50) -> dict:
-        """The entity and the entities mentioned together with it in the scope's current
-        memories: {"entity", "relations": [{"predicate", "object", "memory_ids"}]}.
-        NotFoundError when the entity is absent or not visible."""
+        """The entity and its relations in the scope's current memories: {"entity",
+        "relations": [{"predicate", "direction", "object", "value", "memory_ids"}]} — the
+        whitelisted edges its facts state ("outgoing"), those other entities' facts point at it
+        ("incoming": `object` is their subject), then the entities mentioned together with it
+        ("co_mentioned", "mutual"). `value` is a literal object (a title, a masked e-mail), else
+        None. NotFoundError when the entity is absent or not visible."""
         ids = self._owners.scope(user_id, agent_id, None)
         return self._run(_ops.entity_relations(self._owners, entity_id, ids, limit))
 

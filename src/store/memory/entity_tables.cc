@@ -226,12 +226,23 @@ Result<EntityRecord> MemoryEntityTables::Get(const Principal& p, int64_t id) con
 Result<std::vector<EntityRelation>> MemoryEntityTables::Relations(
     const Principal& p, int64_t id, int limit, const SearchableFn& searchable) const {
   if (auto self = Get(p, id); !self.ok()) return self.status();
-  std::vector<EntityRelation> stated, literal;
+  std::vector<EntityRelation> stated, literal, incoming;
   for (auto it = relations_.rbegin(); it != relations_.rend(); ++it) {
-    if (it->subject_id != id || !it->open || !searchable(it->memory_id, false)) continue;
+    const bool in = it->object_id == id && it->subject_id != id;
+    if ((it->subject_id != id && !in) || !it->open || !searchable(it->memory_id, false)) {
+      continue;
+    }
     EntityRelation r;
     r.predicate = it->predicate;
     r.memory_ids = {it->memory_id};
+    r.incoming = in;
+    if (in) {
+      auto e = entities_.find(it->subject_id);
+      if (e == entities_.end() || !CanSee(p, e->second.scope)) continue;
+      r.object = e->second;
+      incoming.push_back(std::move(r));
+      continue;
+    }
     if (it->object_id == 0) {
       r.object_literal = it->literal;
       literal.push_back(std::move(r));
@@ -243,6 +254,7 @@ Result<std::vector<EntityRelation>> MemoryEntityTables::Relations(
     stated.push_back(std::move(r));
   }
   for (EntityRelation& r : literal) stated.push_back(std::move(r));
+  for (EntityRelation& r : incoming) stated.push_back(std::move(r));
   if (static_cast<int>(stated.size()) >= limit) {
     stated.resize(std::max(0, limit));
     return stated;

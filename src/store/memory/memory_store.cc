@@ -14,10 +14,12 @@
 #include "src/store/memory/bm25.h"
 #include "src/store/memory/side_tables.h"
 #include "src/store/memory/entity_tables.h"
+#include "src/store/memory/memory_links.h"
 #include "src/store/entity_checks.h"
 #include "src/store/term_pruning.h"
 #include "src/store/reconcile.h"
 #include "src/store/versions.h"
+#include "src/store/weak_fusion.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::store {
@@ -80,6 +82,7 @@ class MemoryStoreImpl final : public Store {
                               out.message_id);
       bool outranked = false;
       bool reinforced = false;
+      const bool candidate = StaysCandidate(memories_, key, m, MentionsNeeded(batch, index));
       if (!m.attribute.empty()) {
         for (auto& [id, old] : memories_) {
           if (!old.current || old.attribute != m.attribute || old.subject != m.subject ||
@@ -94,6 +97,7 @@ class MemoryStoreImpl final : public Store {
             reinforced = true;
             break;
           }
+          if (candidate) break;
           StampDraft(d, old, ctx.now, &m);
           outranked = d.action == ReconcileAction::kOutranked;
           if (!outranked) {
@@ -109,10 +113,11 @@ class MemoryStoreImpl final : public Store {
         }
       }
       if (reinforced) continue;
+      if (candidate) StampCandidate(ctx.now, &m, &out);
       ++next_memory_id_;
       Index(m);
       memories_[m.id] = m;
-      if (!batch.embeddings.empty() && !outranked) {
+      if (!batch.embeddings.empty() && m.current) {
         PutVector(m.id, batch.embedding_model, batch.embeddings[out.memories.size()]);
       }
       if (outranked) out.outranked.push_back(m.id);
@@ -121,26 +126,7 @@ class MemoryStoreImpl final : public Store {
     auto links = entities_.Link(ctx.principal, batch, out.memories, ctx.now);
     if (links.ok()) out.entity_links = std::move(links).value();
     entities_.AddRelations(batch, out);
-    for (const auto& [index, attribute] : batch.complements) {
-      if (index < 0 || index >= static_cast<int>(out.memories.size())) continue;
-      const Memory& m = out.memories[index];
-      if (!m.current || m.attribute.empty()) continue;
-      for (const auto& [id, other] : memories_) {
-        if (!other.current || other.subject != m.subject || other.attribute != attribute ||
-            ScopeKey(other.scope) != key) {
-          continue;
-        }
-        MemoryLink link{std::min(id, m.id), std::max(id, m.id), "complements", ctx.now};
-        const bool known = std::any_of(links_.begin(), links_.end(), [&](const MemoryLink& l) {
-          return l.from_id == link.from_id && l.to_id == link.to_id && l.kind == link.kind;
-        });
-        if (!known) {
-          links_.push_back(link);
-          out.complements.emplace_back(link.from_id, link.to_id);
-        }
-        break;
-      }
-    }
+    LinkComplements(batch, key, memories_, ctx.now, &links_, &out);
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     for (VaultEntry e : batch.vault) {
@@ -164,7 +150,7 @@ class MemoryStoreImpl final : public Store {
     }
     AppendLocked(ctx, AuditEntry{"remember", targets,
                                  "{\"message_id\":" + std::to_string(out.message_id) + "}"});
-    if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out);
+    if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out, batch.message.context_json);
     return out;
   }
 

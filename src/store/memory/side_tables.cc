@@ -87,9 +87,11 @@ Status MemorySideTables::CheckQueued(int64_t id) const {
   return Status::OK();
 }
 
-void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome) {
+void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome,
+                                const std::string& context_json) {
   OutboxEntry& e = outbox_.at(id);
   e.state = "done";
+  e.message_context = context_json;
   e.message_id = outcome.message_id;
   e.memory_ids.clear();
   for (const Memory& m : outcome.memories) e.memory_ids.push_back(m.id);
@@ -126,7 +128,9 @@ void MemorySideTables::EraseUser(const std::string& user_id, EraseOutcome* out) 
 
 void MemorySideTables::BlankRequestsOf(int64_t message_id) {
   for (auto& [id, e] : outbox_) {
-    if (e.message_id == message_id && message_id != 0) e.request.clear();
+    if (e.message_id != message_id || message_id == 0) continue;
+    e.request.clear();
+    e.message_context = "{}";
   }
 }
 

@@ -29,14 +29,15 @@ class MemorySideTables {
 
   // AlreadyExists unless entry `id` is queued (checked before an ingest writes anything).
   Status CheckQueued(int64_t id) const;
-  // REQUIRES: CheckQueued(id) was OK.
-  void MarkDone(int64_t id, const IngestOutcome& outcome);
+  // REQUIRES: CheckQueued(id) was OK. `context_json`: the message's (OutboxEntry).
+  void MarkDone(int64_t id, const IngestOutcome& outcome, const std::string& context_json);
 
   // Whether the user has outbox entries or API keys.
   bool HasUser(const std::string& user_id) const;
   // Removes the user's outbox entries and API keys; adds their counts to *out.
   void EraseUser(const std::string& user_id, EraseOutcome* out);
-  // Blanks the raw request of the entries that made message `message_id` (hard forget).
+  // Blanks the raw request and message context of the entries that made message
+  // `message_id` (hard forget).
   void BlankRequestsOf(int64_t message_id);
 
  private:

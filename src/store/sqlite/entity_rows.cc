@@ -311,22 +311,30 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
       "r.valid_to_ms IS NULL AND " + VisibleSql(2, 3) +
       " AND m.current = 1 AND m.status IN ('active', 'dormant') AND "
       "(m.expires_ms IS NULL OR m.expires_ms > ?4)";
-  Stmt objects2(db, std::string("SELECT ") + kColumns + ", r.predicate, r.memory_id" +
-                        " FROM relation r JOIN memory m ON m.id = r.memory_id JOIN entity e ON "
-                        "e.id = r.object_id WHERE r.subject_id = ?1 AND r.valid_to_ms IS NULL "
-                        "AND " + VisibleSql(2, 3) + " AND " + EntityVisibleSql(2, 3) +
-                        " AND m.current = 1 AND m.status IN ('active', 'dormant') AND "
-                        "(m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY r.id DESC LIMIT ?5");
-  objects2.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
-  objects2.Bind(4, now.unix_ms).Bind(5, int64_t{limit});
-  while (objects2.Step()) {
-    EntityRelation r;
-    r.object = ReadEntity(objects2);
-    r.predicate = objects2.Text(11);
-    r.memory_ids = {objects2.Int(12)};
-    out.push_back(std::move(r));
-  }
-  if (!objects2.status().ok()) return objects2.status().WithPrefix("entity relations");
+  // Entity ends: outgoing (the entity is the subject; `object` the object), or incoming.
+  auto ends = [&](bool incoming, std::vector<EntityRelation>* into) -> Status {
+    const std::string self_col = incoming ? "r.object_id" : "r.subject_id";
+    const std::string other_col = incoming ? "r.subject_id" : "r.object_id";
+    Stmt st(db, std::string("SELECT ") + kColumns + ", r.predicate, r.memory_id" +
+                    " FROM relation r JOIN memory m ON m.id = r.memory_id JOIN entity e ON "
+                    "e.id = " + other_col + " WHERE " + self_col + " = ?1 AND " +
+                    (incoming ? "r.subject_id <> ?1 AND " : "") + "r.valid_to_ms IS NULL AND " + VisibleSql(2, 3) + " AND " +
+                    EntityVisibleSql(2, 3) +
+                    " AND m.current = 1 AND m.status IN ('active', 'dormant') AND "
+                    "(m.expires_ms IS NULL OR m.expires_ms > ?4) ORDER BY r.id DESC LIMIT ?5");
+    st.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
+    st.Bind(4, now.unix_ms).Bind(5, int64_t{limit});
+    while (st.Step()) {
+      EntityRelation r;
+      r.object = ReadEntity(st);
+      r.predicate = st.Text(11);
+      r.memory_ids = {st.Int(12)};
+      r.incoming = incoming;
+      into->push_back(std::move(r));
+    }
+    return st.status().ok() ? Status::OK() : st.status().WithPrefix("entity relations");
+  };
+  if (Status s = ends(false, &out); !s.ok()) return s;
   Stmt literals(db, "SELECT r.predicate, r.object_literal, r.memory_id" + stated +
                         " AND r.object_id IS NULL ORDER BY r.id DESC LIMIT ?5");
   literals.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
@@ -339,6 +347,7 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
     out.push_back(std::move(r));
   }
   if (!literals.status().ok()) return literals.status().WithPrefix("entity relations");
+  if (Status s = ends(true, &out); !s.ok()) return s;
   if (static_cast<int>(out.size()) >= limit) {
     out.resize(limit);
     return out;

@@ -1,5 +1,6 @@
 #include "src/store/sqlite/lifecycle_rows.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "src/store/sqlite/memory_rows.h"
@@ -134,6 +135,28 @@ Status DeleteUnreferencedVault(sqlite3* db, const std::string& scope_key,
     st.Reset();
     st.Bind(1, scope_key).Bind(2, p);
     if (Status s = st.Run(); !s.ok()) return s.WithPrefix("forget: vault");
+  }
+  return Status::OK();
+}
+
+Status LinkComplements(sqlite3* db, const IngestBatch& batch, const std::string& scope_key,
+                       const Instant& now, IngestOutcome* out) {
+  for (const auto& [index, attribute] : batch.complements) {
+    if (index < 0 || index >= static_cast<int>(out->memories.size())) continue;
+    const Memory& m = out->memories[index];
+    if (!m.current || m.attribute.empty()) continue;
+    Stmt other(db, "SELECT id FROM memory WHERE scope_key = ?1 AND subject = ?2 AND "
+                   "attribute = ?3 AND current = 1");
+    other.Bind(1, scope_key).Bind(2, m.subject).Bind(3, attribute);
+    if (!other.Step()) {
+      if (!other.status().ok()) return other.status();
+      continue;
+    }
+    const int64_t o = other.Int(0);
+    bool added = false;
+    MemoryLink link{std::min(o, m.id), std::max(o, m.id), "complements", now};
+    if (Status s = InsertLink(db, link, &added); !s.ok()) return s;
+    if (added) out->complements.emplace_back(link.from_id, link.to_id);
   }
   return Status::OK();
 }

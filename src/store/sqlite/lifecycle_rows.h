@@ -23,6 +23,12 @@ Result<std::vector<Memory>> SelectConsolidatable(sqlite3* db, const Principal& p
 // Inserts the link unless it exists; *added tells which. REQUIRES: a write transaction.
 Status InsertLink(sqlite3* db, const MemoryLink& link, bool* added);
 
+// Store::Ingest's "complements" links (IngestBatch::complements): each current memory of
+// `out` it names is linked with the current fact of its subject and the other attribute in
+// scope `scope_key`; the links written are added to out->complements.
+Status LinkComplements(sqlite3* db, const IngestBatch& batch, const std::string& scope_key,
+                       const Instant& now, IngestOutcome* out);
+
 // Links from or to `id`, oldest first.
 Result<std::vector<MemoryLink>> SelectLinks(sqlite3* db, int64_t id);
 

@@ -1,6 +1,9 @@
 #include "src/store/sqlite/memory_rows.h"
 
 #include <cstdio>
+#include <set>
+
+#include "src/store/weak_fusion.h"
 
 namespace engram::store::sqlite {
 namespace {
@@ -182,6 +185,19 @@ std::string JsonStringArray(const std::vector<std::string>& items) {
   }
   out += ']';
   return out;
+}
+
+Result<bool> StaysCandidate(sqlite3* db, const std::string& scope_key, const Memory& draft,
+                            int needed) {
+  if (needed <= 0) return false;
+  Stmt st(db, "SELECT " + MemoryColumns() +
+                  " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND attribute = ?3 AND "
+                  "status IN ('active', 'dormant')");
+  st.Bind(1, scope_key).Bind(2, draft.subject).Bind(3, draft.attribute);
+  std::set<int64_t> heard;
+  while (st.Step()) CountMention(ReadMemory(st), draft, &heard);
+  if (!st.status().ok()) return st.status().WithPrefix("count mentions");
+  return store::StaysCandidate(needed, heard);
 }
 
 }  // namespace engram::store::sqlite

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "engram/result.h"
 #include "engram/types.h"
 #include "src/store/sqlite/sqlite_util.h"
 
@@ -21,6 +22,11 @@ Memory ReadMemory(const Stmt& st, int first = 0);
 // Inserts `m` with its id, lineage, version, supersedes and current as given, and indexes
 // its content in memory_fts.
 Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key);
+
+// store::StaysCandidate over the memories of scope `scope_key` with `draft`'s subject and
+// attribute (no query when `needed` is 0).
+Result<bool> StaysCandidate(sqlite3* db, const std::string& scope_key, const Memory& draft,
+                            int needed);
 
 // SQL predicate on alias "m": visible to the principal whose user id is bound at ?user_param
 // and whose teams (a JSON array) are bound at ?teams_param.

@@ -7,8 +7,9 @@ namespace engram::store::sqlite {
 namespace {
 
 constexpr const char* kSelect =
-    "SELECT id, user_id, request, state, created_ms, message_id, result, superseded, error "
-    "FROM outbox";
+    "SELECT o.id, o.user_id, o.request, o.state, o.created_ms, o.message_id, o.result, "
+    "o.superseded, o.error, msg.context FROM outbox o LEFT JOIN message msg ON "
+    "msg.id = o.message_id";
 
 OutboxEntry ReadEntry(const Stmt& st) {
   OutboxEntry e;
@@ -21,6 +22,7 @@ OutboxEntry ReadEntry(const Stmt& st) {
   e.memory_ids = ParseIdList(st.Text(6));
   e.superseded = ParseIdList(st.Text(7));
   e.error = st.Text(8);
+  if (!st.IsNull(9)) e.message_context = st.Text(9);
   return e;
 }
 
@@ -41,7 +43,8 @@ Result<std::vector<int64_t>> InsertOutbox(
 }
 
 Result<std::vector<OutboxEntry>> SelectQueued(sqlite3* db, int64_t after_id, int limit) {
-  Stmt st(db, std::string(kSelect) + " WHERE state = 'queued' AND id > ?1 ORDER BY id LIMIT ?2");
+  Stmt st(db, std::string(kSelect) +
+                  " WHERE o.state = 'queued' AND o.id > ?1 ORDER BY o.id LIMIT ?2");
   st.Bind(1, after_id).Bind(2, int64_t{limit});
   std::vector<OutboxEntry> out;
   while (st.Step()) out.push_back(ReadEntry(st));
@@ -50,7 +53,7 @@ Result<std::vector<OutboxEntry>> SelectQueued(sqlite3* db, int64_t after_id, int
 }
 
 Result<OutboxEntry> SelectOutbox(sqlite3* db, int64_t id, const std::string& user_id) {
-  Stmt st(db, std::string(kSelect) + " WHERE id = ?1 AND user_id = ?2");
+  Stmt st(db, std::string(kSelect) + " WHERE o.id = ?1 AND o.user_id = ?2");
   st.Bind(1, id).Bind(2, user_id);
   if (st.Step()) return ReadEntry(st);
   if (!st.status().ok()) return st.status().WithPrefix("outbox");

@@ -285,10 +285,15 @@ ALTER TABLE memory ADD COLUMN reinforced INTEGER NOT NULL DEFAULT 0 CHECK (reinf
 ALTER TABLE memory ADD COLUMN last_seen_ms INTEGER;
 )sql";
 
+// Migration 9: the relations of an entity list the edges pointing to it as well (incoming).
+constexpr const char* kSchemaV9 = R"sql(
+CREATE INDEX relation_object ON relation(object_id) WHERE object_id IS NOT NULL;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8};
+      kSchemaV7, kSchemaV8, kSchemaV9};
   return *kMigrations;
 }
 

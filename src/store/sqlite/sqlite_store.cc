@@ -28,6 +28,7 @@
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/versions.h"
+#include "src/store/weak_fusion.h"
 
 namespace engram::store {
 namespace {
@@ -103,6 +104,8 @@ class SqliteStore final : public Store {
       Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
                               out.message_id);
       bool outranked = false;
+      auto candidate = sqlite::StaysCandidate(db_, key, m, MentionsNeeded(batch, index));
+      if (!candidate.ok()) return candidate.status();
       if (!m.attribute.empty()) {
         Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
                           " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
@@ -120,9 +123,9 @@ class SqliteStore final : public Store {
             out.memories.push_back(std::move(old));
             continue;
           }
-          StampDraft(d, old, ctx.now, &m);
-          outranked = d.action == ReconcileAction::kOutranked;
-          if (!outranked) {
+          if (!*candidate) StampDraft(d, old, ctx.now, &m);
+          outranked = !*candidate && d.action == ReconcileAction::kOutranked;
+          if (!outranked && !*candidate) {
             m.lineage_id = old.lineage_id;
             m.version = old.version + 1;
             m.supersedes = old.id;
@@ -135,9 +138,10 @@ class SqliteStore final : public Store {
         }
         if (!cur.status().ok()) return cur.status();
       }
+      if (*candidate) StampCandidate(ctx.now, &m, &out);
       ++next_id;
       if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
-      if (!batch.embeddings.empty() && !outranked) {
+      if (!batch.embeddings.empty() && m.current) {
         size_t i = out.memories.size();
         if (Status s = PutVector(m.id, batch.embedding_model, batch.embeddings[i]); !s.ok()) {
           return s;
@@ -165,23 +169,7 @@ class SqliteStore final : public Store {
     if (!links.ok()) return links.status();
     out.entity_links = std::move(links).value();
     if (Status s = sqlite::InsertRelations(db_, batch, out); !s.ok()) return s;
-    for (const auto& [index, attribute] : batch.complements) {
-      if (index < 0 || index >= static_cast<int>(out.memories.size())) continue;
-      const Memory& m = out.memories[index];
-      if (!m.current || m.attribute.empty()) continue;
-      Stmt other(db_, "SELECT id FROM memory WHERE scope_key = ?1 AND subject = ?2 AND "
-                      "attribute = ?3 AND current = 1");
-      other.Bind(1, key).Bind(2, m.subject).Bind(3, attribute);
-      if (!other.Step()) {
-        if (!other.status().ok()) return other.status();
-        continue;
-      }
-      const int64_t o = other.Int(0);
-      bool added = false;
-      MemoryLink link{std::min(o, m.id), std::max(o, m.id), "complements", ctx.now};
-      if (Status s = sqlite::InsertLink(db_, link, &added); !s.ok()) return s;
-      if (added) out.complements.emplace_back(link.from_id, link.to_id);
-    }
+    if (Status s = sqlite::LinkComplements(db_, batch, key, ctx.now, &out); !s.ok()) return s;
     std::vector<int64_t> targets;
     for (const Memory& m : out.memories) targets.push_back(m.id);
     AuditEntry audit{"remember", targets,
