@@ -182,6 +182,7 @@ struct MadialFlags {
   std::string report;
   bool json = false;
   std::vector<std::string> floors;   // K=PERCENT, checked for every language
+  std::string query_turns = "user";
 };
 
 int RunMadial(const MadialFlags& f) {
@@ -195,6 +196,7 @@ int RunMadial(const MadialFlags& f) {
     o.root = f.root;
     o.language = lang;
     o.ks = f.ks;
+    o.query_turns = f.query_turns;
     o.engine = f.engine.Get();
     auto report = eval::RunMadialEval(o);
     if (!report.ok()) return Fail(report.status());
@@ -263,6 +265,10 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   md->add_option("--report", madial->report, "Also write the JSON report to this file");
   md->add_flag("--json", madial->json, "Print JSON");
   md->add_option("--floor", madial->floors, "Gate: K=PERCENT, exit 3 when recall@K is below");
+  md->add_option("--query-turns", madial->query_turns,
+                 "The query: the user's turns before the test turn, or the whole dialogue")
+      ->check(CLI::IsMember({"user", "dialogue"}))
+      ->capture_default_str();
   AddEngineFlags(md, &madial->engine);
   md->callback([action, madial] { *action = [madial] { return RunMadial(*madial); }; });
 

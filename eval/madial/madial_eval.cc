@@ -79,6 +79,10 @@ std::string TurnText(std::string t) {
 Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
   const std::string& lang = options.language;
   if (lang != "zh" && lang != "en") return Status::InvalidArgument("eval: language is zh or en");
+  if (options.query_turns != "user" && options.query_turns != "dialogue") {
+    return Status::InvalidArgument("eval: query turns are 'user' or 'dialogue'");
+  }
+  const bool user_turns_only = options.query_turns == "user";
   fs::path dir = fs::path(options.root) / lang;
   auto memories = ReadJsonLines(dir / ("MADial-Bench-" + lang + "-memory.jsonl"));
   if (!memories.ok()) return memories.status();
@@ -130,6 +134,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
     for (int64_t i = 0; i < turns[0] && i < static_cast<int64_t>(lines.size()); ++i) {
       std::string t = TurnText(lines[i].get<std::string>());
       if (t == "BOD" || t.empty()) continue;
+      if (user_turns_only && t.starts_with("Assistant:")) continue;
       query += t + "\n";
     }
     RecallRequest rr;
