@@ -7,9 +7,12 @@
 //
 //   engram_bench [--sizes 10000,100000] [--queries 1000] [--dir /tmp] [--json]
 //                [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--reuse]
+//                [--dump PATH]
 //
 // --reuse keeps each database after the run and, when it already exists, skips the writes
 // (the query stream stays the same), so recall can be measured again without re-filling it.
+// --dump writes each query and its hits (memory id:score, in rank order) to PATH, one line
+// per recall, so that two builds' answers can be compared with diff.
 //
 // The default embedder is "none": this measures the store and the keyword channel. With
 // "e5" every remember and recall also embeds its text (about 25 ms each on this machine).
@@ -99,6 +102,7 @@ int main(int argc, char** argv) {
   bool json = false;
   bool reuse = false;
   std::string embedder = "none";
+  std::string dump;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--sizes" && i + 1 < argc) sizes = ParseSizes(argv[++i]);
@@ -106,13 +110,14 @@ int main(int argc, char** argv) {
     else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     else if (a == "--json") json = true;
     else if (a == "--reuse") reuse = true;
+    else if (a == "--dump" && i + 1 < argc) dump = argv[++i];
     else if (a == "--embedder" && i + 1 < argc) embedder = argv[++i];
     else if (a == "--query-kind" && i + 1 < argc) {
       std::string k = argv[++i];
       g_query_kind = k == "zh" ? 0 : k == "ticket" ? 1 : k == "en" ? 2 : -1;
     }
     else {
-      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json] [--reuse]\n");
+      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json] [--reuse] [--dump PATH]\n");
       return 2;
     }
   }
@@ -158,6 +163,7 @@ int main(int argc, char** argv) {
     std::vector<double> lat_ms;
     std::vector<double> cpu_ms;
     int64_t total_hits = 0;
+    std::FILE* dump_file = dump.empty() ? nullptr : std::fopen(dump.c_str(), "w");
     for (int q = 0; q < queries; ++q) {
       engram::RecallRequest r;
       r.principal = user;
@@ -173,7 +179,15 @@ int main(int argc, char** argv) {
         return 1;
       }
       total_hits += static_cast<int64_t>(res->hits.size());
+      if (dump_file) {
+        std::fprintf(dump_file, "%s", r.query.c_str());
+        for (const auto& h : res->hits) {
+          std::fprintf(dump_file, "\t%lld:%.17g", static_cast<long long>(h.memory.id), h.score);
+        }
+        std::fprintf(dump_file, "\n");
+      }
     }
+    if (dump_file) std::fclose(dump_file);
     double rate = fill ? n / write_s : 0;
     double p50 = Percentile(lat_ms, 0.50), p95 = Percentile(lat_ms, 0.95),
            p99 = Percentile(lat_ms, 0.99);

@@ -1,6 +1,7 @@
 #include "src/recall/reranker.h"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_set>
 
 #include "src/text/tokenizer.h"
@@ -19,10 +20,13 @@ std::unordered_set<std::string> TokenSet(std::string_view s, text::TokenizeMode 
 // Share of the query's tokens `text` contains.
 double Overlap(const std::unordered_set<std::string>& q, std::string_view text) {
   if (q.empty()) return 0;
-  auto d = TokenSet(text, text::TokenizeMode::kDocument);
-  size_t found = 0;
-  for (const auto& t : q) found += d.count(t);
-  return static_cast<double>(found) / q.size();
+  std::vector<text::Token> toks;
+  text::Tokenize(text, text::TokenizeMode::kDocument, &toks);
+  std::unordered_set<std::string_view> found;  // query tokens seen; no set of the whole text
+  for (const text::Token& t : toks) {
+    if (q.count(t.text)) found.insert(t.text);
+  }
+  return static_cast<double>(found.size()) / q.size();
 }
 
 class LexicalOverlapReranker final : public Reranker {

@@ -22,11 +22,15 @@ const char* PartitionSql() {
   return "CASE WHEN m.status = 'dormant' THEN 'z:' || m.scope_key ELSE m.scope_key END";
 }
 
-Status TouchRows(sqlite3* db, const OpContext& ctx, const std::vector<int64_t>& ids) {
-  Stmt find(db, "SELECT m.status FROM memory m WHERE m.id = ?1 AND m.current = 1 AND "
+Status TouchRows(sqlite3* db, StmtCache* cache, const OpContext& ctx,
+                 const std::vector<int64_t>& ids) {
+  Stmt find(db, cache, "SELECT m.status FROM memory m WHERE m.id = ?1 AND m.current = 1 AND "
                 "m.status IN ('active', 'dormant') AND " + VisibleSql(2, 3));
-  Stmt touch(db, "UPDATE memory SET access_count = access_count + 1, last_access_ms = ?2, "
-                 "status = 'active' WHERE id = ?1");
+  // Status is set only when it changes: an UPDATE naming it rewrites memory_scope's entry
+  // (and its page goes to the log) even when the value stays 'active'.
+  Stmt touch(db, cache, "UPDATE memory SET access_count = access_count + 1, last_access_ms = ?2 "
+                 "WHERE id = ?1");
+  Stmt wake(db, cache, "UPDATE memory SET status = 'active' WHERE id = ?1");
   const std::string teams = JsonStringArray(ctx.principal.teams);
   for (int64_t id : ids) {
     find.Reset();
@@ -40,6 +44,9 @@ Status TouchRows(sqlite3* db, const OpContext& ctx, const std::vector<int64_t>& 
     touch.Bind(1, id).Bind(2, ctx.now.unix_ms);
     if (Status s = touch.Run(); !s.ok()) return s.WithPrefix("touch");
     if (dormant) {
+      wake.Reset();
+      wake.Bind(1, id);
+      if (Status s = wake.Run(); !s.ok()) return s.WithPrefix("touch");
       if (Status s = LogMove(db, id); !s.ok()) return s;
     }
   }

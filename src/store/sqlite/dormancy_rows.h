@@ -9,12 +9,15 @@
 #include <vector>
 
 #include "engram/result.h"
+#include "src/store/sqlite/sqlite_util.h"
 #include "src/store/store.h"
 
 namespace engram::store::sqlite {
 
 // Store::TouchMemories. REQUIRES: inside a write transaction.
-Status TouchRows(sqlite3* db, const OpContext& ctx, const std::vector<int64_t>& ids);
+// `cache`: the statement cache of `db`, or null.
+Status TouchRows(sqlite3* db, StmtCache* cache, const OpContext& ctx,
+                 const std::vector<int64_t>& ids);
 
 // Store::MarkDormant. REQUIRES: inside a write transaction.
 Result<int64_t> MarkDormantRows(sqlite3* db, const Instant& idle_before, int limit);

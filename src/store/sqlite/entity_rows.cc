@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "src/store/access.h"
+#include "src/store/audit_chain.h"
 #include "src/store/entity_checks.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
@@ -381,45 +383,119 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
 namespace {
 
 // The hits of SelectGraph. `ids`: q.entity_ids as a JSON array.
-Result<std::vector<GraphHit>> SelectGraphHits(sqlite3* db, const Principal& p,
+//
+// Ranked in C++ rather than in one GROUP BY: the links of the visible entities come from the
+// (entity_id, memory_id) index alone, are counted per memory and ordered (most entities, then
+// newest), and only the best candidates have their memory rows read and re-checked, in
+// growing batches; with one entity only as many links are read as the hits need. One SQL
+// statement joining every link to its memory row cost about 1.5 µs per link: 15 ms for an
+// entity named in 10,000 memories.
+Result<std::vector<GraphHit>> SelectGraphHits(sqlite3* db, StmtCache* cache, const Principal& p,
                                               const Instant& now, const GraphQuery& q,
                                               const std::string& ids) {
-  Stmt st(db, "SELECT me.memory_id, group_concat(me.entity_id) FROM memory_entity me JOIN "
-              "entity e ON e.id = me.entity_id JOIN memory m ON m.id = me.memory_id WHERE "
-              "me.entity_id IN (SELECT value FROM json_each(?1)) AND " + VisibleSql(2, 3) +
-              " AND " + EntityVisibleSql(2, 3) +
-              " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') AND "
-              "(m.expires_ms IS NULL OR m.expires_ms > ?5) GROUP BY me.memory_id "
-              "ORDER BY COUNT(*) DESC, me.memory_id DESC LIMIT ?6");
-  st.Bind(1, ids).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
-  st.Bind(4, q.include_history).Bind(5, now.unix_ms).Bind(6, int64_t{q.limit});
-  std::vector<std::pair<int64_t, std::vector<int64_t>>> rows;
-  while (st.Step()) {
-    std::vector<int64_t> ents;
-    std::string list = st.Text(1);
-    for (size_t k = 0; k < list.size();) {
-      size_t comma = list.find(',', k);
-      ents.push_back(std::stoll(list.substr(k, comma - k)));
-      k = comma == std::string::npos ? list.size() : comma + 1;
-    }
-    rows.emplace_back(st.Int(0), std::move(ents));
-  }
-  if (!st.status().ok()) return st.status().WithPrefix("graph search");
   std::vector<GraphHit> hits;
-  Stmt row(db, "SELECT " + MemoryColumns() + " FROM memory m WHERE m.id = ?1");
-  for (auto& [id, ents] : rows) {
+  const std::string teams = JsonStringArray(p.teams);
+  std::vector<int64_t> entities;  // visible ones, ascending
+  {
+    Stmt st(db, cache,
+            "SELECT e.id FROM entity e WHERE e.id IN (SELECT value FROM json_each(?1)) AND " +
+                EntityVisibleSql(2, 3) + " ORDER BY e.id");
+    st.Bind(1, ids).Bind(2, p.user_id).Bind(3, teams);
+    while (st.Step()) entities.push_back(st.Int(0));
+    if (!st.status().ok()) return st.status().WithPrefix("graph search");
+  }
+  if (entities.empty()) return hits;
+  // (memory id, entity id) for every link of a visible entity, grouped by memory.
+  std::vector<std::pair<int64_t, int64_t>> links;
+  struct Candidate {
+    int64_t memory_id;
+    size_t first;  // its links are links[first, first + count)
+    size_t count;
+  };
+  std::vector<Candidate> candidates;
+  // One entity (the usual question): its links come newest first from the index and are
+  // read only as far as the hits need. Several: all their links are counted first.
+  const bool single = entities.size() == 1;
+  Stmt st(db, cache,
+          std::string("SELECT memory_id FROM memory_entity WHERE entity_id = ?1") +
+              (single ? " ORDER BY memory_id DESC" : ""));
+  bool exhausted = !single;
+  if (single) {
+    st.Bind(1, entities[0]);
+  } else {
+    for (int64_t e : entities) {
+      st.Reset();
+      st.Bind(1, e);
+      while (st.Step()) links.emplace_back(st.Int(0), e);
+      if (!st.status().ok()) return st.status().WithPrefix("graph search");
+    }
+    // Newest memory first; its entities ascending.
+    std::sort(links.begin(), links.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    for (size_t i = 0; i < links.size();) {
+      size_t j = i;
+      while (j < links.size() && links[j].first == links[i].first) ++j;
+      candidates.push_back(Candidate{links[i].first, i, j - i});
+      i = j;
+    }
+    // Most entities first, then newest (the order above).
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
+  }
+  auto read_up_to = [&](size_t want) -> Status {
+    while (!exhausted && candidates.size() < want) {
+      if (!st.Step()) {
+        exhausted = true;
+        return st.status().WithPrefix("graph search");
+      }
+      links.emplace_back(st.Int(0), entities[0]);
+      candidates.push_back(Candidate{links.back().first, links.size() - 1, 1});
+    }
+    return Status::OK();
+  };
+  Stmt row(db, cache,
+           "SELECT " + MemoryColumns() +
+               " FROM memory m WHERE m.id IN (SELECT value FROM json_each(?1)) AND " +
+               VisibleSql(2, 3) +
+               " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') AND "
+               "(m.expires_ms IS NULL OR m.expires_ms > ?5)");
+  const size_t limit = static_cast<size_t>(q.limit);
+  size_t batch = limit + 8;  // most candidates pass; a short batch grows fourfold
+  for (size_t done = 0; hits.size() < limit; batch *= 4) {
+    if (Status s = read_up_to(done + batch); !s.ok()) return s;
+    if (done >= candidates.size()) break;
+    const size_t end = std::min(candidates.size(), done + batch);
+    std::vector<int64_t> batch_ids;
+    for (size_t i = done; i < end; ++i) batch_ids.push_back(candidates[i].memory_id);
     row.Reset();
-    row.Bind(1, id);
-    if (row.Step()) hits.push_back(GraphHit{ReadMemory(row), std::move(ents)});
+    row.Bind(1, FormatIdList(batch_ids)).Bind(2, p.user_id).Bind(3, teams);
+    row.Bind(4, q.include_history).Bind(5, now.unix_ms);
+    std::unordered_map<int64_t, Memory> passed;
+    while (row.Step()) {
+      Memory m = ReadMemory(row);
+      const int64_t id = m.id;
+      passed.emplace(id, std::move(m));
+    }
     if (!row.status().ok()) return row.status().WithPrefix("graph search");
+    for (size_t i = done; i < end && hits.size() < limit; ++i) {
+      auto it = passed.find(candidates[i].memory_id);
+      if (it == passed.end()) continue;
+      std::vector<int64_t> ents;
+      for (size_t k = 0; k < candidates[i].count; ++k) {
+        ents.push_back(links[candidates[i].first + k].second);
+      }
+      hits.push_back(GraphHit{std::move(it->second), std::move(ents)});
+    }
+    done = end;
   }
   return hits;
 }
 
 }  // namespace
 
-Result<GraphResult> SelectGraph(sqlite3* db, const Principal& p, const Instant& now,
-                                const GraphQuery& q) {
+Result<GraphResult> SelectGraph(sqlite3* db, StmtCache* cache, const Principal& p,
+                                const Instant& now, const GraphQuery& q) {
   GraphResult out;
   if (q.entity_ids.empty()) return out;
   std::string ids = "[";
@@ -428,16 +504,16 @@ Result<GraphResult> SelectGraph(sqlite3* db, const Principal& p, const Instant& 
   }
   ids += "]";
   if (q.limit > 0) {
-    auto hits = SelectGraphHits(db, p, now, q, ids);
+    auto hits = SelectGraphHits(db, cache, p, now, q, ids);
     if (!hits.ok()) return hits.status();
     out.hits = std::move(hits).value();
   }
-  Stmt counts(db, "SELECT entity_id, COUNT(*) FROM memory_entity WHERE entity_id IN "
+  Stmt counts(db, cache, "SELECT entity_id, COUNT(*) FROM memory_entity WHERE entity_id IN "
                   "(SELECT value FROM json_each(?1)) GROUP BY entity_id");
   counts.Bind(1, ids);
   while (counts.Step()) out.links[counts.Int(0)] = counts.Int(1);
   if (!counts.status().ok()) return counts.status().WithPrefix("graph search");
-  Stmt total(db, "SELECT COALESCE(MAX(id), 0) FROM memory");
+  Stmt total(db, cache, "SELECT COALESCE(MAX(id), 0) FROM memory");
   if (total.Step()) out.total = total.Int(0);
   if (!total.status().ok()) return total.status();
   return out;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engram/result.h"
+#include "src/store/sqlite/sqlite_util.h"
 #include "src/store/store.h"
 
 namespace engram::store::sqlite {
@@ -49,8 +50,9 @@ Result<EntityRecord> SelectEntity(sqlite3* db, const Principal& p, int64_t id);
 Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Principal& p,
                                                           const Instant& now, int64_t id,
                                                           int limit);
-Result<GraphResult> SelectGraph(sqlite3* db, const Principal& p, const Instant& now,
-                                const GraphQuery& q);
+// `cache`: the statement cache of `db`, or null.
+Result<GraphResult> SelectGraph(sqlite3* db, StmtCache* cache, const Principal& p,
+                                const Instant& now, const GraphQuery& q);
 
 }  // namespace engram::store::sqlite
 

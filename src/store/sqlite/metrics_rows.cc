@@ -21,8 +21,8 @@ std::string OwnerColumn(const std::string& by, const std::string& alias) {
 
 }  // namespace
 
-Status InsertRecallLog(sqlite3* db, const RecallLogEntry& e) {
-  Stmt st(db, "INSERT INTO recall_log (at_ms, user_id, agent_id, teams, request_id, "
+Status InsertRecallLog(sqlite3* db, StmtCache* cache, const RecallLogEntry& e) {
+  Stmt st(db, cache, "INSERT INTO recall_log (at_ms, user_id, agent_id, teams, request_id, "
               "fingerprint, hits) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
   st.Bind(1, e.at.unix_ms).Bind(2, e.user_id).Bind(3, e.agent_id);
   st.Bind(4, JsonStringArray(e.teams)).Bind(5, e.request_id).Bind(6, e.fingerprint);

@@ -9,11 +9,13 @@
 #include <string>
 
 #include "engram/result.h"
+#include "src/store/sqlite/sqlite_util.h"
 #include "src/store/store.h"
 
 namespace engram::store::sqlite {
 
-Status InsertRecallLog(sqlite3* db, const RecallLogEntry& e);
+// `cache`: the statement cache of `db`, or null.
+Status InsertRecallLog(sqlite3* db, StmtCache* cache, const RecallLogEntry& e);
 // Store::MarkUsed. REQUIRES: inside a write transaction.
 Status MarkRecallUsed(sqlite3* db, const std::string& user_id, const std::string& request_id,
                       bool used);

@@ -27,6 +27,7 @@
 #include "src/store/sqlite/review_rows.h"
 #include "src/store/sqlite/sqlite_schema.h"
 #include "src/store/sqlite/sqlite_util.h"
+#include "src/store/sqlite/wal_checkpointer.h"
 #include "src/store/versions.h"
 #include "src/store/weak_fusion.h"
 
@@ -72,8 +73,15 @@ class SqliteStore final : public Store {
         path_(std::move(path)),
         cache_(std::make_unique<sqlite::StmtCache>(db)),
         readers_([this, busy_timeout_ms] { return OpenReader(path_, busy_timeout_ms); },
-                 kMaxReaders) {}
+                 kMaxReaders),
+        checkpointer_(std::make_unique<sqlite::WalCheckpointer>(path_, busy_timeout_ms)) {
+    // Replaces SQLite's automatic checkpoint: commits (every recall's among them) no longer
+    // copy the log into the database file themselves.
+    sqlite3_wal_hook(db_, &sqlite::WalCheckpointer::Hook, checkpointer_.get());
+  }
   ~SqliteStore() override {
+    sqlite3_wal_hook(db_, nullptr, nullptr);
+    checkpointer_.reset();
     cache_.reset();
     sqlite3_close_v2(db_);
   }
@@ -330,7 +338,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mu_);
     Txn txn(db_);
     if (!txn.status().ok()) return txn.status();
-    if (Status s = sqlite::TouchRows(db_, ctx, ids); !s.ok()) return s;
+    if (Status s = sqlite::TouchRows(db_, cache_.get(), ctx, ids); !s.ok()) return s;
     return txn.Commit();
   }
 
@@ -346,7 +354,7 @@ class SqliteStore final : public Store {
 
   Status LogRecall(const RecallLogEntry& entry) override {
     std::lock_guard lock(mu_);
-    return sqlite::InsertRecallLog(db_, entry);
+    return sqlite::InsertRecallLog(db_, cache_.get(), entry);
   }
 
   Status MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) override {
@@ -488,17 +496,23 @@ class SqliteStore final : public Store {
     ReadConnection conn(this);
     std::vector<Memory> out;
     if (memory.source.session_id.empty() || width <= 0) return out;
+    // Built once: recall's session spreading asks for up to 40 neighbour lists per call.
+    static const std::string* const kSql = [] {  // [earlier, later]; never destroyed
+      const std::string base =
+          "SELECT " + sqlite::MemoryColumns() +
+          " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
+          sqlite::VisibleSql(3, 4) +
+          " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+          "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND ";
+      return new std::string[2]{base + "m.id < ?6 ORDER BY m.id DESC LIMIT ?7",
+                                base + "m.id > ?6 ORDER BY m.id LIMIT ?7"};
+    }();
+    const std::string scope_key = ScopeKey(memory.scope);
+    const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
     for (bool earlier : {true, false}) {
-      Stmt st(conn.db(), conn.cache(),
-              "SELECT " + sqlite::MemoryColumns() +
-                  " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
-                  sqlite::VisibleSql(3, 4) +
-                  " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-                  "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND " +
-                  (earlier ? "m.id < ?6 ORDER BY m.id DESC" : "m.id > ?6 ORDER BY m.id") +
-                  " LIMIT ?7");
-      st.Bind(1, memory.source.session_id).Bind(2, ScopeKey(memory.scope));
-      st.Bind(3, ctx.principal.user_id).Bind(4, sqlite::JsonStringArray(ctx.principal.teams));
+      Stmt st(conn.db(), conn.cache(), kSql[earlier ? 0 : 1]);
+      st.Bind(1, memory.source.session_id).Bind(2, scope_key);
+      st.Bind(3, ctx.principal.user_id).Bind(4, teams);
       st.Bind(5, ctx.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
       std::vector<Memory> side;
       while (st.Step()) side.push_back(sqlite::ReadMemory(st));
@@ -852,12 +866,13 @@ class SqliteStore final : public Store {
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override {
     ReadConnection conn(this);
-    return sqlite::SelectGraph(conn.db(), ctx.principal, ctx.now, query);
+    return sqlite::SelectGraph(conn.db(), conn.cache(), ctx.principal, ctx.now, query);
   }
 
   Status CompactStorage() override {
     std::lock_guard lock(mu_);
     if (Status s = Exec(db_, "VACUUM", "compact storage"); !s.ok()) return s;
+    auto no_background_checkpoint = checkpointer_->Hold();
     Stmt cp(db_, "PRAGMA wal_checkpoint(TRUNCATE)");
     bool busy = cp.Step() && cp.Int(0) != 0;
     if (!cp.status().ok()) return cp.status().WithPrefix("compact storage: checkpoint");
@@ -957,7 +972,7 @@ class SqliteStore final : public Store {
     r.prev_hash = AuditGenesisHash();
     r.seq = 1;
     {
-      Stmt last(db_, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
+      Stmt last(db_, cache_.get(), "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
       if (last.Step()) {
         r.seq = last.Int(0) + 1;
         r.prev_hash = last.Text(1);
@@ -972,7 +987,7 @@ class SqliteStore final : public Store {
     r.request_id = ctx.request_id;
     r.detail_json = e.detail_json;
     r.hash = AuditHash(r.prev_hash, r);
-    Stmt st(db_,
+    Stmt st(db_, cache_.get(),
             "INSERT INTO audit (seq, at_ms, actor_user, actor_agent, action, targets, "
             "request_id, detail, prev_hash, hash) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
     st.Bind(1, r.seq).Bind(2, r.at.unix_ms).Bind(3, r.actor_user).Bind(4, r.actor_agent);
@@ -1011,6 +1026,7 @@ class SqliteStore final : public Store {
   std::unique_ptr<sqlite::StmtCache> cache_;  // statements of the read path; guarded by mu_
   sqlite::KeywordState keyword_;              // guarded by mu_
   sqlite::ReaderPool readers_;  // after path_, which its opener reads
+  std::unique_ptr<sqlite::WalCheckpointer> checkpointer_;  // the hook of db_; after path_
 };
 
 }  // namespace

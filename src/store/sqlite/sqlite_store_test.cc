@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "src/store/sqlite/sqlite_schema.h"
+#include "src/store/sqlite/wal_checkpointer.h"
 #include "src/testing/temp_dir.h"
 
 namespace engram::store {
@@ -124,6 +125,55 @@ TEST(SqliteStoreTest, DataSurvivesReopenAndUsesWal) {
   EXPECT_EQ(stats->schema_version, sqlite::LatestSchemaVersion());
   std::ifstream wal(path + "-wal");
   EXPECT_TRUE(wal.good());
+}
+
+TEST(WalCheckpointerTest, CopiesTheLogInTheBackgroundAndRestartsIt) {
+  testing::TempDir dir;
+  const std::string path = dir.File("w.db");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+                             "CREATE TABLE t (b BLOB)", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  struct Watch {
+    sqlite::WalCheckpointer* ckpt;
+    int last_pages = 0;
+    bool restarted = false;  // the log went back to its beginning after passing the threshold
+    static int Hook(void* self, sqlite3* db, const char* schema, int pages) {
+      auto* w = static_cast<Watch*>(self);
+      if (pages < w->last_pages && w->last_pages >= sqlite::WalCheckpointer::kBackgroundPages) {
+        w->restarted = true;
+      }
+      w->last_pages = pages;
+      return sqlite::WalCheckpointer::Hook(w->ckpt, db, schema, pages);
+    }
+  };
+  int rows = 0;
+  {
+    sqlite::WalCheckpointer ckpt(path, 5000);
+    Watch watch{&ckpt};
+    sqlite3_wal_hook(db, &Watch::Hook, &watch);
+    // A page or more per commit, with pauses as between an agent's calls: the log passes
+    // kBackgroundPages, a pass copies it, a commit copies the rest and a later one restarts it.
+    for (; rows < 20 * sqlite::WalCheckpointer::kBackgroundPages && !watch.restarted; ++rows) {
+      ASSERT_EQ(sqlite3_exec(db, "INSERT INTO t VALUES (zeroblob(4000))", nullptr, nullptr,
+                             nullptr),
+                SQLITE_OK);
+      if (rows >= sqlite::WalCheckpointer::kBackgroundPages) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+    }
+    EXPECT_TRUE(watch.restarted);
+    EXPECT_GT(ckpt.completed(), 0);
+    EXPECT_GT(rows, sqlite::WalCheckpointer::kBackgroundPages / 4);
+    sqlite3_wal_hook(db, nullptr, nullptr);
+  }
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM t", -1, &st, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(st, 0), rows);
+  sqlite3_finalize(st);
+  sqlite3_close(db);
 }
 
 TEST(SqliteStoreTest, AuditIsAppendOnlyAndTamperingIsDetected) {
