@@ -74,8 +74,7 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
     auto keyword = store.SearchKeyword(ctx, kq);
     if (!keyword.ok()) return keyword.status();
     RankedList kl{"keyword", params.weight_keyword, {}};
-    for (store::KeywordHit& k : *keyword) {
-      if (!Keep(params, k.memory)) continue;
+    for (store::KeywordHit& k : *keyword) {  // the store applied the filter
       int64_t id = k.memory.id;
       kl.ids.push_back(id);
       c.channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
@@ -103,9 +102,7 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
     }
     auto rows = store.GetSearchable(ctx, missing, history, params.filter);
     if (!rows.ok()) return rows.status();
-    for (Memory& m : *rows) {
-      if (Keep(params, m)) c.memories.emplace(m.id, std::move(m));
-    }
+    for (Memory& m : *rows) c.memories.emplace(m.id, std::move(m));  // filtered by the store
     RankedList vl{"vector", params.weight_vector, {}};
     for (const index::VectorHit& h : *found) {
       if (!c.memories.count(h.id)) continue;
@@ -211,10 +208,11 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
                    [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
   if (params.reranker) params.reranker->Rerank(query, &hits);
   if (Status s = SpreadToNeighbours(store, ctx, params.spread, &hits); !s.ok()) return s;
-  if (params.filter != nullptr) {  // neighbours lent score are held to the filter too
-    std::erase_if(hits, [&](const RecallHit& h) { return !params.filter->Matches(h.memory); });
-  }
-  for (RecallHit& h : hits) {  // hits that came only through the context channel
+  // Hits that came only through the context channel: held to the filter like the channels'.
+  std::erase_if(hits, [&](const RecallHit& h) {
+    return h.explanation.rrf == 0 && !Keep(params, h.memory);
+  });
+  for (RecallHit& h : hits) {
     if (h.explanation.rrf == 0) {
       h.explanation.age_ms = params.at.unix_ms - MemoryTime(h.memory).unix_ms;
     }

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include "src/store/conformance_backends.h"
 #include "src/store/memory/memory_store.h"
 #include "src/store/sqlite/sqlite_store.h"
 #include "src/store/store.h"
@@ -13,20 +14,6 @@
 
 namespace engram::store {
 namespace {
-
-struct Backend {
-  std::string name;
-  std::function<std::unique_ptr<Store>(const std::string& dir)> open;
-};
-
-std::vector<Backend> Backends() {
-  return {{"memory", [](const std::string&) { return NewMemoryStore(); }},
-          {"sqlite", [](const std::string& dir) {
-             auto r = OpenSqliteStore(SqliteOptions{dir + "/engram.db", true, 10000});
-             EXPECT_TRUE(r.ok()) << r.status().ToString();
-             return r.ok() ? std::move(r).value() : nullptr;
-           }}};
-}
 
 OpContext Ctx(const Principal& p) { return OpContext{p, "req", Instant{1718348400000, 480}}; }
 

@@ -8,6 +8,7 @@
 #include <set>
 #include <thread>
 
+#include "src/store/conformance_backends.h"
 #include "src/store/memory/memory_store.h"
 #include "src/store/sqlite/sqlite_store.h"
 #include "src/store/reconcile.h"
@@ -16,27 +17,6 @@
 
 namespace engram::store {
 namespace {
-
-// A backend under test: opens a store; calling it again opens another handle on the SAME
-// data where the backend can do that (SQLite), or returns the same store (memory).
-struct Backend {
-  std::string name;
-  std::function<std::unique_ptr<Store>(const std::string& dir)> open;
-  bool shares_data_across_handles;
-};
-
-std::vector<Backend> Backends() {
-  return {
-      {"memory", [](const std::string&) { return NewMemoryStore(); }, false},
-      {"sqlite",
-       [](const std::string& dir) {
-         auto r = OpenSqliteStore(SqliteOptions{dir + "/engram.db", true, 10000});
-         EXPECT_TRUE(r.ok()) << r.status().ToString();
-         return r.ok() ? std::move(r).value() : nullptr;
-       },
-       true},
-  };
-}
 
 Principal User(const std::string& id, std::vector<std::string> teams = {},
                std::vector<std::string> roles = {}) {
