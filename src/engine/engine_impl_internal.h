@@ -1,0 +1,189 @@
+// EngineImpl, the Engine that Engine::Open returns (the composition root), shared by the files
+// that define its methods: engine_impl.cc (opening, reads of single memories, stats, audit,
+// keys, lifecycle), engine_remember.cc (the write path and the queue), engine_recall.cc
+// (recall and context) and engine_feedback.cc (corrections, forgetting, feedback, review).
+// Private to src/engine.
+//
+// Thread safety: as Engine (engram/engine.h): all methods may be called concurrently.
+#ifndef ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_
+#define ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engram/clock.h"
+#include "engram/engine.h"
+#include "src/engine/api_keys.h"
+#include "src/engine/pii_vault.h"
+#include "src/engine/vectors.h"
+#include "src/extract/coreference.h"
+#include "src/govern/summary_writer.h"
+#include "src/ingest/fuse.h"
+#include "src/ingest/stages.h"
+#include "src/llm/chat_client.h"
+#include "src/recall/recaller.h"
+#include "src/recall/reranker.h"
+#include "src/store/memory_filter.h"
+#include "src/store/store.h"
+
+namespace engram::engine {
+
+class EngineImpl final : public Engine {
+ public:
+  EngineImpl(const Options& options, std::unique_ptr<store::Store> store,
+             std::unique_ptr<engine::Vectors> vectors, std::unique_ptr<engine::PiiVault> vault);
+
+  Result<RememberResult> Remember(const RememberRequest& request) override;
+
+  Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) override;
+
+  Result<int> ProcessQueue(int max) override;
+
+  // Marks an outbox entry failed, unless the error is transient (it then stays queued).
+  Status FailQueued(int64_t id, const Status& error);
+
+  Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) override;
+
+  // A request on its way to the store: its batch and the passage texts to embed.
+  struct Pending {
+    store::OpContext ctx;
+    store::IngestBatch batch;
+    std::vector<std::string> texts;  // one per memory of the batch
+    ingest::StageReport stages;      // guard verdict and signals, for the caller
+    std::vector<extract::CorefResolution> coreferences;  // the message's pronouns
+    std::vector<std::vector<int>> coref_links;          // their entity_links indices
+  };
+
+  // The uncommitted turns of a session in a batch of queued requests.
+  struct SessionTail {
+    const Memory* last = nullptr;             // the latest memory (embedding context)
+    std::vector<extract::CorefTurn> turns;    // newest first
+  };
+  static constexpr int kCorefRecentMemories = 16;  // ~ extract::kCorefMaxTurns messages
+
+  // Runs the write pipeline on `request` (nothing is written). With a non-zero outbox id, the
+  // commit also marks that outbox entry done. `uncommitted` names, per session, a memory
+  // that precedes the request but is not in the store yet (batched processing).
+  Result<Pending> Prepare(const RememberRequest& request, int64_t outbox_id,
+                          const std::map<std::string, SessionTail>* uncommitted = nullptr);
+
+  // Embeds the texts of every pending request in one call and attaches the vectors.
+  Status EmbedAll(std::vector<Pending>* pending);
+
+  // Remember; with a non-zero outbox id, the commit also marks that outbox entry done.
+  Result<RememberResult> RememberFrom(const RememberRequest& request, int64_t outbox_id);
+
+  Result<RecallResult> Recall(const RecallRequest& request) override;
+
+  Result<ContextResult> Context(const ContextRequest& request) override;
+
+  Status LogRecall(const store::OpContext& ctx, const std::string& query, size_t hits);
+
+  Result<MemoryMetrics> Metrics(const MetricsRequest& request) override;
+
+  Result<SweepReport> Sweep() override;
+
+  Result<Memory> Get(const Principal& principal, int64_t id) override;
+
+  Result<ListResult> List(const ListRequest& request) override;
+
+  Result<std::vector<Memory>> History(const Principal& principal, int64_t id) override;
+
+  Result<Memory> Correct(const CorrectRequest& request) override;
+
+  Status Forget(const ForgetRequest& request) override;
+
+  Result<EngineStats> Stats(const Principal& principal) override;
+
+  Result<std::vector<AuditEntryView>> Audit(const Principal& principal, int64_t after_seq,
+                                            int limit) override;
+
+  Result<FeedbackResult> Feedback(const FeedbackRequest& request) override;
+
+  Result<std::vector<ReviewItemView>> Review(const Principal& principal, bool include_resolved,
+                                             int limit) override;
+
+  Result<ReviewItemView> ResolveReview(const Principal& principal, int64_t id,
+                                       const std::string& resolution) override;
+
+  static ReviewItemView ReviewView(store::ReviewItem r);
+
+  Result<AuditCheck> VerifyAudit() override;
+
+  Result<Embeddings> Embed(EmbedRole role, const std::vector<std::string>& texts) override;
+
+  std::string EmbedderModel() const override { return vectors_ ? vectors_->model_id() : ""; }
+
+  Result<NewApiKey> CreateApiKey(const std::string& name, const Principal& principal) override;
+
+  Result<std::vector<ApiKey>> ListApiKeys() override { return engine::ListApiKeys(store_.get()); }
+
+  Status RevokeApiKey(const std::string& id) override;
+
+  Result<Principal> Authenticate(const std::string& secret) override;
+
+  // --- Lifecycle (src/engine/lifecycle.h) ---
+
+  void SetLlm(std::unique_ptr<llm::ChatClient> llm);
+
+  Result<CompactReport> Compact(const CompactRequest& request) override;
+
+  Result<std::optional<CompactReport>> CompactIfDue() override;
+
+  Result<std::vector<MemoryLinkView>> Links(const Principal& principal, int64_t id) override;
+
+  Result<ImportEntitiesResult> ImportEntities(const ImportEntitiesRequest& request) override;
+
+  Result<ListEntitiesResult> ListEntities(const ListEntitiesRequest& request) override;
+
+  Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
+                                                int limit) override;
+
+  Result<EraseReport> EraseUser(const Principal& principal, const std::string& user_id) override;
+
+ private:
+  store::OpContext Context(const Principal& principal) const;
+
+  // The turns around a memory about to be hard-forgotten: its embedding texts (contextual
+  // ones included) join `erased`, and the next turn must be embedded again without it.
+  struct ContextRepair {
+    std::optional<Memory> previous;
+    std::optional<Memory> next;
+  };
+  Result<ContextRepair> PlanContextRepair(const store::OpContext& ctx, const Memory& m,
+                                          std::vector<std::string>* erased);
+
+  // Renders PII placeholders of memories shown to ctx.principal; audits plaintext reveals.
+  Status Render(const store::OpContext& ctx, const std::vector<Memory*>& memories);
+
+  static Result<store::MemoryFilter> CompileFilter(const RecallFilter& f);
+
+  Status AuditReveal(const store::OpContext& ctx, const std::vector<int64_t>& ids, int count);
+
+  recall::RecallParams RecallSettings(const store::OpContext& ctx,
+                                      const std::optional<Instant>& at) const;
+
+  const Options options_;
+  Clock* const clock_;
+  std::unique_ptr<store::Store> store_;
+  std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
+  std::unique_ptr<engine::PiiVault> vault_;
+  std::unique_ptr<llm::ChatClient> llm_;                  // when Options::llm_base_url
+  std::unique_ptr<govern::SummaryWriter> summary_writer_;  // LLM summaries; null = rules
+  std::unique_ptr<recall::Reranker> reranker_;
+  const ingest::TtlPolicy ttl_;
+  const ingest::SourceReliability reliability_;
+  std::mutex claim_mu_;
+  std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
+  std::mutex compact_mu_;
+  int64_t last_compact_ms_ = -1;  // guarded by compact_mu_; -1 until CompactIfDue is first called
+};
+
+}  // namespace engram::engine
+
+#endif  // ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_

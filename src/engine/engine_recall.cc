@@ -1,0 +1,152 @@
+// EngineImpl's read path: Recall and Context, and the rendering and auditing of what
+// they show.
+#include <algorithm>
+
+#include "src/engine/engine_impl_internal.h"
+#include "src/govern/metrics.h"
+#include "src/ingest/validate.h"
+#include "src/recall/context_builder.h"
+#include "src/store/access.h"
+
+namespace engram::engine {
+
+Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
+  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+  if (Status s = ingest::ValidateText("query", request.query, options_.max_text_bytes);
+      !s.ok()) {
+    return s;
+  }
+  if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
+  auto filter = CompileFilter(request.filter);
+  if (!filter.ok()) return filter.status();
+  store::OpContext ctx = Context(request.principal);
+  recall::RecallParams params = RecallSettings(ctx, request.at);
+  if (!filter->empty()) params.filter = &*filter;
+  params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
+                          options_.max_recall_limit);
+  params.include_history = request.include_history;
+  params.deep = request.deep;
+  params.session_id = request.session_id;
+  if (vectors_) {
+    if (Status s = vectors_->Sync(); !s.ok()) return s;
+  }
+  params.include_expired = request.include_expired;
+  // The store judges expiry as of ctx.now: make that the question's time.
+  store::OpContext search = ctx;
+  search.now = request.at.value_or(ctx.now);
+  // A query naming an identifier matches its placeholder in the asker's own scope.
+  auto query = vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "",
+                                                  Visibility::kPrivate}),
+                            request.query);
+  if (!query.ok()) return query.status();
+  auto hits = recall::Recall(*store_, search, query->text, params);
+  if (!hits.ok()) return hits.status();
+  std::vector<int64_t> ids;
+  std::vector<Memory*> shown;
+  for (RecallHit& h : *hits) {
+    ids.push_back(h.memory.id);
+    shown.push_back(&h.memory);
+  }
+  // Being recalled keeps a memory hot, and wakes it when it was dormant.
+  if (Status s = store_->TouchMemories(ctx, ids); !s.ok()) return s;
+  if (Status s = LogRecall(ctx, request.query, ids.size()); !s.ok()) return s;
+  if (Status s = store_->AppendAudit(ctx, {"recall", ids, "{}"}); !s.ok()) return s;
+  if (Status s = Render(ctx, shown); !s.ok()) return s;
+  return RecallResult{ctx.request_id, std::move(hits).value()};
+}
+
+Result<ContextResult> EngineImpl::Context(const ContextRequest& request) {
+  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+  if (Status s = ingest::ValidateText("query", request.query, options_.max_text_bytes);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = ingest::ValidateId("session", request.session_id, false); !s.ok()) return s;
+  store::OpContext ctx = Context(request.principal);
+  recall::ContextParams cp;
+  cp.budget_tokens = request.budget_tokens;
+  if (vectors_) {
+    if (Status s = vectors_->Sync(); !s.ok()) return s;
+  }
+  store::OpContext search = ctx;  // expiry as of the question's time
+  search.now = request.at.value_or(ctx.now);
+  auto block = recall::BuildContext(*store_, search, request.query, request.session_id,
+                                    RecallSettings(ctx, request.at), cp);
+  if (!block.ok()) return block.status();
+  if (Status s = store_->TouchMemories(ctx, block->cited); !s.ok()) return s;
+  if (Status s = LogRecall(ctx, request.query, block->cited.size()); !s.ok()) return s;
+  if (Status s = store_->AppendAudit(ctx, {"context", block->cited, "{}"}); !s.ok()) return s;
+  auto revealed = vault_->Render(*store_, ctx, {&block->text});
+  if (!revealed.ok()) return revealed.status();
+  if (Status s = AuditReveal(ctx, block->cited, *revealed); !s.ok()) return s;
+  return ContextResult{ctx.request_id, std::move(block->text), std::move(block->cited),
+                       block->estimated_tokens};
+}
+
+Status EngineImpl::LogRecall(const store::OpContext& ctx, const std::string& query, size_t hits) {
+  store::RecallLogEntry e{ctx.now,        ctx.principal.user_id, ctx.principal.agent_id,
+                          ctx.principal.teams, ctx.request_id, govern::QueryFingerprint(query),
+                          static_cast<int>(hits)};
+  return store_->LogRecall(e);
+}
+
+Status EngineImpl::Render(const store::OpContext& ctx, const std::vector<Memory*>& memories) {
+  std::vector<std::string*> texts;
+  std::vector<int64_t> ids;
+  for (Memory* m : memories) {
+    texts.push_back(&m->content);
+    texts.push_back(&m->value);
+    ids.push_back(m->id);
+  }
+  auto revealed = vault_->Render(*store_, ctx, texts);
+  if (!revealed.ok()) return revealed.status();
+  return AuditReveal(ctx, ids, *revealed);
+}
+
+Result<store::MemoryFilter> EngineImpl::CompileFilter(const RecallFilter& f) {
+  if (!f.session_id.empty()) {
+    if (Status s = ingest::ValidateId("filter.session_id", f.session_id, false); !s.ok()) {
+      return s;
+    }
+  }
+  if (!f.agent_id.empty()) {
+    if (Status s = ingest::ValidateId("filter.agent_id", f.agent_id, false); !s.ok()) {
+      return s;
+    }
+  }
+  return store::MemoryFilter::Compile(f);
+}
+
+Status EngineImpl::AuditReveal(const store::OpContext& ctx, const std::vector<int64_t>& ids,
+                               int count) {
+  if (count == 0) return Status::OK();
+  return store_->AppendAudit(ctx, {"reveal", ids,
+                                   "{\"plaintext_values\":" + std::to_string(count) + "}"});
+}
+
+recall::RecallParams EngineImpl::RecallSettings(const store::OpContext& ctx,
+                                                const std::optional<Instant>& at) const {
+  recall::RecallParams p;
+  p.at = at.value_or(ctx.now);
+  p.rrf_k = options_.rrf_k;
+  p.weight_keyword = options_.weight_keyword;
+  p.weight_recency = options_.weight_recency;
+  p.weight_vector = options_.weight_vector;
+  p.weight_graph = options_.weight_graph;
+  if (vectors_) {
+    p.embedder = vectors_->embedder();
+    p.index = vectors_->index();
+  }
+  const double hours[] = {options_.half_life_hours_working, options_.half_life_hours_episodic,
+                          options_.half_life_hours_semantic,
+                          options_.half_life_hours_procedural};
+  for (int i = 0; i < 4; ++i) p.half_life_ms[i] = static_cast<int64_t>(hours[i] * 3600000.0);
+  p.decay_floor = options_.decay_floor;
+  p.reranker = reranker_.get();
+  p.spread.before = options_.context_share_before;
+  p.spread.after = options_.context_share_after;
+  p.spread.width = options_.context_width;
+  return p;
+}
+
+}  // namespace engram::engine

@@ -1,0 +1,240 @@
+// EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
+// GetQueued) and the preparation of a request's batch.
+#include "src/engine/coref_links.h"
+#include "src/engine/engine_impl_internal.h"
+#include "src/engine/entities.h"
+#include "src/engine/outbox_codec.h"
+#include "src/ingest/pipeline.h"
+#include "src/ingest/self_contained.h"
+#include "src/ingest/validate.h"
+#include "src/store/access.h"
+
+namespace engram::engine {
+
+Result<RememberResult> EngineImpl::Remember(const RememberRequest& request) {
+  return RememberFrom(request, 0);
+}
+
+Result<std::vector<int64_t>> EngineImpl::Enqueue(const std::vector<RememberRequest>& requests) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  const Instant now = Context(Principal{}).now;
+  for (RememberRequest r : requests) {
+    if (!r.at) r.at = now;  // the message was said when it was acknowledged
+    if (Status s = ingest::ValidatePrincipal(r.principal); !s.ok()) return s;
+    if (r.text.size() > options_.max_text_bytes) {
+      return Status::InvalidArgument("text: longer than " +
+                                     std::to_string(options_.max_text_bytes) + " bytes");
+    }
+    rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r));
+  }
+  return store_->EnqueueOutbox(rows, now);
+}
+
+Result<int> EngineImpl::ProcessQueue(int max) {
+  if (max <= 0) return Status::InvalidArgument("max: must be positive");
+  std::vector<store::OutboxEntry> mine;  // claimed from the other threads of this engine
+  {
+    std::lock_guard lock(claim_mu_);
+    auto queued = store_->ListQueued(0, max + static_cast<int>(claimed_.size()));
+    if (!queued.ok()) return queued.status();
+    for (store::OutboxEntry& e : *queued) {
+      if (static_cast<int>(mine.size()) < max && claimed_.insert(e.id).second) {
+        mine.push_back(std::move(e));
+      }
+    }
+  }
+  struct Unclaim {
+    EngineImpl* self;
+    const std::vector<store::OutboxEntry>* entries;
+    ~Unclaim() {
+      std::lock_guard lock(self->claim_mu_);
+      for (const auto& e : *entries) self->claimed_.erase(e.id);
+    }
+  } unclaim{this, &mine};
+  // Every request's batch first, then one embedding call for all of them (e5 embeds a batch
+  // several times faster than one text at a time), then one commit per request.
+  int finished = 0;
+  std::vector<Pending> pending;
+  pending.reserve(mine.size());  // last_in_session points into its elements
+  std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
+  for (const store::OutboxEntry& e : mine) {
+    auto request = engine::DecodeRememberRequest(e.request);
+    Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session)
+                                     : Result<Pending>(request.status());
+    if (p.ok()) {
+      pending.push_back(std::move(p).value());
+      const auto& memories = pending.back().batch.memories;
+      if (!request->session_id.empty() && !memories.empty()) {
+        SessionTail& tail = last_in_session[request->session_id];
+        tail.last = &memories.back();
+        tail.turns.insert(tail.turns.begin(), {memories.front().content, ""});
+      }
+      continue;
+    }
+    if (Status s = FailQueued(e.id, p.status()); !s.ok()) return s;
+    ++finished;
+  }
+  last_in_session.clear();
+  if (Status s = EmbedAll(&pending); !s.ok()) return s;  // transient: all stay queued
+  for (Pending& p : pending) {
+    auto out = store_->Ingest(p.ctx, p.batch);
+    if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
+    if (!out.ok()) {
+      if (Status s = FailQueued(p.batch.outbox_id, out.status()); !s.ok()) return s;
+    }
+    ++finished;
+  }
+  if (vectors_ && !pending.empty()) {
+    if (Status s = vectors_->Sync(); !s.ok()) return s;
+  }
+  return finished;
+}
+
+Status EngineImpl::FailQueued(int64_t id, const Status& error) {
+  if (error.code() == StatusCode::kUnavailable ||
+      error.code() == StatusCode::kDeadlineExceeded) {
+    return error;
+  }
+  Status f = store_->FailOutbox(id, engine::EncodeStatus(error), Context(Principal{}).now);
+  return f.code() == StatusCode::kConflict ? Status::OK() : f;
+}
+
+Result<QueuedRemember> EngineImpl::GetQueued(const Principal& principal, int64_t id) {
+  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  store::OpContext ctx = Context(principal);
+  auto e = store_->GetOutbox(ctx, id);
+  if (!e.ok()) return e.status();
+  QueuedRemember q{e->id, e->state, std::nullopt, Status::OK()};
+  if (e->state == "failed") q.error = engine::DecodeStatus(e->error);
+  if (e->state == "done") {
+    auto r = engine::QueuedResult(*store_, ctx, *e);
+    if (!r.ok()) return r.status();
+    q.result = std::move(r).value();
+  }
+  return q;
+}
+
+Result<EngineImpl::Pending> EngineImpl::Prepare(
+    const RememberRequest& request, int64_t outbox_id,
+    const std::map<std::string, SessionTail>* uncommitted) {
+  Pending p{Context(request.principal), {}, {}};
+  Instant at = request.at.value_or(p.ctx.now);
+  RememberRequest sanitized = request;
+  std::vector<store::VaultEntry> vault;
+  if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
+    return s;
+  }
+  const std::string scope_key = store::ScopeKey(
+      Scope{request.principal.user_id, request.principal.agent_id, request.team_id,
+            request.visibility});
+  for (std::string* field : {&sanitized.text, &sanitized.value}) {
+    auto sealed = vault_->Seal(scope_key, *field);
+    if (!sealed.ok()) return sealed.status();
+    *field = std::move(sealed->text);
+    for (auto& e : sealed->vault) vault.push_back(std::move(e));
+  }
+  auto batch = ingest::BuildBatch(sanitized, at, {options_.max_text_bytes});
+  if (!batch.ok()) return batch.status();
+  p.batch = std::move(batch).value();
+  p.batch.outbox_id = outbox_id;
+  p.batch.vault = std::move(vault);
+  p.stages = ingest::ApplyStages(at, &p.batch, request.infer, options_.extract_facts);
+  if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
+  // The session's last turns: the previous one is embedded with this turn, the last few
+  // resolve its pronouns. Only turns of a conversation are rewritten (a note without a
+  // session is kept as written), and the history is read only for a third-person pronoun.
+  const bool want_previous = vectors_ && options_.embed_context_bytes > 0;
+  const bool rewrite =
+      options_.self_contained_memories && request.infer && !request.session_id.empty();
+  const bool want_turns =
+      rewrite && extract::HasThirdPersonPronoun(p.batch.message.content);
+  std::vector<Memory> recent;
+  const Memory* previous = nullptr;
+  std::vector<extract::CorefTurn> turns;
+  if (!request.session_id.empty() && (want_previous || want_turns)) {
+    const SessionTail* tail = nullptr;
+    if (uncommitted && uncommitted->count(request.session_id)) {
+      tail = &uncommitted->at(request.session_id);
+      previous = tail->last;
+      if (want_turns) turns = tail->turns;
+    }
+    if (tail == nullptr || want_turns) {
+      auto r = store_->ListRecent(p.ctx, request.session_id,
+                                  want_turns ? kCorefRecentMemories : 1);
+      if (!r.ok()) return r.status();
+      recent = std::move(r).value();
+      if (tail == nullptr && !recent.empty()) previous = &recent[0];
+      if (want_turns) {
+        for (extract::CorefTurn& t : ingest::TurnsFromRecent(recent)) {
+          turns.push_back(std::move(t));
+        }
+      }
+    }
+  }
+  if (rewrite) {
+    std::vector<extract::GenderHint> hints;
+    if (want_turns) {
+      auto h = engine::DirectoryGenderHints(*store_, p.ctx, p.batch.message.content, turns);
+      if (!h.ok()) return h.status();
+      hints = std::move(h).value();
+    }
+    p.coreferences = ingest::ApplySelfContained(at, turns, &p.batch, hints).coreferences;
+  }
+  if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
+  auto coref_links = engine::LinkCoreferences(*store_, p.ctx, p.coreferences, &p.batch);
+  if (!coref_links.ok()) return coref_links.status();
+  p.coref_links = std::move(coref_links).value();
+  ingest::Fuse(reliability_, &p.batch);
+  if (!vectors_) return p;
+  for (const Memory& m : p.batch.memories) {
+    p.texts.push_back(ingest::EmbeddingText(m, previous, options_.embed_context_bytes));
+  }
+  return p;
+}
+
+Status EngineImpl::EmbedAll(std::vector<Pending>* pending) {
+  if (!vectors_) return Status::OK();
+  std::vector<std::string> texts;
+  for (const Pending& p : *pending) texts.insert(texts.end(), p.texts.begin(), p.texts.end());
+  if (texts.empty()) return Status::OK();
+  auto vecs = vectors_->EmbedPassages(texts);
+  if (!vecs.ok()) return vecs.status();
+  size_t next = 0;
+  for (Pending& p : *pending) {
+    p.batch.embedding_model = vectors_->model_id();
+    p.batch.embeddings.assign(vecs->begin() + next, vecs->begin() + next + p.texts.size());
+    next += p.texts.size();
+  }
+  return Status::OK();
+}
+
+Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& request, int64_t outbox_id) {
+  auto prepared = Prepare(request, outbox_id);
+  if (!prepared.ok()) return prepared.status();
+  std::vector<Pending> one;
+  one.push_back(std::move(prepared).value());
+  if (Status s = EmbedAll(&one); !s.ok()) return s;
+  Pending& p = one.front();
+  auto out = store_->Ingest(p.ctx, p.batch);
+  if (!out.ok()) return out.status();
+  if (vectors_) {
+    if (Status s = vectors_->Sync(); !s.ok()) return s;
+  }
+  RememberResult result{p.ctx.request_id, out->message_id, std::move(out->memories),
+                        std::move(out->superseded)};
+  result.guard = std::move(p.stages.guard);
+  result.signals = std::move(p.stages.signals);
+  result.event_type = p.stages.event_type;
+  result.event_confidence = p.stages.event_confidence;
+  for (auto& [slot, value] : p.stages.event_slots) result.event_slots[slot] = value;
+  result.review_items = std::move(out->reviews);
+  result.reinforced = std::move(out->reinforced);
+  result.outranked = std::move(out->outranked);
+  result.candidates = std::move(out->candidates);
+  result.entities = engine::LinkViews(out->entity_links);
+  result.coreferences =
+      engine::CoreferenceViews(p.coreferences, p.coref_links, out->entity_links);
+  return result;
+}
+
+}  // namespace engram::engine

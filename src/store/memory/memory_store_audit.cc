@@ -1,0 +1,57 @@
+// MemoryStoreImpl's audit chain: appending, listing and verifying records.
+#include "src/store/audit_chain.h"
+#include "src/store/memory/memory_store_internal.h"
+
+namespace engram::store::memory_internal {
+
+Status MemoryStoreImpl::AppendAudit(const OpContext& ctx, const AuditEntry& entry) {
+  std::lock_guard lock(mu_);
+  AppendLocked(ctx, entry);
+  return Status::OK();
+}
+
+Result<std::vector<AuditRecord>> MemoryStoreImpl::ListAudit(const OpContext& ctx,
+                                                            const AuditQuery& query) {
+  std::lock_guard lock(mu_);
+  std::vector<AuditRecord> out;
+  bool admin = ctx.principal.HasRole("admin");
+  for (const AuditRecord& r : audit_) {
+    if (r.seq <= query.after_seq) continue;
+    if (!admin && r.actor_user != ctx.principal.user_id) continue;
+    out.push_back(r);
+    if (static_cast<int>(out.size()) >= query.limit) break;
+  }
+  return out;
+}
+
+Result<AuditVerification> MemoryStoreImpl::VerifyAudit() {
+  std::lock_guard lock(mu_);
+  AuditVerification v;
+  std::string prev = AuditGenesisHash();
+  for (const AuditRecord& r : audit_) {
+    ++v.records;
+    if (v.intact && (r.prev_hash != prev || AuditHash(prev, r) != r.hash)) {
+      v.intact = false;
+      v.first_bad_seq = r.seq;
+    }
+    prev = r.hash;
+  }
+  return v;
+}
+
+void MemoryStoreImpl::AppendLocked(const OpContext& ctx, const AuditEntry& e) {
+  AuditRecord r;
+  r.seq = static_cast<int64_t>(audit_.size()) + 1;
+  r.at = ctx.now;
+  r.actor_user = ctx.principal.user_id;
+  r.actor_agent = ctx.principal.agent_id;
+  r.action = e.action;
+  r.targets = e.targets;
+  r.request_id = ctx.request_id;
+  r.detail_json = e.detail_json;
+  r.prev_hash = audit_.empty() ? AuditGenesisHash() : audit_.back().hash;
+  r.hash = AuditHash(r.prev_hash, r);
+  audit_.push_back(std::move(r));
+}
+
+}  // namespace engram::store::memory_internal

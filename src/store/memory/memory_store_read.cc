@@ -1,0 +1,204 @@
+// MemoryStoreImpl's reads: single memories, lists, recall's channels and the vector log.
+#include <algorithm>
+
+#include "src/store/access.h"
+#include "src/store/memory/bm25.h"
+#include "src/store/memory/memory_store_internal.h"
+#include "src/store/term_pruning.h"
+#include "src/text/tokenizer.h"
+
+namespace engram::store::memory_internal {
+
+Result<Memory> MemoryStoreImpl::GetMemory(const OpContext& ctx, int64_t id) {
+  std::lock_guard lock(mu_);
+  auto it = memories_.find(id);
+  if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+  return it->second;
+}
+
+Result<std::vector<Memory>> MemoryStoreImpl::GetHistory(const OpContext& ctx, int64_t id) {
+  std::lock_guard lock(mu_);
+  auto it = memories_.find(id);
+  if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+  std::vector<Memory> versions;
+  for (const auto& [vid, m] : memories_) {
+    if (m.lineage_id == it->second.lineage_id) versions.push_back(m);
+  }
+  std::sort(versions.begin(), versions.end(),
+            [](const Memory& a, const Memory& b) { return a.version < b.version; });
+  return versions;
+}
+
+Result<std::vector<KeywordHit>> MemoryStoreImpl::SearchKeyword(const OpContext& ctx,
+                                                               const KeywordQuery& query) {
+  std::vector<std::string> terms;
+  for (const std::string& t : query.terms) {
+    std::vector<text::Token> toks;
+    text::Tokenize(t, text::TokenizeMode::kQuery, &toks);
+    for (auto& tok : toks) terms.push_back(std::move(tok.text));
+  }
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+  std::lock_guard lock(mu_);
+  if (terms.empty() || docs_.empty()) return std::vector<KeywordHit>{};
+  double total_len = 0;
+  for (const auto& [id, d] : docs_) total_len += d.length;
+  double n = static_cast<double>(docs_.size());
+  double avg = total_len / n;
+  std::unordered_map<std::string, double> df;
+  std::vector<int64_t> freqs;
+  for (const auto& term : terms) {
+    for (const auto& [id, d] : docs_) df[term] += d.tf.count(term) ? 1 : 0;
+    freqs.push_back(static_cast<int64_t>(df[term]));
+  }
+  // Same pruning rule as the SQLite backend (N approximated the same way: highest id).
+  std::vector<bool> keep = KeepTerms(freqs, next_memory_id_ - 1);
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (keep[i]) kept.push_back(terms[i]);
+  }
+  terms.swap(kept);
+  std::vector<KeywordHit> hits;
+  for (const auto& [id, d] : docs_) {
+    const Memory& m = memories_.at(id);
+    if (!CanSee(ctx.principal, m.scope) || !Searchable(m, ctx.now, query.include_history) ||
+        (query.filter != nullptr && !query.filter->Matches(m))) {
+      continue;
+    }
+    double score = 0;
+    for (const auto& term : terms) {
+      auto f = d.tf.find(term);
+      if (f != d.tf.end()) score += Bm25TermScore(f->second, df[term], n, d.length, avg);
+    }
+    if (score > 0) hits.push_back(KeywordHit{m, score});
+  }
+  std::sort(hits.begin(), hits.end(), [](const KeywordHit& a, const KeywordHit& b) {
+    return a.score != b.score ? a.score > b.score : a.memory.id > b.memory.id;
+  });
+  if (static_cast<int>(hits.size()) > query.limit) hits.resize(std::max(0, query.limit));
+  return hits;
+}
+
+Result<std::vector<Memory>> MemoryStoreImpl::GetSearchable(const OpContext& ctx,
+                                                           const std::vector<int64_t>& ids,
+                                                           bool include_history,
+                                                           const MemoryFilter* filter) {
+  std::lock_guard lock(mu_);
+  std::vector<Memory> out;
+  for (int64_t id : ids) {
+    auto it = memories_.find(id);
+    if (it != memories_.end() && CanSee(ctx.principal, it->second.scope) &&
+        Searchable(it->second, ctx.now, include_history) &&
+        (filter == nullptr || filter->Matches(it->second))) {
+      out.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+Result<std::vector<VectorChange>> MemoryStoreImpl::VectorChangesSince(int64_t after_seq,
+                                                                      const std::string& model,
+                                                                      int limit) {
+  std::lock_guard lock(mu_);
+  std::vector<VectorChange> out;
+  for (const auto& [seq, entry] : log_) {
+    if (seq <= after_seq) continue;
+    if (static_cast<int>(out.size()) >= limit) break;
+    auto m = memories_.find(entry.first);  // absent once its user was erased
+    std::string key;
+    if (m != memories_.end()) {
+      key = ScopeKey(m->second.scope);
+      if (m->second.status == MemoryStatus::kDormant) key = ColdPartition(key);
+    }
+    VectorChange c{seq, entry.first, entry.second, std::move(key), ""};
+    auto v = vectors_.find(entry.first);
+    if (v != vectors_.end() && v->second.first == model) c.vector = v->second.second;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+Result<std::vector<Memory>> MemoryStoreImpl::ListMemories(const OpContext& ctx,
+                                                          const ListQuery& q) {
+  std::lock_guard lock(mu_);
+  std::vector<Memory> out;
+  for (auto it = memories_.upper_bound(q.after_id);
+       it != memories_.end() && static_cast<int>(out.size()) < q.limit; ++it) {
+    const Memory& m = it->second;
+    if (!CanSee(ctx.principal, m.scope) || m.status == MemoryStatus::kDeleted) continue;
+    if (!q.include_history && !m.current) continue;
+    if (!q.session_id.empty() && m.source.session_id != q.session_id) continue;
+    if (!q.type.empty() && ToString(m.type) != q.type) continue;
+    if (!q.kind.empty() && ToString(m.kind) != q.kind) continue;
+    out.push_back(m);
+  }
+  return out;
+}
+
+Result<std::vector<Memory>> MemoryStoreImpl::ListRecent(const OpContext& ctx,
+                                                        const std::string& session_id, int limit) {
+  std::lock_guard lock(mu_);
+  std::vector<Memory> out;
+  for (auto it = memories_.rbegin(); it != memories_.rend(); ++it) {
+    if (static_cast<int>(out.size()) >= limit) break;
+    const Memory& m = it->second;
+    if (m.source.session_id != session_id || !CanSee(ctx.principal, m.scope) ||
+        !Searchable(m, ctx.now, false)) {
+      continue;
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+Result<std::vector<Memory>> MemoryStoreImpl::ListSessionNeighbors(const OpContext& ctx,
+                                                                  const Memory& memory, int width) {
+  std::lock_guard lock(mu_);
+  std::vector<Memory> before, after;
+  if (memory.source.session_id.empty() || width <= 0) return before;
+  auto usable = [&](const Memory& m) {
+    return m.source.session_id == memory.source.session_id && m.id != memory.id &&
+           ScopeKey(m.scope) == ScopeKey(memory.scope) && CanSee(ctx.principal, m.scope) &&
+           Searchable(m, ctx.now, false);
+  };
+  auto at = memories_.find(memory.id);
+  for (auto it = std::make_reverse_iterator(at);
+       it != memories_.rend() && static_cast<int>(before.size()) < width; ++it) {
+    if (usable(it->second)) before.push_back(it->second);
+  }
+  if (at != memories_.end()) {
+    for (auto it = std::next(at);
+         it != memories_.end() && static_cast<int>(after.size()) < width; ++it) {
+      if (usable(it->second)) after.push_back(it->second);
+    }
+  }
+  std::vector<Memory> out(before.rbegin(), before.rend());
+  out.insert(out.end(), after.begin(), after.end());
+  return out;
+}
+
+Result<std::vector<VaultEntry>> MemoryStoreImpl::GetVault(
+    const OpContext& ctx, const std::vector<std::string>& placeholders) {
+  std::lock_guard lock(mu_);
+  std::vector<VaultEntry> out;
+  for (const std::string& scope : VisiblePartitions(ctx.principal)) {
+    for (const std::string& p : placeholders) {
+      auto it = vault_.find({scope, p});
+      if (it != vault_.end()) out.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+Result<std::vector<MemoryLink>> MemoryStoreImpl::ListLinks(const OpContext& ctx, int64_t id) {
+  std::lock_guard lock(mu_);
+  auto it = memories_.find(id);
+  if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+  std::vector<MemoryLink> out;
+  for (const MemoryLink& l : links_) {
+    if (l.from_id == id || l.to_id == id) out.push_back(l);
+  }
+  return out;
+}
+
+}  // namespace engram::store::memory_internal

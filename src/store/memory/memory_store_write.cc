@@ -1,0 +1,152 @@
+// MemoryStoreImpl's write path: Ingest, Supersede and ReplaceVector.
+#include <algorithm>
+
+#include "src/store/access.h"
+#include "src/store/memory/memory_links.h"
+#include "src/store/memory/memory_store_internal.h"
+#include "src/store/reconcile.h"
+#include "src/store/versions.h"
+#include "src/store/weak_fusion.h"
+
+namespace engram::store::memory_internal {
+
+Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const IngestBatch& batch) {
+  if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
+  std::lock_guard lock(mu_);
+  if (batch.outbox_id != 0) {
+    if (Status s = side_.CheckQueued(batch.outbox_id); !s.ok()) return s;
+  }
+  for (const EntityLinkDraft& d : batch.entity_links) {  // checked before anything changes
+    if (d.memory_index < 0 || d.memory_index >= static_cast<int>(batch.memories.size())) {
+      return Status::InvalidArgument("ingest: entity link to memory " +
+                                     std::to_string(d.memory_index) + " of the batch");
+    }
+    if (d.entity_id != 0) {
+      if (auto e = entities_.Get(ctx.principal, d.entity_id); !e.ok()) {
+        return Status::InvalidArgument("ingest: entity " + std::to_string(d.entity_id) +
+                                       " is not visible");
+      }
+    }
+  }
+  IngestOutcome out;
+  out.message_id = static_cast<int64_t>(messages_.size()) + 1;
+  messages_.push_back(MessageRow{batch.scope, batch.message, ctx.now.unix_ms});
+  std::string key = ScopeKey(batch.scope);
+  for (size_t index = 0; index < batch.memories.size(); ++index) {
+    Memory m = FirstVersion(batch.memories[index], batch.scope, next_memory_id_, ctx.now,
+                            out.message_id);
+    bool outranked = false;
+    bool reinforced = false;
+    const bool candidate = StaysCandidate(memories_, key, m, MentionsNeeded(batch, index));
+    if (!m.attribute.empty()) {
+      for (auto& [id, old] : memories_) {
+        if (!old.current || old.attribute != m.attribute || old.subject != m.subject ||
+            ScopeKey(old.scope) != key) {
+          continue;
+        }
+        const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
+        if (d.action == ReconcileAction::kReinforce) {
+          store::Reinforce(m, &old);
+          out.reinforced.push_back(old.id);
+          out.memories.push_back(old);
+          reinforced = true;
+          break;
+        }
+        if (candidate) break;
+        StampDraft(d, old, ctx.now, &m);
+        outranked = d.action == ReconcileAction::kOutranked;
+        if (!outranked) {
+          Retire(&old, ctx.now, std::max(m.valid_from, old.valid_from));
+          entities_.CloseRelations(old.id, ctx.now);
+          Log(old.id, false);
+          m.lineage_id = old.lineage_id;
+          m.version = old.version + 1;
+          m.supersedes = old.id;
+          out.superseded.push_back(old.id);
+        }
+        break;
+      }
+    }
+    if (reinforced) continue;
+    if (candidate) StampCandidate(ctx.now, &m, &out);
+    ++next_memory_id_;
+    Index(m);
+    memories_[m.id] = m;
+    if (!batch.embeddings.empty() && m.current) {
+      PutVector(m.id, batch.embedding_model, batch.embeddings[out.memories.size()]);
+    }
+    if (outranked) out.outranked.push_back(m.id);
+    out.memories.push_back(m);
+  }
+  auto links = entities_.Link(ctx.principal, batch, out.memories, ctx.now);
+  if (links.ok()) out.entity_links = std::move(links).value();
+  entities_.AddRelations(batch, out);
+  LinkComplements(batch, key, memories_, ctx.now, &links_, &out);
+  std::vector<int64_t> targets;
+  for (const Memory& m : out.memories) targets.push_back(m.id);
+  for (VaultEntry e : batch.vault) {
+    e.scope_key = ScopeKey(batch.scope);
+    e.user_id = batch.scope.user_id;
+    vault_.emplace(std::make_pair(e.scope_key, e.placeholder), e);  // first sealing wins
+  }
+  for (const NewReview& r : batch.reviews) {
+    ReviewItem item;
+    item.id = static_cast<int64_t>(reviews_.size()) + 1;
+    item.kind = r.kind;
+    item.user_id = batch.scope.user_id;
+    bool linked = r.memory_index >= 0 && r.memory_index < static_cast<int>(out.memories.size());
+    item.memory_id = linked ? out.memories[r.memory_index].id : 0;
+    item.message_id = out.message_id;
+    item.reason = r.reason;
+    item.payload_json = r.payload_json;
+    item.created_at = ctx.now;
+    out.reviews.push_back(item.id);
+    reviews_.push_back(std::move(item));
+  }
+  AppendLocked(ctx, AuditEntry{"remember", targets,
+                               "{\"message_id\":" + std::to_string(out.message_id) + "}"});
+  if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out, batch.message.context_json);
+  return out;
+}
+
+Result<Memory> MemoryStoreImpl::Supersede(const OpContext& ctx, int64_t id, const Revision& rev) {
+  std::lock_guard lock(mu_);
+  auto it = memories_.find(id);
+  if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
+  Memory& old = it->second;
+  if (Status s = CheckCanWrite(ctx.principal, old.scope); !s.ok()) return s;
+  if (!old.current || old.status == MemoryStatus::kDeleted) {
+    return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
+  }
+  Memory m = NextVersion(old, next_memory_id_++, rev, ctx.now);
+  Retire(&old, ctx.now, m.valid_from);
+  entities_.CloseRelations(old.id, m.valid_from);
+  Log(old.id, false);
+  Index(m);
+  memories_[m.id] = m;
+  entities_.CopyLinks(old.id, m.id);
+  if (!rev.embedding.empty()) PutVector(m.id, rev.embedding_model, rev.embedding);
+  for (VaultEntry v : rev.vault) {
+    v.scope_key = ScopeKey(m.scope);
+    v.user_id = ctx.principal.user_id;
+    vault_.emplace(std::make_pair(v.scope_key, v.placeholder), v);
+  }
+  AppendLocked(ctx, AuditEntry{"correct", {old.id, m.id},
+                               "{\"reason\":\"" + rev.reason + "\"}"});
+  return m;
+}
+
+Status MemoryStoreImpl::ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
+                                      const std::string& vector) {
+  std::lock_guard lock(mu_);
+  auto it = memories_.find(id);
+  if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope) ||
+      !it->second.current) {
+    return NotFound(id);
+  }
+  if (Status s = CheckCanWrite(ctx.principal, it->second.scope); !s.ok()) return s;
+  PutVector(id, model, vector);
+  return Status::OK();
+}
+
+}  // namespace engram::store::memory_internal

@@ -1,0 +1,90 @@
+// SqliteStore's audit chain: appending, listing and verifying records.
+#include "src/store/audit_chain.h"
+#include "src/store/sqlite/sqlite_store_internal.h"
+
+namespace engram::store::sqlite_internal {
+
+Status SqliteStore::AppendAudit(const OpContext& ctx, const AuditEntry& entry) {
+  std::lock_guard lock(mu_);
+  Txn txn(db_);
+  if (!txn.status().ok()) return txn.status();
+  if (Status s = AppendLocked(ctx, entry); !s.ok()) return s;
+  return txn.Commit();
+}
+
+Result<std::vector<AuditRecord>> SqliteStore::ListAudit(const OpContext& ctx,
+                                                        const AuditQuery& query) {
+  std::lock_guard lock(mu_);
+  Stmt st(db_, std::string(kAuditSelect) +
+                   " WHERE seq > ?1 AND (?2 = 1 OR actor_user = ?3) ORDER BY seq LIMIT ?4");
+  st.Bind(1, query.after_seq).Bind(2, ctx.principal.HasRole("admin"));
+  st.Bind(3, ctx.principal.user_id).Bind(4, int64_t{query.limit});
+  std::vector<AuditRecord> out;
+  while (st.Step()) out.push_back(ReadAudit(st));
+  if (!st.status().ok()) return st.status();
+  return out;
+}
+
+Result<AuditVerification> SqliteStore::VerifyAudit() {
+  std::lock_guard lock(mu_);
+  Stmt st(db_, std::string(kAuditSelect) + " ORDER BY seq");
+  AuditVerification v;
+  std::string prev = AuditGenesisHash();
+  while (st.Step()) {
+    AuditRecord r = ReadAudit(st);
+    ++v.records;
+    if (v.intact && (r.prev_hash != prev || AuditHash(prev, r) != r.hash)) {
+      v.intact = false;
+      v.first_bad_seq = r.seq;
+    }
+    prev = r.hash;
+  }
+  if (!st.status().ok()) return st.status();
+  return v;
+}
+
+AuditRecord SqliteStore::ReadAudit(const Stmt& st) {
+  AuditRecord r;
+  r.seq = st.Int(0);
+  r.at = Instant{st.Int(1), 0};
+  r.actor_user = st.Text(2);
+  r.actor_agent = st.Text(3);
+  r.action = st.Text(4);
+  r.targets = ParseIdList(st.Text(5));
+  r.request_id = st.Text(6);
+  r.detail_json = st.Text(7);
+  r.prev_hash = st.Text(8);
+  r.hash = st.Text(9);
+  return r;
+}
+
+Status SqliteStore::AppendLocked(const OpContext& ctx, const AuditEntry& e) {
+  AuditRecord r;
+  r.prev_hash = AuditGenesisHash();
+  r.seq = 1;
+  {
+    Stmt last(db_, cache_.get(), "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
+    if (last.Step()) {
+      r.seq = last.Int(0) + 1;
+      r.prev_hash = last.Text(1);
+    }
+    if (!last.status().ok()) return last.status();
+  }
+  r.at = ctx.now;
+  r.actor_user = ctx.principal.user_id;
+  r.actor_agent = ctx.principal.agent_id;
+  r.action = e.action;
+  r.targets = e.targets;
+  r.request_id = ctx.request_id;
+  r.detail_json = e.detail_json;
+  r.hash = AuditHash(r.prev_hash, r);
+  Stmt st(db_, cache_.get(),
+          "INSERT INTO audit (seq, at_ms, actor_user, actor_agent, action, targets, "
+          "request_id, detail, prev_hash, hash) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
+  st.Bind(1, r.seq).Bind(2, r.at.unix_ms).Bind(3, r.actor_user).Bind(4, r.actor_agent);
+  st.Bind(5, r.action).Bind(6, FormatIdList(r.targets)).Bind(7, r.request_id);
+  st.Bind(8, r.detail_json).Bind(9, r.prev_hash).Bind(10, r.hash);
+  return st.Run().WithPrefix("append audit");
+}
+
+}  // namespace engram::store::sqlite_internal

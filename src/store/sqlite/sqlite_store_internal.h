@@ -1,0 +1,222 @@
+// SqliteStore, the class behind OpenSqliteStore (sqlite_store.h), shared by the files that
+// define its methods: sqlite_store.cc (opening, the connection, small delegations and the
+// write helpers), _write (ingest, supersede), _forget (forget, erase), _read (recall's and
+// the API's reads), _review, _audit and _consolidate. Private to src/store/sqlite.
+//
+// Thread safety: as SqliteStore (sqlite_store.h); the methods named "...Locked" or marked
+// REQUIRES: mu_ held run on the writer connection under mu_.
+#ifndef ENGRAM_STORE_SQLITE_SQLITE_STORE_INTERNAL_H_
+#define ENGRAM_STORE_SQLITE_SQLITE_STORE_INTERNAL_H_
+
+#include <sqlite3.h>
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "src/store/sqlite/keyword_search.h"
+#include "src/store/sqlite/reader_pool.h"
+#include "src/store/sqlite/sqlite_util.h"
+#include "src/store/sqlite/wal_checkpointer.h"
+#include "src/store/store.h"
+
+namespace engram::store::sqlite_internal {
+
+using sqlite::Exec;
+using sqlite::Stmt;
+using sqlite::Txn;
+
+inline Status NotFound(int64_t id) {
+  return Status::NotFound("store: memory " + std::to_string(id) + " not found");
+}
+
+class SqliteStore final : public Store {
+ public:
+  SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms);
+  ~SqliteStore() override;
+
+  Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override;
+
+  Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override;
+
+  Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override;
+
+  Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) override;
+
+  Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
+                       const std::string& vector) override;
+
+  Status Forget(const OpContext& ctx, int64_t id, bool hard) override;
+
+  Status TouchMemories(const OpContext& ctx, const std::vector<int64_t>& ids) override;
+
+  Result<int64_t> MarkDormant(const Instant& idle_before, int limit) override;
+
+  Status LogRecall(const RecallLogEntry& entry) override;
+
+  Status MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) override;
+
+  Result<MetricsCounts> CollectMetrics(const MetricsFilter& filter) override;
+
+  Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
+                                                const KeywordQuery& query) override;
+
+  Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
+                                            bool include_history,
+                                            const MemoryFilter* filter) override;
+
+  Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
+                                                       int limit) override;
+
+  Result<std::string> GetCachedEmbedding(const std::string& model,
+                                         const std::string& text_hash) override;
+
+  Status PutCachedEmbedding(const std::string& model, const std::string& text_hash,
+                            const std::string& vector) override;
+
+  Status DeleteCachedEmbeddings(const std::vector<std::string>& text_hashes) override;
+
+  Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override;
+
+  Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
+                                         int limit) override;
+
+  Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx, const Memory& memory,
+                                                   int width) override;
+
+  Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
+                                           const std::vector<std::string>& placeholders) override;
+
+  Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
+                                             int limit) override;
+
+  Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
+                                   const std::string& resolution) override;
+
+  Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override;
+
+  Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
+                                             const AuditQuery& query) override;
+
+  Result<AuditVerification> VerifyAudit() override;
+
+  Result<StoreStats> GetStats(const OpContext& ctx) override;
+
+  Result<std::vector<int64_t>> EnqueueOutbox(
+      const std::vector<std::pair<std::string, std::string>>& user_and_request,
+      const Instant& now) override;
+
+  Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override;
+
+  Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override;
+
+  Status FailOutbox(int64_t id, const std::string& error, const Instant& now) override;
+
+  Status PutApiKey(const ApiKeyRecord& key) override;
+
+  Result<ApiKeyRecord> GetApiKey(const std::string& id) override;
+
+  Result<std::vector<ApiKeyRecord>> ListApiKeys() override;
+
+  Status RevokeApiKey(const std::string& id, const Instant& now) override;
+
+  // --- Lifecycle ---
+
+  Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
+                                                 const ConsolidationQuery& query) override;
+
+  Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
+                                                  const ConsolidationPlan& plan) override;
+
+  Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override;
+
+  Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override;
+
+  Result<EntityImportOutcome> PutEntities(const OpContext& ctx,
+                                          const std::vector<EntityRecord>& entries) override;
+
+  Result<std::vector<EntityName>> FindEntityNames(const OpContext& ctx,
+                                                  const std::vector<std::string>& names) override;
+
+  Result<std::vector<EntityRecord>> ListEntities(const OpContext& ctx,
+                                                 const EntityQuery& query) override;
+
+  Result<EntityRecord> GetEntity(const OpContext& ctx, int64_t id) override;
+
+  Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
+                                                          int limit) override;
+
+  Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
+
+  Status CompactStorage() override;
+
+ private:
+  static constexpr const char* kAuditSelect =
+      "SELECT seq, at_ms, actor_user, actor_agent, action, targets, request_id, detail, "
+      "prev_hash, hash FROM audit";
+
+  static AuditRecord ReadAudit(const Stmt& st);
+
+  // A memory a consolidation by ctx.principal may use: NotFound when absent or invisible
+  // (the admin role sees every scope here), PermissionDenied when not consolidatable,
+  // Conflict when forgotten or quarantined, or (with `must_be_current`) not current.
+  // REQUIRES: mu_ held.
+  Result<Memory> LoadConsolidatable(const OpContext& ctx, int64_t id, bool must_be_current);
+
+  // REQUIRES: `db` is a reader or the writer with mu_ held.
+  Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id);
+
+  // The id the next memory row gets. Safe because writers hold the write lock.
+  // REQUIRES: mu_ held, inside a write transaction.
+  Result<int64_t> NextMemoryId();
+
+  // REQUIRES: mu_ held, inside a write transaction.
+  Status LogVector(int64_t memory_id, bool upsert);
+
+  // REQUIRES: mu_ held, inside a write transaction.
+  Status PutVector(int64_t memory_id, const std::string& model, const std::string& vector);
+
+  // REQUIRES: mu_ held, inside a write transaction.
+  Status Retire(int64_t id, const Instant& now, const Instant& valid_to);
+
+  // REQUIRES: mu_ held, inside a write transaction (the chain's tail is read under the lock).
+  Status AppendLocked(const OpContext& ctx, const AuditEntry& e);
+
+  // The connection of a read-only call: the writer connection when it is free (its page
+  // cache stays warm: a reader's is dropped whenever another connection has written), else a
+  // reader of its own, so that reads run in parallel with each other and with writes; the
+  // writer connection, waited for, when no reader can be opened.
+  class ReadConnection {
+   public:
+    explicit ReadConnection(SqliteStore* store)
+        : lock_(store->mu_, std::try_to_lock),
+          lease_(lock_.owns_lock() ? std::nullopt : store->readers_.Acquire()) {
+      if (!lock_.owns_lock() && !lease_) lock_.lock();
+      db_ = lease_ ? lease_->db() : store->db_;
+      cache_ = lease_ ? nullptr : store->cache_.get();
+    }
+    sqlite3* db() const { return db_; }
+    // The writer's statement cache while the writer is held, else none (a reader prepares).
+    sqlite::StmtCache* cache() const { return cache_; }
+
+   private:
+    std::unique_lock<std::mutex> lock_;
+    std::optional<sqlite::ReaderPool::Lease> lease_;
+    sqlite3* db_;
+    sqlite::StmtCache* cache_;
+  };
+
+  std::mutex mu_;  // guards db_, the writer connection
+  sqlite3* db_;
+  std::string path_;
+  std::unique_ptr<sqlite::StmtCache> cache_;  // statements of the read path; guarded by mu_
+  sqlite::KeywordState keyword_;              // guarded by mu_
+  sqlite::ReaderPool readers_;  // after path_, which its opener reads
+  std::unique_ptr<sqlite::WalCheckpointer> checkpointer_;  // the hook of db_; after path_
+};
+
+}  // namespace engram::store::sqlite_internal
+
+#endif  // ENGRAM_STORE_SQLITE_SQLITE_STORE_INTERNAL_H_

@@ -1,0 +1,174 @@
+// SqliteStore's reads: single memories, lists, recall's channels and the vector log.
+#include <algorithm>
+#include <unordered_map>
+
+#include "src/store/access.h"
+#include "src/store/audit_chain.h"
+#include "src/store/sqlite/dormancy_rows.h"
+#include "src/store/sqlite/filter_function.h"
+#include "src/store/sqlite/lifecycle_rows.h"
+#include "src/store/sqlite/memory_rows.h"
+#include "src/store/sqlite/review_rows.h"
+#include "src/store/sqlite/sqlite_store_internal.h"
+
+namespace engram::store::sqlite_internal {
+
+Result<Memory> SqliteStore::GetMemory(const OpContext& ctx, int64_t id) {
+  ReadConnection conn(this);
+  return LoadVisible(conn.db(), ctx, id);
+}
+
+Result<std::vector<Memory>> SqliteStore::GetHistory(const OpContext& ctx, int64_t id) {
+  ReadConnection conn(this);
+  Result<Memory> m = LoadVisible(conn.db(), ctx, id);
+  if (!m.ok()) return m.status();
+  Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() +
+                         " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
+  st.Bind(1, m->lineage_id);
+  std::vector<Memory> versions;
+  while (st.Step()) versions.push_back(sqlite::ReadMemory(st));
+  if (!st.status().ok()) return st.status();
+  return versions;
+}
+
+Result<std::vector<KeywordHit>> SqliteStore::SearchKeyword(const OpContext& ctx,
+                                                           const KeywordQuery& query) {
+  std::lock_guard lock(mu_);
+  return sqlite::SearchKeywordRows(db_, cache_.get(), &keyword_, ctx, query);
+}
+
+Result<std::vector<Memory>> SqliteStore::GetSearchable(const OpContext& ctx,
+                                                       const std::vector<int64_t>& ids,
+                                                       bool include_history,
+                                                       const MemoryFilter* filter) {
+  std::vector<Memory> out;
+  if (ids.empty()) return out;
+  // One statement (one read transaction) for the whole list: a statement per id took a
+  // file lock per id, which dominated deep (filtered) recalls.
+  ReadConnection conn(this);
+  Stmt st(conn.db(), conn.cache(),
+          "SELECT " + sqlite::MemoryColumns() +
+              " FROM memory m WHERE m.id IN (SELECT value FROM json_each(?1)) AND " +
+              sqlite::VisibleSql(2, 3) +
+              " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
+              "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)" +
+              sqlite::FilterClause(6, filter));
+  st.Bind(1, FormatIdList(ids)).Bind(2, ctx.principal.user_id);
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, include_history);
+  st.Bind(5, ctx.now.unix_ms);
+  sqlite::BindFilter(&st, 6, filter);
+  std::unordered_map<int64_t, Memory> found;
+  while (st.Step()) {
+    Memory m = sqlite::ReadMemory(st);
+    const int64_t id = m.id;
+    found.emplace(id, std::move(m));
+  }
+  if (!st.status().ok()) return st.status().WithPrefix("get searchable");
+  for (int64_t id : ids) {  // the order of `ids` (a repeated id once)
+    auto it = found.find(id);
+    if (it != found.end()) {
+      out.push_back(std::move(it->second));
+      found.erase(it);
+    }
+  }
+  return out;
+}
+
+Result<std::vector<VectorChange>> SqliteStore::VectorChangesSince(int64_t after_seq,
+                                                                  const std::string& model,
+                                                                  int limit) {
+  ReadConnection conn(this);
+  Stmt st(conn.db(),
+          std::string("SELECT l.seq, l.memory_id, l.op, ") + sqlite::PartitionSql() +
+              ", v.vector FROM vector_log l LEFT JOIN memory m ON m.id = l.memory_id "
+          "LEFT JOIN memory_vector v ON v.memory_id = l.memory_id AND v.model_id = ?2 "
+          "WHERE l.seq > ?1 ORDER BY l.seq LIMIT ?3");
+  st.Bind(1, after_seq).Bind(2, model).Bind(3, int64_t{limit});
+  std::vector<VectorChange> out;
+  while (st.Step()) {
+    out.push_back(VectorChange{st.Int(0), st.Int(1), st.Text(2) == "upsert", st.Text(3),
+                               st.Blob(4)});
+  }
+  if (!st.status().ok()) return st.status().WithPrefix("vector changes");
+  return out;
+}
+
+Result<std::vector<Memory>> SqliteStore::ListMemories(const OpContext& ctx, const ListQuery& q) {
+  ReadConnection conn(this);
+  Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
+                         sqlite::VisibleSql(2, 3) +
+                         " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
+                         "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
+                         "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
+  st.Bind(1, q.after_id).Bind(2, ctx.principal.user_id);
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, q.include_history);
+  st.Bind(5, q.session_id).Bind(6, q.type).Bind(7, q.kind).Bind(8, int64_t{q.limit});
+  std::vector<Memory> out;
+  while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+  if (!st.status().ok()) return st.status().WithPrefix("list memories");
+  return out;
+}
+
+Result<std::vector<Memory>> SqliteStore::ListRecent(const OpContext& ctx,
+                                                    const std::string& session_id, int limit) {
+  ReadConnection conn(this);
+  Stmt st(conn.db(), conn.cache(),
+          "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.session_id = ?1 AND " +
+              sqlite::VisibleSql(2, 3) +
+              " AND m.current = 1 AND m.status IN ('active', 'dormant') AND (m.expires_ms IS "
+              "NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
+  st.Bind(1, session_id).Bind(2, ctx.principal.user_id);
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, ctx.now.unix_ms);
+  st.Bind(5, int64_t{limit});
+  std::vector<Memory> out;
+  while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+  if (!st.status().ok()) return st.status().WithPrefix("list recent");
+  return out;
+}
+
+Result<std::vector<Memory>> SqliteStore::ListSessionNeighbors(const OpContext& ctx,
+                                                              const Memory& memory, int width) {
+  ReadConnection conn(this);
+  std::vector<Memory> out;
+  if (memory.source.session_id.empty() || width <= 0) return out;
+  // Built once: recall's session spreading asks for up to 40 neighbour lists per call.
+  static const std::string* const kSql = [] {  // [earlier, later]; never destroyed
+    const std::string base =
+        "SELECT " + sqlite::MemoryColumns() +
+        " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
+        sqlite::VisibleSql(3, 4) +
+        " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+        "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND ";
+    return new std::string[2]{base + "m.id < ?6 ORDER BY m.id DESC LIMIT ?7",
+                              base + "m.id > ?6 ORDER BY m.id LIMIT ?7"};
+  }();
+  const std::string scope_key = ScopeKey(memory.scope);
+  const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
+  for (bool earlier : {true, false}) {
+    Stmt st(conn.db(), conn.cache(), kSql[earlier ? 0 : 1]);
+    st.Bind(1, memory.source.session_id).Bind(2, scope_key);
+    st.Bind(3, ctx.principal.user_id).Bind(4, teams);
+    st.Bind(5, ctx.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
+    std::vector<Memory> side;
+    while (st.Step()) side.push_back(sqlite::ReadMemory(st));
+    if (!st.status().ok()) return st.status().WithPrefix("list session neighbours");
+    if (earlier) std::reverse(side.begin(), side.end());
+    out.insert(out.end(), side.begin(), side.end());
+  }
+  return out;
+}
+
+Result<std::vector<VaultEntry>> SqliteStore::GetVault(
+    const OpContext& ctx, const std::vector<std::string>& placeholders) {
+  ReadConnection conn(this);
+  return sqlite::SelectVault(conn.db(), VisiblePartitions(ctx.principal), placeholders);
+}
+
+Result<std::vector<MemoryLink>> SqliteStore::ListLinks(const OpContext& ctx, int64_t id) {
+  ReadConnection conn(this);
+  Result<Memory> m = LoadVisible(conn.db(), ctx, id);
+  if (!m.ok()) return m.status();
+  return sqlite::SelectLinks(conn.db(), id);
+}
+
+}  // namespace engram::store::sqlite_internal

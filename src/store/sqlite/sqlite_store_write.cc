@@ -1,0 +1,168 @@
+// SqliteStore's write path: Ingest, Supersede and ReplaceVector.
+#include <algorithm>
+
+#include "src/store/access.h"
+#include "src/store/reconcile.h"
+#include "src/store/sqlite/entity_rows.h"
+#include "src/store/sqlite/lifecycle_rows.h"
+#include "src/store/sqlite/memory_rows.h"
+#include "src/store/sqlite/outbox_rows.h"
+#include "src/store/sqlite/review_rows.h"
+#include "src/store/sqlite/sqlite_store_internal.h"
+#include "src/store/versions.h"
+#include "src/store/weak_fusion.h"
+
+namespace engram::store::sqlite_internal {
+
+Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatch& batch) {
+  if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
+  std::lock_guard lock(mu_);
+  Txn txn(db_);
+  if (!txn.status().ok()) return txn.status();
+  IngestOutcome out;
+  const std::string key = ScopeKey(batch.scope);
+  const NewMessage& msg = batch.message;
+  Stmt ins(db_,
+           "INSERT INTO message (session_id, user_id, agent_id, team_id, visibility, role, "
+           "content, at_ms, at_offset, source_type, context, state, recorded_ms) "
+           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'done', ?12)");
+  ins.Bind(1, msg.session_id).Bind(2, batch.scope.user_id).Bind(3, batch.scope.agent_id);
+  ins.Bind(4, batch.scope.team_id).Bind(5, ToString(batch.scope.visibility)).Bind(6, msg.role);
+  ins.Bind(7, msg.content).Bind(8, msg.at.unix_ms).Bind(9, int64_t{msg.at.offset_minutes});
+  ins.Bind(10, ToString(msg.source)).Bind(11, msg.context_json).Bind(12, ctx.now.unix_ms);
+  if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert message");
+  out.message_id = sqlite3_last_insert_rowid(db_);
+
+  auto first_id = NextMemoryId();
+  if (!first_id.ok()) return first_id.status();
+  int64_t next_id = *first_id;
+  for (size_t index = 0; index < batch.memories.size(); ++index) {
+    Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
+                            out.message_id);
+    bool outranked = false;
+    auto candidate = sqlite::StaysCandidate(db_, key, m, MentionsNeeded(batch, index));
+    if (!candidate.ok()) return candidate.status();
+    if (!m.attribute.empty()) {
+      Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
+                        " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
+                        "attribute = ?3 AND current = 1");
+      cur.Bind(1, key).Bind(2, m.subject).Bind(3, m.attribute);
+      if (cur.Step()) {
+        Memory old = sqlite::ReadMemory(cur);
+        const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
+        if (d.action == ReconcileAction::kReinforce) {
+          store::Reinforce(m, &old);
+          Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
+          up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
+          if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce");
+          out.reinforced.push_back(old.id);
+          out.memories.push_back(std::move(old));
+          continue;
+        }
+        if (!*candidate) StampDraft(d, old, ctx.now, &m);
+        outranked = !*candidate && d.action == ReconcileAction::kOutranked;
+        if (!outranked && !*candidate) {
+          m.lineage_id = old.lineage_id;
+          m.version = old.version + 1;
+          m.supersedes = old.id;
+          const Instant until = std::max(m.valid_from, old.valid_from);
+          if (Status s = Retire(old.id, ctx.now, until); !s.ok()) return s;
+          if (Status s = sqlite::CloseRelations(db_, old.id, until); !s.ok()) return s;
+          if (Status s = LogVector(old.id, false); !s.ok()) return s;
+          out.superseded.push_back(old.id);
+        }
+      }
+      if (!cur.status().ok()) return cur.status();
+    }
+    if (*candidate) StampCandidate(ctx.now, &m, &out);
+    ++next_id;
+    if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
+    if (!batch.embeddings.empty() && m.current) {
+      size_t i = out.memories.size();
+      if (Status s = PutVector(m.id, batch.embedding_model, batch.embeddings[i]); !s.ok()) {
+        return s;
+      }
+    }
+    if (outranked) out.outranked.push_back(m.id);
+    out.memories.push_back(std::move(m));
+  }
+  for (VaultEntry e : batch.vault) {
+    e.scope_key = key;
+    e.user_id = batch.scope.user_id;
+    if (Status s = sqlite::InsertVault(db_, e, ctx.now); !s.ok()) return s;
+  }
+  for (const NewReview& r : batch.reviews) {
+    int64_t memory_id = r.memory_index >= 0 && r.memory_index < static_cast<int>(
+                                                                out.memories.size())
+                            ? out.memories[r.memory_index].id
+                            : 0;
+    Status s = sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id,
+                                    ctx.now);
+    if (!s.ok()) return s;
+    out.reviews.push_back(sqlite3_last_insert_rowid(db_));
+  }
+  auto links = sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now);
+  if (!links.ok()) return links.status();
+  out.entity_links = std::move(links).value();
+  if (Status s = sqlite::InsertRelations(db_, batch, out); !s.ok()) return s;
+  if (Status s = sqlite::LinkComplements(db_, batch, key, ctx.now, &out); !s.ok()) return s;
+  std::vector<int64_t> targets;
+  for (const Memory& m : out.memories) targets.push_back(m.id);
+  AuditEntry audit{"remember", targets,
+                   "{\"message_id\":" + std::to_string(out.message_id) + "}"};
+  if (Status s = AppendLocked(ctx, audit); !s.ok()) return s;
+  if (batch.outbox_id != 0) {
+    if (Status s = sqlite::MarkOutboxDone(db_, batch.outbox_id, out, ctx.now); !s.ok()) {
+      return s;
+    }
+  }
+  if (Status s = txn.Commit(); !s.ok()) return s;
+  return out;
+}
+
+Result<Memory> SqliteStore::Supersede(const OpContext& ctx, int64_t id, const Revision& rev) {
+  std::lock_guard lock(mu_);
+  Txn txn(db_);
+  if (!txn.status().ok()) return txn.status();
+  Result<Memory> old = LoadVisible(db_, ctx, id);
+  if (!old.ok()) return old.status();
+  if (Status s = CheckCanWrite(ctx.principal, old->scope); !s.ok()) return s;
+  if (!old->current || old->status == MemoryStatus::kDeleted) {
+    return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
+  }
+  auto new_id = NextMemoryId();
+  if (!new_id.ok()) return new_id.status();
+  Memory m = NextVersion(*old, *new_id, rev, ctx.now);
+  if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
+  if (Status s = sqlite::CloseRelations(db_, old->id, m.valid_from); !s.ok()) return s;
+  if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
+  if (Status s = LogVector(old->id, false); !s.ok()) return s;
+  if (Status s = sqlite::CopyEntityLinks(db_, old->id, m.id); !s.ok()) return s;
+  if (!rev.embedding.empty()) {
+    if (Status s = PutVector(m.id, rev.embedding_model, rev.embedding); !s.ok()) return s;
+  }
+  for (VaultEntry v : rev.vault) {
+    v.scope_key = ScopeKey(m.scope);
+    v.user_id = ctx.principal.user_id;
+    if (Status s = sqlite::InsertVault(db_, v, ctx.now); !s.ok()) return s;
+  }
+  AuditEntry e{"correct", {old->id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
+  if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
+  if (Status s = txn.Commit(); !s.ok()) return s;
+  return m;
+}
+
+Status SqliteStore::ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
+                                  const std::string& vector) {
+  std::lock_guard lock(mu_);
+  Txn txn(db_);
+  if (!txn.status().ok()) return txn.status();
+  Result<Memory> m = LoadVisible(db_, ctx, id);
+  if (!m.ok()) return m.status();
+  if (!m->current) return NotFound(id);
+  if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
+  if (Status s = PutVector(id, model, vector); !s.ok()) return s;
+  return txn.Commit();
+}
+
+}  // namespace engram::store::sqlite_internal
