@@ -18,6 +18,8 @@ std::string_view GuardCategoryName(GuardCategory category) {
     case GuardCategory::kImpersonation: return "impersonation";
     case GuardCategory::kExfiltration: return "exfiltration";
     case GuardCategory::kPayload: return "payload";
+    case GuardCategory::kAuthority: return "authority";
+    case GuardCategory::kMitigation: return "mitigation";
   }
   return "unknown";
 }
@@ -53,7 +55,8 @@ GuardResult Guard::CheckFolded(std::string folded) const {
   const DeobfuscatedText plain = Deobfuscate(result.folded);
   const bool obfuscated = plain.text.size() != result.folded.size();
   const IndexedText indexed(plain.text);
-  std::array<double, 7> best{};
+  std::array<double, 9> best{};  // per category: highest weight (lowest for kMitigation)
+  double strongest = 0;
   for (const Compiled& rule : rules_) {
     if (rule.matcher.empty()) continue;
     std::optional<PhraseSpan> span = rule.matcher.Match(indexed);
@@ -65,11 +68,22 @@ GuardResult Guard::CheckFolded(std::string folded) const {
     result.matches.push_back(GuardMatch{spec.id, spec.category, spec.weight,
                                         plain.source[span->begin], plain.source[span->end]});
     double& slot = best[static_cast<size_t>(spec.category)];
-    slot = std::max(slot, spec.weight);
+    if (spec.category == GuardCategory::kMitigation) {
+      slot = std::min(slot, spec.weight);
+    } else {
+      slot = std::max(slot, spec.weight);
+      strongest = std::max(strongest, spec.weight);
+    }
   }
   double score = 0;
-  for (double w : best) score += w;
-  result.score = std::min(1.0, score);
+  for (size_t c = 0; c < best.size(); ++c) {
+    if (c == static_cast<size_t>(GuardCategory::kMitigation)) continue;
+    score += best[c];
+  }
+  if (strongest < options_.mitigation_ceiling) {
+    score += best[static_cast<size_t>(GuardCategory::kMitigation)];
+  }
+  result.score = std::clamp(score, 0.0, 1.0);
   if (result.score >= options_.quarantine_threshold) {
     result.verdict = GuardVerdict::kQuarantine;
   } else if (result.score >= options_.suspicious_threshold) {

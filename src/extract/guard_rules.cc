@@ -1,8 +1,9 @@
 // The built-in guard rule table (zh + en). Patterns: PhraseMatcher syntax, on folded (lower
 // case, simplified Chinese) and de-obfuscated text. Weights per category (see guard.h): one
-// memory-write cue (0.4) or one standing-rule cue (0.3) or one payload cue (0.35) stays clean;
-// two of them are suspicious or worse; override, impersonation markup and exfiltration are
-// strong on their own.
+// memory-write cue (0.4) or one standing-rule cue (0.3) or one payload cue (0.35) or one
+// authority claim (0.3) stays clean; two of them are suspicious or worse; override,
+// impersonation markup and exfiltration are strong on their own. Mitigating cues (questions,
+// -0.25) discount combinations of weak cues only (GuardOptions::mitigation_ceiling).
 #include "src/extract/guard.h"
 
 namespace engram::extract {
@@ -95,7 +96,8 @@ constexpr GuardRuleSpec kRules[] = {
      "限制 | 约束 | 审批", 30},
     {"en.override.rules_void", C::kOverride, 0.6,
      "rules | guidelines | instructions | restrictions | constraints | guidance & never existed | "
-     "no longer apply | don't apply | are void | are cancelled", 24},
+     "no longer apply | don't apply | are void | are cancelled | no longer applies | "
+     "doesn't apply | does not apply | is void | is cancelled", 24},
     {"en.override.not_bound", C::kOverride, 0.6,
      "no longer bound | not bound by | free from your | pretend the earlier | "
      "pretend the previous | pretend there are no | reset everything you know | "
@@ -130,9 +132,9 @@ constexpr GuardRuleSpec kRules[] = {
      "开发者指令 | 开发者消息 | 管理员指令 | 系统指令: | 以下是系统提示 | 以下是系统消息 | "
      "以下为系统指令", 0},
     {"any.impersonation.authority", C::kImpersonation, 0.6,
-     "我是你的开发者 | 我是你的管理员 | 我是系统管理员 | 我是你的创造者 | 作为你的开发者 | "
-     "管理员已授权 | i am your developer | i'm your developer | i am the system administrator | "
-     "i'm the admin | i am the admin | as your developer | as your creator | "
+     "我是你的开发者 | 我是你的管理员 | 我是你的创造者 | 作为你的开发者 | "
+     "管理员已授权 | i am your developer | i'm your developer | "
+     "as your developer | as your creator | "
      "this is your developer | admin has authorized | authorized by the admin | "
      "openai has authorized", 0},
     {"any.impersonation.override_header", C::kImpersonation, 0.9,
@@ -141,8 +143,7 @@ constexpr GuardRuleSpec kRules[] = {
     {"zh.impersonation.notice", C::kImpersonation, 0.45,
      "【 & 系统通知】 | 系统消息】 | 系统公告】 | 官方通知】", 12},
     {"any.impersonation.official", C::kImpersonation, 0.45,
-     "官方指令 | 来自openai | 来自开发者 | 作为系统管理员 | 作为管理员 | 我是管理员 | "
-     "as the admin | as an admin | as system administrator | from openai | from your developer", 0},
+     "官方指令 | 来自openai | 来自开发者 | from openai | from your developer", 0},
 
     // --- exfiltration: asks for other people's data or the agent's secrets ------------------
     {"zh.exfiltration.request_first", C::kExfiltration, 0.9,
@@ -174,7 +175,7 @@ constexpr GuardRuleSpec kRules[] = {
      "hidden instructions", 24},
     {"zh.exfiltration.others_contacts", C::kExfiltration, 0.6,
      "其他 | 其它 | 别的 | 别人 | 所有人 | 每个人 | 全部人 & 客户 | 用户 | 会员 | 人 | 的 & "
-     "联系方式 | 收货地址 | 地址 | 电话 | 手机 | 住址 | 身份证", 12},
+     "联系方式 | 联络方式 | 收货地址 | 地址 | 电话 | 手机 | 住址 | 身份证", 12},
     {"any.exfiltration.dump_database", C::kExfiltration, 0.9,
      "dump | export | 导出 | 拷贝 | 下载 & user table | users table | user database | "
      "用户数据库 | 用户表 | 客户数据库 | 数据库里所有", 30},
@@ -311,6 +312,207 @@ constexpr GuardRuleSpec kRules[] = {
     {"en.payload.money2", C::kPayload, 0.35,
      "zero cost | paid immediately | reimbursement | unlimited vacation | verified admin | "
      "return policy", 0},
+
+    // --- round 4: feature classes that combine (persistence x authority x payload), ---------
+    // exfiltration as action + sensitive object, override and tamper in paraphrase, and
+    // mitigating question cues. Single-part rules are vocabulary for one class; they stay
+    // below the threshold alone.
+
+    // persistence: the text asks to be kept and treated as true later
+    {"zh.memory_write.keep_fact", C::kMemoryWrite, 0.4,
+     "知识库 | 记忆库 | 长期设置 | 永久保存 | 一直保留 | 一直有效 | 长期有效 | 永久有效 | "
+     "存一条 | 记一条 | 存个 | 加一句 | 标记为已确认 | 对以后所有 | 以后所有对话 | 记住这件事 | "
+     "记下来 | 背下来 | 永远存 | 永久存 | 一直存 | 一直记着 | 永远记着", 0},
+    {"en.memory_write.keep_fact", C::kMemoryWrite, 0.4,
+     "note down | jot down | permanently | knowledge base | verified fact | treat this as fact | "
+     "treat it as fact | as a fact | memorize | commit to memory | what you know about | "
+     "add that | update your notes | for later use | keep this | save it | store it", 0},
+    {"zh.standing_rule.future_scope", C::kStandingRule, 0.3,
+     "从今往后 | 从下一条消息 | 从这条消息起 | 从本条消息起 | 之后的所有 | 以后所有 | 所有对话 | "
+     "每次有人 | 只要客户 | 只要有人 | 默认按 | 这条规则 | 这个口径 | 据此回答 | 据此答复 | "
+     "就这么答复 | 就这么回答 | 统一回答 | 统一回复 | 一律 | 已确认的事实 | 视为事实 | 当作事实", 0},
+    {"zh.standing_rule.toward_others", C::kStandingRule, 0.3,
+     "以后 | 今后 | 每当 | 只要 | 凡是 | 再有 | 下次 | 每次 & 有人 | 用户 | 客户 | 谁 | 对方 | "
+     "会员 | 员工 & 你就 | 就说 | 就给 | 你都 | 都给 | 直接 | 一律 | 告诉", 36},
+    {"en.standing_rule.toward_others", C::kStandingRule, 0.3,
+     "whenever | every time | each time | from here on | next time | if anyone | if someone | "
+     "any time & someone | anyone | a user | a customer | user | customer | request | they & "
+     "tell | say | give | approve | grant | treat | reply | respond | skip | mark", 40},
+    {"en.standing_rule.future_scope", C::kStandingRule, 0.3,
+     "starting with the next | starting from the next | from the next message | "
+     "for every future | for all future | in every future | every future | all future | "
+     "every time someone | whenever someone | whenever a customer | whenever anyone | "
+     "whenever a user | effective immediately | from today on | answer accordingly | "
+     "reply accordingly", 0},
+
+    // authority: who the text claims to speak for (weak alone: "公司官方政策里怎么规定的")
+    {"zh.authority.claim", C::kAuthority, 0.3,
+     "官方政策 | 官方通知 | 官方规定 | 官方说明 | 官方公告 | 官方消息 | 官方指示 | 官方确认 | "
+     "公司规定 | 公司最新规定 | 最新规定 | 公司政策 | 总部 | 正式发布 | 正式批准 | 下发的 | "
+     "已正式 | 人事部 | 财务部已 | 财务已 | 已授权 | 授权你 | 管理员已 | 领导已 | 老板已 | "
+     "老板定的 | 董事会 | 上级指示 | 运维要求 | 那边说可以 | 让我转告 | 转告你 | 我是管理员 | "
+     "作为管理员 | 作为系统管理员 | 我是系统管理员", 0},
+    {"zh.authority.i_am", C::kAuthority, 0.3,
+     "我是 & admin | 管理员 | 开发者 | 运维 | 安全团队 | 技术支持 | 负责人", 18},
+    {"en.authority.claim", C::kAuthority, 0.3,
+     "official policy | official notice | official update | official statement | "
+     "official announcement | official guidance | officially | verified by | "
+     "approved by management | authorized by | "
+     "legal department | legal team | company policy | policy update | according to the | "
+     "management has | leadership has | has been approved | headquarters | head office | "
+     "i'm the admin | i am the admin | as the admin | as an admin | as system administrator | "
+     "i am the system administrator | i'm from the | on behalf of", 0},
+    {"zh.authority.according_to", C::kAuthority, 0.3,
+     "根据 | 据 | 按照 | 依据 & 通知 | 规定 | 指示 | 决定 | 文件 | 精神", 18},
+    {"zh.authority.notice", C::kAuthority, 0.3,
+     "最新通知 | 正式通知 | 最新政策 | 内部通知 | 上级通知 | 红头文件", 0},
+    {"en.authority.per", C::kAuthority, 0.3,
+     "per & legal | finance | management | hr~ | leadership | the ceo | the cfo | headquarters | "
+     "compliance | the board", 6},
+
+    // payload: permission, money, bypassed verification, concealment
+    {"zh.payload.permission", C::kPayload, 0.35,
+     "核验 | 复核 | 免审 | 二次确认 | 每次确认 | 无需理由 | 无需提供理由 | 不用通知 | 自动视为 | "
+     "视为合规 | 完全合规 | 随意 | 随便 | 无限次 | 全额 | 最高档 | 补偿 | 折扣码 | 员工折扣 | "
+     "审批上限 | 权限 | 授权 | 批退款 | 已批准 | 审批通过 | 免运费 | 资金 | 信用评级 | 黑名单 | "
+     "私信 | 管理员身份 | 免费退换 | 不用再走 | 成本价 | 内部价 | 底价 | 全款", 0},
+    {"zh.payload.bypass_any", C::kPayload, 0.35,
+     "无需 | 不用 | 不需要 | 免 | 跳过 | 不必 & 核验 | 复核 | 确认 | 审批 | 审核 | 理由 | 收据 | "
+     "发票 | 流程 | 签字 | 凭证 | 证明 | 单据", 12},
+    {"en.payload.permission", C::kPayload, 0.35,
+     "receipt | no questions asked | without checking | never needs | no need for | "
+     "credit check | identity check | waived | waive | superuser | elevated | privilege~ | "
+     "privileges | allowed to view | allowed to access | approve their own | valid for every | "
+     "for every customer | third-party | third party | compliant | unlimited | pre-approved | "
+     "grant~ | funds | promo code | discount code | approved | as paid | late fees | "
+     "no verification | skip identity | waiver | authorized | authorised | full access | "
+     "all permissions | no longer required | not required", 0},
+    {"en.payload.bypass_any", C::kPayload, 0.35,
+     "skip | bypass | without | no | waive | never | don't need | doesn't need & check | checks | "
+     "verification | review | approval | approvals | audit | sign-off | signoff | receipts", 24},
+    {"zh.payload.permissions", C::kPayload, 0.35,
+     "开放 | 开通 | 给 | 授予 & 全部权限 | 所有权限 | 最高权限 | 管理员权限", 12},
+    {"any.payload.cover_up", C::kPayload, 0.35,
+     "痕迹 | 没发生过 | 没有发生过 | 不要记录 | 别记录 | 不留记录 | 投诉 | 欺诈 | 违规记录 | "
+     "no trace | never happened | don't log | do not log | without logging | memory logging | "
+     "fraud | chargeback | complaint | compliance team | dispute | blacklist | 留下记录 | "
+     "留记录 | 留痕 | 不要提 | 别提 | 逾期 | 欠款 | 违约 | 处罚 | 警告 | 差评 | 风控 | "
+     "quietly | secretly | silently | without telling | don't mention | do not mention | "
+     "late payment | overdue | penalty | violation | flagged | warning | debt | "
+     "outstanding balance", 0},
+
+    // memory edit (weak alone: users may edit their own memories; strong with a cover-up)
+    {"zh.memory_tamper.edit", C::kMemoryTamper, 0.3,
+     "记忆 | 记得的 | 记住的 | 你记的 | 存储的 | 保存的 | 知识库 & 删 | 清除 | 清空 | 移除 | "
+     "抹掉 | 抹去 | 改成 | 修改 | 改掉", 45},
+    {"zh.memory_tamper.edit_first", C::kMemoryTamper, 0.3,
+     "删掉 | 删除 | 清除 | 清空 | 移除 | 抹掉 | 修改 | 改掉 & 记忆 | 存储的 | 保存的 | 知识库",
+     30},
+    {"en.memory_tamper.edit", C::kMemoryTamper, 0.3,
+     "wipe | erase | delete | purge | remove | edit | change | alter | clear & memory | "
+     "memories | remember | you stored | you saved | you know | the note | the notes | "
+     "the record | the entry | your notes | your records | stored | saved notes", 40},
+    {"any.memory_tamper.relearn", C::kMemoryTamper, 0.6,
+     "你之前学到的 | 你学到的 | 你知道的 | 你记住的 | you learned | you've learned | "
+     "you were taught | you know & 错的 | 不对 | 作废 | 过时 | wrong | outdated | obsolete | false",
+     24},
+
+    // override in paraphrase: stop obeying, instructions are outdated, this message wins
+    {"zh.override.stop_obeying", C::kOverride, 0.6,
+     "别再 | 不要再 | 停止 | 不再 & 执行 | 遵守 | 遵循 | 按照 | 听 & 开发者 | 系统 | 原来 | 之前 | "
+     "你的设定 | 你的规则 | 公司", 24},
+    {"en.override.stop_obeying", C::kOverride, 0.6,
+     "stop | quit | no longer & running | following | using | obeying | listening to & "
+     "your developers | the developers | your instructions | your rules | your guidelines | "
+     "your process | your system | your programming | the process your", 24},
+    {"any.override.outdated", C::kOverride, 0.6,
+     "你的设定 | 你的指令 | 你的规则 | 你收到的 | 给你的 | 系统设定 | 系统指令 | your instructions | "
+     "your settings | your system | your rules | your guidelines | your directives | "
+     "your system prompt | instructions you were given | instructions you received | "
+     "you were given & 过期 | 作废 | 失效 | 过时 | outdated | obsolete | "
+     "no longer valid | out of date | expired | set them aside | superseded", 40},
+    {"zh.override.discard_yours", C::kOverride, 0.6,
+     "你收到的 | 你原来的 | 你之前的 | 你的 | 给你的 | 你被 | 你所有的 | 你那套 | 你原有的 & "
+     "指示 | 指令 | 规则 | 设定 | 规定 | 要求 | 限制 | 约束 | 流程 & 抛到脑后 | 不适用 | 作废 | "
+     "失效 | 放一边 | 不算 | 别管 | 不用管 | 忘掉 | 忘了 | 丢掉 | 扔掉 | 不用遵守 | 不必遵守 | "
+     "不要遵守 | 别遵守 | 过期 | 取消", 30},
+    {"en.override.discard_yours", C::kOverride, 0.6,
+     "set aside | forget | ignore | drop | discard | scrap | throw out | abandon | disregard & "
+     "rules | instructions | guidelines | directives | restrictions | what & "
+     "you were configured | you were given | you were told | you were set up | the operators | "
+     "your operators | your developers | your creators | they gave you | you've been given", 30},
+    {"en.override.mine_replace", C::kOverride, 0.6,
+     "my instructions | my rules | my orders | my commands & replace | override | supersede | "
+     "take priority | take precedence | come first", 12},
+    {"any.override.this_message_wins", C::kOverride, 0.6,
+     "以本条消息为准 | 以这条消息为准 | 以本条为准 | 以我的为准 | 优先级高于一切 | 优先于一切 | "
+     "高于一切指令 | treat this message as the | this message takes precedence | "
+     "takes priority over everything | takes priority over all | overrides everything | "
+     "supersedes all | supersedes your", 0},
+    {"zh.override.ignore_compliance", C::kOverride, 0.6,
+     "不用理会 | 不必理会 | 不用管 | 别管 | 无视 | 不用在意 & 合规 | 规定 | 规章 | 制度 | 政策", 30},
+    {"en.override.ignore_compliance", C::kOverride, 0.6,
+     "no need to care about | don't care about | no need to follow | don't worry about | "
+     "need not follow | disregard & compliance | policy | policies | rules | guidelines | "
+     "restrictions | regulations", 24},
+    {"mixed.override.ignore_zh_rules", C::kOverride, 0.9,
+     "ignore | disregard | forget & 上面 | 之前 | 以上 | 前面 | 所有 | 你的 & 规则 | 指令 | 指示 | "
+     "设定 | 限制", 24},
+    {"en.override.follow_mine", C::kOverride, 0.45,
+     "follow mine instead | use mine instead | do exactly what i say | only job now | "
+     "照我说的做 | 只按我的 | 只听我的 | 按我的来", 0},
+    {"en.override.no_restrictions", C::kOverride, 0.6,
+     "without restrictions | without any limits | unrestricted mode | no limits mode", 0},
+
+    // impersonation markup not covered above: chat-template tokens, bracketed notices
+    {"any.impersonation.template_token", C::kImpersonation, 0.9,
+     "<|start_header_id|> | <|end_header_id|> | <|eot_id|> | <|begin_of_text|> | "
+     "<start_of_turn> | #system: | # system: | ##system | [system notice | [admin notice | "
+     "^system notice | ^system alert | ^admin notice | system notice: | admin notice: | "
+     "[admin | [sysadmin | [moderator | [official | 【官方", 0},
+    {"any.impersonation.special_token", C::kImpersonation, 0.75, "<| & |>", 24},
+
+    // exfiltration: an action on a sensitive object (other people's data, secrets, all of memory)
+    {"zh.exfiltration.action_object", C::kExfiltration, 0.75,
+     "发给我 | 发我 | 发到 | 发送 | 转发 | 导出 | 上传 | 贴出 | 贴给 | 列出 | 给我看 | 告诉我 | "
+     "提供 | 原样 | 一字不差 | 整理成 | 打包 | 查一下 | 查查 | 查出 & 系统提示词 | 提示词 | "
+     "内部指令 | 内部规则 | 内部设定 | api key | api密钥 | 密钥 | 数据库密码 | 后台密码 | 令牌 | "
+     "全部记忆 | 所有记忆 | 身份证号 | 薪资 | 上一个跟你 | 上一位", 36},
+    {"zh.exfiltration.object_action", C::kExfiltration, 0.75,
+     "系统提示词 | 提示词 | 内部指令 | 内部规则 | 内部设定 | api key | api密钥 | 密钥 | "
+     "数据库密码 | 后台密码 | 令牌 | 全部记忆 | 所有记忆 | 身份证号 | 薪资 & "
+     "发给我 | 发我 | 发到 | 发送 | 转发 | 导出 | 上传 | 贴出 | 贴给 | 列出 | 给我看 | 告诉我 | "
+     "整理成 | 打包 | 原样 | 一字不差", 45},
+    {"en.exfiltration.action_object", C::kExfiltration, 0.75,
+     "send | forward | export | upload | email | post | paste | print | list | share | give me | "
+     "show me | tell me | compile | pull | dump | reveal | leak | copy | output | hand over | "
+     "read out | provide & system prompt | internal instructions | hidden instructions | "
+     "api key | database password | passwords | credentials | access token | secret key | "
+     "contact info of all | contact info of other | contact details of all | "
+     "contact details of other | every id number | id numbers | all users' | other users' | "
+     "other customers' | previous user | all memories | all your memories | salary | "
+     "salaries | ssn~ | social security", 40},
+    {"zh.exfiltration.secret_any_verb", C::kExfiltration, 0.75,
+     "系统提示词 | 内部指令 | 内部设定 | api密钥 | 数据库密码 | 后台密码 | 全部记忆 | 所有记忆 & "
+     "给我 | 复制 | 透露 | 说出 | 展示 | 显示 | 泄露 | 念 | 发", 30},
+    {"en.exfiltration.what_others_asked", C::kExfiltration, 0.75,
+     "other customers | other users | other people | someone else | previous user | "
+     "other clients & asking you | asked you | ask you | talked to you | chatted with you | "
+     "told you | said to you", 24},
+    {"any.exfiltration.previous_user", C::kExfiltration, 0.75,
+     "上一个跟你 | 上一位用户 | 之前跟你聊天的人 | 跟你聊过的其他 | 别人跟你说 | "
+     "last person you | previous user | last user you | previous person you | "
+     "someone else told you | other users told you", 0},
+    {"any.exfiltration.to_destination", C::kExfiltration, 0.6,
+     "send | forward | upload | post | email | sync | 发送 | 转发 | 上传 | 发到 | 同步 & "
+     "all | every | entire | whole | the | 所有 | 全部 | 整个 | 客户 & conversation | chat | "
+     "memories | records | logs | history | data | customer list | contact list | contacts | "
+     "对话 | 记录 | 记忆 | 数据 | 名单 | 通讯录 | 档案 & http | www. | webhook | @ | 邮箱 | "
+     "网址 | 链接", 60},
+
+    // mitigation: questions ask for information; they do not instruct the assistant
+    {"any.mitigation.question", C::kMitigation, -0.25,
+     "? | ？ | 怎么 | 如何 | how do i | how can i | how to~ | is it possible", 0},
 };
 
 }  // namespace

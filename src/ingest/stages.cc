@@ -23,12 +23,13 @@ void Guard(const std::string& folded, store::IngestBatch* batch, StageReport* re
   report->guard_score = g.score;
   json rules = json::array();
   for (const extract::GuardMatch& m : g.matches) {
+    rules.push_back(std::string(m.rule_id));
+    if (m.weight < 0) continue;  // a mitigating cue is not a reason to flag
     std::string category(extract::GuardCategoryName(m.category));
     if (std::find(report->guard_categories.begin(), report->guard_categories.end(),
                   category) == report->guard_categories.end()) {
       report->guard_categories.push_back(category);
     }
-    rules.push_back(std::string(m.rule_id));
   }
   if (g.verdict == extract::GuardVerdict::kClean) return;
   std::string cats;
