@@ -225,6 +225,14 @@ void BindResults(nb::module_& m) {
       .def_ro("confidence", &CoreferenceView::confidence)
       .def_ro("resolved", &CoreferenceView::resolved)
       .def_ro("reason", &CoreferenceView::reason);
+  nb::class_<EntityLinkView>(m, "EntityLink")
+      .def_ro("memory_id", &EntityLinkView::memory_id)
+      .def_ro("entity_id", &EntityLinkView::entity_id)
+      .def_ro("name", &EntityLinkView::name)
+      .def_ro("type", &EntityLinkView::type)
+      .def_ro("surface", &EntityLinkView::surface)
+      .def_ro("confidence", &EntityLinkView::confidence)
+      .def_ro("created", &EntityLinkView::created);
   nb::class_<RememberResult>(m, "RememberResult")
       .def_ro("request_id", &RememberResult::request_id)
       .def_ro("message_id", &RememberResult::message_id)
@@ -237,6 +245,10 @@ void BindResults(nb::module_& m) {
       .def_ro("guard", &RememberResult::guard)
       .def_ro("signals", &RememberResult::signals)
       .def_ro("review_items", &RememberResult::review_items)
+      .def_ro("event_type", &RememberResult::event_type)
+      .def_ro("event_confidence", &RememberResult::event_confidence)
+      .def_ro("event_slots", &RememberResult::event_slots)
+      .def_ro("entities", &RememberResult::entities)
       .def("to_dict", [](const RememberResult& r) {
         nb::list memories;
         for (const Memory& mem : r.memories) memories.append(MemoryDict(mem));
@@ -262,6 +274,25 @@ void BindResults(nb::module_& m) {
           corefs.append(cd);
         }
         d["coreferences"] = corefs;
+        nb::dict event;
+        event["type"] = r.event_type;
+        event["confidence"] = r.event_confidence;
+        event["slots"] = r.event_slots;
+        d["event"] = event;
+        d["review_items"] = r.review_items;
+        nb::list entities;
+        for (const EntityLinkView& l : r.entities) {
+          nb::dict ed;
+          ed["memory_id"] = l.memory_id;
+          ed["entity_id"] = l.entity_id;
+          ed["name"] = l.name;
+          ed["type"] = l.type;
+          ed["surface"] = l.surface;
+          ed["confidence"] = l.confidence;
+          ed["new"] = l.created;  // as POST /v1/memories answers
+          entities.append(ed);
+        }
+        d["entities"] = entities;
         return d;
       });
   nb::class_<ListResult>(m, "ListResult")

@@ -69,8 +69,11 @@ def test_users_are_isolated(server):
 
 def test_dev_mode_names_users_and_agents(dev_server):
     with engramdb.Client(dev_server.url, api_key="") as c:
-        out = c.add("the planner keeps a todo list", agent_id="planner")["results"]
-        assert out[0]["agent_id"] == "planner"
+        added = c.add("the planner keeps a todo list", agent_id="planner")
+        out = added["results"]
+        assert out[0]["agent_id"] == "planner" and out[0]["event"] == "ADD"
+        (p,) = added["pipeline"]  # as Memory.add: what the server's write path made
+        assert p["guard"] == "clean" and p["message_id"] > 0 and isinstance(p["signals"], list)
         assert c.get_all(agent_id="planner")["results"][0]["memory"] == (
             "the planner keeps a todo list")
         with pytest.raises(errors.InvalidArgumentError):

@@ -7,6 +7,7 @@ import pytest
 import engramdb
 from engramdb import errors
 
+FAST_CONFIG = {"embedder": "hashing"}
 MEM0_KEYS = {"id", "memory", "hash", "metadata", "created_at", "updated_at"}
 ENGRAM_KEYS = {"version", "version_id", "current", "status", "type", "kind", "at", "time",
                "confidence"}
@@ -253,3 +254,34 @@ def test_from_config_reads_mem0_dicts(tmp_path):
     _, opts = translate({"embedder": {"provider": "openai", "config": {
         "model": "m", "openai_base_url": "http://127.0.0.1:1/v1", "api_key": "k"}}})
     assert opts["openai_base_url"] == "http://127.0.0.1:1/v1" and opts["openai_model"] == "m"
+
+
+def test_add_reports_what_the_pipeline_made(tmp_path):
+    m = engramdb.Memory(tmp_path / "p.db", dict(FAST_CONFIG, extract_facts=True,
+                                                self_contained_memories=True))
+    try:
+        first = m.add("I work at Acme Corp", user_id="alice", run_id="s1")
+        events = sorted((r["kind"], r["event"]) for r in first["results"])
+        assert ("fact", "ADD") in events
+        (p,) = first["pipeline"]
+        assert p["guard"] == "clean" and p["message_id"] > 0
+        assert set(p) >= {"signals", "event", "entities", "coreferences", "review_items",
+                          "superseded", "reinforced", "outranked", "candidates"}
+        fact = next(r for r in first["results"] if r["kind"] == "fact")
+        again = m.add("I work at Acme Corp", user_id="alice", run_id="s1")
+        assert [r["id"] for r in again["results"] if r["event"] == "NONE"] == [fact["id"]]
+        assert again["pipeline"][0]["reinforced"] == [int(fact["version_id"])]
+        moved = m.add("I work at Globex", user_id="alice", run_id="s1")
+        (upd,) = [r for r in moved["results"] if r["event"] == "UPDATE"]
+        assert upd["id"] == fact["id"] and upd["memory"] != fact["memory"]
+        assert moved["pipeline"][0]["superseded"] == [int(fact["version_id"])]
+        m.add("李工 reviewed the API today", user_id="alice", run_id="s1",
+              at="2024-07-15T10:00:00Z")
+        out = m.add("他昨天说要把接口改成异步", user_id="alice", run_id="s1",
+                    at="2024-07-15T11:00:00Z")
+        (c,) = out["pipeline"][0]["coreferences"]
+        assert (c["pronoun"], c["antecedents"], c["resolved"]) == ("他", ["李工"], True)
+        assert any(e["name"] == "李工" for e in out["pipeline"][0]["entities"])
+        assert any(r["memory"].startswith("李工") for r in out["results"])
+    finally:
+        m.close()

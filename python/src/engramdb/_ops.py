@@ -46,19 +46,20 @@ def add(ctx, messages, ids: _shape.Ids, metadata, at, infer: bool = True) -> Op:
     at_iso = _shape.iso(at)
     meta = metadata if metadata is not None else {}
     _shape.metadata_json(meta)  # validates before anything is written
-    results = []
+    results, pipeline = [], []
     for start in range(0, len(msgs), MAX_MESSAGES_PER_CALL):
         chunk = msgs[start:start + MAX_MESSAGES_PER_CALL]
         made = yield Call("remember", (ids, chunk, at_iso, meta, bool(infer)))
-        for msg, memories in zip(chunk, made):
-            for d in memories:
+        for msg, r in zip(chunk, made):
+            for d in r["memories"]:
                 it = _shape.item(d)
-                it["event"] = "ADD"
+                it["event"] = _shape.add_event(d, r)
                 it["role"] = msg["role"]
                 it["actor_id"] = msg.get("name")
                 results.append(it)
+            pipeline.append(_shape.pipeline_entry(r))
     ctx.learn(results, ids)
-    return {"results": results}
+    return {"results": results, "pipeline": pipeline}
 
 
 def search(ctx, query, ids: _shape.Ids, limit: int, meta_filters: dict, threshold, at,

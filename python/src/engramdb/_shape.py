@@ -182,6 +182,27 @@ def item(d: dict, *, created_at: str | None = None, explain: bool = False) -> di
     return out
 
 
+def add_event(d: dict, r: dict) -> str:
+    """Mem0's event for a memory an add() returned: "NONE" when the message only repeated a
+    current fact (reinforced), "UPDATE" when it is a new version of an earlier one, else
+    "ADD" (outranked statements and unconfirmed weak facts are added as history:
+    current is False)."""
+    if d["id"] in r.get("reinforced", ()):
+        return "NONE"
+    if d.get("supersedes") and d["id"] not in r.get("outranked", ()):
+        return "UPDATE"
+    return "ADD"
+
+
+def pipeline_entry(r: dict) -> dict:
+    """What the write path made of one message (POST /v1/memories' result minus its
+    memories): guard verdict, signals, event, entities, coreferences, review items, and the
+    ids superseded, reinforced, outranked or kept as weak-fact candidates."""
+    keys = ("message_id", "guard", "signals", "event", "entities", "coreferences",
+            "review_items", "superseded", "reinforced", "outranked", "candidates")
+    return {k: r[k] for k in keys if k in r}
+
+
 def history_entries(versions: list[dict]) -> list[dict]:
     """Mem0's history rows (ADD, UPDATE..., DELETE) from every version, oldest first."""
     out = []

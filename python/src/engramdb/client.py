@@ -48,7 +48,7 @@ def _request(call: _ops.Call) -> tuple[str, str, dict, Any, Any]:
         if at:
             body["at"] = at
         return "POST", "/v1/memories", {"sync": "true"}, body, \
-            lambda r: [x["memories"] for x in r["results"]]
+            lambda r: r["results"]
     if name == "recall":
         _, query, limit, at, include_history, filters = args
         body = dict(who, query=query, limit=limit, include_history=include_history)

@@ -67,7 +67,7 @@ class _EngineBackend:
             r = self.engine.remember(p, m["content"], session_id=ids.run or "",
                                      at=m.get("at") or at, role=m["role"], metadata_json=meta,
                                      infer=infer)
-            out.append(r.to_dict()["memories"])
+            out.append(r.to_dict())
         return out
 
     def recall(self, ids, query, limit, at, include_history, filters):
