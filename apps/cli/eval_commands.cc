@@ -70,7 +70,7 @@ struct EngineFlags {
   bool no_context = false;
   bool no_ttl = false;
   bool self_contained = false;
-  bool facts = false;
+  bool facts = Options{}.extract_facts;
   double decay_floor = -1;  // < 0: the engine's default
   std::string embedder;     // "" = the engine's default
   std::string channels = "hybrid";
@@ -85,7 +85,7 @@ struct EngineFlags {
     if (no_decay) o.decay_floor = 1.0;
     if (no_context) o.context_share_before = o.context_share_after = 0;
     if (self_contained) o.self_contained_memories = true;
-    if (facts) o.extract_facts = true;
+    o.extract_facts = facts;
     if (no_ttl) {
       o.ttl_hours_state = o.ttl_hours_preference = o.ttl_hours_task = o.ttl_hours_event =
           o.ttl_hours_fact = o.ttl_hours_raw = 0;
@@ -102,7 +102,8 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
                 "Ingest without TTLs (a benchmark that treats every old statement as valid)");
   cmd->add_flag("--self-contained", f->self_contained,
                 "Ingest turns self-contained (Options::self_contained_memories)");
-  cmd->add_flag("--facts", f->facts, "Extract facts at ingest (Options::extract_facts)");
+  cmd->add_flag("--facts,!--no-facts", f->facts,
+                "Extract facts at ingest (Options::extract_facts; default off)");
   cmd->add_option("--decay-floor", f->decay_floor, "Override Options::decay_floor (0..1)");
   cmd->add_option("--rrf-k", f->tuned.rrf_k, "Override Options::rrf_k");
   cmd->add_option("--weight-keyword", f->tuned.weight_keyword, "Override the keyword weight");

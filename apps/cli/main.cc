@@ -31,7 +31,7 @@ struct Globals {
   std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
   std::optional<double> dormant_after_days;
   bool self_contained = false;     // Options::self_contained_memories
-  bool extract_facts = false;      // Options::extract_facts
+  bool extract_facts = Options{}.extract_facts;
   std::string llm_url, llm_model;  // an OpenAI-compatible chat endpoint (compact summaries)
 };
 
@@ -92,14 +92,21 @@ void AddPrincipalFlags(CLI::App* cmd, PrincipalFlags* p) {
       ->allow_extra_args(false);
 }
 
-Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
+// The engine options the global flags give.
+Result<Options> GlobalOptions(const Globals& g) {
   Options o;
   o.db_path = g.db;
-  o.create_if_missing = create;
   if (Status s = ApplyLifecycleFlags(g, &o); !s.ok()) return s;
   o.self_contained_memories = g.self_contained;
   o.extract_facts = g.extract_facts;
-  return Engine::Open(o);
+  return o;
+}
+
+Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
+  auto o = GlobalOptions(g);
+  if (!o.ok()) return o.status();
+  o->create_if_missing = create;
+  return Engine::Open(*o);
 }
 
 Result<std::optional<Instant>> ParseAt(const std::string& at) {
@@ -141,10 +148,10 @@ int Run(int argc, char** argv) {
   app.add_flag("--self-contained", g.self_contained,
                "Store session turns self-contained: pronouns resolved to names, relative times "
                "as dates (the message keeps the words as said)");
-  app.add_flag("--extract-facts", g.extract_facts,
+  app.add_flag("--extract-facts,!--no-extract-facts", g.extract_facts,
                "Read (subject, attribute, value) facts of whitelisted relations out of each "
                "message (phone, e-mail, title, employer, preferences, ...) as semantic memories "
-               "that supersede or reinforce the current value");
+               "that supersede or reinforce the current value (default off)");
   std::function<int()> action;
   auto json_flag = [&](CLI::App* c) { c->add_flag("--json", g.json, "Print JSON"); };
 
@@ -598,7 +605,7 @@ int Run(int argc, char** argv) {
   AddTimeCommand(app, &action);
   AddLifecycleCommands(app, &action, &g.db, &g.json);
   AddEntityCommands(app, &action, &g.db, &g.json);
-  serve::AddServeCommands(app, &action, &g.db);
+  serve::AddServeCommands(app, &action, [&g] { return GlobalOptions(g); });
 
   try {
     app.parse(argc, argv);

@@ -23,6 +23,7 @@ class McpTest : public ::testing::Test {
     Options o;
     o.backend = "memory";
     o.embedder = "none";
+    o.extract_facts = true;
     auto e = Engine::Open(o);
     ASSERT_TRUE(e.ok());
     engine_ = std::move(e).value();
@@ -58,9 +59,15 @@ TEST_F(McpTest, InitializeListsToolsWithSchemas) {
 TEST_F(McpTest, ToolsRememberRecallCorrectHistoryForget) {
   json r = Tool("remember", {{"text", "Zhang's phone is 13800000000"}});
   ASSERT_EQ(r["isError"], false) << r.dump();
-  const int64_t id = r["structuredContent"]["memories"][0]["id"];
+  // The message's record and its fact (Zhang, hasPhone); recall gives one hit per message:
+  // the record, the words as said.
+  const json& made = r["structuredContent"]["memories"];
+  ASSERT_EQ(made.size(), 2u);
+  EXPECT_EQ(made[1]["attribute"], "hasPhone");
+  const int64_t id = made[0]["id"];
   r = Tool("recall", {{"query", "Zhang phone"}});
   EXPECT_EQ(r["structuredContent"]["results"][0]["id"], id);
+  EXPECT_EQ(r["structuredContent"]["results"].size(), 1u);
   r = Tool("correct", {{"id", id}, {"text", "Zhang's phone is 13900000000"}});
   ASSERT_EQ(r["isError"], false) << r.dump();
   const int64_t v2 = r["structuredContent"]["id"];

@@ -31,13 +31,14 @@ int Fail(const Status& s) {
   return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
 }
 
-Result<std::unique_ptr<Engine>> Open(const std::string& db, const std::string& embedder,
+Result<std::unique_ptr<Engine>> Open(const std::function<Result<Options>()>& base,
+                                     const std::string& embedder,
                                      int64_t compact_interval_seconds = 0) {
-  Options o;
-  o.db_path = db;
-  if (!embedder.empty()) o.embedder = embedder;
-  o.compact_interval_seconds = compact_interval_seconds;
-  return Engine::Open(o);
+  auto o = base();
+  if (!o.ok()) return o.status();
+  if (!embedder.empty()) o->embedder = embedder;
+  o->compact_interval_seconds = compact_interval_seconds;
+  return Engine::Open(*o);
 }
 
 // Background consolidation: asks the engine once a second whether a compaction is due
@@ -149,7 +150,8 @@ struct State {
 
 }  // namespace
 
-void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::string* db) {
+void AddServeCommands(CLI::App& app, std::function<int()>* action,
+                      std::function<Result<Options>()> base) {
   auto st = std::make_shared<State>();
   ServeOptions& so = st->so;
   std::string& s_embedder = st->s_embedder;
@@ -180,14 +182,14 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::st
   serve->add_option("--compact-interval", st->compact_interval,
                     "Consolidate every scope every N seconds (0 = never)")
       ->capture_default_str();
-  serve->callback([action, db, st] {
-    *action = [db, st]() -> int {
+  serve->callback([action, base, st] {
+    *action = [base, st]() -> int {
       ServeOptions options = st->so;
       options.async_ingest = !st->sync_ingest;
       if (st->compact_interval < 0) {
         return Fail(Status::InvalidArgument("--compact-interval: must not be negative"));
       }
-      auto engine = Open(*db, st->s_embedder, st->compact_interval);
+      auto engine = Open(base, st->s_embedder, st->compact_interval);
       if (!engine.ok()) return Fail(engine.status());
       return Serve(engine->get(), options);
     };
@@ -203,10 +205,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::st
   auto* revoke = keys->add_subcommand("revoke", "Revoke a key");
   revoke->add_option("ID", k_id, "Key id")->required();
   for (CLI::App* c : {create, list, revoke}) c->add_flag("--json", k_json, "Print JSON");
-  create->callback([action, db, st] {
-    *action = [db, st]() -> int {
+  create->callback([action, base, st] {
+    *action = [base, st]() -> int {
       const State& v = *st;
-      auto engine = Open(*db, "none");
+      auto engine = Open(base, "none");
       if (!engine.ok()) return Fail(engine.status());
       auto key = (*engine)->CreateApiKey(v.k_name, v.kp.Get());
       if (!key.ok()) return Fail(key.status());
@@ -222,10 +224,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::st
       return 0;
     };
   });
-  list->callback([action, db, st] {
-    *action = [db, st]() -> int {
+  list->callback([action, base, st] {
+    *action = [base, st]() -> int {
       const bool as_json = st->k_json;
-      auto engine = Open(*db, "none");
+      auto engine = Open(base, "none");
       if (!engine.ok()) return Fail(engine.status());
       auto all = (*engine)->ListApiKeys();
       if (!all.ok()) return Fail(all.status());
@@ -241,10 +243,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::st
       return 0;
     };
   });
-  revoke->callback([action, db, st] {
-    *action = [db, st]() -> int {
+  revoke->callback([action, base, st] {
+    *action = [base, st]() -> int {
       const std::string& id = st->k_id;
-      auto engine = Open(*db, "none");
+      auto engine = Open(base, "none");
       if (!engine.ok()) return Fail(engine.status());
       if (Status s = (*engine)->RevokeApiKey(id); !s.ok()) return Fail(s);
       std::cout << "revoked " << id << "\n";
@@ -257,10 +259,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::st
   AddPrincipal(mcp, &mp, false);
   mcp->add_option("--key", m_key, "Act as this API key's principal instead of --user");
   mcp->add_option("--embedder", m_embedder, "e5 | openai | hashing | none (default e5)");
-  mcp->callback([action, db, st] {
-    *action = [db, st]() -> int {
+  mcp->callback([action, base, st] {
+    *action = [base, st]() -> int {
       const State& v = *st;
-      auto engine = Open(*db, v.m_embedder);
+      auto engine = Open(base, v.m_embedder);
       if (!engine.ok()) return Fail(engine.status());
       Principal p = v.mp.Get();
       if (!v.m_key.empty()) {

@@ -7,11 +7,16 @@
 #include <functional>
 #include <string>
 
+#include "engram/options.h"
+#include "engram/result.h"
+
 namespace engram::serve {
 
-// Adds the subcommands to `app`; the chosen one stores its action in `*action`. `db` (the
-// global --db value) must outlive the parse and the action.
-void AddServeCommands(CLI::App& app, std::function<int()>* action, const std::string* db);
+// Adds the subcommands to `app`; the chosen one stores its action in `*action`. `base` gives
+// the engine options of the global flags (--db, --ttl-hours, --extract-facts, ...), read when
+// the action runs; it must outlive the action.
+void AddServeCommands(CLI::App& app, std::function<int()>* action,
+                      std::function<Result<Options>()> base);
 
 }  // namespace engram::serve
 

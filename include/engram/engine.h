@@ -370,6 +370,8 @@ class Engine {
   virtual Result<Memory> Correct(const CorrectRequest& request) = 0;
 
   // Retires the memory (all versions); `hard` also erases their content and source text.
+  // Forgetting a message's episodic record also forgets the current facts extracted from that
+  // message (Options::extract_facts): what was learned from a statement goes with it.
   virtual Status Forget(const ForgetRequest& request) = 0;
 
   virtual Result<EngineStats> Stats(const Principal& principal) = 0;

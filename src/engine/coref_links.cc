@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "src/engine/entities.h"
 #include "src/extract/entity_extractor.h"
 #include "src/text/normalize.h"
 
@@ -188,6 +189,31 @@ Result<RememberResult> QueuedResult(store::Store& store, const store::OpContext&
   for (int64_t id : entry.memory_ids) {
     auto m = store.GetMemory(ctx, id);
     if (m.ok()) r.memories.push_back(std::move(m).value());
+  }
+  r.reinforced = entry.reinforced;
+  r.outranked = entry.outranked;
+  r.candidates = entry.candidates;
+  r.review_items = entry.reviews;
+  r.entities = LinkViews(entry.entity_links);
+  // The stages' verdicts, as the write path noted them in the message's context.
+  const nlohmann::json context = nlohmann::json::parse(entry.message_context, nullptr, false);
+  if (context.is_object()) {
+    if (context.contains("guard") && context["guard"].is_string()) r.guard = context["guard"];
+    if (context.contains("signals") && context["signals"].is_array()) {
+      for (const nlohmann::json& s : context["signals"]) {
+        if (s.is_string()) r.signals.push_back(s.get<std::string>());
+      }
+    }
+    if (context.contains("event") && context["event"].is_object()) {
+      const nlohmann::json& ev = context["event"];
+      r.event_type = ev.value("type", "none");
+      r.event_confidence = ev.value("confidence", 0.0);
+      if (ev.contains("slots") && ev["slots"].is_object()) {
+        for (const auto& [slot, v] : ev["slots"].items()) {
+          if (v.is_object()) r.event_slots[slot] = v.value("value", "");
+        }
+      }
+    }
   }
   auto corefs = CoreferenceViewsFromContext(store, ctx, entry.message_context);
   if (!corefs.ok()) return corefs.status();

@@ -2,9 +2,11 @@
 #include <nlohmann/json.hpp>
 
 #include "src/engine/engine_impl_internal.h"
+#include "src/extract/fact_extractor.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/validate.h"
 #include "src/store/access.h"
+#include "src/text/normalize.h"
 
 namespace engram::engine {
 
@@ -39,11 +41,83 @@ Result<Memory> EngineImpl::Correct(const CorrectRequest& request) {
     rev.embedding_model = vectors_->model_id();
     rev.embedding = std::move(vec->front());
   }
+  std::vector<Memory> derived;
+  if (current.ok() && current->type == MemoryType::kEpisodic) {
+    auto d = DerivedFacts(ctx, request.id);
+    if (!d.ok()) return d.status();
+    derived = std::move(d).value();
+  }
   auto m = store_->Supersede(ctx, request.id, rev);
-  if (m.ok() && vectors_) {
+  if (!m.ok()) return m;
+  if (Status s = CorrectDerivedFacts(ctx, derived, rev.content); !s.ok()) return s;
+  if (vectors_) {
     if (Status s = vectors_->Sync(); !s.ok()) return s;
   }
   return m;
+}
+
+Status EngineImpl::CorrectDerivedFacts(const store::OpContext& ctx,
+                                       const std::vector<Memory>& derived,
+                                       const std::string& sealed_text) {
+  if (derived.empty()) return Status::OK();
+  const std::vector<extract::ExtractedFact> facts = extract::ExtractFacts(sealed_text);
+  for (const Memory& d : derived) {
+    const extract::ExtractedFact* restated = nullptr;
+    for (const extract::ExtractedFact& f : facts) {
+      const std::string attribute = f.qualifier.empty() ? std::string(f.attribute) : f.qualifier;
+      if (!f.negative && !f.value.empty() && text::Normalize(f.subject) == d.subject &&
+          attribute == d.attribute) {
+        restated = &f;
+        break;
+      }
+    }
+    if (restated == nullptr) {  // the corrected text no longer states it
+      if (Status s = store_->Forget(ctx, d.id, false); !s.ok()) return s;
+      continue;
+    }
+    const std::string value = text::Normalize(restated->value);
+    if (value == d.value) continue;
+    store::Revision rev;
+    rev.content = sealed_text.substr(restated->begin, restated->end - restated->begin);
+    rev.value = value;
+    rev.reason = "correct (its message was corrected)";
+    if (vectors_) {
+      auto vec = vectors_->EmbedPassages({rev.content});
+      if (!vec.ok()) return vec.status();
+      rev.embedding_model = vectors_->model_id();
+      rev.embedding = std::move(vec->front());
+    }
+    auto s = store_->Supersede(ctx, d.id, rev);
+    if (!s.ok() && s.status().code() != StatusCode::kConflict) return s.status();
+  }
+  return Status::OK();
+}
+
+Result<std::vector<Memory>> EngineImpl::DerivedFacts(const store::OpContext& ctx, int64_t id) {
+  std::vector<Memory> out;
+  auto m = store_->GetMemory(ctx, id);
+  if (!m.ok() || m->type != MemoryType::kEpisodic || m->source.message_id == 0) return out;
+  // A message's facts are written after its record, in the same batch: the first versions
+  // right after the record's first version. Their current versions are what to revise.
+  store::ListQuery q;
+  q.type = std::string(ToString(MemoryType::kSemantic));
+  q.include_history = true;
+  q.after_id = m->lineage_id != 0 ? m->lineage_id : m->id;
+  q.limit = kMaxFactsPerMessage;
+  auto next = store_->ListMemories(ctx, q);
+  if (!next.ok()) return next.status();
+  for (const Memory& f : *next) {
+    if (f.source.message_id != m->source.message_id || f.attribute.empty() ||
+        (f.lineage_id != 0 && f.lineage_id != f.id)) {
+      continue;
+    }
+    auto versions = store_->GetHistory(ctx, f.id);
+    if (!versions.ok()) return versions.status();
+    for (Memory& v : *versions) {
+      if (v.current) out.push_back(std::move(v));
+    }
+  }
+  return out;
 }
 
 Status EngineImpl::Forget(const ForgetRequest& request) {
@@ -63,7 +137,14 @@ Status EngineImpl::Forget(const ForgetRequest& request) {
       repair = std::move(r).value();
     }
   }
+  auto derived = DerivedFacts(ctx, request.id);
+  if (!derived.ok()) return derived.status();
   if (Status s = store_->Forget(ctx, request.id, request.hard); !s.ok()) return s;
+  for (const Memory& fact : *derived) {
+    if (request.hard) erased.push_back(fact.content);
+    Status s = store_->Forget(ctx, fact.id, request.hard);
+    if (!s.ok() && s.code() != StatusCode::kNotFound) return s;
+  }
   if (vectors_) {
     if (Status s = vectors_->EraseCached(erased); !s.ok()) return s;
     if (repair && repair->next) {

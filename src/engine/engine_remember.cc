@@ -66,7 +66,7 @@ Result<int> EngineImpl::ProcessQueue(int max) {
       const auto& memories = pending.back().batch.memories;
       if (!request->session_id.empty() && !memories.empty()) {
         SessionTail& tail = last_in_session[request->session_id];
-        tail.last = &memories.back();
+        tail.last = &memories.front();  // the turn's record (its facts follow it)
         tail.turns.insert(tail.turns.begin(), {memories.front().content, ""});
       }
       continue;

@@ -27,6 +27,7 @@ class LifecycleEngineTest : public ::testing::Test {
     o.clock = &clock_;
     o.embedder = "hashing";
     o.compact_interval_seconds = compact_interval;
+    o.extract_facts = false;  // one memory per message: counts below are of messages
     auto e = Engine::Open(o);
     ASSERT_TRUE(e.ok()) << e.status().ToString();
     engine_ = std::move(e).value();

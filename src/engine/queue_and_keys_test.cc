@@ -9,10 +9,11 @@
 namespace engram {
 namespace {
 
-std::unique_ptr<Engine> Open(const std::string& dir) {
+std::unique_ptr<Engine> Open(const std::string& dir, bool facts = false) {
   Options o;
   o.db_path = dir + "/engram.db";
   o.embedder = "hashing";
+  o.extract_facts = facts;
   auto e = Engine::Open(o);
   EXPECT_TRUE(e.ok()) << e.status().ToString();
   return e.ok() ? std::move(e).value() : nullptr;
@@ -91,6 +92,56 @@ TEST(IngestQueueTest, QueuedRequestsSurviveAReopenAndAreProcessedOnce) {
   ASSERT_TRUE(hits.ok());
   ASSERT_FALSE(hits->hits.empty());
   EXPECT_EQ(hits->hits[0].memory.content, "three");
+}
+
+// A queued request's result, read back after a reopen, says what a synchronous remember of
+// the same message says: facts reinforced, guard, signals, event, entities, review items.
+TEST(IngestQueueTest, AQueuedResultReportsWhatTheSynchronousOneDoes) {
+  testing::TempDir dir;
+  const std::vector<std::string> texts = {"张工的手机号是13912345678",
+                                          "张工的手机号是13912345678",
+                                          "客户投诉物流太慢，很严重，明天下午三点前必须回复"};
+  std::vector<RememberResult> sync;
+  std::vector<int64_t> ids;
+  {
+    auto e = Open(dir.path(), true);
+    for (const std::string& t : texts) {
+      auto r = e->Remember(Say("alice", t));
+      ASSERT_TRUE(r.ok()) << r.status().ToString();
+      sync.push_back(std::move(r).value());
+    }
+    std::vector<RememberRequest> queued;
+    for (const std::string& t : texts) queued.push_back(Say("bob", t));
+    auto q = e->Enqueue(queued);
+    ASSERT_TRUE(q.ok());
+    ids = *q;
+    EXPECT_EQ(*e->ProcessQueue(10), 3);
+  }
+  auto e = Open(dir.path(), true);
+  ASSERT_EQ(sync[1].reinforced.size(), 1u);  // the second statement reinforced the fact
+  for (size_t i = 0; i < texts.size(); ++i) {
+    auto q = e->GetQueued(Principal{"bob", "", {}, {}}, ids[i]);
+    ASSERT_TRUE(q.ok() && q->result.has_value()) << texts[i];
+    const RememberResult& a = sync[i];
+    const RememberResult& b = *q->result;
+    EXPECT_EQ(b.memories.size(), a.memories.size()) << texts[i];
+    EXPECT_EQ(b.reinforced.size(), a.reinforced.size()) << texts[i];
+    EXPECT_EQ(b.superseded.size(), a.superseded.size()) << texts[i];
+    EXPECT_EQ(b.outranked.size(), a.outranked.size()) << texts[i];
+    EXPECT_EQ(b.review_items.size(), a.review_items.size()) << texts[i];
+    EXPECT_EQ(b.guard, a.guard) << texts[i];
+    EXPECT_EQ(b.signals, a.signals) << texts[i];
+    EXPECT_EQ(b.event_type, a.event_type) << texts[i];
+    EXPECT_EQ(b.event_slots, a.event_slots) << texts[i];
+    ASSERT_EQ(b.entities.size(), a.entities.size()) << texts[i];
+    for (size_t k = 0; k < a.entities.size(); ++k) {
+      EXPECT_EQ(b.entities[k].name, a.entities[k].name);
+      EXPECT_EQ(b.entities[k].surface, a.entities[k].surface);
+    }
+  }
+  EXPECT_EQ(sync[2].event_type, "complaint");
+  EXPECT_FALSE(sync[2].signals.empty());
+  EXPECT_FALSE(sync[0].entities.empty());
 }
 
 TEST(IngestQueueTest, ARejectedRequestFailsAndIsNotRetried) {

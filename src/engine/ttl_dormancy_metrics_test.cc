@@ -21,6 +21,7 @@ class LifecycleTest : public ::testing::TestWithParam<std::string> {
     o.db_path = dir_.File("l.db");
     o.embedder = "hashing";
     o.clock = &clock_;
+    o.extract_facts = false;  // one memory per message: counts below are of messages
     auto e = Engine::Open(o);
     ASSERT_TRUE(e.ok()) << e.status().ToString();
     engine_ = std::move(e).value();

@@ -43,6 +43,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
   std::string header = "# Memory context (as of " + FormatIso8601(recall.at) + ")\n";
   int used = EstimateTokens(header);
   std::set<int64_t> shown;
+  std::set<int64_t> shown_messages;  // working-memory turns: their facts would repeat them
 
   std::string working;
   if (!session_id.empty()) {
@@ -52,7 +53,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
     std::string title = "## Working memory (session " + session_id + ")\n";
     int spent = EstimateTokens(title);
     std::vector<const Memory*> kept;  // newest first
-    for (const Memory& m : *recent) {
+    for (const Memory& m : *recent) {  // the turns (episodic records), not their facts
       int cost = EstimateTokens(Line(m, false));
       if (used + spent + cost > working_budget + EstimateTokens(header)) break;
       spent += cost;
@@ -64,6 +65,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
         working += Line(**it, false);
         block.cited.push_back((*it)->id);
         shown.insert((*it)->id);
+        if ((*it)->source.message_id != 0) shown_messages.insert((*it)->source.message_id);
       }
       used += spent;
     }
@@ -85,7 +87,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
                         {"## Notes\n", MemoryType::kWorking, ""}};
   std::vector<int64_t> recalled;
   for (const RecallHit& h : *hits) {  // best first
-    if (shown.count(h.memory.id)) continue;
+    if (shown.count(h.memory.id) || shown_messages.count(h.memory.source.message_id)) continue;
     Section* s = &sections[3];
     for (Section& sec : sections) {
       if (sec.type == h.memory.type) s = &sec;

@@ -147,6 +147,34 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
   return c;
 }
 
+// A message's episodic record and the facts extracted from it say the same thing: of the
+// current memories of one message one hit is returned, at the place of the best-ranked, so
+// one statement does not fill several places of the limit. The record (the words as said)
+// stands for the message (with the best score of the group) when it is among the hits, else
+// the best-ranked fact. Retired versions (include_history) all stay.
+void CollapseSameMessage(std::vector<RecallHit>* hits) {
+  std::unordered_map<int64_t, size_t> first;  // message id -> index in `out`
+  std::vector<RecallHit> out;
+  out.reserve(hits->size());
+  for (RecallHit& h : *hits) {
+    const int64_t message = h.memory.source.message_id;
+    if (message == 0 || !h.memory.current) {
+      out.push_back(std::move(h));
+      continue;
+    }
+    auto [it, fresh] = first.emplace(message, out.size());
+    if (fresh) {
+      out.push_back(std::move(h));
+    } else if (h.memory.type == MemoryType::kEpisodic &&
+               out[it->second].memory.type != MemoryType::kEpisodic) {
+      const double score = out[it->second].score;
+      out[it->second] = std::move(h);
+      out[it->second].score = std::max(out[it->second].score, score);
+    }
+  }
+  *hits = std::move(out);
+}
+
 }  // namespace
 
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& request_ctx,
@@ -217,6 +245,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
       h.explanation.age_ms = params.at.unix_ms - MemoryTime(h.memory).unix_ms;
     }
   }
+  CollapseSameMessage(&hits);
   if (static_cast<int>(hits.size()) > params.limit) hits.resize(params.limit);
   return hits;
 }

@@ -285,6 +285,12 @@ struct OutboxEntry {
   int64_t message_id = 0;             // when done
   std::vector<int64_t> memory_ids;    // when done: memories the batch created
   std::vector<int64_t> superseded;    // when done: versions it retired
+  // When done: the rest of the batch's IngestOutcome, as Ingest returned it.
+  std::vector<int64_t> reinforced;
+  std::vector<int64_t> outranked;
+  std::vector<int64_t> candidates;
+  std::vector<int64_t> reviews;
+  std::vector<EntityLinkOutcome> entity_links;
   std::string error;                  // when failed: "<Code>: <message>"
   std::string message_context = "{}";  // when done: the message's context_json (GetOutbox)
 };
@@ -345,12 +351,13 @@ class Store {
   virtual Result<std::vector<Memory>> ListMemories(const OpContext& ctx,
                                                    const ListQuery& query) = 0;
 
-  // The latest visible, current, searchable memories of one session, newest first.
+  // The latest visible, current, searchable turns (episodic records) of one session, newest
+  // first: facts read out of a turn are not turns.
   virtual Result<std::vector<Memory>> ListRecent(const OpContext& ctx,
                                                  const std::string& session_id, int limit) = 0;
 
-  // Up to `width` visible, current, searchable memories on each side of `memory` in the same
-  // session and scope, in session order (older neighbours first). Empty when the memory has
+  // Up to `width` visible, current, searchable turns (episodic records) on each side of
+  // `memory` in the same session and scope, in session order (older neighbours first). Empty when the memory has
   // no session. The memory itself is not included.
   virtual Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx,
                                                            const Memory& memory, int width) = 0;

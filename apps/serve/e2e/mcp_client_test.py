@@ -25,7 +25,7 @@ def check(cond, what):
     print("ok -", what)
 
 
-async def exercise(session, transport):
+async def exercise(session, transport, facts=False):
     init = await session.initialize()
     check(init.protocolVersion == "2025-06-18", f"{transport}: protocol 2025-06-18")
     check(init.serverInfo.name == "engram", f"{transport}: server is engram")
@@ -36,10 +36,13 @@ async def exercise(session, transport):
     r = await session.call_tool("remember", {"text": "张工的手机号是13800000000",
                                              "session": "s1"})
     check(not r.isError, f"{transport}: remember")
-    mid = r.structuredContent["memories"][0]["id"]
+    made = r.structuredContent["memories"]  # the message's record, then its facts
+    check([m["attribute"] for m in made] == (["", "hasPhone"] if facts else [""]),
+          f"{transport}: the record{' and a hasPhone fact' if facts else ''}")
+    mid = made[0]["id"]  # recall answers with the record (one hit per message)
     r = await session.call_tool("recall", {"query": "张工 手机号"})
-    check(not r.isError and r.structuredContent["results"][0]["id"] == mid,
-          f"{transport}: recall finds it")
+    check(not r.isError and [h["id"] for h in r.structuredContent["results"]] == [mid],
+          f"{transport}: recall finds it, one hit per message")
     r = await session.call_tool("get_memory", {"id": mid})
     check(json.loads(r.content[0].text)["id"] == mid, f"{transport}: get_memory")
     r = await session.call_tool("correct", {"id": mid, "text": "张工的手机号是13900000000"})
@@ -68,10 +71,11 @@ async def exercise(session, transport):
 async def stdio(engram):
     db = os.path.join(tempfile.mkdtemp(prefix="engram-mcp-"), "engram.db")
     params = StdioServerParameters(
-        command=engram, args=["--db", db, "mcp", "--user", "alice", "--embedder", "none"])
+        command=engram, args=["--db", db, "--extract-facts", "mcp", "--user", "alice",
+                                       "--embedder", "none"])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
-            await exercise(session, "stdio")
+            await exercise(session, "stdio", facts=True)
 
 
 async def http(engram):

@@ -142,8 +142,8 @@ Result<std::vector<Memory>> MemoryStoreImpl::ListRecent(const OpContext& ctx,
   for (auto it = memories_.rbegin(); it != memories_.rend(); ++it) {
     if (static_cast<int>(out.size()) >= limit) break;
     const Memory& m = it->second;
-    if (m.source.session_id != session_id || !CanSee(ctx.principal, m.scope) ||
-        !Searchable(m, ctx.now, false)) {
+    if (m.source.session_id != session_id || m.type != MemoryType::kEpisodic ||
+        !CanSee(ctx.principal, m.scope) || !Searchable(m, ctx.now, false)) {
       continue;
     }
     out.push_back(m);
@@ -158,7 +158,7 @@ Result<std::vector<Memory>> MemoryStoreImpl::ListSessionNeighbors(const OpContex
   if (memory.source.session_id.empty() || width <= 0) return before;
   auto usable = [&](const Memory& m) {
     return m.source.session_id == memory.source.session_id && m.id != memory.id &&
-           ScopeKey(m.scope) == ScopeKey(memory.scope) && CanSee(ctx.principal, m.scope) &&
+           m.type == MemoryType::kEpisodic && ScopeKey(m.scope) == ScopeKey(memory.scope) && CanSee(ctx.principal, m.scope) &&
            Searchable(m, ctx.now, false);
   };
   auto at = memories_.find(memory.id);

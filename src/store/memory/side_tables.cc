@@ -96,6 +96,11 @@ void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome,
   e.memory_ids.clear();
   for (const Memory& m : outcome.memories) e.memory_ids.push_back(m.id);
   e.superseded = outcome.superseded;
+  e.reinforced = outcome.reinforced;
+  e.outranked = outcome.outranked;
+  e.candidates = outcome.candidates;
+  e.reviews = outcome.reviews;
+  e.entity_links = outcome.entity_links;
 }
 
 bool MemorySideTables::HasUser(const std::string& user_id) const {

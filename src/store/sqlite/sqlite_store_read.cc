@@ -113,7 +113,8 @@ Result<std::vector<Memory>> SqliteStore::ListRecent(const OpContext& ctx,
                                                     const std::string& session_id, int limit) {
   ReadConnection conn(this);
   Stmt st(conn.db(), conn.cache(),
-          "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.session_id = ?1 AND " +
+          "SELECT " + sqlite::MemoryColumns() +
+              " FROM memory m WHERE m.session_id = ?1 AND m.type = 'episodic' AND " +
               sqlite::VisibleSql(2, 3) +
               " AND m.current = 1 AND m.status IN ('active', 'dormant') AND (m.expires_ms IS "
               "NULL OR m.expires_ms > ?4) ORDER BY m.id DESC LIMIT ?5");
@@ -135,7 +136,8 @@ Result<std::vector<Memory>> SqliteStore::ListSessionNeighbors(const OpContext& c
   static const std::string* const kSql = [] {  // [earlier, later]; never destroyed
     const std::string base =
         "SELECT " + sqlite::MemoryColumns() +
-        " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND " +
+        " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND "
+        "m.type = 'episodic' AND " +
         sqlite::VisibleSql(3, 4) +
         " AND m.current = 1 AND m.status IN ('active', 'dormant') "
         "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND ";
