@@ -1,6 +1,8 @@
 #include "python/bindings/dicts.h"
 
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <optional>
 
@@ -119,6 +121,53 @@ nb::dict StatsDict(const EngineStats& s) {
   memories["deleted"] = s.memories_deleted;
   d["memories"] = memories;
   d["audit_records"] = s.audit_records;
+  return d;
+}
+
+nb::dict RememberDict(const RememberResult& r) {
+  nb::list memories;
+  for (const Memory& mem : r.memories) memories.append(MemoryDict(mem));
+  nb::dict d;
+  d["request_id"] = r.request_id;
+  d["message_id"] = r.message_id;
+  d["memories"] = memories;
+  d["superseded"] = r.superseded;
+  d["reinforced"] = r.reinforced;
+  d["outranked"] = r.outranked;
+  d["candidates"] = r.candidates;
+  d["guard"] = r.guard;
+  d["signals"] = r.signals;
+  nb::list corefs;  // as POST /v1/memories answers
+  for (const CoreferenceView& c : r.coreferences) {
+    nb::dict cd;
+    cd["pronoun"] = c.pronoun;
+    cd["antecedents"] = c.antecedents;
+    cd["entity_ids"] = c.entity_ids;
+    cd["confidence"] = c.confidence;
+    cd["resolved"] = c.resolved;
+    if (!c.reason.empty()) cd["reason"] = c.reason;
+    corefs.append(cd);
+  }
+  d["coreferences"] = corefs;
+  nb::dict event;
+  event["type"] = r.event_type;
+  event["confidence"] = r.event_confidence;
+  event["slots"] = r.event_slots;
+  d["event"] = event;
+  d["review_items"] = r.review_items;
+  nb::list entities;
+  for (const EntityLinkView& l : r.entities) {
+    nb::dict ed;
+    ed["memory_id"] = l.memory_id;
+    ed["entity_id"] = l.entity_id;
+    ed["name"] = l.name;
+    ed["type"] = l.type;
+    ed["surface"] = l.surface;
+    ed["confidence"] = l.confidence;
+    ed["new"] = l.created;  // as POST /v1/memories answers
+    entities.append(ed);
+  }
+  d["entities"] = entities;
   return d;
 }
 

@@ -25,6 +25,10 @@ nanobind::dict HitDict(const RecallHit& h);
 
 nanobind::dict StatsDict(const EngineStats& s);
 
+// {"request_id", "message_id", "memories", "superseded", "reinforced", "outranked",
+//  "candidates", "guard", "signals", "coreferences", "event", "review_items", "entities"}
+nanobind::dict RememberDict(const RememberResult& r);
+
 // A JSON object held as text, as a Python object (json.loads); {} when it does not parse.
 nanobind::object JsonObject(const std::string& text);
 

@@ -249,52 +249,7 @@ void BindResults(nb::module_& m) {
       .def_ro("event_confidence", &RememberResult::event_confidence)
       .def_ro("event_slots", &RememberResult::event_slots)
       .def_ro("entities", &RememberResult::entities)
-      .def("to_dict", [](const RememberResult& r) {
-        nb::list memories;
-        for (const Memory& mem : r.memories) memories.append(MemoryDict(mem));
-        nb::dict d;
-        d["request_id"] = r.request_id;
-        d["message_id"] = r.message_id;
-        d["memories"] = memories;
-        d["superseded"] = r.superseded;
-        d["reinforced"] = r.reinforced;
-        d["outranked"] = r.outranked;
-        d["candidates"] = r.candidates;
-        d["guard"] = r.guard;
-        d["signals"] = r.signals;
-        nb::list corefs;  // as POST /v1/memories answers
-        for (const CoreferenceView& c : r.coreferences) {
-          nb::dict cd;
-          cd["pronoun"] = c.pronoun;
-          cd["antecedents"] = c.antecedents;
-          cd["entity_ids"] = c.entity_ids;
-          cd["confidence"] = c.confidence;
-          cd["resolved"] = c.resolved;
-          if (!c.reason.empty()) cd["reason"] = c.reason;
-          corefs.append(cd);
-        }
-        d["coreferences"] = corefs;
-        nb::dict event;
-        event["type"] = r.event_type;
-        event["confidence"] = r.event_confidence;
-        event["slots"] = r.event_slots;
-        d["event"] = event;
-        d["review_items"] = r.review_items;
-        nb::list entities;
-        for (const EntityLinkView& l : r.entities) {
-          nb::dict ed;
-          ed["memory_id"] = l.memory_id;
-          ed["entity_id"] = l.entity_id;
-          ed["name"] = l.name;
-          ed["type"] = l.type;
-          ed["surface"] = l.surface;
-          ed["confidence"] = l.confidence;
-          ed["new"] = l.created;  // as POST /v1/memories answers
-          entities.append(ed);
-        }
-        d["entities"] = entities;
-        return d;
-      });
+      .def("to_dict", &RememberDict, "As POST /v1/memories answers for one message.");
   nb::class_<ListResult>(m, "ListResult")
       .def_ro("memories", &ListResult::memories)
       .def_ro("next_after_id", &ListResult::next_after_id)

@@ -42,8 +42,8 @@ Result<Memory> EngineImpl::Correct(const CorrectRequest& request) {
     rev.embedding = std::move(vec->front());
   }
   std::vector<Memory> derived;
-  if (current.ok() && current->type == MemoryType::kEpisodic) {
-    auto d = DerivedFacts(ctx, request.id);
+  if (current.ok()) {
+    auto d = DerivedFacts(ctx, *current);
     if (!d.ok()) return d.status();
     derived = std::move(d).value();
   }
@@ -64,9 +64,8 @@ Status EngineImpl::CorrectDerivedFacts(const store::OpContext& ctx,
   for (const Memory& d : derived) {
     const extract::ExtractedFact* restated = nullptr;
     for (const extract::ExtractedFact& f : facts) {
-      const std::string attribute = f.qualifier.empty() ? std::string(f.attribute) : f.qualifier;
       if (!f.negative && !f.value.empty() && text::Normalize(f.subject) == d.subject &&
-          attribute == d.attribute) {
+          extract::FactAttribute(f) == d.attribute) {
         restated = &f;
         break;
       }
@@ -93,21 +92,21 @@ Status EngineImpl::CorrectDerivedFacts(const store::OpContext& ctx,
   return Status::OK();
 }
 
-Result<std::vector<Memory>> EngineImpl::DerivedFacts(const store::OpContext& ctx, int64_t id) {
+Result<std::vector<Memory>> EngineImpl::DerivedFacts(const store::OpContext& ctx,
+                                                     const Memory& record) {
   std::vector<Memory> out;
-  auto m = store_->GetMemory(ctx, id);
-  if (!m.ok() || m->type != MemoryType::kEpisodic || m->source.message_id == 0) return out;
+  if (record.type != MemoryType::kEpisodic || record.source.message_id == 0) return out;
   // A message's facts are written after its record, in the same batch: the first versions
   // right after the record's first version. Their current versions are what to revise.
   store::ListQuery q;
   q.type = std::string(ToString(MemoryType::kSemantic));
   q.include_history = true;
-  q.after_id = m->lineage_id != 0 ? m->lineage_id : m->id;
+  q.after_id = record.lineage_id != 0 ? record.lineage_id : record.id;
   q.limit = kMaxFactsPerMessage;
   auto next = store_->ListMemories(ctx, q);
   if (!next.ok()) return next.status();
   for (const Memory& f : *next) {
-    if (f.source.message_id != m->source.message_id || f.attribute.empty() ||
+    if (f.source.message_id != record.source.message_id || f.attribute.empty() ||
         (f.lineage_id != 0 && f.lineage_id != f.id)) {
       continue;
     }
@@ -125,22 +124,26 @@ Status EngineImpl::Forget(const ForgetRequest& request) {
   store::OpContext ctx = Context(request.principal);
   std::vector<std::string> erased;
   std::optional<ContextRepair> repair;
+  auto target = store_->GetMemory(ctx, request.id);  // absent: store_->Forget says why
   if (request.hard && vectors_) {
     auto versions = store_->GetHistory(ctx, request.id);
     if (versions.ok()) {
       for (const Memory& m : *versions) erased.push_back(m.content);
     }
-    auto m = store_->GetMemory(ctx, request.id);
-    if (m.ok() && m->current) {
-      auto r = PlanContextRepair(ctx, *m, &erased);
+    if (target.ok() && target->current) {
+      auto r = PlanContextRepair(ctx, *target, &erased);
       if (!r.ok()) return r.status();
       repair = std::move(r).value();
     }
   }
-  auto derived = DerivedFacts(ctx, request.id);
-  if (!derived.ok()) return derived.status();
+  std::vector<Memory> derived;
+  if (target.ok()) {
+    auto d = DerivedFacts(ctx, *target);
+    if (!d.ok()) return d.status();
+    derived = std::move(d).value();
+  }
   if (Status s = store_->Forget(ctx, request.id, request.hard); !s.ok()) return s;
-  for (const Memory& fact : *derived) {
+  for (const Memory& fact : derived) {
     if (request.hard) erased.push_back(fact.content);
     Status s = store_->Forget(ctx, fact.id, request.hard);
     if (!s.ok() && s.code() != StatusCode::kNotFound) return s;

@@ -97,9 +97,9 @@ class EngineImpl final : public Engine {
   Result<Memory> Correct(const CorrectRequest& request) override;
 
   Status Forget(const ForgetRequest& request) override;
-  // The current facts extracted from the message whose episodic record `id` is (none when
-  // `id` is not an episodic record).
-  Result<std::vector<Memory>> DerivedFacts(const store::OpContext& ctx, int64_t id);
+  // The current facts extracted from the message whose episodic record `record` is (none when
+  // it is not an episodic record).
+  Result<std::vector<Memory>> DerivedFacts(const store::OpContext& ctx, const Memory& record);
   static constexpr int kMaxFactsPerMessage = 32;
   // After a message's record was corrected to `sealed_text`: each of `derived` the new text
   // states again with another value gets a new version; one it no longer states is retired.

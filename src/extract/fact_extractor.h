@@ -85,6 +85,12 @@ struct ExtractedFact {
 // order, at most one per (subject, attribute, value). Never fails.
 std::vector<ExtractedFact> ExtractFacts(std::string_view text);
 
+// The attribute a fact is stored under: its qualifier when it has one ("push_time"), else
+// its whitelisted attribute.
+inline std::string FactAttribute(const ExtractedFact& f) {
+  return f.qualifier.empty() ? std::string(f.attribute) : f.qualifier;
+}
+
 // True iff the message states an explicit correction ("更正一下", "不对，是…", "actually").
 bool IsExplicitCorrection(std::string_view text);
 

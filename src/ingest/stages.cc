@@ -124,7 +124,7 @@ void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
   std::vector<std::string> seen;  // one memory per (subject, attribute)
   for (const extract::ExtractedFact& f : extract::ExtractFacts(text)) {
     if (f.negative || f.value.empty() || f.subject.empty()) continue;
-    const std::string attribute = f.qualifier.empty() ? std::string(f.attribute) : f.qualifier;
+    const std::string attribute = extract::FactAttribute(f);
     const std::string key = f.subject + "\x1f" + attribute;
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);

@@ -21,6 +21,18 @@ std::string FormatIdList(const std::vector<int64_t>& ids) {
   return out;
 }
 
+AuditRecord NewAuditRecord(const OpContext& ctx, const AuditEntry& entry) {
+  AuditRecord r;
+  r.at = ctx.now;
+  r.actor_user = ctx.principal.user_id;
+  r.actor_agent = ctx.principal.agent_id;
+  r.action = entry.action;
+  r.targets = entry.targets;
+  r.request_id = ctx.request_id;
+  r.detail_json = entry.detail_json;
+  return r;
+}
+
 std::vector<int64_t> ParseIdList(const std::string& text) {
   std::vector<int64_t> ids;
   if (text.size() < 2 || text.front() != '[' || text.back() != ']') return ids;

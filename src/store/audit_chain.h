@@ -19,6 +19,10 @@ std::string AuditCanonical(const AuditRecord& r);
 // BLAKE2b-256 hex of prev_hash + '\n' + canonical form. Ignores r.prev_hash and r.hash.
 std::string AuditHash(const std::string& prev_hash, const AuditRecord& r);
 
+// A record of `entry` made by ctx's principal at ctx.now, without seq, prev_hash and hash
+// (the log's to set).
+AuditRecord NewAuditRecord(const OpContext& ctx, const AuditEntry& entry);
+
 // "[1,2,3]" and back; ParseIdList returns an empty list on malformed input.
 std::string FormatIdList(const std::vector<int64_t>& ids);
 std::vector<int64_t> ParseIdList(const std::string& text);

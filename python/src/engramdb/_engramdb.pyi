@@ -618,7 +618,8 @@ class RememberResult:
     @property
     def entities(self) -> list[EntityLink]: ...
 
-    def to_dict(self) -> dict: ...
+    def to_dict(self) -> dict:
+        """As POST /v1/memories answers for one message."""
 
 class ListResult:
     @property

@@ -40,15 +40,8 @@ Result<AuditVerification> MemoryStoreImpl::VerifyAudit() {
 }
 
 void MemoryStoreImpl::AppendLocked(const OpContext& ctx, const AuditEntry& e) {
-  AuditRecord r;
+  AuditRecord r = NewAuditRecord(ctx, e);
   r.seq = static_cast<int64_t>(audit_.size()) + 1;
-  r.at = ctx.now;
-  r.actor_user = ctx.principal.user_id;
-  r.actor_agent = ctx.principal.agent_id;
-  r.action = e.action;
-  r.targets = e.targets;
-  r.request_id = ctx.request_id;
-  r.detail_json = e.detail_json;
   r.prev_hash = audit_.empty() ? AuditGenesisHash() : audit_.back().hash;
   r.hash = AuditHash(r.prev_hash, r);
   audit_.push_back(std::move(r));

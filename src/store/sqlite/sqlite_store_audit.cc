@@ -59,7 +59,7 @@ AuditRecord SqliteStore::ReadAudit(const Stmt& st) {
 }
 
 Status SqliteStore::AppendLocked(const OpContext& ctx, const AuditEntry& e) {
-  AuditRecord r;
+  AuditRecord r = NewAuditRecord(ctx, e);
   r.prev_hash = AuditGenesisHash();
   r.seq = 1;
   {
@@ -70,13 +70,6 @@ Status SqliteStore::AppendLocked(const OpContext& ctx, const AuditEntry& e) {
     }
     if (!last.status().ok()) return last.status();
   }
-  r.at = ctx.now;
-  r.actor_user = ctx.principal.user_id;
-  r.actor_agent = ctx.principal.agent_id;
-  r.action = e.action;
-  r.targets = e.targets;
-  r.request_id = ctx.request_id;
-  r.detail_json = e.detail_json;
   r.hash = AuditHash(r.prev_hash, r);
   Stmt st(db_, cache_.get(),
           "INSERT INTO audit (seq, at_ms, actor_user, actor_agent, action, targets, "
