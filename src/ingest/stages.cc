@@ -11,6 +11,7 @@
 #include "src/extract/lifecycle_cues.h"
 #include "src/extract/signal.h"
 #include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::ingest {
 namespace {
@@ -181,7 +182,8 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer
                         bool extract_facts) {
   StageReport report;
   if (batch->memories.empty()) return report;
-  std::string folded = text::FoldForSearch(batch->message.content);
+  std::string folded =
+      text::FoldForSearch(text::pii::WithoutPlaceholderIds(batch->message.content));
   Guard(folded, batch, &report);
   extract::SignalResult s = extract::SignalClassifier::Default().ClassifyFolded(folded);
   report.worth_remembering = s.worth_remembering;

@@ -56,6 +56,16 @@ TEST(StagesTest, EnglishInjectionIsQuarantined) {
   EXPECT_EQ(ApplyStages(ParseIso8601("2024-06-14T10:00:00Z").value(), &b).guard, "quarantine");
 }
 
+// A placeholder's ID is random: once in a few hundred e-mails it spelled "ssn" beside the
+// kind "email" (a send verb) and the message was quarantined. The stages never read IDs.
+TEST(StagesTest, PlaceholderIdsNeverSpellACue) {
+  for (const char* id : {"g4jbm6njo2xtr55n", "exrkfi5ssnzlxs4o", "sendallpasswords"}) {
+    auto b = Batch(std::string("李老师的邮箱是 ⟦EMAIL:") + id + "⟧", "2024-06-14T10:00:00Z");
+    EXPECT_EQ(ApplyStages(ParseIso8601("2024-06-14T10:00:00Z").value(), &b).guard, "clean")
+        << id;
+  }
+}
+
 TEST(StagesTest, SignalsSayWhyAMessageMatters) {
   auto b = Batch("以后推送请改到白天，我晚上不看手机", "2024-06-14T10:00:00+08:00");
   StageReport r = ApplyStages(ParseIso8601("2024-06-14T10:00:00+08:00").value(), &b);

@@ -130,6 +130,19 @@ std::vector<PlaceholderRef> FindPlaceholders(std::string_view text) {
   return out;
 }
 
+std::string WithoutPlaceholderIds(std::string_view text) {
+  std::string out;
+  size_t pos = 0;
+  for (const PlaceholderRef& ref : FindPlaceholders(text)) {
+    out.append(text.substr(pos, ref.begin - pos));
+    out.append(ref.placeholder.substr(0, ref.placeholder.find(':')));
+    out.append(kClose);
+    pos = ref.end;
+  }
+  out.append(text.substr(pos));
+  return out;
+}
+
 std::string MaskValue(PiiKind kind, std::string_view value) {
   switch (kind) {
     case PiiKind::kPhone: {

@@ -54,6 +54,12 @@ TEST(PiiMaskerTest, FindsOnlyWellFormedPlaceholders) {
   EXPECT_EQ(refs[1].kind, PiiKind::kIdCard);
 }
 
+TEST(PiiMaskerTest, DropsPlaceholderIdsForTheRuleStages) {
+  EXPECT_EQ(WithoutPlaceholderIds("发到⟦EMAIL:k3v9x2⟧和⟦PHONE:1⟧,⟦NOPE:1⟧"),
+            "发到⟦EMAIL⟧和⟦PHONE⟧,⟦NOPE:1⟧");
+  EXPECT_EQ(WithoutPlaceholderIds("no placeholders"), "no placeholders");
+}
+
 TEST(PiiMaskerTest, MasksValuesForNonOwners) {
   EXPECT_EQ(MaskValue(PiiKind::kPhone, "13912345432"), "139****5432");
   EXPECT_EQ(MaskValue(PiiKind::kPhone, "139 1234 5432"), "139****5432");
