@@ -138,8 +138,7 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   p.batch = std::move(batch).value();
   p.batch.outbox_id = outbox_id;
   p.batch.vault = std::move(vault);
-  p.stages = ingest::ApplyStages(at, &p.batch, request.infer, options_.extract_facts);
-  if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
+  p.stages = ingest::ApplyStages(at, &p.batch, request.infer);
   // The session's last turns: the previous one is embedded with this turn, the last few
   // resolve its pronouns. Only turns of a conversation are rewritten (a note without a
   // session is kept as written), and the history is read only for a third-person pronoun.
@@ -171,6 +170,7 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
       }
     }
   }
+  bool rewritten = false;
   if (rewrite) {
     std::vector<extract::GenderHint> hints;
     if (want_turns) {
@@ -178,15 +178,29 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
       if (!h.ok()) return h.status();
       hints = std::move(h).value();
     }
-    p.coreferences = ingest::ApplySelfContained(at, turns, &p.batch, hints).coreferences;
+    ingest::SelfContained sc = ingest::ApplySelfContained(at, turns, &p.batch, hints);
+    rewritten = sc.changed();
+    p.coreferences = std::move(sc.coreferences);
   }
+  // Facts come from the record after its rewrite, so that they read alone too.
+  if (request.infer && options_.extract_facts) ingest::ExtractFacts(&p.stages, &p.batch);
+  if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
   if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
   auto coref_links = engine::LinkCoreferences(*store_, p.ctx, p.coreferences, &p.batch);
   if (!coref_links.ok()) return coref_links.status();
   p.coref_links = std::move(coref_links).value();
   ingest::Fuse(reliability_, &p.batch);
   if (!vectors_) return p;
-  for (const Memory& m : p.batch.memories) {
+  // A rewritten record is embedded as said, beside the turn before it: the vector reads the
+  // turn in its conversation, the text reads alone.
+  for (size_t i = 0; i < p.batch.memories.size(); ++i) {
+    const Memory& m = p.batch.memories[i];
+    if (i == 0 && rewritten) {
+      Memory said = m;
+      said.content = p.batch.message.content;
+      p.texts.push_back(ingest::EmbeddingText(said, previous, options_.embed_context_bytes));
+      continue;
+    }
     p.texts.push_back(ingest::EmbeddingText(m, previous, options_.embed_context_bytes));
   }
   return p;

@@ -115,43 +115,6 @@ void TypeEvent(const std::string& folded, StageReport* report, store::IngestBatc
   batch->memories.front().confidence.event_type = typing.confidence;
 }
 
-// Whitelisted facts of the message, as semantic memories after the episodic record.
-void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
-  const Memory episode = batch->memories.front();
-  if (episode.status == MemoryStatus::kQuarantined || report->guard != "clean") return;
-  if (!episode.attribute.empty()) return;  // the caller stated the fact explicitly
-  const std::string& text = batch->message.content;
-  const bool confirmed = extract::IsExplicitConfirmation(text);
-  std::vector<std::string> seen;  // one memory per (subject, attribute)
-  for (const extract::ExtractedFact& f : extract::ExtractFacts(text)) {
-    if (f.negative || f.value.empty() || f.subject.empty()) continue;
-    const std::string attribute = extract::FactAttribute(f);
-    const std::string key = f.subject + "\x1f" + attribute;
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-    seen.push_back(key);
-    Memory m = episode;
-    m.type = MemoryType::kSemantic;
-    m.kind = f.temporary                    ? MemoryKind::kState
-             : f.attribute == "prefers"     ? MemoryKind::kPreference
-                                            : MemoryKind::kFact;
-    m.subject = text::Normalize(f.subject);
-    m.attribute = attribute;
-    m.value = text::Normalize(f.value);
-    if (f.end > f.begin && f.end <= text.size()) {
-      m.content = text.substr(f.begin, f.end - f.begin);  // the clause that states it
-    }
-    m.confidence.overall = std::min(1.0, f.confidence);
-    const extract::AttributeSpec* spec = extract::FindAttribute(f.attribute);
-    if (f.fusion == extract::FusionClass::kWeak && !f.self_stated && !confirmed && spec &&
-        spec->min_mentions > 1) {  // a candidate until mentioned often enough (weak_fusion.h)
-      batch->unconfirmed.emplace_back(static_cast<int>(batch->memories.size()),
-                                      spec->min_mentions);
-    }
-    batch->memories.push_back(std::move(m));
-    ++report->facts;
-  }
-}
-
 }  // namespace
 
 double TtlPolicy::HoursFor(MemoryKind kind) const {
@@ -197,10 +160,52 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer
   context["signals"] = report.signals;
   if (report.context_reload) context["context_reload"] = true;
   TypeEvent(folded, &report, batch, &context);
-  if (infer && extract_facts) ExtractFacts(&report, batch);
-  if (report.facts > 0) context["facts"] = report.facts;
   batch->message.context_json = context.dump();
+  if (infer && extract_facts) ExtractFacts(&report, batch);
   return report;
 }
+
+void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
+  if (batch->memories.empty()) return;
+  const Memory episode = batch->memories.front();
+  if (episode.status == MemoryStatus::kQuarantined || report->guard != "clean") return;
+  if (!episode.attribute.empty()) return;  // the caller stated the fact explicitly
+  const std::string text = episode.content;  // as said, or its self-contained rewrite
+  const bool confirmed = extract::IsExplicitConfirmation(text);
+  std::vector<std::string> seen;  // one memory per (subject, attribute)
+  for (const extract::ExtractedFact& f : extract::ExtractFacts(text)) {
+    if (f.negative || f.value.empty() || f.subject.empty()) continue;
+    const std::string attribute = extract::FactAttribute(f);
+    const std::string key = f.subject + "\x1f" + attribute;
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    Memory m = episode;
+    m.type = MemoryType::kSemantic;
+    m.kind = f.temporary                    ? MemoryKind::kState
+             : f.attribute == "prefers"     ? MemoryKind::kPreference
+                                            : MemoryKind::kFact;
+    m.subject = text::Normalize(f.subject);
+    m.attribute = attribute;
+    m.value = text::Normalize(f.value);
+    if (f.end > f.begin && f.end <= text.size()) {
+      m.content = text.substr(f.begin, f.end - f.begin);  // the clause that states it
+    }
+    m.confidence.overall = std::min(1.0, f.confidence);
+    const extract::AttributeSpec* spec = extract::FindAttribute(f.attribute);
+    if (f.fusion == extract::FusionClass::kWeak && !f.self_stated && !confirmed && spec &&
+        spec->min_mentions > 1) {  // a candidate until mentioned often enough (weak_fusion.h)
+      batch->unconfirmed.emplace_back(static_cast<int>(batch->memories.size()),
+                                      spec->min_mentions);
+    }
+    batch->memories.push_back(std::move(m));
+    ++report->facts;
+  }
+  if (report->facts == 0) return;
+  json context = json::parse(batch->message.context_json, nullptr, false);
+  if (!context.is_object()) context = json::object();
+  context["facts"] = report->facts;
+  batch->message.context_json = context.dump();
+}
+
 
 }  // namespace engram::ingest

@@ -65,6 +65,13 @@ struct TtlPolicy {
 StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer = true,
                         bool extract_facts = false);
 
+// The facts stage alone (ApplyStages runs it when `extract_facts`): the facts of the episodic
+// record's text (the message as said, or its self-contained rewrite: "他的电话换成…" after a
+// turn about 李工 gives a fact about 李工) become semantic memories after the record, and
+// their count goes into the message's context_json ("facts"). Nothing for a quarantined or
+// suspicious message (report->guard), nor when the request gave an explicit fact.
+void ExtractFacts(StageReport* report, store::IngestBatch* batch);
+
 // Sets each memory's expires_at from its kind: the TTL counts from the end of its event time
 // when that is later than `at` ("下周出差" expires a TTL after next week), else from `at`.
 void ApplyTtl(const TtlPolicy& policy, const Instant& at, store::IngestBatch* batch);

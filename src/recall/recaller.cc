@@ -4,6 +4,7 @@
 #include <limits>
 #include <span>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "src/recall/decay.h"
 #include "src/recall/graph_channel.h"
@@ -148,12 +149,18 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
 }
 
 // A message's episodic record and the facts extracted from it say the same thing: of the
-// current memories of one message one hit is returned, at the place of the best-ranked, so
-// one statement does not fill several places of the limit. The record (the words as said)
-// stands for the message (with the best score of the group) when it is among the hits, else
-// the best-ranked fact. Retired versions (include_history) all stay.
+// current memories of one message one hit is returned, so one statement neither fills
+// several places of the limit nor gets several chances at a high place. The record (the
+// words as said) stands for the message at its own place when it is among the hits; else
+// the best-ranked fact does. Retired versions (include_history) all stay.
 void CollapseSameMessage(std::vector<RecallHit>* hits) {
-  std::unordered_map<int64_t, size_t> first;  // message id -> index in `out`
+  std::unordered_set<int64_t> recorded;  // messages whose current record is a hit
+  for (const RecallHit& h : *hits) {
+    if (h.memory.current && h.memory.type == MemoryType::kEpisodic) {
+      recorded.insert(h.memory.source.message_id);
+    }
+  }
+  std::unordered_set<int64_t> placed;
   std::vector<RecallHit> out;
   out.reserve(hits->size());
   for (RecallHit& h : *hits) {
@@ -162,15 +169,9 @@ void CollapseSameMessage(std::vector<RecallHit>* hits) {
       out.push_back(std::move(h));
       continue;
     }
-    auto [it, fresh] = first.emplace(message, out.size());
-    if (fresh) {
-      out.push_back(std::move(h));
-    } else if (h.memory.type == MemoryType::kEpisodic &&
-               out[it->second].memory.type != MemoryType::kEpisodic) {
-      const double score = out[it->second].score;
-      out[it->second] = std::move(h);
-      out[it->second].score = std::max(out[it->second].score, score);
-    }
+    const bool record = h.memory.type == MemoryType::kEpisodic;
+    if (!record && recorded.count(message)) continue;
+    if (placed.insert(message).second) out.push_back(std::move(h));
   }
   *hits = std::move(out);
 }

@@ -95,6 +95,43 @@ TEST_F(RecallerTest, RecencyChannelJoinsWhenASessionIsNamed) {
   EXPECT_EQ(Recall(*store_, ctx_, "logo", params_)->size(), 1u);
 }
 
+// A message's record and the fact drawn from it are one statement: one hit, at the record's
+// own place when the record is a hit (the fact gives its message no second chance at a
+// higher place); the fact stands in for a record that is not a hit.
+TEST_F(RecallerTest, AMessageIsOneHitAtItsRecordsPlace) {
+  auto add_with_fact = [&](const std::string& record, const std::string& fact,
+                           const std::string& attribute) {
+    store::IngestBatch b;
+    b.scope.user_id = "alice";
+    b.message.content = record;
+    Memory m;
+    m.content = record;
+    m.source.at = Instant{kNow, 0};
+    b.memories.push_back(m);
+    m.content = fact;
+    m.type = MemoryType::kSemantic;
+    m.subject = "user";
+    m.attribute = attribute;
+    m.value = fact;
+    b.memories.push_back(m);
+    auto r = store_->Ingest(ctx_, b);
+    EXPECT_TRUE(r.ok());
+    return r.ok() ? std::make_pair(r->memories[0].id, r->memories[1].id)
+                  : std::make_pair(int64_t{0}, int64_t{0});
+  };
+  auto long_turn = add_with_fact(
+      "we talked for hours about the weather, the trains, a film, and then noodles", "noodles",
+      "lunch");
+  int64_t plain = Add("noodles for lunch again today", kNow);
+  auto hidden = add_with_fact("see you tomorrow", "ramen", "dinner");
+  auto hits = Recall(*store_, ctx_, "noodles", params_);
+  ASSERT_TRUE(hits.ok());
+  EXPECT_EQ(Ids(*hits), (std::vector<int64_t>{plain, long_turn.first}));
+  hits = Recall(*store_, ctx_, "ramen", params_);
+  ASSERT_TRUE(hits.ok());
+  EXPECT_EQ(Ids(*hits), std::vector<int64_t>{hidden.second});
+}
+
 TEST_F(RecallerTest, ContextCitesMemoriesWithinTheBudget) {
   Add("张工说下周二要验收接口文档", kNow - kDay, "s1");
   Add("工单T-102已经关闭", kNow - 2 * kDay, "s0");
