@@ -207,5 +207,4 @@ void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
   batch->message.context_json = context.dump();
 }
 
-
 }  // namespace engram::ingest
