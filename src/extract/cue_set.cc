@@ -149,6 +149,10 @@ bool IsAsciiAlnum(char c) {
 
 size_t ClauseBreakAt(std::string_view text, size_t pos) {
   const char c = text[pos];
+  auto digit = [&](size_t i) { return text[i] >= '0' && text[i] <= '9'; };
+  if (c == ',' && pos > 0 && pos + 1 < text.size() && digit(pos - 1) && digit(pos + 1)) {
+    return 0;  // "$50,000"
+  }
   if (c == ',' || c == ';' || c == '!' || c == '?' || c == '\n') return 1;
   if (c == '.') {
     return (pos + 1 == text.size() || text[pos + 1] == ' ') ? 1 : 0;

@@ -19,7 +19,7 @@ constexpr std::string_view kSubjectBack =
     "的新 | 的 | 's new | 's | new | 现在 | 也 | 已经 | 目前 | 都 | 还 | 最近 | 新的 | 新 | 还在 | "
     "正在 | 也是 | 就 | is | are | was | am | 'm | 're | will be | has | have | now | currently | "
     "also | 'll be | has been | 这两天 | 这几天 | 这阵子 | 最近几天 | 近期 | 职级 | 职位 | 职务 | 级别 | 头衔 | "
-    "确实 | 的确 | indeed";
+    "确实 | 的确 | indeed | a | an | 休";
 constexpr std::string_view kSpeech =
     "说 | 告诉我 | 提到 | 通知 | 表示 | said | says | told me | mentioned | that";
 constexpr std::string_view kFirstPerson =
@@ -27,16 +27,61 @@ constexpr std::string_view kFirstPerson =
 constexpr std::string_view kSystemSubjects =
     "你们 | 你的 | 你 | 系统 | 助手 | 机器人 | ai | you | your | the system | system | "
     "the assistant | assistant | the bot | bot";
-constexpr std::string_view kNegations = "不再 | 不 | 没有 | 没 | 并非 | 不是 | not | no longer | "
+constexpr std::string_view kNegations = "不再 | 不 | 不太 | 不怎么 | 不大 | 没有 | 没 | 并非 | 不是 | "
+                                        "not | no longer | "
                                         "don't | doesn't | didn't | never | n't";
 constexpr std::string_view kBetweenCueAndConnector =
     "也已经 | 已经 | 也 | 现在 | 都 | 已 | 就 | 最新的 | 新的 | 还是 | 暂时 | 刚 | now | also | "
     "has | have | just | currently";
+// Where a value ends inside its clause. Coordinators (和, 及, and) are not here: a coordinated
+// value is kept whole unless the conjunct is a clause of its own (kClauseVerbs).
 constexpr std::string_view kValueStops =
-    "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 和 | 以及 | 并且 | 而且 | 以后 | 之后 | 从 | "
-    "from now on | starting | effective | as of | please | now | since | because | and | but | "
+    "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 并且 | 而且 | 以后 | 之后 | 从 | 但是 | 但 | 不过 | "
+    "因为 | 所以 | 可是 | 然而 | 如果 | 的话 | "
+    "from now on | starting | effective | as of | please | now | since | because | but | "
     "so | which | who | as | where | when | while | until | for now | this week | next week | "
-    "today | going forward";
+    "today | going forward | although | though | however | whereas | if";
+constexpr std::string_view kCoordinators = "和 | 与 | 及 | 以及 | 跟 | 或 | and | or";
+// A conjunct holding one of these is a clause ("... director and reports to Li"), not a value.
+constexpr std::string_view kClauseVerbs =
+    "is | are | was | were | am | 'm | 's | will | would | has | have | had | does | do | did | "
+    "can | could | should | must | reports | works | work | joined | handles | likes | prefers | "
+    "i | he | she | we | they | you | it | 我 | 他 | 她 | 你 | 是 | 要 | 也 | 就 | 负责 | 汇报 | 喜欢 | "
+    "擅长";
+// Time phrases that end a value ("senior engineer last month", "data team in March").
+constexpr std::string_view kTrailingTimes =
+    "last year | next year | this year | last month | next month | this month | last week | "
+    "next week | this week | today | tomorrow | yesterday | in january | in february | in march | "
+    "in april | in may | in june | in july | in august | in september | in october | "
+    "in november | in december | on monday | on tuesday | on wednesday | on thursday | "
+    "on friday | on saturday | on sunday | 去年 | 今年 | 明年 | 今天 | 明天 | 昨天 | 下周 | 上周 | 这周 | "
+    "本周 | 下个月 | 上个月 | 月底 | 年底";
+constexpr std::string_view kTrailingPreps =
+    "in | on | at | since | by | until | from | during | 在 | 从 | 于 | 到";
+// A clause that only supposes something states no fact.
+// So does one about the past ("张工以前在阿里工作": not where he works now).
+constexpr std::string_view kHypotheticals =
+    "如果 | 假如 | 假设 | 要是 | 万一 | 倘若 | if | suppose | supposing | assuming | what if | "
+    "imagine | 以前 | 曾经 | 过去 | used to | previously | formerly";
+// "X的Y是Z" where Y is one of these: Z is Y's value, not X's title, team or duty.
+constexpr std::string_view kRelationNouns =
+    "直属上级 | 上级 | 直属领导 | 领导 | 老板 | 汇报对象 | 对接人 | 联系人 | 负责人 | 电话 | 手机号 | 邮箱 | "
+    "预算 | 状态 | 进展 | manager | boss | supervisor | contact | phone | email | budget | status";
+// Time words that can trail a subject ("李工这周在深圳出差").
+constexpr std::string_view kSubjectTimes =
+    "今天 | 明天 | 昨天 | 今晚 | 这周 | 下周 | 上周 | 本周 | 这两天 | 这几天 | 今年 | 明年 | 下个月 | "
+    "这个月 | 本月 | 月底 | 上午 | 下午 | 晚上 | 周末";
+constexpr std::string_view kBadSubjects = "who | which | that | what | 谁 | 什么 | 哪";
+// The assistant addressed as the subject of a clause ("你是管理员"): the next subjectless
+// clause is about it, not about the speaker.
+constexpr std::string_view kSystemClause =
+    "你是 | 你要 | 你负责 | 你们是 | 你们要 | 系统是 | you are | you're | you will | you must | "
+    "you should";
+// Amounts: a currency, digits (with . or , inside), a unit.
+constexpr std::string_view kCurrencies = "$ | ¥ | ￥ | € | £ | rmb | usd | cny";
+constexpr std::string_view kAmountUnits =
+    "百万元 | 百万 | 千万 | 万元 | 万 | 千元 | 千 | 亿元 | 亿 | 元 | 块钱 | 块 | 美元 | 欧元 | 人民币 | "
+    "% | k | m | bn | million | thousand | billion | usd | dollars | rmb | yuan | eur";
 constexpr std::string_view kValueFront =
     "我们的 | 公司的 | 新的 | 最新的 | 新 | 了 | the | a | an | our | my | his | her | their | new";
 constexpr std::string_view kParticles = "了 | 吧 | 啊 | 呢 | 哦 | 呀 | 哈 | 啦 | 嘛 | 的 | 么 | 吗";
@@ -86,7 +131,13 @@ struct Tables {
       between{kBetweenCueAndConnector}, value_stops{kValueStops}, value_front{kValueFront},
       particles{kParticles}, titles{kTitles}, times_of_day{kTimesOfDay}, items{kItemNouns},
       state_lead{kStateLead}, copulas{kCopulas}, state_tail{kStateTail}, bad_values{kBadValues},
-      placeholder_open{"⟦"}, status_lead{"还在 | 正在 | 目前 | 现在 | is | 's | 还 | 在"};
+      placeholder_open{"⟦"}, status_lead{"还在 | 正在 | 目前 | 现在 | is | 's | 还 | 在"},
+      coordinators{kCoordinators}, clause_verbs{kClauseVerbs}, trailing_times{kTrailingTimes},
+      trailing_preps{kTrailingPreps}, hypotheticals{kHypotheticals},
+      relation_nouns{kRelationNouns}, bad_subjects{kBadSubjects}, system_clause{kSystemClause},
+      currencies{kCurrencies}, amount_units{kAmountUnits}, of{"of | 的"},
+      state_until{"到 | 直到 | until | till"}, and_then{"and | 并且 | 而且 | 并"},
+      subject_times{kSubjectTimes};
   std::vector<PhraseMatcher> corrections;
   PhraseMatcher confirmations{kConfirmations, 9};
   Tables() {
@@ -110,6 +161,68 @@ size_t SkipSpaces(std::string_view s, size_t p) {
   while (p < s.size() && s[p] == ' ') ++p;
   return p;
 }
+
+// The end of the placeholder ⟦…⟧ strictly containing byte `pos`, or npos.
+size_t PlaceholderEndAround(std::string_view s, size_t pos) {
+  const size_t open = s.rfind("⟦", pos);
+  if (open == std::string_view::npos || open == pos) return std::string_view::npos;
+  const size_t close = s.find("⟧", open);
+  if (close == std::string_view::npos || close + 3 <= pos) return std::string_view::npos;
+  return close + 3;
+}
+
+// The earliest hit of `cues` within [from, to) (bytes of `lower`). Searches only that slice:
+// CueSet::Find over the whole message would index and scan all of it for every cue hit.
+std::optional<CueHit> FindIn(const CueSet& cues, std::string_view lower, size_t from,
+                             size_t to) {
+  to = std::min(to, lower.size());
+  if (from >= to) return std::nullopt;
+  std::optional<CueHit> h = cues.Find(lower.substr(from, to - from));
+  if (h) {
+    h->begin += from;
+    h->end += from;
+  }
+  return h;
+}
+
+// The earliest hit of `cues` in [from, to) that is not inside a placeholder ("⟦EMAIL:so⟧").
+std::optional<CueHit> FindOutside(const CueSet& cues, std::string_view lower, size_t from,
+                                  size_t to) {
+  while (std::optional<CueHit> h = FindIn(cues, lower, from, to)) {
+    const size_t ph = PlaceholderEndAround(lower, h->begin);
+    if (ph == std::string_view::npos) return h;
+    from = ph;
+  }
+  return std::nullopt;
+}
+
+// Length of a phrase: ASCII words plus other code points ("Go、Rust及Kubernetes" is 5).
+size_t Units(std::string_view s) {
+  size_t units = 0;
+  bool in_word = false;
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      const bool word = c != ' ';
+      units += word && !in_word;
+      in_word = word;
+      ++i;
+    } else {
+      in_word = false;
+      ++units;
+      i += c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    }
+  }
+  return units;
+}
+
+// Short() for mixed text: an ASCII run inside Chinese counts as one unit, not per letter.
+bool ShortPhrase(std::string_view s, size_t max_units, size_t max_words) {
+  if (s.empty()) return false;
+  return IsAscii(s) ? Words(s) <= max_words : Units(s) <= max_units;
+}
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // An id such as "t-102" or "pr 42": an ASCII letter later followed by a digit.
 bool HasIdToken(std::string_view s) {
@@ -150,6 +263,83 @@ std::optional<PhraseSpan> NumberNear(std::string_view lower, size_t from, size_t
   return PhraseSpan{from, p};
 }
 
+// Where a value starting at `pos` ends when it may run to `end`: at the first stop word, or at
+// the first coordinator whose conjunct is a clause of its own ("director and reports to Li");
+// "Python和SQL", "billing and invoicing" stay whole.
+size_t ValueEnd(std::string_view lower, size_t pos, size_t end) {
+  const Tables& tb = T();
+  if (std::optional<CueHit> stop = FindOutside(tb.value_stops, lower, pos, end)) {
+    if (stop->begin > pos) end = stop->begin;
+  }
+  size_t from = pos;
+  while (std::optional<CueHit> c = FindOutside(tb.coordinators, lower, from, end)) {
+    from = c->end;
+    if (c->begin == pos) continue;
+    std::optional<CueHit> next = FindOutside(tb.coordinators, lower, c->end, end);
+    if (FindIn(tb.clause_verbs, lower, c->end, next ? next->begin : end)) return c->begin;
+  }
+  return end;
+}
+
+// "fluent in Spanish, French and German": an English list whose last item follows and / or
+// continues the value past the clause break at `clause_end`. Returns the new value limit.
+size_t ListEnd(std::string_view lower, size_t pos, size_t clause_end) {
+  const Tables& tb = T();
+  if (!IsAscii(lower.substr(pos, clause_end - pos))) return clause_end;
+  size_t at = clause_end;
+  while (at < lower.size() && lower[at] == ',') {
+    const size_t next = ClauseEnd(lower, at + 1);
+    const std::string_view item = TrimSpaces(lower.substr(at + 1, next - at - 1));
+    if (item.empty() || !IsAscii(item) || Words(item) > 4 || tb.clause_verbs.Find(item) ||
+        tb.value_stops.Find(item)) {
+      break;
+    }
+    if (tb.coordinators.Find(item)) return next;
+    at = next;
+  }
+  return clause_end;
+}
+
+// The amount in [from, to): currency, digits (with '.' or ',' between digits), unit ("$50,000",
+// "20万", "3.5k"). A share keeps its base: "15% of revenue", "15%的年度营收".
+std::optional<PhraseSpan> AmountIn(std::string_view lower, size_t from, size_t to) {
+  const Tables& tb = T();
+  for (size_t p = from; p < to; ++p) {
+    size_t q = p;
+    if (std::optional<CueHit> cur = tb.currencies.At(lower, p)) q = SkipSpaces(lower, cur->end);
+    if (q >= to || !IsDigit(lower[q])) continue;
+    if (q == p && p > from && IsAsciiAlnum(lower[p - 1])) continue;  // "Q3" is no amount
+    while (q < to && (IsDigit(lower[q]) || ((lower[q] == '.' || lower[q] == ',') &&
+                                            q + 1 < to && IsDigit(lower[q + 1])))) {
+      ++q;
+    }
+    size_t e = q;
+    if (std::optional<CueHit> unit = tb.amount_units.At(lower, q, /*after_token=*/true)) {
+      e = unit->end;
+    } else if (q < to && lower[q] == ' ') {
+      if (std::optional<CueHit> word = tb.amount_units.At(lower, q + 1); word && IsAscii(
+              lower.substr(word->begin, word->end - word->begin))) {
+        e = word->end;
+      }
+    }
+    e = std::min(e, to);
+    if (lower[e - 1] == '%' && tb.of.At(lower, SkipSpaces(lower, e))) e = to;
+    return PhraseSpan{p, e};
+  }
+  return std::nullopt;
+}
+
+// Cuts a trailing time phrase and its preposition off the value [vb, ve): "senior engineer
+// last month" -> "senior engineer". Returns the new end.
+size_t CutTrailingTime(std::string_view lower, size_t vb, size_t ve) {
+  const Tables& tb = T();
+  std::optional<CueHit> t = FindOutside(tb.trailing_times, lower, vb, ve);
+  if (!t || t->begin == vb) return ve;
+  const std::string_view head = StripBack(lower.substr(vb, t->begin - vb), tb.trailing_preps);
+  if (head.empty()) return ve;
+  return Offset(lower, head) + head.size();
+}
+
 struct Candidate {
   ExtractedFact fact;
   bool implicit_subject = false;
@@ -170,6 +360,12 @@ std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) 
     if (!times.empty() && times[0].begin == 0) s = s.substr(times[0].end);
   }
   s = StripBack(s, tb.subject_back);
+  // "Zhang is our director and reports to Li": the second predicate shares the first subject.
+  if (tb.and_then.EndingAt(s, s.size())) return std::string_view();
+  // "李工这周", "我下周": the time belongs to the clause, not to the subject.
+  if (std::optional<CueHit> t = tb.subject_times.EndingAt(s, s.size()); t && t->begin > 0) {
+    s = StripBack(s.substr(0, t->begin), tb.subject_back);
+  }
   if (IsAscii(s) && Words(s) > 3) {  // keep the last three words
     size_t cut = s.size();
     for (int w = 0; w < 3 && cut > 0; ++w) {
@@ -193,8 +389,18 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
     return std::nullopt;
   }
   if (!rule.not_before.empty() && rule.not_before.At(lower, hit.end)) return std::nullopt;
+  // "我现在在阿里云实习": the 在 of 现在 is no cue; the next one is.
+  if (lower.compare(hit.begin, hit.end - hit.begin, "在") == 0 &&
+      lower.compare(hit.end, 3, "在") == 0) {
+    return std::nullopt;
+  }
   const size_t clause_begin = ClauseStart(lower, hit.begin);
-  const size_t clause_end = ClauseEnd(lower, hit.begin);
+  size_t clause_end = ClauseEnd(lower, hit.begin);
+  // A question states no fact.
+  if (clause_end < lower.size() &&
+      (lower[clause_end] == '?' || lower.compare(clause_end, 3, "？") == 0)) {
+    return std::nullopt;
+  }
   size_t pos = SkipSpaces(lower, hit.end);
   if (!rule.connector.empty()) {
     if (std::optional<CueHit> b = tb.between.At(lower, pos)) pos = SkipSpaces(lower, b->end);
@@ -205,10 +411,14 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
     if (!conn && !direct) return std::nullopt;
     if (conn) pos = SkipSpaces(lower, conn->end);
   }
+  if (spec.shape == FactValueShape::kAny && rule.closing.empty()) {
+    clause_end = ListEnd(lower, pos, clause_end);
+  }
   size_t vb = spec.keep_cue ? hit.begin : pos;
   size_t ve = clause_end;
   if (!rule.closing.empty()) {
-    std::optional<CueHit> close = rule.closing.Find(lower, pos, std::min(clause_end, pos + 45));
+    std::optional<CueHit> close =
+        FindIn(rule.closing, lower, pos, std::min(clause_end, pos + 45));
     if (!close || (close->begin == pos && !spec.keep_cue)) return std::nullopt;
     ve = spec.keep_cue ? close->end : close->begin;
   }
@@ -234,10 +444,16 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
       ve = hit.end;
       break;
     default:
-      if (rule.closing.empty()) {
-        if (std::optional<CueHit> stop = tb.value_stops.Find(lower, pos, ve)) {
-          if (stop->begin > pos) ve = stop->begin;
-        }
+      if (rule.closing.empty()) ve = ValueEnd(lower, pos, ve);
+      if (spec.shape == FactValueShape::kAmount) {
+        std::optional<PhraseSpan> amount = AmountIn(lower, vb, ve);
+        if (!amount) return std::nullopt;
+        vb = amount->begin;
+        ve = amount->end;
+      } else if (rule.attribute->name != "prefers" && (spec.shape == FactValueShape::kAny ||
+                                                       spec.shape == FactValueShape::kTitle ||
+                                                       spec.shape == FactValueShape::kItemState)) {
+        ve = CutTrailingTime(lower, vb, ve);
       }
       break;
   }
@@ -251,18 +467,39 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
   if (std::optional<CueHit> bad = tb.bad_values.At(v, 0); bad && bad->end == v.size()) {
     return std::nullopt;
   }
+  // "预算超支的品类是差旅": the cue is not the head of "X的Y是Z"; Z is the value of Y.
+  if (rule.connector.empty() && rule.closing.empty() && !spec.keep_cue &&
+      spec.shape != FactValueShape::kState) {
+    const size_t de = v.find("的");
+    if (de != std::string_view::npos &&
+        (v.find("是", de) != std::string_view::npos || v.find("为", de) != std::string_view::npos)) {
+      return std::nullopt;
+    }
+  }
   switch (spec.shape) {
     case FactValueShape::kAny:
     case FactValueShape::kItemState:
-      if (!Short(v, 16, 6)) return std::nullopt;
-      if (std::vector<PhraseSpan> t = FindTimeWords(v); !t.empty() && t[0].begin == 0 &&
-                                                        spec.shape == FactValueShape::kAny) {
+      if (!ShortPhrase(v, 16, 6)) return std::nullopt;
+      if (std::vector<PhraseSpan> t = FindTimeWords(v);
+          !t.empty() && t[0].begin == 0 && spec.shape == FactValueShape::kAny &&
+          rule.attribute->name != "prefers") {
         return std::nullopt;  // "在周末工作" is no employer
       }
       break;
-    case FactValueShape::kTitle:
-      if (!Short(v, 10, 5) || !tb.titles.EndingAt(v, v.size())) return std::nullopt;
+    case FactValueShape::kTitle: {
+      if (const size_t at = v.find(" at "); IsAscii(v) && at != std::string_view::npos) {
+        v = TrimSpaces(v.substr(0, at));  // "senior engineer at Google": the employer follows
+      }
+      if (const size_t de = v.rfind("的"); de != std::string_view::npos) {
+        v = TrimSpaces(v.substr(de + 3));  // "谷歌的高级工程师": the employer precedes
+      }
+      std::string_view head = v;  // "vp of sales": the title word ends the head
+      if (const size_t of = v.find(" of "); IsAscii(v) && of != std::string_view::npos) {
+        head = v.substr(0, of);
+      }
+      if (!ShortPhrase(v, 10, 5) || !tb.titles.EndingAt(head, head.size())) return std::nullopt;
       break;
+    }
     case FactValueShape::kTimeOfDay:
       if (!tb.times_of_day.At(v, 0) || !Short(v, 8, 3)) return std::nullopt;
       break;
@@ -277,6 +514,9 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
     default:
       break;
   }
+
+  // A supposition states no fact (checked late: most cue hits fail on the value first).
+  if (FindIn(tb.hypotheticals, lower, clause_begin, hit.begin)) return std::nullopt;
 
   // Subject.
   size_t sb = clause_begin;
@@ -298,6 +538,12 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
     const bool led = at != std::string_view::npos || copula ||
                      tb.state_lead.EndingAt(lower, hit.begin).has_value();
     std::string_view tail = lower.substr(hit.end, clause_end - hit.end);
+    // "休年假到下周三": an end date is part of the state.
+    const std::string_view until = StripFront(tail, tb.state_until);
+    if (std::vector<PhraseSpan> t = FindTimeWords(until);
+        !t.empty() && t[0].begin == 0 && t.back().end == until.size()) {
+      tail = std::string_view();
+    }
     tail = StripBack(StripFront(tail, tb.state_tail), tb.state_tail);
     if (!led && !TrimSpaces(tail).empty()) return std::nullopt;
     if (IsAscii(trimmed) && !trimmed.empty() && !copula) return std::nullopt;
@@ -317,7 +563,20 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
     if (tb.system.At(subject, 0) && tb.system.At(subject, 0)->end == subject.size()) {
       return std::nullopt;  // facts about the assistant / the system are never extracted
     }
-    if (!Short(subject, 10, 3)) return std::nullopt;
+    if (!ShortPhrase(subject, 10, 3)) return std::nullopt;
+    if (std::optional<CueHit> bad = tb.bad_subjects.At(subject, 0);
+        bad && bad->end == subject.size()) {
+      return std::nullopt;  // "..., who joined last year"
+    }
+    // "我的直属上级是周经理": a copula after a relation noun gives that relation, not a title.
+    if (spec.id.ends_with(".is") && tb.relation_nouns.EndingAt(subject, subject.size())) {
+      return std::nullopt;
+    }
+  }
+  // "你是管理员，负责审批所有报销": a subjectless clause after one addressing the assistant.
+  if (subject.empty() && !spec.speaker_subject &&
+      FindIn(tb.system_clause, lower, 0, clause_begin).has_value()) {
+    return std::nullopt;
   }
   double confidence = spec.weight;
   std::optional<CueHit> fp = subject.empty() ? std::nullopt : tb.first_person.At(subject, 0);

@@ -15,6 +15,13 @@
 // 擅长/skilled in -> hasSkill, 喜欢/偏好/prefer -> prefers, 职位/是…经理 -> hasTitle,
 // 状态/进展/待…审批 -> status, 出差/休假/travelling -> availability (temporary).
 //
+// Values: a coordinated value stays whole ("Python和SQL", "Spanish, French and German") unless
+// the conjunct is a clause of its own ("director and reports to Li"); a value ends at a clause
+// break or a connective (但是, 因为, but, because, which), before a trailing time ("last
+// month") and never inside a placeholder; an amount keeps its unit ("20万", "$50,000", "3.5k",
+// "15%"). Questions, suppositions (如果, if) and past states (以前, used to) give no fact, nor
+// does "X的Y是Z" when Y is not the cue's own noun ("预算超支的品类是差旅").
+//
 // Subjects: the first person (我, I, my, we) is "user"; a clause with no subject inherits the
 // previous fact's subject in the same message ("把张工的部门改成AI Lab，职级升为高级工程师"),
 // else is the speaker ("user", at lower confidence). Facts whose subject is the assistant or

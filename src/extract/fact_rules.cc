@@ -38,7 +38,7 @@ constexpr std::string_view kStatusTo =
     "is now | is | changed to | set to | moved to | =";
 constexpr std::string_view kPushTo =
     "改到 | 改成 | 换成 | 调到 | 放到 | 安排在 | 改在 | 放在 | 都在 | 只在 | 在 | to | in the | "
-    "during the | only in the | only during the | at";
+    "during the | only in the | only during the | only during | during | at";
 
 constexpr FactRuleSpec kRules[] = {
     // --- contact ------------------------------------------------------------------------------
