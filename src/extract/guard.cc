@@ -2,12 +2,57 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "src/extract/deobfuscate.h"
 #include "src/text/normalize.h"
 
 namespace engram::extract {
+namespace {
+
+constexpr size_t kCategoryCount = static_cast<size_t>(GuardCategory::kDiscussion) + 1;
+
+bool IsAsciiAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// True when a negation ends right before `begin`, one space allowed: "never share", "不要忽略".
+bool Negated(std::string_view text, size_t begin) {
+  static constexpr std::string_view kNegations[] = {
+      "never", "don't", "don\u2019t", "dont", "do not", "does not", "must not", "should not",
+      "cannot", "不要", "切勿", "请勿", "不能", "不得", "禁止", "严禁", "不可", "不许", "不会"};
+  std::string_view before = text.substr(0, begin);
+  if (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  for (std::string_view negation : kNegations) {
+    if (!before.ends_with(negation)) continue;
+    const size_t at = before.size() - negation.size();
+    if (IsAsciiAlnum(negation.front()) && at > 0 && IsAsciiAlnum(before[at - 1])) continue;
+    return true;
+  }
+  return false;
+}
+
+// True when [begin, end) lies between a pair of quotation marks: "…", “…”, 「…」, 『…』.
+bool Quoted(std::string_view text, size_t begin, size_t end) {
+  static constexpr std::pair<std::string_view, std::string_view> kQuotes[] = {
+      {"\"", "\""}, {"\u201c", "\u201d"}, {"\u300c", "\u300d"}, {"\u300e", "\u300f"}};
+  for (const auto& [open, close] : kQuotes) {
+    size_t from = 0;
+    while (true) {
+      const size_t o = text.find(open, from);
+      if (o == std::string_view::npos || o + open.size() > begin) break;
+      const size_t c = text.find(close, o + open.size());
+      if (c == std::string_view::npos) break;
+      if (c >= end) return true;
+      from = c + close.size();
+    }
+  }
+  return false;
+}
+
+}  // namespace
 
 std::string_view GuardCategoryName(GuardCategory category) {
   switch (category) {
@@ -20,6 +65,7 @@ std::string_view GuardCategoryName(GuardCategory category) {
     case GuardCategory::kPayload: return "payload";
     case GuardCategory::kAuthority: return "authority";
     case GuardCategory::kMitigation: return "mitigation";
+    case GuardCategory::kDiscussion: return "discussion";
   }
   return "unknown";
 }
@@ -55,8 +101,13 @@ GuardResult Guard::CheckFolded(std::string folded) const {
   const DeobfuscatedText plain = Deobfuscate(result.folded);
   const bool obfuscated = plain.text.size() != result.folded.size();
   const IndexedText indexed(plain.text);
-  std::array<double, 9> best{};  // per category: highest weight (lowest for kMitigation)
-  double strongest = 0;
+  struct Hit {
+    const GuardRuleSpec* spec;
+    PhraseSpan span;
+  };
+  std::vector<Hit> hits;
+  hits.reserve(32);
+  bool discussion = false;
   for (const Compiled& rule : rules_) {
     if (rule.matcher.empty()) continue;
     std::optional<PhraseSpan> span = rule.matcher.Match(indexed);
@@ -64,9 +115,23 @@ GuardResult Guard::CheckFolded(std::string folded) const {
     // without boundaries only when de-obfuscation changed the text.
     if (!span && obfuscated) span = rule.matcher.Match(indexed, true);
     if (!span) continue;
-    const GuardRuleSpec& spec = *rule.spec;
+    hits.push_back(Hit{rule.spec, *span});
+    discussion |= rule.spec->category == GuardCategory::kDiscussion;
+  }
+  result.matches.reserve(hits.size());
+  std::array<double, kCategoryCount> best{};  // per category: highest (kMitigation: lowest)
+  double strongest = 0;
+  for (const Hit& hit : hits) {
+    const GuardRuleSpec& spec = *hit.spec;
+    const bool discounted =
+        spec.category != GuardCategory::kMitigation &&
+        spec.category != GuardCategory::kDiscussion &&
+        (Negated(plain.text, hit.span.begin) ||
+         (discussion && Quoted(plain.text, hit.span.begin, hit.span.end)));
     result.matches.push_back(GuardMatch{spec.id, spec.category, spec.weight,
-                                        plain.source[span->begin], plain.source[span->end]});
+                                        plain.source[hit.span.begin], plain.source[hit.span.end],
+                                        discounted});
+    if (discounted || spec.category == GuardCategory::kDiscussion) continue;
     double& slot = best[static_cast<size_t>(spec.category)];
     if (spec.category == GuardCategory::kMitigation) {
       slot = std::min(slot, spec.weight);

@@ -12,6 +12,11 @@
 // bypass payload (payload) each stay below the threshold alone and add up when combined.
 // Mitigating cues (a question: "怎么申请管理员权限？") carry a negative weight; they lower the
 // score only when no single rule is strong on its own (GuardOptions::mitigation_ceiling).
+// Two contexts discount a match entirely (it is reported, not scored): a negation right before
+// it ("never share passwords", "不要忽略之前的指令"), and quotation marks around it when the
+// text talks about attacks (a kDiscussion cue: "这类攻击", "our pentest report quotes"). The
+// quotation discount can be abused by an attacker who wraps an order in quotes and adds such a
+// cue; unquoted cues in the same text still count.
 //
 // Thread safety: a Guard is immutable after construction; Check is thread-safe.
 #ifndef ENGRAM_SRC_EXTRACT_GUARD_H_
@@ -38,10 +43,11 @@ enum class GuardCategory {
   kPayload,        // money, credentials, privileges: "红包", "password", "自动批准"
   kAuthority,      // claimed official origin: "官方政策", "公司最新规定", "per the legal department"
   kMitigation,     // negative weight: questions and other signs of a request for information
+  kDiscussion,     // talk about attacks ("提示词注入", "pentest report"): quoted cues don't count
 };
 
 // "memory_write", "standing_rule", "override", "memory_tamper", "impersonation",
-// "exfiltration", "payload", "authority", "mitigation".
+// "exfiltration", "payload", "authority", "mitigation", "discussion".
 std::string_view GuardCategoryName(GuardCategory category);
 // "clean", "suspicious", "quarantine".
 std::string_view GuardVerdictName(GuardVerdict verdict);
@@ -50,7 +56,7 @@ std::string_view GuardVerdictName(GuardVerdict verdict);
 struct GuardRuleSpec {
   std::string_view id;  // stable, e.g. "zh.override.ignore_previous"
   GuardCategory category;
-  double weight;        // in (0, 1]; in [-1, 0) for kMitigation
+  double weight;        // in (0, 1]; in [-1, 0) for kMitigation; ignored for kDiscussion
   std::string_view pattern;
   size_t max_gap = 24;  // bytes between consecutive parts
 };
@@ -75,6 +81,7 @@ struct GuardMatch {
   double weight;
   size_t begin;  // byte span in GuardResult::folded
   size_t end;
+  bool discounted = false;  // negated, or quoted in a discussion of attacks: not scored
 };
 
 struct GuardResult {

@@ -25,6 +25,24 @@ std::vector<std::string_view> Split(std::string_view s, std::string_view sep) {
   return out;
 }
 
+// Picks up to four distinct bigram slots of `text`. Bigrams that start inside a UTF-8 sequence
+// or in ASCII come first: those starting on a CJK lead byte (0xE4 0xB8 ...) are shared by
+// many characters and filter little.
+void ChooseSlots(std::string_view text, std::array<uint16_t, 4>* slots, uint8_t* count) {
+  *count = 0;
+  for (int pass = 0; pass < 2 && *count < slots->size(); ++pass) {
+    for (size_t i = 0; i + 1 < text.size() && *count < slots->size(); ++i) {
+      const auto a = static_cast<unsigned char>(text[i]);
+      const bool lead = a >= 0xC0;
+      if (lead != (pass == 1)) continue;
+      const uint16_t slot = IndexedText::Slot(a, static_cast<unsigned char>(text[i + 1]));
+      bool seen = false;
+      for (uint8_t k = 0; k < *count; ++k) seen |= (*slots)[k] == slot;
+      if (!seen) (*slots)[(*count)++] = slot;
+    }
+  }
+}
+
 }  // namespace
 
 IndexedText::IndexedText(std::string_view text) : text_(text) {
@@ -61,6 +79,7 @@ PhraseMatcher::PhraseMatcher(std::string_view pattern, size_t max_gap) : max_gap
       }
       a.text = std::string(alt);
       a.word_start = IsAsciiAlnum(alt.front());
+      ChooseSlots(a.text, &a.slots, &a.slot_count);
       part.push_back(std::move(a));
     }
     if (!part.empty()) parts_.push_back(std::move(part));
@@ -73,7 +92,7 @@ std::optional<PhraseSpan> PhraseMatcher::FindPart(const Part& part, const Indexe
   const std::string_view text = indexed.text();
   std::optional<PhraseSpan> best;
   for (const Alternative& alt : part) {
-    if (!indexed.MayContain(alt.text)) continue;
+    if (alt.text.size() > text.size() || !indexed.MayContainSlots(alt.Slots())) continue;
     if (alt.anchored) {
       if (from == 0 && text.substr(0, alt.text.size()) == alt.text) {
         best = PhraseSpan{0, alt.text.size()};
@@ -110,6 +129,17 @@ std::optional<PhraseSpan> PhraseMatcher::Match(const IndexedText& indexed,
   const std::string_view text = indexed.text();
   const bool boundaries = !ignore_word_boundaries;
   if (parts_.empty()) return std::nullopt;
+  // A later part none of whose alternatives can occur rules the pattern out before any scan.
+  for (size_t p = 1; p < parts_.size(); ++p) {
+    bool possible = false;
+    for (const Alternative& alt : parts_[p]) {
+      if (alt.text.size() <= text.size() && indexed.MayContainSlots(alt.Slots())) {
+        possible = true;
+        break;
+      }
+    }
+    if (!possible) return std::nullopt;
+  }
   size_t from = 0;
   while (from < text.size()) {
     std::optional<PhraseSpan> first = FindPart(parts_[0], indexed, from, text.size(), boundaries);

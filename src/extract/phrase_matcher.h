@@ -15,9 +15,12 @@
 #ifndef ENGRAM_SRC_EXTRACT_PHRASE_MATCHER_H_
 #define ENGRAM_SRC_EXTRACT_PHRASE_MATCHER_H_
 
+#include <array>
 #include <bitset>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,9 +35,18 @@ class IndexedText {
   std::string_view text() const { return text_; }
   // False means `needle` certainly does not occur; true means it may.
   bool MayContain(std::string_view needle) const;
+  // Same test on some of a needle's bigram slots (see Slot), precomputed by the caller.
+  bool MayContainSlots(std::span<const uint16_t> slots) const {
+    for (uint16_t slot : slots) {
+      if (!bigrams_.test(slot)) return false;
+    }
+    return true;
+  }
+  static uint16_t Slot(unsigned char a, unsigned char b) {
+    return static_cast<uint16_t>((a * 131u + b) & 4095u);
+  }
 
  private:
-  static size_t Slot(unsigned char a, unsigned char b) { return (a * 131u + b) & 4095u; }
   std::string_view text_;
   std::bitset<4096> bigrams_;
 };
@@ -69,6 +81,12 @@ class PhraseMatcher {
     bool word_start = false;
     bool word_end = false;
     bool anchored = false;
+    // Up to four of the text's bigram slots (those not starting on a UTF-8 lead byte first:
+    // they tell CJK characters apart), kept inline so that most absent alternatives are
+    // rejected without touching `text` (IndexedText::MayContainSlots).
+    std::array<uint16_t, 4> slots{};
+    uint8_t slot_count = 0;
+    std::span<const uint16_t> Slots() const { return {slots.data(), slot_count}; }
   };
   using Part = std::vector<Alternative>;
 

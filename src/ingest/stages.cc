@@ -25,7 +25,9 @@ void Guard(const std::string& folded, store::IngestBatch* batch, StageReport* re
   json rules = json::array();
   for (const extract::GuardMatch& m : g.matches) {
     rules.push_back(std::string(m.rule_id));
-    if (m.weight < 0) continue;  // a mitigating cue is not a reason to flag
+    // Mitigating and discussion cues, and cues the guard discounted (negated, or quoted in
+    // talk about attacks), are not reasons to flag.
+    if (m.weight <= 0 || m.discounted) continue;
     std::string category(extract::GuardCategoryName(m.category));
     if (std::find(report->guard_categories.begin(), report->guard_categories.end(),
                   category) == report->guard_categories.end()) {
