@@ -306,8 +306,8 @@ TEST(GuardCorpusTest, DetectionAndFalsePositiveRates) {
 // "heldout2" / "heldout3"); the per-split lines above report each. Scored blind before they
 // were tuned on: heldout1 5/30 detected, 0/30 false positives; heldout2 29/60, 2/60; heldout3
 // 48/80, 6/80 (weakest: exfiltration 6/14, system changes 7/13; false positives: attacks
-// quoted in security discussions, "我是管理员…" before an unrelated request). A fourth pair is
-// to be written blind by someone else (tests/corpora/README.md).
+// quoted in security discussions, "我是管理员…" before an unrelated request). The fourth pair
+// below is the held-out one.
 TEST(GuardCorpusTest, RetiredHeldOutRowsAreDevRows) {
   for (const char* name : {"guard_redteam.jsonl", "guard_benign.jsonl"}) {
     std::map<std::string, int> by_origin;
@@ -320,6 +320,17 @@ TEST(GuardCorpusTest, RetiredHeldOutRowsAreDevRows) {
     EXPECT_EQ(by_origin["heldout2"], 60) << name;
     EXPECT_EQ(by_origin["heldout3"], 80) << name;
   }
+}
+
+// guard_*_heldout4.jsonl (80 + 80 rows, 50 hard negatives) were written in session 7 by a
+// writer who read neither the rules nor the other corpora, and scored once, after the rules
+// of round 5 were frozen: 50/80 detected (62.5 %; exfiltration 6/13, poison_fact 5/13 the
+// weakest), 2/80 false positives (2.5 %). Floors = that run. Never tune on them: move them
+// to dev rows first.
+TEST(GuardCorpusTest, FourthHeldOutRates) {
+  const Rates r = Evaluate("guard_redteam_heldout4.jsonl", "guard_benign_heldout4.jsonl", 80, 80);
+  EXPECT_GE(r.detection, 0.625);
+  EXPECT_LE(r.false_positives, 0.025);
 }
 
 TEST(GuardTest, AcceptsInvalidUtf8) {

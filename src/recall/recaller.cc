@@ -148,6 +148,34 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
   return c;
 }
 
+// The same statement once per channel: in each channel's list, a current fact whose message's
+// current record is in that list too is dropped, and the ranks close up, so a message's facts
+// neither push other messages down a channel nor add to its own fused score.
+void OnePlacePerMessage(Candidates* c) {
+  for (RankedList& list : c->lists) {
+    std::unordered_set<int64_t> recorded;
+    for (int64_t id : list.ids) {
+      const Memory& m = c->memories.at(id);
+      if (m.current && m.type == MemoryType::kEpisodic && m.source.message_id != 0) {
+        recorded.insert(m.source.message_id);
+      }
+    }
+    if (recorded.empty()) continue;
+    std::vector<int64_t> kept;
+    kept.reserve(list.ids.size());
+    for (int64_t id : list.ids) {
+      const Memory& m = c->memories.at(id);
+      if (m.current && m.type != MemoryType::kEpisodic && recorded.count(m.source.message_id)) {
+        c->channels[id].erase(list.channel);
+        continue;
+      }
+      c->channels[id][list.channel].rank = static_cast<int>(kept.size()) + 1;
+      kept.push_back(id);
+    }
+    list.ids = std::move(kept);
+  }
+}
+
 // A message's episodic record and the facts extracted from it say the same thing: of the
 // current memories of one message one hit is returned, so one statement neither fills
 // several places of the limit nor gets several chances at a high place. The record (the
@@ -215,6 +243,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   std::unordered_map<int64_t, std::map<std::string, ChannelScore>>& channels =
       gathered.channels;
 
+  OnePlacePerMessage(&gathered);
   std::vector<RecallHit> hits;
   for (const FusedItem& f : FuseRrf(gathered.lists, params.rrf_k)) {
     RecallHit h;
