@@ -62,7 +62,11 @@ std::string ReviewLine(const ReviewItemView& r) {
   std::string line = "review #" + std::to_string(r.id) + " " + r.kind + " " + r.user_id;
   if (r.memory_id) line += " memory " + std::to_string(r.memory_id);
   line += ": " + r.reason;
-  if (r.resolved_at) line += " [" + r.resolution + "d]";
+  if (r.resolved_at) {
+    // approve -> approved, reject -> rejected; "confirmed" (by a later mention) as it is.
+    const bool verb = r.resolution == "approve" || r.resolution == "reject";
+    line += " [" + r.resolution + (verb ? "d]" : "]");
+  }
   return line;
 }
 

@@ -334,6 +334,30 @@ TEST(HttpServerTest, ReviewListsQuarantinedMessages) {
   EXPECT_FALSE(hits.body["results"].empty());
 }
 
+TEST(HttpServerTest, ReviewConfirmsAWeakCandidate) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Dev(), "hashing", /*extract_facts=*/true);
+  ASSERT_TRUE(s.ok());
+  auto out = s.engine()->Remember(RememberRequest{Principal{"a", "", {}, {}}, "张工擅长Python"});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  ASSERT_EQ(out->candidates.size(), 1u);
+  auto reply = s.Send("GET", "/v1/review?user=a");
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  ASSERT_EQ(reply.body["items"].size(), 1u);
+  const auto& item = reply.body["items"][0];
+  EXPECT_EQ(item["kind"], "weak_candidate");
+  EXPECT_EQ(item["memory_id"], out->candidates[0]);
+  EXPECT_EQ(item["payload"]["attribute"], "hasSkill");
+  EXPECT_EQ(item["payload"]["mentions"], 1);
+  const std::string path = "/v1/review/" + std::to_string(item["id"].get<int64_t>()) + "/resolve";
+  auto done = s.Send("POST", path, {{"user", "a"}, {"resolution", "approve"}});
+  ASSERT_EQ(done.status, 200) << done.text;
+  EXPECT_EQ(done.body["resolution"], "approve");
+  auto got = s.engine()->Get(Principal{"a", "", {}, {}}, out->candidates[0]);
+  ASSERT_TRUE(got.ok());
+  EXPECT_TRUE(got->current);
+}
+
 TEST(HttpServerTest, ApiKeysMapRequestsToTheirPrincipal) {
   testing::TempDir dir;
   TestServer s(dir.path(), ServeOptions{});

@@ -2,10 +2,12 @@
 
 namespace engram::serve {
 
-TestServer::TestServer(const std::string& dir, ServeOptions options, const std::string& embedder) {
+TestServer::TestServer(const std::string& dir, ServeOptions options, const std::string& embedder,
+                       bool extract_facts) {
   Options o;
   o.db_path = dir + "/engram.db";
   o.embedder = embedder;
+  o.extract_facts = extract_facts;
   auto engine = Engine::Open(o);
   if (!engine.ok()) return;
   engine_ = std::move(engine).value();

@@ -17,8 +17,9 @@ namespace engram::serve {
 
 class TestServer {
  public:
-  // `dir` holds the database. `embedder` as Options::embedder.
-  TestServer(const std::string& dir, ServeOptions options, const std::string& embedder = "none");
+  // `dir` holds the database. `embedder` and `extract_facts` as in Options.
+  TestServer(const std::string& dir, ServeOptions options, const std::string& embedder = "none",
+             bool extract_facts = false);
   ~TestServer();
 
   bool ok() const { return ok_; }

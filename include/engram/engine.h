@@ -80,7 +80,8 @@ struct RememberResult {
   std::vector<int64_t> outranked;
   // Weak facts (hasSkill, prefers) said about someone else and not yet heard three times from
   // different messages nor confirmed ("确认", "confirmed"): kept as history (in `memories`,
-  // not current, no relation) until the mention that makes them current.
+  // not current, no relation) until the mention that makes them current, each with a
+  // weak_candidate review item (in `review_items`) whose approval makes it current at once.
   std::vector<int64_t> candidates;
   // What the write path's rule stages made of the message.
   std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
@@ -99,11 +100,13 @@ struct RememberResult {
   std::vector<CoreferenceView> coreferences;
 };
 
-// An entry of the review queue: a quarantined message, a suspicious one, or a time
-// expression anchored with low confidence.
+// An entry of the review queue: a quarantined message, a suspicious one, a time expression
+// anchored with low confidence, or a weak fact kept as a candidate (weak_candidate: a skill
+// or like said about someone else, not yet heard three times nor confirmed).
 struct ReviewItemView {
   int64_t id = 0;
-  std::string kind;          // quarantine | suspicious | low_temporal_confidence
+  // quarantine | suspicious | low_temporal_confidence | weak_candidate
+  std::string kind;
   std::string user_id;
   int64_t memory_id = 0;     // 0 = none
   int64_t message_id = 0;
@@ -111,7 +114,9 @@ struct ReviewItemView {
   std::string payload_json;
   Instant created_at;
   std::optional<Instant> resolved_at;
-  std::string resolution;    // approve | reject, once resolved
+  // approve | reject, once resolved by a person; confirmed for a weak_candidate whose fact
+  // became current without it (a later mention or confirmation, or another item's approval)
+  std::string resolution;
 };
 
 // Narrows a recall to memories that match every condition given. Empty means no condition.
@@ -393,8 +398,13 @@ class Engine {
 
   // The review queue: the principal's own items (every user's for the admin role), oldest
   // first, open ones unless `include_resolved`. ResolveReview with "approve" releases a
-  // quarantined memory into recall; "reject" keeps it quarantined. Both are audited.
-  // NotFound for an item the principal may not list; FailedPrecondition when resolved.
+  // quarantined memory into recall; "reject" keeps it quarantined. For a weak_candidate,
+  // "approve" makes the candidate the current fact exactly as a confirming mention would
+  // (superseding another current value, or reinforcing the same one; with its relation and
+  // vector), and "reject" forgets it (history only; it no longer counts as a mention, later
+  // mentions start afresh). Both are audited. NotFound for an item the principal may not
+  // list; FailedPrecondition when resolved (a candidate item a later mention confirmed is
+  // resolved as "confirmed"), or when approving a candidate that was forgotten.
   virtual Result<std::vector<ReviewItemView>> Review(const Principal& principal,
                                                      bool include_resolved, int limit) = 0;
   virtual Result<ReviewItemView> ResolveReview(const Principal& principal, int64_t id,

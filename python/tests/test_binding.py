@@ -211,5 +211,11 @@ def test_remember_reports_coreferences_and_weak_candidates(tmp_path):
         s = e.remember(ALICE, "张工擅长Python")
         assert len(s.memories) == 2 and not s.memories[1].current
         assert s.candidates == [s.memories[1].id] == s.to_dict()["candidates"]
+        # Its review item: approving it makes the candidate the current fact.
+        items = e.review(ALICE)
+        assert [(i.kind, i.memory_id) for i in items] == [("weak_candidate", s.candidates[0])]
+        assert s.review_items == [items[0].id]
+        assert e.resolve_review(ALICE, items[0].id, "approve").resolution == "approve"
+        assert e.get(ALICE, s.candidates[0]).current
     finally:
         e.close()

@@ -6,6 +6,7 @@
 #include "src/ingest/pipeline.h"
 #include "src/ingest/validate.h"
 #include "src/store/access.h"
+#include "src/store/weak_fusion.h"
 #include "src/text/normalize.h"
 
 namespace engram::engine {
@@ -220,8 +221,34 @@ Result<std::vector<ReviewItemView>> EngineImpl::Review(const Principal& principa
 Result<ReviewItemView> EngineImpl::ResolveReview(const Principal& principal, int64_t id,
                                                  const std::string& resolution) {
   if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
-  auto item = store_->ResolveReview(Context(principal), id, resolution);
+  const store::OpContext ctx = Context(principal);
+  // Approving a weak candidate makes it current: it gets the vector a current fact has,
+  // embedded here (the store has no embedder) and stored in the approval's transaction.
+  std::string model;
+  std::string vector;
+  if (resolution == "approve" && vectors_) {
+    auto item = store_->GetReview(ctx, id);
+    if (!item.ok()) return item.status();
+    if (item->kind == store::kWeakCandidateReview && !item->resolved_at &&
+        item->memory_id != 0) {
+      // An admin may resolve another user's item: the candidate is read as its owner.
+      auto m = store_->GetMemory(ctx, item->memory_id);
+      if (!m.ok() && m.status().code() == StatusCode::kNotFound) {
+        m = store_->GetMemory(Context(Principal{item->user_id, "", {}, {}}), item->memory_id);
+      }
+      if (m.ok() && !m->current) {
+        auto vecs = vectors_->EmbedPassages({ingest::EmbeddingText(*m, nullptr, 0)});
+        if (!vecs.ok()) return vecs.status();
+        model = vectors_->model_id();
+        vector = std::move(vecs->front());
+      }
+    }
+  }
+  auto item = store_->ResolveReview(ctx, id, resolution, model, vector);
   if (!item.ok()) return item.status();
+  if (vectors_ && !vector.empty()) {
+    if (Status s = vectors_->Sync(); !s.ok()) return s;
+  }
   return ReviewView(std::move(item).value());
 }
 

@@ -11,10 +11,11 @@
 //
 //   relations    a fact of a whitelisted attribute with strong fusion (worksAt, hasTitle,
 //                hasPhone, hasEmail, reportsTo, memberOf, responsibleFor, status) or a
-//                weak one (hasSkill, prefers; the store writes it only once the fact is
-//                current: self-stated, confirmed, or at its third mention — weak_fusion.h) whose
-//                subject is a linked entity of the message becomes a relation draft: to the
-//                entity its value names ("张工 reportsTo 李总"), else to the literal value.
+//                weak one (hasSkill, prefers; listed only once the fact is current:
+//                self-stated, confirmed, at its third mention, or approved in review —
+//                weak_fusion.h) whose subject is a linked entity of the message becomes a
+//                relation draft: to the entity its value names ("张工 reportsTo 李总"), else
+//                to the literal value.
 //                Zero-fusion facts (availability: 出差, 休假) are never edges: they stay
 //                memories of kind "state" with a TTL.
 //   complements a fact whose attribute complements another (budget: how tight; budgetLimit:

@@ -9,8 +9,9 @@
 //   facts   whitelisted (subject, attribute, value) statements become semantic memories next
 //           to the episodic record (temporary states as kind "state"); a weak one (skill,
 //           like) said about someone else and not confirmed ("确认", "confirmed") is listed in
-//           IngestBatch::unconfirmed: the store keeps it as a candidate until its third
-//           mention (src/store/weak_fusion.h); never from a quarantined or suspicious
+//           IngestBatch::unconfirmed: the store keeps it as a candidate, with a
+//           weak_candidate review item, until its third mention or the item's approval
+//           (src/store/weak_fusion.h); never from a quarantined or suspicious
 //           message, nor when the request gave an explicit fact;
 //   kind    the signals decide the memory's kind: a temporary state ("这周在出差") is
 //           "state", a preference "preference", a task or commitment "task", an event

@@ -56,7 +56,9 @@ struct NewMessage {
 
 // An item for the review queue, written with the batch that raised it.
 struct NewReview {
-  std::string kind;               // "quarantine", "suspicious", "low_temporal_confidence"
+  // "quarantine", "suspicious", "low_temporal_confidence"; the store itself raises
+  // "weak_candidate" (weak_fusion.h) for each candidate it keeps.
+  std::string kind;
   std::string reason;             // one line for a person
   std::string payload_json = "{}";
   int memory_index = -1;          // index into IngestBatch::memories, or -1
@@ -72,7 +74,9 @@ struct ReviewItem {
   std::string payload_json = "{}";
   Instant created_at;
   std::optional<Instant> resolved_at;
-  std::string resolution;         // "approve" or "reject" once resolved
+  // "approve" or "reject" once resolved by a person; "confirmed" for a weak_candidate whose
+  // statement became current without it (a later mention, or the approval of another item).
+  std::string resolution;
 };
 
 // One sealed personal identifier (docs/formats/pii_vault.md). scope_key and user_id are the
@@ -119,8 +123,12 @@ struct IngestBatch {
   // reconciles as usual) only when the scope already holds at least `mentions needed` - 1
   // statements of the same (subject, attribute, folded value) from other messages that are
   // neither deleted nor quarantined (any version: earlier candidates count); else it is kept
-  // as a candidate: stored retired at birth (history, no vector, no relation) and listed in
-  // IngestOutcome::candidates. A current version with the same value is reinforced as usual.
+  // as a candidate: stored retired at birth (history, no vector; its relation rows are
+  // written but, its memory not being current, listed nowhere), listed in
+  // IngestOutcome::candidates, and a "weak_candidate" review item is raised for it (in
+  // IngestOutcome::reviews). A current version with the same value is reinforced as usual.
+  // When a draft of the batch becomes current, the scope's open weak_candidate items whose
+  // candidate states the same (subject, attribute, value) are resolved as "confirmed".
   std::vector<std::pair<int, int>> unconfirmed;
   // (memory index, attribute): once current, that memory gets a "complements" link (lower
   // id -> higher id) with the scope's current fact of the same subject and that attribute
@@ -376,11 +384,27 @@ class Store {
   // first, unresolved only unless `include_resolved`.
   virtual Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx,
                                                      bool include_resolved, int limit) = 0;
-  // Resolves an open item: "approve" makes its quarantined memory active (searchable),
-  // "reject" leaves it quarantined. Audited. NotFound for an item the principal may not
-  // list; FailedPrecondition when already resolved; InvalidArgument for another resolution.
+  // One item the principal may list (NotFound otherwise).
+  virtual Result<ReviewItem> GetReview(const OpContext& ctx, int64_t id) = 0;
+  // Resolves an open item, in one transaction with its audit record ("review.<resolution>").
+  // Quarantine and the other kinds: "approve" makes a quarantined memory active
+  // (searchable), "reject" leaves it quarantined.
+  // weak_candidate (weak_fusion.h): "approve" makes the candidate current as a confirming
+  // mention would: the scope's current version of its (subject, attribute) with the same
+  // value is reinforced instead (the candidate stays history); one with another value is
+  // superseded by the candidate (retired, its relations closed, its vector removed; the
+  // candidate joins its lineage as the next version). The candidate's relation rows become
+  // live and `vector` (the candidate's embedding, in `vector_model`; may be empty) is stored.
+  // The scope's other open weak_candidate items of the same statement are resolved as
+  // "confirmed". "reject" forgets the candidate (soft): it stays in the audit trail, never
+  // becomes current and no longer counts as a mention; later mentions start afresh.
+  // NotFound for an item the principal may not list; FailedPrecondition when already
+  // resolved, or when approving a candidate that was forgotten (reject it instead);
+  // InvalidArgument for another resolution.
   virtual Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
-                                           const std::string& resolution) = 0;
+                                           const std::string& resolution,
+                                           const std::string& vector_model,
+                                           const std::string& vector) = 0;
 
   // Lifecycle. TouchMemories records that ctx.principal was shown these memories at ctx.now
   // (access_count + 1, last_access) and wakes the dormant ones: they become active and their

@@ -48,7 +48,7 @@ bool WritesRelation(const IngestBatch& batch, const IngestOutcome& out, const Re
   auto has = [&](const std::vector<int64_t>& ids) {
     return std::find(ids.begin(), ids.end(), m.id) != ids.end();
   };
-  return m.current && !has(out.reinforced) && !has(out.outranked);
+  return (m.current || has(out.candidates)) && !has(out.reinforced) && !has(out.outranked);
 }
 
 bool IsCorrection(const IngestBatch& batch, size_t index) {

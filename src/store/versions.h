@@ -21,7 +21,8 @@ Memory FirstVersion(const Memory& draft, const Scope& scope, int64_t id, const I
 Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Instant& now);
 
 // Whether relation draft `r` is written: its links and memory are in range and the batch made
-// that memory current (it neither reinforced another nor was outranked).
+// that memory current (it neither reinforced another nor was outranked) or kept it as a weak
+// candidate (the row is listed only once an approval makes the candidate current).
 bool WritesRelation(const IngestBatch& batch, const IngestOutcome& out, const RelationDraft& r);
 
 // Whether the batch's memory `index` is an explicit correction (IngestBatch::corrections).

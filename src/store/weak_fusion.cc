@@ -1,5 +1,7 @@
 #include "src/store/weak_fusion.h"
 
+#include <nlohmann/json.hpp>
+
 #include "src/store/access.h"
 #include "src/store/reconcile.h"
 
@@ -25,20 +27,53 @@ void CountMention(const Memory& earlier, const Memory& draft, std::set<int64_t>*
   if (SameStatement(earlier, draft)) messages->insert(earlier.source.message_id);
 }
 
-bool StaysCandidate(const std::map<int64_t, Memory>& memories, const std::string& scope_key,
+int EarlierMentions(const std::map<int64_t, Memory>& memories, const std::string& scope_key,
                     const Memory& draft, int needed) {
-  if (needed <= 0) return false;
+  if (needed <= 0) return 0;
   std::set<int64_t> heard;
   for (const auto& [id, m] : memories) {
     if (ScopeKey(m.scope) == scope_key) CountMention(m, draft, &heard);
   }
-  return StaysCandidate(needed, heard);
+  return static_cast<int>(heard.size());
 }
 
 void StampCandidate(const Instant& now, Memory* draft, IngestOutcome* out) {
   draft->current = false;
   draft->superseded_at = now;
   out->candidates.push_back(draft->id);
+}
+
+NewReview CandidateReview(const Memory& candidate, int mentions, int needed) {
+  NewReview r;
+  r.kind = kWeakCandidateReview;
+  r.reason = candidate.subject + " " + candidate.attribute + " " + candidate.value +
+             ": mentioned " + std::to_string(mentions) + " of " + std::to_string(needed) +
+             " times; approve to make it current";
+  nlohmann::json payload = {{"subject", candidate.subject},
+                            {"attribute", candidate.attribute},
+                            {"value", candidate.value},
+                            {"mentions", mentions},
+                            {"needed", needed}};
+  r.payload_json = payload.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return r;
+}
+
+bool ConfirmsCandidate(const Memory& current, const Memory& candidate) {
+  return current.subject == candidate.subject && current.attribute == candidate.attribute &&
+         !candidate.attribute.empty() && SameStatement(current, candidate);
+}
+
+std::string ConfirmingAuditDetail(const std::string& key, int64_t id,
+                                  const std::vector<int64_t>& confirmed) {
+  std::string detail = "{\"" + key + "\":" + std::to_string(id);
+  if (!confirmed.empty()) {
+    detail += ",\"confirmed_reviews\":[";
+    for (size_t i = 0; i < confirmed.size(); ++i) {
+      detail += (i ? "," : "") + std::to_string(confirmed[i]);
+    }
+    detail += "]";
+  }
+  return detail + "}";
 }
 
 }  // namespace engram::store

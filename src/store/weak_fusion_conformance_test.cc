@@ -10,6 +10,7 @@
 #include "src/store/memory/memory_store.h"
 #include "src/store/sqlite/sqlite_store.h"
 #include "src/store/store.h"
+#include "src/store/weak_fusion.h"
 #include "src/testing/temp_dir.h"
 
 namespace engram::store {
@@ -164,6 +165,219 @@ TEST_P(WeakFusionConformanceTest, ACandidateNeverRetiresTheCurrentValue) {
   EXPECT_TRUE(third->candidates.empty());
   EXPECT_EQ(third->superseded, std::vector<int64_t>{confirmed->memories[0].id});
   EXPECT_EQ(Skills(), std::vector<std::string>{"Go"});
+}
+
+// --- the review queue: each candidate raises a weak_candidate item ---------------------------
+
+TEST_P(WeakFusionConformanceTest, EachCandidateRaisesAReviewItem) {
+  auto first = Say("Python", 1);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  ASSERT_EQ(first->reviews.size(), 1u);
+  auto second = Say("python", 2);
+  ASSERT_TRUE(second.ok());
+  ASSERT_EQ(second->reviews.size(), 1u);
+  auto items = store_->ListReview(Ctx(alice_, 3), false, 10);
+  ASSERT_TRUE(items.ok()) << items.status().ToString();
+  ASSERT_EQ(items->size(), 2u);
+  const ReviewItem& r = (*items)[0];
+  EXPECT_EQ(r.id, first->reviews[0]);
+  EXPECT_EQ(r.kind, kWeakCandidateReview);
+  EXPECT_EQ(r.memory_id, first->candidates.at(0));
+  EXPECT_EQ(r.message_id, first->message_id);
+  EXPECT_NE(r.reason.find("张工 hasSkill Python: mentioned 1 of 3"), std::string::npos) << r.reason;
+  EXPECT_NE(r.payload_json.find("\"mentions\":1"), std::string::npos) << r.payload_json;
+  EXPECT_NE((*items)[1].reason.find("mentioned 2 of 3"), std::string::npos);
+  auto one = store_->GetReview(Ctx(alice_, 3), r.id);
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(one->memory_id, r.memory_id);
+  EXPECT_EQ(store_->GetReview(Ctx(bob_, 3), r.id).status().code(), StatusCode::kNotFound);
+  // A confirmed statement raises none.
+  auto confirmed = Say("Go", 4, /*unconfirmed=*/false);
+  ASSERT_TRUE(confirmed.ok());
+  EXPECT_TRUE(confirmed->reviews.empty());
+}
+
+TEST_P(WeakFusionConformanceTest, ApprovalMakesTheCandidateCurrent) {
+  auto first = Say("Python", 1);
+  auto second = Say("Python", 2);
+  ASSERT_TRUE(first.ok() && second.ok());
+  const int64_t c1 = first->candidates.at(0);
+  auto approved =
+      store_->ResolveReview(Ctx(alice_, 3), first->reviews.at(0), "approve", "m1", "vec1");
+  ASSERT_TRUE(approved.ok()) << approved.status().ToString();
+  EXPECT_EQ(approved->resolution, "approve");
+  auto got = store_->GetMemory(Ctx(alice_, 4), c1);
+  ASSERT_TRUE(got.ok());
+  EXPECT_TRUE(got->current);
+  EXPECT_FALSE(got->superseded_at.has_value());
+  EXPECT_FALSE(got->valid_to.has_value());
+  EXPECT_EQ(got->status, MemoryStatus::kActive);
+  EXPECT_EQ(Skills(), std::vector<std::string>{"Python"});
+  EXPECT_EQ(CurrentFacts(), 1u);
+  auto searchable = store_->GetSearchable(Ctx(alice_, 4), {c1}, false, nullptr);
+  ASSERT_TRUE(searchable.ok());
+  EXPECT_EQ(searchable->size(), 1u);
+  auto hits = store_->SearchKeyword(Ctx(alice_, 4), KeywordQuery{{"Python"}, 10, false});
+  ASSERT_TRUE(hits.ok()) << hits.status().ToString();
+  ASSERT_FALSE(hits->empty());
+  EXPECT_EQ((*hits)[0].memory.id, c1);
+  auto log = store_->VectorChangesSince(0, "m1", 100);
+  ASSERT_TRUE(log.ok());
+  ASSERT_FALSE(log->empty());
+  EXPECT_EQ(log->back().memory_id, c1);
+  EXPECT_TRUE(log->back().upsert);
+  EXPECT_EQ(log->back().vector, "vec1");
+  // The other mention's item is resolved with it; the queue is empty.
+  auto open = store_->ListReview(Ctx(alice_, 4), false, 10);
+  ASSERT_TRUE(open.ok());
+  EXPECT_TRUE(open->empty());
+  auto other = store_->GetReview(Ctx(alice_, 4), second->reviews.at(0));
+  ASSERT_TRUE(other.ok());
+  EXPECT_EQ(other->resolution, kConfirmedResolution);
+  EXPECT_EQ(store_->ResolveReview(Ctx(alice_, 5), other->id, "approve", "", "").status().code(),
+            StatusCode::kFailedPrecondition);
+  auto audit = store_->ListAudit(Ctx(alice_, 5), AuditQuery{});
+  ASSERT_TRUE(audit.ok());
+  bool audited = false;
+  for (const AuditRecord& a : *audit) {
+    if (a.action != "review.approve") continue;
+    audited = a.targets == std::vector<int64_t>{c1} &&
+              a.detail_json.find("\"confirmed_reviews\":[" +
+                                 std::to_string(other->id) + "]") != std::string::npos;
+  }
+  EXPECT_TRUE(audited);
+  // A later mention reinforces the approved fact.
+  auto third = Say("Python", 6);
+  ASSERT_TRUE(third.ok());
+  EXPECT_EQ(third->reinforced, std::vector<int64_t>{c1});
+  EXPECT_TRUE(third->candidates.empty());
+  EXPECT_TRUE(third->reviews.empty());
+}
+
+TEST_P(WeakFusionConformanceTest, ApprovalSupersedesAnotherCurrentValue) {
+  auto python = Say("Python", 1, /*unconfirmed=*/false);
+  ASSERT_TRUE(python.ok());
+  const Memory old = python->memories.at(0);
+  auto go = Say("Go", 2);
+  ASSERT_TRUE(go.ok());
+  auto r = store_->ResolveReview(Ctx(alice_, 3), go->reviews.at(0), "approve", "", "");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  auto retired = store_->GetMemory(Ctx(alice_, 4), old.id);
+  ASSERT_TRUE(retired.ok());
+  EXPECT_FALSE(retired->current);
+  EXPECT_TRUE(retired->superseded_at.has_value());
+  auto now = store_->GetMemory(Ctx(alice_, 4), go->candidates.at(0));
+  ASSERT_TRUE(now.ok());
+  EXPECT_TRUE(now->current);
+  EXPECT_EQ(now->supersedes, old.id);
+  EXPECT_EQ(now->lineage_id, old.lineage_id);
+  EXPECT_EQ(now->version, old.version + 1);
+  EXPECT_EQ(Skills(), std::vector<std::string>{"Go"});
+  EXPECT_EQ(CurrentFacts(), 1u);
+  auto history = store_->GetHistory(Ctx(alice_, 4), now->id);
+  ASSERT_TRUE(history.ok());
+  EXPECT_EQ(history->size(), 2u);
+}
+
+TEST_P(WeakFusionConformanceTest, ApprovingTheCurrentValueReinforcesIt) {
+  auto go = Say("Go", 1, /*unconfirmed=*/false);
+  auto python = Say("Python", 2);
+  ASSERT_TRUE(go.ok() && python.ok());
+  // A correction (no mention) makes the candidate's value current.
+  Revision rev;
+  rev.content = "张工擅长Python";
+  rev.value = "Python";
+  auto corrected = store_->Supersede(Ctx(alice_, 3), go->memories.at(0).id, rev);
+  ASSERT_TRUE(corrected.ok()) << corrected.status().ToString();
+  auto r = store_->ResolveReview(Ctx(alice_, 4), python->reviews.at(0), "approve", "", "");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  auto current = store_->GetMemory(Ctx(alice_, 5), corrected->id);
+  ASSERT_TRUE(current.ok());
+  EXPECT_TRUE(current->current);
+  EXPECT_EQ(current->reinforced, 1);
+  auto candidate = store_->GetMemory(Ctx(alice_, 5), python->candidates.at(0));
+  ASSERT_TRUE(candidate.ok());
+  EXPECT_FALSE(candidate->current);
+  EXPECT_EQ(CurrentFacts(), 1u);
+}
+
+TEST_P(WeakFusionConformanceTest, AConfirmingMentionResolvesTheOpenItems) {
+  auto first = Say("Python", 1);
+  auto second = Say("Python", 2);
+  ASSERT_TRUE(first.ok() && second.ok());
+  auto other = Say("Go", 3);  // another value: its item stays open
+  ASSERT_TRUE(other.ok());
+  auto third = Say("Python", 4);
+  ASSERT_TRUE(third.ok());
+  EXPECT_TRUE(third->candidates.empty());
+  auto open = store_->ListReview(Ctx(alice_, 5), false, 10);
+  ASSERT_TRUE(open.ok());
+  ASSERT_EQ(open->size(), 1u);
+  EXPECT_EQ(open->at(0).id, other->reviews.at(0));
+  for (int64_t id : {first->reviews.at(0), second->reviews.at(0)}) {
+    auto item = store_->GetReview(Ctx(alice_, 5), id);
+    ASSERT_TRUE(item.ok());
+    EXPECT_EQ(item->resolution, kConfirmedResolution);
+    EXPECT_TRUE(item->resolved_at.has_value());
+    auto again = store_->ResolveReview(Ctx(alice_, 5), id, "approve", "", "");
+    EXPECT_EQ(again.status().code(), StatusCode::kFailedPrecondition);
+  }
+  EXPECT_EQ(Skills(), std::vector<std::string>{"Python"});
+  // Approving the other value now supersedes the confirmed one.
+  auto go = store_->ResolveReview(Ctx(alice_, 6), other->reviews.at(0), "approve", "", "");
+  ASSERT_TRUE(go.ok()) << go.status().ToString();
+  EXPECT_EQ(Skills(), std::vector<std::string>{"Go"});
+}
+
+TEST_P(WeakFusionConformanceTest, RejectionForgetsTheCandidate) {
+  auto first = Say("Python", 1);
+  auto second = Say("Python", 2);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_EQ(store_->ResolveReview(Ctx(alice_, 3), second->reviews.at(0), "maybe", "", "")
+                .status()
+                .code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(store_->ResolveReview(Ctx(bob_, 3), second->reviews.at(0), "reject", "", "")
+                .status()
+                .code(),
+            StatusCode::kNotFound);
+  auto rejected = store_->ResolveReview(Ctx(alice_, 3), second->reviews.at(0), "reject", "", "");
+  ASSERT_TRUE(rejected.ok()) << rejected.status().ToString();
+  EXPECT_EQ(rejected->resolution, "reject");
+  auto c2 = store_->GetHistory(Ctx(alice_, 4), second->candidates.at(0));
+  ASSERT_TRUE(c2.ok());
+  ASSERT_EQ(c2->size(), 1u);
+  EXPECT_EQ(c2->at(0).status, MemoryStatus::kDeleted);
+  EXPECT_FALSE(c2->at(0).current);
+  // The rejected mention no longer counts: a third message leaves a candidate.
+  auto third = Say("Python", 5);
+  ASSERT_TRUE(third.ok());
+  EXPECT_EQ(third->candidates.size(), 1u);
+  EXPECT_TRUE(Skills().empty());
+  // The first item is still open; approving it works. A rejected one cannot be approved.
+  EXPECT_EQ(store_->ResolveReview(Ctx(alice_, 6), second->reviews.at(0), "approve", "", "")
+                .status()
+                .code(),
+            StatusCode::kFailedPrecondition);
+  auto approved = store_->ResolveReview(Ctx(alice_, 6), first->reviews.at(0), "approve", "", "");
+  ASSERT_TRUE(approved.ok()) << approved.status().ToString();
+  EXPECT_EQ(Skills(), std::vector<std::string>{"Python"});
+  auto open = store_->ListReview(Ctx(alice_, 7), false, 10);
+  ASSERT_TRUE(open.ok());
+  EXPECT_TRUE(open->empty());  // the third mention's item was confirmed by the approval
+}
+
+TEST_P(WeakFusionConformanceTest, AForgottenCandidateCannotBeApproved) {
+  auto first = Say("Python", 1);
+  ASSERT_TRUE(first.ok());
+  ASSERT_TRUE(store_->Forget(Ctx(alice_, 2), first->candidates.at(0), false).ok());
+  auto r = store_->ResolveReview(Ctx(alice_, 3), first->reviews.at(0), "approve", "", "");
+  EXPECT_EQ(r.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_TRUE(Skills().empty());
+  auto item = store_->GetReview(Ctx(alice_, 3), first->reviews.at(0));
+  ASSERT_TRUE(item.ok());
+  EXPECT_FALSE(item->resolved_at.has_value());  // nothing changed: it can still be rejected
+  EXPECT_TRUE(store_->ResolveReview(Ctx(alice_, 4), item->id, "reject", "", "").ok());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, WeakFusionConformanceTest, ::testing::ValuesIn(Backends()),

@@ -106,8 +106,12 @@ class MemoryStoreImpl final : public Store {
   Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
                                              int limit) override;
 
+  Result<ReviewItem> GetReview(const OpContext& ctx, int64_t id) override;
+
   Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
-                                   const std::string& resolution) override;
+                                   const std::string& resolution,
+                                   const std::string& vector_model,
+                                   const std::string& vector) override;
 
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override;
 
@@ -173,6 +177,19 @@ class MemoryStoreImpl final : public Store {
   void PutVector(int64_t id, const std::string& model, const std::string& vector);
 
   void AppendLocked(const OpContext& ctx, const AuditEntry& e);
+
+  // The review item `id` the principal may list. REQUIRES: mu_ held.
+  Result<ReviewItem*> FindReview(const OpContext& ctx, int64_t id);
+
+  // The weak_candidate halves of ResolveReview (store.h) and Ingest: approving makes
+  // candidate `c` current (appending the version it retired or reinforced to `targets`);
+  // ConfirmCandidates resolves the scope's open weak_candidate items that `current` states
+  // as "confirmed" (appending their ids). REQUIRES: mu_ held.
+  void ApproveCandidate(const OpContext& ctx, Memory* c, const std::string& vector_model,
+                        const std::string& vector, std::vector<int64_t>* targets,
+                        std::vector<int64_t>* confirmed);
+  void ConfirmCandidates(const std::string& scope_key, const Memory& current,
+                         const Instant& now, std::vector<int64_t>* confirmed);
 
   std::mutex mu_;
   std::vector<MessageRow> messages_;

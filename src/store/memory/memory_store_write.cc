@@ -32,12 +32,16 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
   out.message_id = static_cast<int64_t>(messages_.size()) + 1;
   messages_.push_back(MessageRow{batch.scope, batch.message, ctx.now.unix_ms});
   std::string key = ScopeKey(batch.scope);
+  std::vector<std::pair<NewReview, int64_t>> raised;  // weak_candidate items, with memory ids
+  std::vector<int64_t> confirmed;                     // candidate items the batch confirmed
   for (size_t index = 0; index < batch.memories.size(); ++index) {
     Memory m = FirstVersion(batch.memories[index], batch.scope, next_memory_id_, ctx.now,
                             out.message_id);
     bool outranked = false;
     bool reinforced = false;
-    const bool candidate = StaysCandidate(memories_, key, m, MentionsNeeded(batch, index));
+    const int needed = MentionsNeeded(batch, index);
+    const int earlier = EarlierMentions(memories_, key, m, needed);
+    const bool candidate = StaysCandidate(needed, earlier);
     if (!m.attribute.empty()) {
       for (auto& [id, old] : memories_) {
         if (!old.current || old.attribute != m.attribute || old.subject != m.subject ||
@@ -47,6 +51,7 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
         const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
         if (d.action == ReconcileAction::kReinforce) {
           store::Reinforce(m, &old);
+          ConfirmCandidates(key, old, ctx.now, &confirmed);
           out.reinforced.push_back(old.id);
           out.memories.push_back(old);
           reinforced = true;
@@ -72,6 +77,8 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
     ++next_memory_id_;
     Index(m);
     memories_[m.id] = m;
+    if (candidate) raised.emplace_back(CandidateReview(m, earlier + 1, needed), m.id);
+    if (m.current) ConfirmCandidates(key, m, ctx.now, &confirmed);
     if (!batch.embeddings.empty() && m.current) {
       PutVector(m.id, batch.embedding_model, batch.embeddings[out.memories.size()]);
     }
@@ -89,13 +96,18 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
     e.user_id = batch.scope.user_id;
     vault_.emplace(std::make_pair(e.scope_key, e.placeholder), e);  // first sealing wins
   }
+  std::vector<std::pair<NewReview, int64_t>> items;  // the batch's, then the candidates'
   for (const NewReview& r : batch.reviews) {
+    bool linked = r.memory_index >= 0 && r.memory_index < static_cast<int>(out.memories.size());
+    items.emplace_back(r, linked ? out.memories[r.memory_index].id : 0);
+  }
+  items.insert(items.end(), raised.begin(), raised.end());
+  for (const auto& [r, memory_id] : items) {
     ReviewItem item;
     item.id = static_cast<int64_t>(reviews_.size()) + 1;
     item.kind = r.kind;
     item.user_id = batch.scope.user_id;
-    bool linked = r.memory_index >= 0 && r.memory_index < static_cast<int>(out.memories.size());
-    item.memory_id = linked ? out.memories[r.memory_index].id : 0;
+    item.memory_id = memory_id;
     item.message_id = out.message_id;
     item.reason = r.reason;
     item.payload_json = r.payload_json;
@@ -104,7 +116,7 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
     reviews_.push_back(std::move(item));
   }
   AppendLocked(ctx, AuditEntry{"remember", targets,
-                               "{\"message_id\":" + std::to_string(out.message_id) + "}"});
+                               ConfirmingAuditDetail("message_id", out.message_id, confirmed)});
   if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out, batch.message.context_json);
   return out;
 }

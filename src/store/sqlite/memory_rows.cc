@@ -187,9 +187,9 @@ std::string JsonStringArray(const std::vector<std::string>& items) {
   return out;
 }
 
-Result<bool> StaysCandidate(sqlite3* db, const std::string& scope_key, const Memory& draft,
+Result<int> EarlierMentions(sqlite3* db, const std::string& scope_key, const Memory& draft,
                             int needed) {
-  if (needed <= 0) return false;
+  if (needed <= 0) return 0;
   Stmt st(db, "SELECT " + MemoryColumns() +
                   " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND attribute = ?3 AND "
                   "status IN ('active', 'dormant')");
@@ -197,7 +197,7 @@ Result<bool> StaysCandidate(sqlite3* db, const std::string& scope_key, const Mem
   std::set<int64_t> heard;
   while (st.Step()) CountMention(ReadMemory(st), draft, &heard);
   if (!st.status().ok()) return st.status().WithPrefix("count mentions");
-  return store::StaysCandidate(needed, heard);
+  return static_cast<int>(heard.size());
 }
 
 }  // namespace engram::store::sqlite

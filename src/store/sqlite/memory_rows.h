@@ -23,9 +23,9 @@ Memory ReadMemory(const Stmt& st, int first = 0);
 // its content in memory_fts.
 Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key);
 
-// store::StaysCandidate over the memories of scope `scope_key` with `draft`'s subject and
+// store::EarlierMentions over the memories of scope `scope_key` with `draft`'s subject and
 // attribute (no query when `needed` is 0).
-Result<bool> StaysCandidate(sqlite3* db, const std::string& scope_key, const Memory& draft,
+Result<int> EarlierMentions(sqlite3* db, const std::string& scope_key, const Memory& draft,
                             int needed);
 
 // SQL predicate on alias "m": visible to the principal whose user id is bound at ?user_param

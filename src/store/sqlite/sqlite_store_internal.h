@@ -92,8 +92,12 @@ class SqliteStore final : public Store {
   Result<std::vector<ReviewItem>> ListReview(const OpContext& ctx, bool include_resolved,
                                              int limit) override;
 
+  Result<ReviewItem> GetReview(const OpContext& ctx, int64_t id) override;
+
   Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
-                                   const std::string& resolution) override;
+                                   const std::string& resolution,
+                                   const std::string& vector_model,
+                                   const std::string& vector) override;
 
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override;
 
@@ -180,6 +184,15 @@ class SqliteStore final : public Store {
 
   // REQUIRES: mu_ held, inside a write transaction.
   Status Retire(int64_t id, const Instant& now, const Instant& valid_to);
+
+  // The weak_candidate halves of ResolveReview (store.h): approving makes candidate
+  // `memory_id` current (appending the version it retired or reinforced to `targets`, and
+  // the items it confirmed to `confirmed`); rejecting forgets it. REQUIRES: mu_ held, inside
+  // a write transaction.
+  Status ApproveCandidate(const OpContext& ctx, int64_t memory_id,
+                          const std::string& vector_model, const std::string& vector,
+                          std::vector<int64_t>* targets, std::vector<int64_t>* confirmed);
+  Status RejectCandidate(int64_t memory_id);
 
   // REQUIRES: mu_ held, inside a write transaction (the chain's tail is read under the lock).
   Status AppendLocked(const OpContext& ctx, const AuditEntry& e);

@@ -1,7 +1,13 @@
-// SqliteStore's review queue: ListReview and ResolveReview.
+// SqliteStore's review queue: ListReview, GetReview and ResolveReview.
+#include <algorithm>
+
 #include "src/store/access.h"
+#include "src/store/reconcile.h"
+#include "src/store/sqlite/entity_rows.h"
+#include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/review_rows.h"
 #include "src/store/sqlite/sqlite_store_internal.h"
+#include "src/store/weak_fusion.h"
 
 namespace engram::store::sqlite_internal {
 
@@ -11,8 +17,15 @@ Result<std::vector<ReviewItem>> SqliteStore::ListReview(const OpContext& ctx, bo
   return sqlite::SelectReview(db_, ReviewerUser(ctx.principal), include_resolved, limit);
 }
 
+Result<ReviewItem> SqliteStore::GetReview(const OpContext& ctx, int64_t id) {
+  std::lock_guard lock(mu_);
+  return sqlite::SelectReviewItem(db_, id, ReviewerUser(ctx.principal));
+}
+
 Result<ReviewItem> SqliteStore::ResolveReview(const OpContext& ctx, int64_t id,
-                                              const std::string& resolution) {
+                                              const std::string& resolution,
+                                              const std::string& vector_model,
+                                              const std::string& vector) {
   if (resolution != "approve" && resolution != "reject") {
     return Status::InvalidArgument("review: resolution must be 'approve' or 'reject'");
   }
@@ -26,18 +39,91 @@ Result<ReviewItem> SqliteStore::ResolveReview(const OpContext& ctx, int64_t id,
                                       " is already resolved (" + item->resolution + ")");
   }
   if (Status s = sqlite::MarkReviewResolved(db_, id, resolution, ctx.now); !s.ok()) return s;
-  if (resolution == "approve" && item->memory_id != 0) {
-    if (Status s = sqlite::ReleaseQuarantine(db_, item->memory_id); !s.ok()) return s;
-  }
   std::vector<int64_t> targets;
   if (item->memory_id != 0) targets.push_back(item->memory_id);
+  std::vector<int64_t> confirmed;
+  if (item->kind == kWeakCandidateReview && item->memory_id != 0) {
+    Status s = resolution == "approve"
+                   ? ApproveCandidate(ctx, item->memory_id, vector_model, vector, &targets,
+                                      &confirmed)
+                   : RejectCandidate(item->memory_id);
+    if (!s.ok()) return s;
+  } else if (resolution == "approve" && item->memory_id != 0) {
+    if (Status s = sqlite::ReleaseQuarantine(db_, item->memory_id); !s.ok()) return s;
+  }
   AuditEntry e{"review." + resolution, targets,
-               "{\"review_id\":" + std::to_string(id) + "}"};
+               ConfirmingAuditDetail("review_id", id, confirmed)};
   if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
   if (Status s = txn.Commit(); !s.ok()) return s;
   item->resolved_at = ctx.now;
   item->resolution = resolution;
   return item;
+}
+
+Status SqliteStore::ApproveCandidate(const OpContext& ctx, int64_t memory_id,
+                                     const std::string& vector_model, const std::string& vector,
+                                     std::vector<int64_t>* targets,
+                                     std::vector<int64_t>* confirmed) {
+  Stmt get(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
+  get.Bind(1, memory_id);
+  if (!get.Step()) return get.status().ok() ? NotFound(memory_id) : get.status();
+  Memory c = sqlite::ReadMemory(get);
+  get.Reset();
+  if (c.status == MemoryStatus::kDeleted || c.status == MemoryStatus::kQuarantined) {
+    return Status::FailedPrecondition("review: candidate " + std::to_string(c.id) +
+                                      " was forgotten; reject the item instead");
+  }
+  if (c.current) return Status::OK();
+  const std::string key = ScopeKey(c.scope);
+  std::optional<Memory> old;
+  {
+    Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
+                      " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
+                      "attribute = ?3 AND current = 1");
+    cur.Bind(1, key).Bind(2, c.subject).Bind(3, c.attribute);
+    if (cur.Step()) old = sqlite::ReadMemory(cur);
+    if (!cur.status().ok()) return cur.status();
+  }
+  if (old && SameStatement(*old, c)) {  // already held true: the approval reinforces it
+    store::Reinforce(c, &*old);
+    Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
+    up.Bind(1, old->id).Bind(2, old->reinforced).Bind(3, old->last_seen->unix_ms);
+    if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce");
+    targets->push_back(old->id);
+    return sqlite::ConfirmCandidateReviews(db_, key, *old, ctx.now, confirmed);
+  }
+  if (old) {
+    const Instant until = std::max(c.valid_from, old->valid_from);
+    if (Status s = Retire(old->id, ctx.now, until); !s.ok()) return s;
+    if (Status s = sqlite::CloseRelations(db_, old->id, until); !s.ok()) return s;
+    if (Status s = LogVector(old->id, false); !s.ok()) return s;
+    c.lineage_id = old->lineage_id;
+    c.version = old->version + 1;
+    c.supersedes = old->id;
+    targets->push_back(old->id);
+  }
+  Stmt up(db_,
+          "UPDATE memory SET current = 1, superseded_ms = NULL, valid_to_ms = NULL, "
+          "lineage_id = ?2, version = ?3, supersedes = ?4 WHERE id = ?1");
+  up.Bind(1, c.id).Bind(2, c.lineage_id).Bind(3, int64_t{c.version});
+  if (c.supersedes != 0) {
+    up.Bind(4, c.supersedes);
+  } else {
+    up.BindNull(4);
+  }
+  if (Status s = up.Run(); !s.ok()) return s.WithPrefix("approve candidate");
+  Stmt rel(db_, "UPDATE relation SET version = ?2 WHERE memory_id = ?1");
+  rel.Bind(1, c.id).Bind(2, int64_t{c.version});
+  if (Status s = rel.Run(); !s.ok()) return s.WithPrefix("approve candidate");
+  if (Status s = PutVector(c.id, vector_model, vector); !s.ok()) return s;
+  c.current = true;
+  return sqlite::ConfirmCandidateReviews(db_, key, c, ctx.now, confirmed);
+}
+
+Status SqliteStore::RejectCandidate(int64_t memory_id) {
+  Stmt st(db_, "UPDATE memory SET status = 'deleted' WHERE id = ?1 AND current = 0");
+  st.Bind(1, memory_id);
+  return st.Run().WithPrefix("reject candidate");
 }
 
 }  // namespace engram::store::sqlite_internal

@@ -33,6 +33,8 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
   if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert message");
   out.message_id = sqlite3_last_insert_rowid(db_);
 
+  std::vector<std::pair<NewReview, int64_t>> raised;  // weak_candidate items, with memory ids
+  std::vector<int64_t> confirmed;                     // candidate items the batch confirmed
   auto first_id = NextMemoryId();
   if (!first_id.ok()) return first_id.status();
   int64_t next_id = *first_id;
@@ -40,8 +42,10 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
     Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
                             out.message_id);
     bool outranked = false;
-    auto candidate = sqlite::StaysCandidate(db_, key, m, MentionsNeeded(batch, index));
-    if (!candidate.ok()) return candidate.status();
+    const int needed = MentionsNeeded(batch, index);
+    auto earlier = sqlite::EarlierMentions(db_, key, m, needed);
+    if (!earlier.ok()) return earlier.status();
+    const bool candidate = StaysCandidate(needed, *earlier);
     if (!m.attribute.empty()) {
       Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
                         " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
@@ -55,13 +59,15 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
           Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
           up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
           if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce");
+          Status s = sqlite::ConfirmCandidateReviews(db_, key, old, ctx.now, &confirmed);
+          if (!s.ok()) return s;
           out.reinforced.push_back(old.id);
           out.memories.push_back(std::move(old));
           continue;
         }
-        if (!*candidate) StampDraft(d, old, ctx.now, &m);
-        outranked = !*candidate && d.action == ReconcileAction::kOutranked;
-        if (!outranked && !*candidate) {
+        if (!candidate) StampDraft(d, old, ctx.now, &m);
+        outranked = !candidate && d.action == ReconcileAction::kOutranked;
+        if (!outranked && !candidate) {
           m.lineage_id = old.lineage_id;
           m.version = old.version + 1;
           m.supersedes = old.id;
@@ -74,9 +80,14 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
       }
       if (!cur.status().ok()) return cur.status();
     }
-    if (*candidate) StampCandidate(ctx.now, &m, &out);
+    if (candidate) StampCandidate(ctx.now, &m, &out);
     ++next_id;
     if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
+    if (candidate) raised.emplace_back(CandidateReview(m, *earlier + 1, needed), m.id);
+    if (m.current) {
+      Status s = sqlite::ConfirmCandidateReviews(db_, key, m, ctx.now, &confirmed);
+      if (!s.ok()) return s;
+    }
     if (!batch.embeddings.empty() && m.current) {
       size_t i = out.memories.size();
       if (Status s = PutVector(m.id, batch.embedding_model, batch.embeddings[i]); !s.ok()) {
@@ -101,6 +112,12 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
     if (!s.ok()) return s;
     out.reviews.push_back(sqlite3_last_insert_rowid(db_));
   }
+  for (const auto& [r, memory_id] : raised) {
+    Status s = sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id,
+                                    ctx.now);
+    if (!s.ok()) return s;
+    out.reviews.push_back(sqlite3_last_insert_rowid(db_));
+  }
   auto links = sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now);
   if (!links.ok()) return links.status();
   out.entity_links = std::move(links).value();
@@ -109,7 +126,7 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
   std::vector<int64_t> targets;
   for (const Memory& m : out.memories) targets.push_back(m.id);
   AuditEntry audit{"remember", targets,
-                   "{\"message_id\":" + std::to_string(out.message_id) + "}"};
+                   ConfirmingAuditDetail("message_id", out.message_id, confirmed)};
   if (Status s = AppendLocked(ctx, audit); !s.ok()) return s;
   if (batch.outbox_id != 0) {
     if (Status s = sqlite::MarkOutboxDone(db_, batch.outbox_id, out, ctx.now); !s.ok()) {
