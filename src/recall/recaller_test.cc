@@ -127,6 +127,9 @@ TEST_F(RecallerTest, AMessageIsOneHitAtItsRecordsPlace) {
   auto hits = Recall(*store_, ctx_, "noodles", params_);
   ASSERT_TRUE(hits.ok());
   EXPECT_EQ(Ids(*hits), (std::vector<int64_t>{plain, long_turn.first}));
+  // The fact left the keyword list (its record is in it): the ranks close up behind it.
+  EXPECT_EQ((*hits)[0].channels.at("keyword").rank, 1);
+  EXPECT_EQ((*hits)[1].channels.at("keyword").rank, 2);
   hits = Recall(*store_, ctx_, "ramen", params_);
   ASSERT_TRUE(hits.ok());
   EXPECT_EQ(Ids(*hits), std::vector<int64_t>{hidden.second});
