@@ -1,6 +1,7 @@
 #include "src/extract/fact_extractor.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "src/extract/cue_set.h"
@@ -345,6 +346,35 @@ struct Candidate {
   bool implicit_subject = false;
 };
 
+// A self-contained rewrite's date beside a name ("李工(2024-07-15~2024-07-21)",
+// "(2024-07-14) Li", src/ingest/self_contained.h) belongs to the clause, not to the subject.
+bool IsDateNote(std::string_view inner) {
+  if (inner.empty()) return false;
+  for (char ch : inner) {
+    if (!std::isdigit(static_cast<unsigned char>(ch)) &&
+        std::string_view("-~: Qq").find(ch) == std::string_view::npos) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string_view StripDateNote(std::string_view s) {
+  if (s.ends_with(')')) {
+    const size_t open = s.rfind('(');
+    if (open != std::string_view::npos && IsDateNote(s.substr(open + 1, s.size() - open - 2))) {
+      s = TrimSpaces(s.substr(0, open));
+    }
+  }
+  if (s.starts_with('(')) {
+    const size_t close = s.find(')');
+    if (close != std::string_view::npos && IsDateNote(s.substr(1, close - 1))) {
+      s = TrimSpaces(s.substr(close + 1));
+    }
+  }
+  return s;
+}
+
 // Cleans the subject region [begin, end) of `lower`; returns the cleaned view.
 std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) {
   const Tables& tb = T();
@@ -360,11 +390,15 @@ std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) 
     if (!times.empty() && times[0].begin == 0) s = s.substr(times[0].end);
   }
   s = StripBack(s, tb.subject_back);
+  s = StripDateNote(s);
   // "Zhang is our director and reports to Li": the second predicate shares the first subject.
   if (tb.and_then.EndingAt(s, s.size())) return std::string_view();
   // "李工这周", "我下周": the time belongs to the clause, not to the subject.
   if (std::optional<CueHit> t = tb.subject_times.EndingAt(s, s.size()); t && t->begin > 0) {
     s = StripBack(s.substr(0, t->begin), tb.subject_back);
+  } else if (std::vector<PhraseSpan> times = FindTimeWords(s);
+             !times.empty() && times.back().end == s.size() && times.back().begin > 0) {
+    s = StripBack(s.substr(0, times.back().begin), tb.subject_back);  // "李工下周二"
   }
   if (IsAscii(s) && Words(s) > 3) {  // keep the last three words
     size_t cut = s.size();
@@ -525,8 +559,13 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
   ExtractedFact& f = c.fact;
   if (spec.shape == FactValueShape::kState && rule.attribute->name != "status") {
     std::string_view region = lower.substr(sb, se - sb);
-    // "这周我在上海出差": the place joins the value, the subject ends before 在.
+    // "这周我在上海出差", "李工下周二去上海出差": the place joins the value, the subject ends
+    // before 在 / 去.
     size_t at = region.rfind("在");
+    if (const size_t go = region.rfind("去");
+        go != std::string_view::npos && (at == std::string_view::npos || go > at)) {
+      at = go;
+    }
     if (at != std::string_view::npos && region.size() - at <= 21) {
       const size_t place_begin = sb + at + 3;
       if (place_begin < hit.begin) vb = place_begin;

@@ -77,6 +77,16 @@ TEST(FactExtractorTest, PushPreferenceIsTheUsersWeakPreference) {
   EXPECT_EQ(en[0].value, "daytime");
 }
 
+// A self-contained rewrite puts dates beside names (src/ingest/self_contained.h); they are
+// not part of the subject. The place of a trip joins its value (在 / 去).
+TEST(FactExtractorTest, SubjectsLeaveRewrittenDatesAndTripsBehind) {
+  EXPECT_EQ(Triples("李工(2024-07-15~2024-07-21)在深圳出差"),
+            (Set{"(李工, availability, 深圳出差)"}));
+  EXPECT_EQ(Triples("李工下周二去上海出差"), (Set{"(李工, availability, 上海出差)"}));
+  EXPECT_EQ(Triples("Li said yesterday (2024-07-14) Zhang is on vacation"),
+            (Set{"(Zhang, availability, on vacation)"}));
+}
+
 TEST(FactExtractorTest, WorkItemStatus) {
   EXPECT_EQ(Triples("工单T-102状态改为待财务审批"), Set{"(工单T-102, status, 待财务审批)"});
   EXPECT_EQ(Triples("Ticket T-102 is pending finance approval"),
