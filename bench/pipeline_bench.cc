@@ -1,12 +1,13 @@
 // pipeline_bench: throughput and per-message latency of the rule write path with no
 // embedding, on ~100-character zh/en messages with PII, time expressions, and poisoning.
 //
-//   pipeline_bench [--messages 20000] [--self-contained 0|1]
+//   pipeline_bench [--messages 20000] [--self-contained 0|1] [--facts 0|1]
 //
 // Two rows: "stages" runs validation, normalization, PII sanitizing, guard, signal and time
 // anchoring (ingest::BuildBatch + ingest::ApplyStages + text::pii::Sanitize) without storage;
 // "remember (memory backend)" and "remember (sqlite)" go through Engine::Remember with the
 // embedder "none", so they add vault sealing, the store write and its audit record.
+// --facts 1 adds the fact stage (Options::extract_facts) and the reconcile of its facts.
 // Single-threaded; wall-clock on this machine.
 #include <algorithm>
 #include <chrono>
@@ -66,14 +67,18 @@ void Print(const char* name, const Row& r) {
 int main(int argc, char** argv) {
   int n = 20000;
   bool self_contained = engram::Options().self_contained_memories;  // default: off
+  bool facts = engram::Options().extract_facts;                      // default: off
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--messages" && i + 1 < argc) {
       n = std::atoi(argv[++i]);
     } else if (a == "--self-contained" && i + 1 < argc) {
       self_contained = std::atoi(argv[++i]) != 0;
+    } else if (a == "--facts" && i + 1 < argc) {
+      facts = std::atoi(argv[++i]) != 0;
     } else {
-      std::fprintf(stderr, "usage: pipeline_bench [--messages N] [--self-contained 0|1]\n");
+      std::fprintf(stderr,
+                   "usage: pipeline_bench [--messages N] [--self-contained 0|1] [--facts 0|1]\n");
       return 2;
     }
   }
@@ -85,7 +90,7 @@ int main(int argc, char** argv) {
           r.principal.user_id = "alice";
           r.text = engram::text::pii::Sanitize(kMessages[i % kMessages.size()]).text;
           auto b = engram::ingest::BuildBatch(r, at, {});
-          if (b.ok()) engram::ingest::ApplyStages(at, &*b);
+          if (b.ok()) engram::ingest::ApplyStages(at, &*b, true, facts);
         }));
   for (const char* backend : {"memory", "sqlite"}) {
     std::string dir = (std::filesystem::temp_directory_path() / "engram-pipeline-bench").string();
@@ -96,6 +101,7 @@ int main(int argc, char** argv) {
     o.db_path = dir + "/bench.db";
     o.embedder = "none";
     o.self_contained_memories = self_contained;  // coreference + rewrite of session turns
+    o.extract_facts = facts;
     auto engine = engram::Engine::Open(o);
     if (!engine.ok()) {
       std::fprintf(stderr, "%s\n", engine.status().ToString().c_str());
