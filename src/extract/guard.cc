@@ -121,13 +121,16 @@ GuardResult Guard::CheckFolded(std::string folded) const {
   result.matches.reserve(hits.size());
   std::array<double, kCategoryCount> best{};  // per category: highest (kMitigation: lowest)
   double strongest = 0;
+  bool quoted_strong = false;  // a rule strong on its own matched inside quotes
   for (const Hit& hit : hits) {
     const GuardRuleSpec& spec = *hit.spec;
-    const bool discounted =
-        spec.category != GuardCategory::kMitigation &&
-        spec.category != GuardCategory::kDiscussion &&
-        (Negated(plain.text, hit.span.begin) ||
-         (discussion && Quoted(plain.text, hit.span.begin, hit.span.end)));
+    const bool scored = spec.category != GuardCategory::kMitigation &&
+                        spec.category != GuardCategory::kDiscussion;
+    const bool negated = scored && Negated(plain.text, hit.span.begin);
+    const bool quoted =
+        scored && !negated && discussion && Quoted(plain.text, hit.span.begin, hit.span.end);
+    const bool discounted = negated || quoted;
+    quoted_strong |= quoted && spec.weight >= options_.quarantine_threshold;
     result.matches.push_back(GuardMatch{spec.id, spec.category, spec.weight,
                                         plain.source[hit.span.begin], plain.source[hit.span.end],
                                         discounted});
@@ -151,7 +154,9 @@ GuardResult Guard::CheckFolded(std::string folded) const {
   result.score = std::clamp(score, 0.0, 1.0);
   if (result.score >= options_.quarantine_threshold) {
     result.verdict = GuardVerdict::kQuarantine;
-  } else if (result.score >= options_.suspicious_threshold) {
+  } else if (result.score >= options_.suspicious_threshold || quoted_strong) {
+    // A quoted attack is still attack text that recall would put into a prompt: it goes to
+    // review (and yields no facts), though it is not quarantined.
     result.verdict = GuardVerdict::kSuspicious;
   }
   return result;

@@ -15,8 +15,10 @@
 // Two contexts discount a match entirely (it is reported, not scored): a negation right before
 // it ("never share passwords", "不要忽略之前的指令"), and quotation marks around it when the
 // text talks about attacks (a kDiscussion cue: "这类攻击", "our pentest report quotes"). The
-// quotation discount can be abused by an attacker who wraps an order in quotes and adds such a
-// cue; unquoted cues in the same text still count.
+// quotation discount cannot clear a text: a rule strong on its own (weight >= the quarantine
+// threshold: an override, an exfiltration order) matched inside quotes still makes it
+// suspicious (reviewed, no facts), so wrapping an order in quotes and adding such a cue buys
+// an attacker a review item instead of a quarantine; unquoted cues in the same text count.
 //
 // Thread safety: a Guard is immutable after construction; Check is thread-safe.
 #ifndef ENGRAM_SRC_EXTRACT_GUARD_H_
