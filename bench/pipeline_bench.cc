@@ -7,7 +7,8 @@
 // anchoring (ingest::BuildBatch + ingest::ApplyStages + text::pii::Sanitize) without storage;
 // "remember (memory backend)" and "remember (sqlite)" go through Engine::Remember with the
 // embedder "none", so they add vault sealing, the store write and its audit record.
-// --facts 1 adds the fact stage (Options::extract_facts) and the reconcile of its facts.
+// The fact stage (Options::extract_facts, on by default) and the reconcile of its facts
+// run unless --facts 0.
 // Single-threaded; wall-clock on this machine.
 #include <algorithm>
 #include <chrono>
@@ -67,7 +68,7 @@ void Print(const char* name, const Row& r) {
 int main(int argc, char** argv) {
   int n = 20000;
   bool self_contained = engram::Options().self_contained_memories;  // default: off
-  bool facts = engram::Options().extract_facts;                      // default: off
+  bool facts = engram::Options().extract_facts;                      // default: on
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--messages" && i + 1 < argc) {

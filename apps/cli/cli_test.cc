@@ -421,11 +421,11 @@ TEST_F(CliTest, ExtractFactsReadsAndSupersedesAFact) {
     }
     return out;
   };
-  // Off by default: only the episodic record.
-  EXPECT_TRUE(facts(RunJson({"remember", "--user", "alice", "--json", "张工的电话是13912345678"}))
+  // Switched off: only the episodic record.
+  EXPECT_TRUE(facts(RunJson({"--no-extract-facts", "remember", "--user", "alice", "--json",
+                             "张工的电话是13912345678"}))
                   .empty());
-  json w = RunJson({"--extract-facts", "remember", "--user", "alice", "--json",
-                    "张工的电话是13912345678"});
+  json w = RunJson({"remember", "--user", "alice", "--json", "张工的电话是13912345678"});
   EXPECT_EQ(facts(w), std::vector<std::string>{"张工/hasPhone"});
   json v = RunJson({"--extract-facts", "remember", "--user", "alice", "--json",
                     "更正一下，张工的电话是13800001111"});

@@ -103,7 +103,7 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_flag("--self-contained", f->self_contained,
                 "Ingest turns self-contained (Options::self_contained_memories)");
   cmd->add_flag("--facts,!--no-facts", f->facts,
-                "Extract facts at ingest (Options::extract_facts; default off)");
+                "Extract facts at ingest (Options::extract_facts; default on)");
   cmd->add_option("--decay-floor", f->decay_floor, "Override Options::decay_floor (0..1)");
   cmd->add_option("--rrf-k", f->tuned.rrf_k, "Override Options::rrf_k");
   cmd->add_option("--weight-keyword", f->tuned.weight_keyword, "Override the keyword weight");

@@ -145,13 +145,13 @@ int Run(int argc, char** argv) {
   app.add_option("--llm-model", g.llm_model, "The model for --llm-url");
   app.add_option("--dormant-after-days", g.dormant_after_days,
                  "Idle days before a memory goes dormant in `sweep` (default 90; 0 = never)");
-  app.add_flag("--self-contained", g.self_contained,
+  app.add_flag("--self-contained,!--no-self-contained", g.self_contained,
                "Store session turns self-contained: pronouns resolved to names, relative times "
                "as dates (the message keeps the words as said)");
   app.add_flag("--extract-facts,!--no-extract-facts", g.extract_facts,
                "Read (subject, attribute, value) facts of whitelisted relations out of each "
                "message (phone, e-mail, title, employer, preferences, ...) as semantic memories "
-               "that supersede or reinforce the current value (default off)");
+               "that supersede or reinforce the current value (default on)");
   std::function<int()> action;
   auto json_flag = [&](CLI::App* c) { c->add_flag("--json", g.json, "Print JSON"); };
 

@@ -56,4 +56,11 @@ bool IsCorrection(const IngestBatch& batch, size_t index) {
                    static_cast<int>(index)) != batch.corrections.end();
 }
 
+bool IsKeywordDocument(const Memory& m, std::string_view record_text) {
+  if (m.type != MemoryType::kSemantic || m.source.message_id == 0 || m.content.empty()) {
+    return true;
+  }
+  return record_text.find(m.content) == std::string_view::npos;
+}
+
 }  // namespace engram::store

@@ -4,6 +4,7 @@
 #define ENGRAM_STORE_VERSIONS_H_
 
 #include <cstdint>
+#include <string_view>
 
 #include "engram/types.h"
 #include "src/store/store.h"
@@ -27,6 +28,13 @@ bool WritesRelation(const IngestBatch& batch, const IngestOutcome& out, const Re
 
 // Whether the batch's memory `index` is an explicit correction (IngestBatch::corrections).
 bool IsCorrection(const IngestBatch& batch, size_t index);
+
+// Whether `m` is a document of the keyword index. A semantic memory whose words are a part of
+// the current record of its message (`record_text`, the episodic memory's content; empty when
+// the message has none) is not: the record is that document already, and counting the clause
+// twice would change every BM25 statistic (document count, average length, term frequencies)
+// and so the ranks of messages without facts.
+bool IsKeywordDocument(const Memory& m, std::string_view record_text);
 
 }  // namespace engram::store
 

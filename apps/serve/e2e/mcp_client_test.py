@@ -71,11 +71,11 @@ async def exercise(session, transport, facts=False):
 async def stdio(engram):
     db = os.path.join(tempfile.mkdtemp(prefix="engram-mcp-"), "engram.db")
     params = StdioServerParameters(
-        command=engram, args=["--db", db, "--extract-facts", "mcp", "--user", "alice",
+        command=engram, args=["--db", db, "--no-extract-facts", "mcp", "--user", "alice",
                                        "--embedder", "none"])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
-            await exercise(session, "stdio", facts=True)
+            await exercise(session, "stdio", facts=False)
 
 
 async def http(engram):
@@ -86,7 +86,7 @@ async def http(engram):
         headers = {"Authorization": "Bearer " + key}
         async with streamablehttp_client(server.url + "/mcp", headers=headers) as (r, w, _):
             async with ClientSession(r, w) as session:
-                await exercise(session, "http")
+                await exercise(session, "http", facts=True)  # on by default
     finally:
         check(server.stop() == 0, "http: server drains and exits 0 on SIGTERM")
 

@@ -7,6 +7,7 @@
 #include "src/store/access.h"
 #include "src/store/entity_checks.h"
 #include "src/store/memory/memory_store_internal.h"
+#include "src/store/versions.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::store {
@@ -256,6 +257,15 @@ void MemoryStoreImpl::Retire(Memory* old, const Instant& now, const Instant& val
 }
 
 void MemoryStoreImpl::Index(const Memory& m) {
+  const int64_t message = m.source.message_id;
+  if (message != 0 && m.type == MemoryType::kEpisodic && m.current) record_of_[message] = m.id;
+  if (m.type == MemoryType::kSemantic && message != 0) {
+    auto r = record_of_.find(message);
+    auto rec = r == record_of_.end() ? memories_.end() : memories_.find(r->second);
+    if (!IsKeywordDocument(m, rec == memories_.end() ? std::string_view() : rec->second.content)) {
+      return;
+    }
+  }
   std::vector<text::Token> toks;
   text::Tokenize(m.content, text::TokenizeMode::kDocument, &toks);
   Doc d;

@@ -195,7 +195,8 @@ class MemoryStoreImpl final : public Store {
   std::vector<MessageRow> messages_;
   std::map<int64_t, Memory> memories_;
   std::vector<RecallRow> recall_log_;
-  std::unordered_map<int64_t, Doc> docs_;
+  std::unordered_map<int64_t, Doc> docs_;  // keyword documents (store::IsKeywordDocument)
+  std::unordered_map<int64_t, int64_t> record_of_;  // message id -> its latest current record
   std::vector<AuditRecord> audit_;
   std::vector<ReviewItem> reviews_;  // id = index + 1
   std::map<std::pair<std::string, std::string>, VaultEntry> vault_;  // (scope, placeholder)

@@ -51,8 +51,8 @@ Result<std::vector<KeywordHit>> MemoryStoreImpl::SearchKeyword(const OpContext& 
     for (const auto& [id, d] : docs_) df[term] += d.tf.count(term) ? 1 : 0;
     freqs.push_back(static_cast<int64_t>(df[term]));
   }
-  // Same pruning rule as the SQLite backend (N approximated the same way: highest id).
-  std::vector<bool> keep = KeepTerms(freqs, next_memory_id_ - 1);
+  // Same pruning rule as the SQLite backend, over the same N: the keyword documents.
+  std::vector<bool> keep = KeepTerms(freqs, static_cast<int64_t>(docs_.size()));
   std::vector<std::string> kept;
   for (size_t i = 0; i < terms.size(); ++i) {
     if (keep[i]) kept.push_back(terms[i]);

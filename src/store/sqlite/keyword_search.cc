@@ -50,7 +50,8 @@ size_t GetVarint(const std::string& buf, size_t at, int64_t* out) {
 Status LoadRows(StmtCache* cache, KeywordIndex* index, bool all) {
   if (all) index->Clear();
   Stmt st(cache,
-          "SELECT id, scope_key, content FROM memory WHERE id > ?1 AND content <> '' "
+          "SELECT id, scope_key, content FROM memory WHERE id > ?1 AND content <> '' AND "
+          "keyword = 1 "
           "ORDER BY id");
   st.Bind(1, index->max_id());
   while (st.Step()) index->Add(st.Int(0), st.Text(1), st.Text(2));
@@ -199,9 +200,12 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
     if (!synced.ok()) return synced.status();
     indexed = *synced;
   }
-  Stmt n(cache, "SELECT COALESCE(MAX(id), 0) FROM memory");
-  const int64_t n_docs = n.Step() ? n.Int(0) : 0;
-  if (!n.status().ok()) return n.status();
+  if (!state->use_index) {
+    auto t = ReadFts5Totals(cache);
+    if (!t.ok()) return t.status();
+    totals = *t;
+  }
+  const int64_t n_docs = totals.rows;  // the keyword documents (facts in their record are not)
   // Document frequencies: from the index, or a walk of each term's postings in fts5vocab
   // (fetched only when pruning can change the outcome).
   const PruningParams params;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <set>
 
+#include "src/store/versions.h"
 #include "src/store/weak_fusion.h"
 
 namespace engram::store::sqlite {
@@ -91,9 +92,18 @@ Memory ReadMemory(const Stmt& st, int c) {
 }
 
 Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) {
-  std::string sql = "INSERT INTO memory (scope_key";
+  bool keyword = true;
+  if (m.type == MemoryType::kSemantic && m.source.message_id != 0) {
+    Stmt rec(db,
+             "SELECT content FROM memory WHERE message_id = ?1 AND type = 'episodic' AND "
+             "current = 1 ORDER BY id DESC LIMIT 1");
+    rec.Bind(1, m.source.message_id);
+    keyword = IsKeywordDocument(m, rec.Step() ? rec.Text(0) : std::string());
+    if (!rec.status().ok()) return rec.status().WithPrefix("insert memory");
+  }
+  std::string sql = "INSERT INTO memory (scope_key, keyword";
   for (int i = 0; i < kCount; ++i) sql += std::string(", ") + kColumns[i];
-  sql += ") VALUES (?";
+  sql += ") VALUES (?, ?";
   for (int i = 0; i < kCount; ++i) sql += ", ?";
   sql += ")";
   Stmt st(db, sql);
@@ -104,6 +114,7 @@ Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) 
   auto bind = [&](const auto& v) { st.Bind(++i, v); };
   auto null = [&] { st.BindNull(++i); };
   bind(scope_key);
+  bind(int64_t{keyword});
   bind(m.id);
   bind(m.lineage_id);
   bind(int64_t{m.version});
@@ -150,6 +161,7 @@ Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) 
   bind(m.reinforced);
   bind(opt(m.last_seen));
   if (Status s = st.Run(); !s.ok()) return s.WithPrefix("insert memory");
+  if (!keyword) return Status::OK();
   Stmt fts(db, "INSERT INTO memory_fts(rowid, content) VALUES (?1, ?2)");
   fts.Bind(1, m.id).Bind(2, m.content);
   return fts.Run();

@@ -290,10 +290,17 @@ constexpr const char* kSchemaV9 = R"sql(
 CREATE INDEX relation_object ON relation(object_id) WHERE object_id IS NOT NULL;
 )sql";
 
+// Migration 10: a fact whose words are a part of its message's record is not a document of
+// memory_fts (store::IsKeywordDocument); `keyword` = 0 marks such rows, so that deleting from
+// the index skips them. Rows written before keep 1: they were indexed.
+constexpr const char* kSchemaV10 = R"sql(
+ALTER TABLE memory ADD COLUMN keyword INTEGER NOT NULL DEFAULT 1 CHECK (keyword IN (0, 1));
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8, kSchemaV9};
+      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10};
   return *kMigrations;
 }
 

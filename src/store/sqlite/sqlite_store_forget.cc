@@ -51,7 +51,7 @@ Status SqliteStore::Forget(const OpContext& ctx, int64_t id, bool hard) {
     }
     const char* kErase[] = {
         "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, content "
-        "FROM memory WHERE lineage_id = ?1 AND content <> ''",
+        "FROM memory WHERE lineage_id = ?1 AND content <> '' AND keyword = 1",
         "UPDATE message SET content = '', context = '{}' WHERE id IN "
         "(SELECT message_id FROM memory WHERE lineage_id = ?1)",
         "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
