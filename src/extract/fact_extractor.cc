@@ -23,6 +23,9 @@ constexpr std::string_view kSubjectBack =
     "确实 | 的确 | indeed | a | an | 休";
 constexpr std::string_view kSpeech =
     "说 | 告诉我 | 提到 | 通知 | 表示 | said | says | told me | mentioned | that";
+// A third-person pronoun as a subject names someone said before (resolved or dropped).
+constexpr std::string_view kThirdPerson =
+    "他们 | 她们 | 他 | 她 | he | she | they | him | her | his | their | them";
 constexpr std::string_view kFirstPerson =
     "我们 | 我的 | 我 | 本人 | 咱们 | i | i'm | my | me | we | our | myself";
 constexpr std::string_view kSystemSubjects =
@@ -138,7 +141,7 @@ struct Tables {
       relation_nouns{kRelationNouns}, bad_subjects{kBadSubjects}, system_clause{kSystemClause},
       currencies{kCurrencies}, amount_units{kAmountUnits}, of{"of | 的"},
       state_until{"到 | 直到 | until | till"}, and_then{"and | 并且 | 而且 | 并"},
-      subject_times{kSubjectTimes};
+      subject_times{kSubjectTimes}, third_person{kThirdPerson};
   std::vector<PhraseMatcher> corrections;
   PhraseMatcher confirmations{kConfirmations, 9};
   Tables() {
@@ -344,6 +347,10 @@ size_t CutTrailingTime(std::string_view lower, size_t vb, size_t ve) {
 struct Candidate {
   ExtractedFact fact;
   bool implicit_subject = false;
+  // The subject is a third-person pronoun ("…and his email is", "他的邮箱"): the fact is
+  // about `said_by` ("Tom said he…", "张工说他…") or the previous fact's subject, else none.
+  bool pronoun_subject = false;
+  std::string said_by;
 };
 
 // A self-contained rewrite's date beside a name ("李工(2024-07-15~2024-07-21)",
@@ -409,6 +416,33 @@ std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) 
     s = TrimSpaces(s.substr(cut + 1));
   }
   return s;
+}
+
+// Whether the subject is, or ends in, a third-person pronoun ("he", "…and his", "他").
+bool IsPronounSubject(std::string_view subject) {
+  const Tables& tb = T();
+  size_t sp = subject.rfind(' ');
+  std::string_view last = sp == std::string_view::npos ? subject : subject.substr(sp + 1);
+  std::optional<CueHit> p = tb.third_person.At(last, 0);
+  return p && p->end == last.size();
+}
+
+// The person who speaks in region `r` right before its pronoun subject: "Tom said he…" ->
+// "Tom", "张工说他…" -> "张工" (a short name, not a pronoun or the speaker); else empty. The
+// result is a view of `lower`.
+std::string_view SaidBy(std::string_view r) {
+  const Tables& tb = T();
+  std::optional<CueHit> say = tb.speech.Find(r);
+  if (!say) return {};
+  while (std::optional<CueHit> next = tb.speech.Find(r, say->end)) say = next;
+  std::string_view who = StripBack(TrimSpaces(r.substr(0, say->begin)), tb.subject_back);
+  who = StripFront(who, tb.subject_front);
+  if (!ShortPhrase(who, 6, 2) || IsPronounSubject(who) || who.find("⟦") != who.npos) return {};
+  for (const CueSet* set : {&tb.first_person, &tb.system}) {
+    std::optional<CueHit> h = set->At(who, 0);
+    if (h && h->end == who.size()) return {};
+  }
+  return who;
 }
 
 std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::string_view lower,
@@ -624,6 +658,10 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
     f.self_stated = true;
   } else if (subject.empty()) {
     c.implicit_subject = true;
+  } else if (IsPronounSubject(subject)) {
+    c.pronoun_subject = true;
+    std::string_view who = SaidBy(lower.substr(sb, Offset(lower, subject) - sb));
+    if (!who.empty()) c.said_by = std::string(text.substr(Offset(lower, who), who.size()));
   } else {
     f.subject = std::string(text.substr(Offset(lower, subject), subject.size()));
   }
@@ -684,6 +722,15 @@ std::vector<ExtractedFact> ExtractFacts(std::string_view text) {
   // Subject inheritance: "把张工的部门改成AI Lab，职级升为高级工程师" -> both about 张工.
   std::string last_subject;
   for (Candidate& c : found) {
+    if (c.pronoun_subject) {
+      c.fact.subject = !c.said_by.empty() ? c.said_by
+                       : last_subject != "user" ? last_subject
+                                                : std::string();
+      if (c.fact.subject.empty()) continue;  // nobody to name: no fact
+      c.fact.confidence *= 0.9;
+      last_subject = c.fact.subject;
+      continue;
+    }
     if (!c.implicit_subject) {
       last_subject = c.fact.subject;
       continue;
@@ -702,7 +749,7 @@ std::vector<ExtractedFact> ExtractFacts(std::string_view text) {
   std::vector<ExtractedFact> out;
   for (Candidate& c : found) {
     ExtractedFact& f = c.fact;
-    if (f.confidence < kMinFactConfidence) continue;
+    if (f.confidence < kMinFactConfidence || f.subject.empty()) continue;
     f.correction = correction;
     bool merged = false;
     for (ExtractedFact& o : out) {
