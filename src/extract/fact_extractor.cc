@@ -528,6 +528,16 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
   std::string_view v = lower.substr(vb, ve - vb);
   if (spec.shape != FactValueShape::kState && !spec.keep_cue) v = StripFront(v, tb.value_front);
   v = StripBack(v, tb.particles);
+  if (spec.shape == FactValueShape::kTitle) {  // the owner precedes: "我们团队的前端工程师"
+    if (const size_t de = v.rfind("的"); de != std::string_view::npos) {
+      v = TrimSpaces(v.substr(de + 3));
+    }
+    // "our team's frontend engineer" (not "director of zhang's team")
+    if (const size_t ps = v.rfind("'s "); IsAscii(v) && ps != std::string_view::npos &&
+                                          tb.titles.EndingAt(v, v.size())) {
+      v = TrimSpaces(v.substr(ps + 3));
+    }
+  }
   if (v.empty() || tb.first_person.At(v, 0)) return std::nullopt;
   if (std::optional<CueHit> sys = tb.system.At(v, 0); sys && sys->end == v.size()) {
     return std::nullopt;

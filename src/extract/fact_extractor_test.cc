@@ -244,6 +244,10 @@ TEST(FactExtractorTest, ValueBoundaries) {
   // A title stops before its employer.
   EXPECT_EQ(Triples("Jane is a senior engineer at Google"), Set{"(Jane, hasTitle, senior engineer)"});
   EXPECT_EQ(Triples("王芳是谷歌的高级工程师"), Set{"(王芳, hasTitle, 高级工程师)"});
+  // The owner before a title is no part of it.
+  EXPECT_EQ(Triples("小李是我们团队的前端工程师"), Set{"(小李, hasTitle, 前端工程师)"});
+  EXPECT_EQ(Triples("Tom is our team's frontend engineer"),
+            Set{"(Tom, hasTitle, frontend engineer)"});
   // A past state is not a current fact.
   EXPECT_TRUE(Facts("张工以前在阿里工作").empty());
   EXPECT_TRUE(Facts("Jane used to work at IBM").empty());
