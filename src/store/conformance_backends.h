@@ -1,4 +1,5 @@
-// The backends the store conformance tests run against (test-only header).
+// The backends the store conformance tests run against, and the batches they write
+// (test-only header).
 #ifndef ENGRAM_SRC_STORE_CONFORMANCE_BACKENDS_H_
 #define ENGRAM_SRC_STORE_CONFORMANCE_BACKENDS_H_
 
@@ -34,6 +35,33 @@ inline std::vector<Backend> Backends() {
        },
        true},
   };
+}
+
+// One message of `p` at 2024-06-14 15:00 (+08:00) with its episodic record `text`.
+inline IngestBatch Batch(const Principal& p, const std::string& text,
+                         Visibility vis = Visibility::kPrivate, const std::string& team = "") {
+  IngestBatch b;
+  b.scope = Scope{p.user_id, "", team, vis};
+  b.message.content = text;
+  b.message.at = Instant{1718348400000, 480};
+  Memory m;
+  m.content = text;
+  m.valid_from = b.message.at;
+  m.source.at = b.message.at;
+  b.memories.push_back(m);
+  return b;
+}
+
+// A fact stated on its own (a semantic memory and no record).
+inline IngestBatch FactBatch(const Principal& p, const std::string& subject,
+                             const std::string& attr, const std::string& value) {
+  IngestBatch b = Batch(p, subject + " " + attr + " " + value);
+  b.memories[0].type = MemoryType::kSemantic;
+  b.memories[0].kind = MemoryKind::kFact;
+  b.memories[0].subject = subject;
+  b.memories[0].attribute = attr;
+  b.memories[0].value = value;
+  return b;
 }
 
 }  // namespace engram::store

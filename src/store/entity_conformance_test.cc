@@ -42,14 +42,7 @@ class EntityConformanceTest : public ::testing::TestWithParam<Backend> {
                                  std::vector<int64_t> known, std::vector<std::string> fresh = {},
                                  Visibility vis = Visibility::kPrivate,
                                  const std::string& team = "") {
-    IngestBatch b;
-    b.scope = Scope{p.user_id, "", team, vis};
-    b.message.content = text;
-    b.message.at = Instant{1718348400000, 480};
-    Memory m;
-    m.content = text;
-    m.valid_from = m.source.at = b.message.at;
-    b.memories.push_back(m);
+    IngestBatch b = Batch(p, text, vis, team);
     for (int64_t id : known) b.entity_links.push_back({0, id, "", "", "x", 0.9});
     for (const std::string& n : fresh) b.entity_links.push_back({0, 0, "person", n, n, 0.6});
     return store_->Ingest(Ctx(p), b);

@@ -15,31 +15,6 @@ namespace {
 
 OpContext Ctx(const Principal& p) { return OpContext{p, "req-test", Instant{1718348400000, 480}}; }
 
-// One message of alice's with its episodic record.
-IngestBatch Batch(const Principal& p, const std::string& text) {
-  IngestBatch b;
-  b.scope = Scope{p.user_id, "", "", Visibility::kPrivate};
-  b.message.content = text;
-  b.message.at = Instant{1718348400000, 480};
-  Memory m;
-  m.content = text;
-  m.valid_from = m.source.at = b.message.at;
-  b.memories.push_back(m);
-  return b;
-}
-
-// A fact stated on its own (no record).
-IngestBatch FactBatch(const Principal& p, const std::string& subject, const std::string& attr,
-                      const std::string& value) {
-  IngestBatch b = Batch(p, subject + " " + attr + " " + value);
-  b.memories[0].type = MemoryType::kSemantic;
-  b.memories[0].kind = MemoryKind::kFact;
-  b.memories[0].subject = subject;
-  b.memories[0].attribute = attr;
-  b.memories[0].value = value;
-  return b;
-}
-
 class KeywordDocumentConformanceTest : public ::testing::TestWithParam<Backend> {
  protected:
   void SetUp() override {

@@ -31,31 +31,6 @@ OpContext Ctx(const Principal& p, int64_t now_ms = 1718348400000) {
   return OpContext{p, "req-test", Instant{now_ms, 480}};
 }
 
-IngestBatch Batch(const Principal& p, const std::string& text,
-                  Visibility vis = Visibility::kPrivate, const std::string& team = "") {
-  IngestBatch b;
-  b.scope = Scope{p.user_id, "", team, vis};
-  b.message.content = text;
-  b.message.at = Instant{1718348400000, 480};
-  Memory m;
-  m.content = text;
-  m.valid_from = b.message.at;
-  m.source.at = b.message.at;
-  b.memories.push_back(m);
-  return b;
-}
-
-IngestBatch FactBatch(const Principal& p, const std::string& subject, const std::string& attr,
-                      const std::string& value) {
-  IngestBatch b = Batch(p, subject + " " + attr + " " + value);
-  b.memories[0].type = MemoryType::kSemantic;
-  b.memories[0].kind = MemoryKind::kFact;
-  b.memories[0].subject = subject;
-  b.memories[0].attribute = attr;
-  b.memories[0].value = value;
-  return b;
-}
-
 class StoreConformanceTest : public ::testing::TestWithParam<Backend> {
  protected:
   void SetUp() override {
