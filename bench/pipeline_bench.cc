@@ -67,7 +67,7 @@ void Print(const char* name, const Row& r) {
 
 int main(int argc, char** argv) {
   int n = 20000;
-  bool self_contained = engram::Options().self_contained_memories;  // default: off
+  bool self_contained = engram::Options().self_contained_memories;  // default: on
   bool facts = engram::Options().extract_facts;                      // default: on
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];

@@ -110,7 +110,7 @@ TEST_F(CliTest, RememberThenRecallRoundTrip) {
   json r = RunJson({"recall", "--user", "alice", "--json", "接口文档"});
   ASSERT_GE(r["results"].size(), 1u);
   const json& hit = r["results"][0];
-  EXPECT_EQ(hit["content"], "张工说下周二要验收接口文档");
+  EXPECT_EQ(hit["content"], "张工说(2024-06-18)要验收接口文档");  // a self-contained turn
   EXPECT_EQ(hit["version"], 1);
   EXPECT_EQ(hit["current"], true);
   EXPECT_EQ(hit["source"]["session_id"], "s1");

@@ -69,7 +69,7 @@ struct EngineFlags {
   bool no_decay = false;
   bool no_context = false;
   bool no_ttl = false;
-  bool self_contained = false;
+  bool self_contained = Options{}.self_contained_memories;
   bool facts = Options{}.extract_facts;
   double decay_floor = -1;  // < 0: the engine's default
   std::string embedder;     // "" = the engine's default
@@ -84,7 +84,7 @@ struct EngineFlags {
     if (decay_floor >= 0) o.decay_floor = decay_floor;
     if (no_decay) o.decay_floor = 1.0;
     if (no_context) o.context_share_before = o.context_share_after = 0;
-    if (self_contained) o.self_contained_memories = true;
+    o.self_contained_memories = self_contained;
     o.extract_facts = facts;
     if (no_ttl) {
       o.ttl_hours_state = o.ttl_hours_preference = o.ttl_hours_task = o.ttl_hours_event =
@@ -100,7 +100,7 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_flag("--no-context", f->no_context, "Ablation: no session-context spreading");
   cmd->add_flag("--no-ttl", f->no_ttl,
                 "Ingest without TTLs (a benchmark that treats every old statement as valid)");
-  cmd->add_flag("--self-contained", f->self_contained,
+  cmd->add_flag("--self-contained,!--no-self-contained", f->self_contained,
                 "Ingest turns self-contained (Options::self_contained_memories)");
   cmd->add_flag("--facts,!--no-facts", f->facts,
                 "Extract facts at ingest (Options::extract_facts; default on)");

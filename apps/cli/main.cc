@@ -30,7 +30,7 @@ struct Globals {
   bool json = false;
   std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
   std::optional<double> dormant_after_days;
-  bool self_contained = false;     // Options::self_contained_memories
+  bool self_contained = Options{}.self_contained_memories;
   bool extract_facts = Options{}.extract_facts;
   std::string llm_url, llm_model;  // an OpenAI-compatible chat endpoint (compact summaries)
 };

@@ -50,7 +50,7 @@ TEST(HttpServerTest, RememberSearchCorrectHistoryForgetInDevMode) {
 
   r = s.Send("GET", "/v1/memories/" + std::to_string(id) + "?user=alice");
   ASSERT_EQ(r.status, 200) << r.text;
-  EXPECT_EQ(r.body["content"], "张工说下周二要验收接口文档");
+  EXPECT_EQ(r.body["content"], "张工说(2024-06-18)要验收接口文档");  // a self-contained turn
   ExpectError(s.Send("GET", "/v1/memories/" + std::to_string(id) + "?user=bob"), 404,
               "NotFound");
 

@@ -179,11 +179,11 @@ struct Options {
   // Store a conversation turn's episodic memory self-contained: third-person pronouns
   // resolved against the session's last turns become names, relative times ("昨天",
   // "yesterday") dates. The message row keeps the text as said; the memory is embedded as
-  // said (beside the previous turn), and facts (extract_facts) are read from the rewrite.
-  // Off by default until it helps recall: on LoCoMo (with extract_facts) it gives
-  // R@5/R@10 65.5/74.7 against 65.0/75.0 (README).
-  // Default: false
-  bool self_contained_memories = false;
+  // said (beside the previous turn), its keyword document is the words as said plus the
+  // names its pronouns stood for (no dates), and facts (extract_facts) are read from the
+  // rewrite. LoCoMo R@5/R@10/R@25/R@50: 65.6/74.8/83.2/88.2 on, 65.0/75.0/83.2/88.2 off
+  // (README). Default: true
+  bool self_contained_memories = true;
 
   // Re-order fused hits by the share of query tokens they contain (a lexical reranker).
   // Default: true

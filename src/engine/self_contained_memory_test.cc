@@ -44,15 +44,19 @@ class SelfContainedMemoryTest : public ::testing::Test {
   }
   // The message row as stored (the episodic layer), straight from the database file.
   std::string MessageText(int64_t id) {
+    return Text("SELECT content FROM message WHERE id = ?", id);
+  }
+  // The first column of `sql`'s first row with `id` bound, as text ("" for NULL or no row).
+  std::string Text(const char* sql, int64_t id) {
     sqlite3* db = nullptr;
     EXPECT_EQ(sqlite3_open_v2(dir_.File("engram.db").c_str(), &db, SQLITE_OPEN_READONLY,
                               nullptr),
               SQLITE_OK);
     sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(db, "SELECT content FROM message WHERE id = ?", -1, &st, nullptr);
+    sqlite3_prepare_v2(db, sql, -1, &st, nullptr);
     sqlite3_bind_int64(st, 1, id);
     std::string out;
-    if (sqlite3_step(st) == SQLITE_ROW) {
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) != nullptr) {
       out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
     }
     sqlite3_finalize(st);
@@ -74,6 +78,11 @@ TEST_F(SelfContainedMemoryTest, StoresTheResolvedTextAndKeepsTheMessageAsSaid) {
   ASSERT_EQ(r.memories.size(), 1u);
   EXPECT_EQ(r.memories[0].content, "李工(2024-07-14)说要把接口改成异步");
   EXPECT_EQ(MessageText(r.message_id), "他昨天说要把接口改成异步");
+  // The keyword index holds the words as said and the name the pronoun stood for, not the
+  // date (store::IngestBatch::record_said).
+  EXPECT_EQ(Text("SELECT said FROM memory WHERE id = ?", r.memories[0].id),
+            "他昨天说要把接口改成异步 李工");
+  EXPECT_EQ(Text("SELECT said FROM memory WHERE id = ?", first.memories[0].id), "");
   ASSERT_EQ(r.coreferences.size(), 1u);
   EXPECT_EQ(r.coreferences[0].pronoun, "他");
   EXPECT_EQ(r.coreferences[0].antecedents, std::vector<std::string>{"李工"});

@@ -538,7 +538,14 @@ std::optional<Candidate> TryRule(const Rule& rule, std::string_view text, std::s
       v = TrimSpaces(v.substr(ps + 3));
     }
   }
-  if (v.empty() || tb.first_person.At(v, 0)) return std::nullopt;
+  if (v.empty()) return std::nullopt;
+  // "负责人是我" names the speaker, no value; "是我们部门的负责人" is in charge of the
+  // speaker's department: the value keeps its owner.
+  if (std::optional<CueHit> fp = tb.first_person.At(v, 0);
+      fp && (rule.attribute->name != "responsibleFor" || fp->end == v.size() ||
+             !ShortPhrase(v, 8, 4))) {
+    return std::nullopt;
+  }
   if (std::optional<CueHit> sys = tb.system.At(v, 0); sys && sys->end == v.size()) {
     return std::nullopt;
   }
@@ -697,6 +704,41 @@ bool Overlaps(const ExtractedFact& a, const ExtractedFact& b) {
   return a.value_begin < b.value_end && b.value_begin < a.value_end;
 }
 
+// The people of a coordinated subject: "我和张工" -> {user, 张工}, "Alice and Bob" -> {Alice,
+// Bob}, "张工、李工和王经理" -> three. Empty unless it has at least two conjuncts, each a short
+// name (no possessive: "我和张工的经理" is one person) that is not a pronoun.
+std::vector<std::string> Conjuncts(std::string_view subject) {
+  static constexpr std::string_view kSeparators[] = {"、", "和", "与", "及", ", and ", " and ",
+                                                     " & ", ", "};
+  const std::string lower = AsciiLower(subject);
+  std::vector<std::string> out;
+  size_t from = 0;
+  while (from <= lower.size()) {
+    size_t cut = std::string::npos, len = 0;
+    for (std::string_view sep : kSeparators) {
+      const size_t at = lower.find(sep, from);
+      if (at < cut) {
+        cut = at;
+        len = sep.size();
+      }
+    }
+    const size_t end = cut == std::string::npos ? lower.size() : cut;
+    const std::string_view part = TrimSpaces(std::string_view(lower).substr(from, end - from));
+    if (part.empty() || !ShortPhrase(part, 5, 2) || part.find("的") != part.npos ||
+        part.find("'s") != part.npos || IsPronounSubject(part)) {
+      return {};
+    }
+    const std::optional<CueHit> fp = T().first_person.At(part, 0);
+    out.push_back(fp && fp->end == part.size()
+                      ? std::string("user")
+                      : std::string(subject.substr(Offset(lower, part), part.size())));
+    if (cut == std::string::npos) break;
+    from = cut + len;
+  }
+  if (out.size() < 2) return {};
+  return out;
+}
+
 }  // namespace
 
 bool IsExplicitCorrection(std::string_view text) {
@@ -773,7 +815,28 @@ std::vector<ExtractedFact> ExtractFacts(std::string_view text) {
     }
     if (!merged) out.push_back(std::move(f));
   }
-  return out;
+  // "我和张工都在腾讯工作": one fact per person (after merging, which would join them).
+  std::vector<ExtractedFact> split;
+  for (ExtractedFact& f : out) {
+    std::vector<std::string> people = f.self_stated ? std::vector<std::string>{}
+                                                    : Conjuncts(f.subject);
+    if (people.empty()) {
+      split.push_back(std::move(f));
+      continue;
+    }
+    for (std::string& who : people) {
+      if (std::any_of(split.begin(), split.end(), [&](const ExtractedFact& o) {
+            return o.subject == who && o.attribute == f.attribute && o.value == f.value;
+          })) {
+        continue;
+      }
+      ExtractedFact one = f;
+      one.self_stated = who == "user";
+      one.subject = std::move(who);
+      split.push_back(std::move(one));
+    }
+  }
+  return split;
 }
 
 }  // namespace engram::extract

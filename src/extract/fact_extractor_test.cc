@@ -330,5 +330,24 @@ TEST(FactExtractorTest, PronounSubjectsAreNamedOrDropped) {
   EXPECT_EQ(about("我的电话是13912345432，他的邮箱是a@example.com"), Set{"user/hasPhone"});
 }
 
+// A coordinated subject states the fact of each person in it; a possessive or a pronoun
+// keeps the subject whole.
+TEST(FactExtractorTest, CoordinatedSubjectsGiveOneFactPerPerson) {
+  EXPECT_EQ(Triples("我和张工都在腾讯工作"), (Set{"(user, worksAt, 腾讯)", "(张工, worksAt, 腾讯)"}));
+  EXPECT_EQ(Triples("Alice and Bob work at Acme"),
+            (Set{"(Alice, worksAt, Acme)", "(Bob, worksAt, Acme)"}));
+  EXPECT_EQ(Triples("张工、李工和王经理都在AI Lab工作"),
+            (Set{"(张工, worksAt, AI Lab)", "(李工, worksAt, AI Lab)", "(王经理, worksAt, AI Lab)"}));
+  for (const ExtractedFact& f : Facts("我和张工都在腾讯工作")) {
+    EXPECT_EQ(f.self_stated, f.subject == "user");
+  }
+  EXPECT_EQ(Triples("张工的经理在腾讯工作"), Set{"(张工的经理, worksAt, 腾讯)"});
+}
+
+// In charge of the speaker's department: the value keeps its owner.
+TEST(FactExtractorTest, ResponsibleForTheSpeakersTeam) {
+  EXPECT_EQ(Triples("王经理是我们部门的负责人"), Set{"(王经理, responsibleFor, 我们部门)"});
+}
+
 }  // namespace
 }  // namespace engram::extract

@@ -210,7 +210,20 @@ SelfContained ApplySelfContained(const Instant& at, std::span<const extract::Cor
   Memory& m = batch->memories.front();
   if (m.status == MemoryStatus::kQuarantined || m.type != MemoryType::kEpisodic) return {};
   SelfContained out = MakeSelfContained(m.content, at, batch->message.role, history, hints);
-  if (out.changed()) m.content = out.text;
+  if (out.changed()) {
+    // The keyword index reads the words as said, and the names the pronouns stood for ("what
+    // did Li say"), not the dates written beside relative times.
+    batch->record_said = std::move(m.content);
+    for (const extract::CorefResolution& r : out.coreferences) {
+      if (!r.resolved) continue;
+      for (const extract::CorefAntecedent& a : r.antecedents) {
+        if (batch->record_said.find(a.name) == std::string::npos) {
+          batch->record_said += " " + a.name;
+        }
+      }
+    }
+    m.content = out.text;
+  }
   if (out.coreferences.empty() && !out.changed()) return out;
   json context = json::parse(batch->message.context_json, nullptr, false);
   if (!context.is_object()) context = json::object();

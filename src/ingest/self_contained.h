@@ -54,7 +54,9 @@ std::vector<extract::CorefTurn> TurnsFromRecent(const std::vector<Memory>& newes
 
 // Rewrites the batch's episodic memory (the first one, unless quarantined) with
 // MakeSelfContained, said by the message's role, and records the coreferences in the
-// message's context_json ("coref"). The message content is never changed.
+// message's context_json ("coref"), and keeps the record's text as said, followed by the
+// names its resolved pronouns stood for that it does not hold, in batch->record_said (what
+// the keyword index holds: "他昨天说要把接口改成异步 李工"). The message content is never changed.
 SelfContained ApplySelfContained(const Instant& at, std::span<const extract::CorefTurn> history,
                                  store::IngestBatch* batch,
                                  std::span<const extract::GenderHint> hints = {});

@@ -102,6 +102,12 @@ struct IngestBatch {
   Scope scope;  // scope of the message and of every memory in it
   NewMessage message;
   std::vector<Memory> memories;
+  // When non-empty, memories[0] is an episodic record rewritten to read alone
+  // (ingest/self_contained.h) and this is its keyword document: the words as said and the
+  // names its pronouns stood for, not the dates the rewrite wrote beside relative times.
+  // Out of context the record reads as rewritten; the keyword index matches what was said
+  // (and whom it was about). Erased with the record by a hard forget.
+  std::string record_said;
   std::vector<NewReview> reviews;
   std::vector<VaultEntry> vault;  // kept with INSERT OR IGNORE: the first sealing wins
   // Optional embeddings, one encoded vector per memory (same order), all of one model.

@@ -256,7 +256,7 @@ void MemoryStoreImpl::Retire(Memory* old, const Instant& now, const Instant& val
   old->valid_to = valid_to;
 }
 
-void MemoryStoreImpl::Index(const Memory& m) {
+void MemoryStoreImpl::Index(const Memory& m, std::string_view said) {
   const int64_t message = m.source.message_id;
   if (message != 0 && m.type == MemoryType::kEpisodic && m.current) record_of_[message] = m.id;
   if (m.type == MemoryType::kSemantic && message != 0) {
@@ -267,7 +267,8 @@ void MemoryStoreImpl::Index(const Memory& m) {
     }
   }
   std::vector<text::Token> toks;
-  text::Tokenize(m.content, text::TokenizeMode::kDocument, &toks);
+  text::Tokenize(said.empty() ? std::string_view(m.content) : said,
+                 text::TokenizeMode::kDocument, &toks);
   Doc d;
   for (const auto& t : toks) {
     ++d.tf[t.text];

@@ -170,7 +170,9 @@ class MemoryStoreImpl final : public Store {
 
   static void Retire(Memory* old, const Instant& now, const Instant& valid_to);
 
-  void Index(const Memory& m);
+  // Adds `m` to the keyword documents when it is one; `said` (IngestBatch::record_said) is
+  // tokenized instead of its content when non-empty.
+  void Index(const Memory& m, std::string_view said = {});
 
   void Log(int64_t id, bool upsert) { log_[next_seq_++] = {id, upsert}; }
 

@@ -75,7 +75,7 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
     if (reinforced) continue;
     if (candidate) StampCandidate(ctx.now, &m, &out);
     ++next_memory_id_;
-    Index(m);
+    Index(m, index == 0 ? std::string_view(batch.record_said) : "");
     memories_[m.id] = m;
     if (candidate) raised.emplace_back(CandidateReview(m, earlier + 1, needed), m.id);
     if (m.current) ConfirmCandidates(key, m, ctx.now, &confirmed);

@@ -50,7 +50,8 @@ size_t GetVarint(const std::string& buf, size_t at, int64_t* out) {
 Status LoadRows(StmtCache* cache, KeywordIndex* index, bool all) {
   if (all) index->Clear();
   Stmt st(cache,
-          "SELECT id, scope_key, content FROM memory WHERE id > ?1 AND content <> '' AND "
+          "SELECT id, scope_key, COALESCE(said, content) FROM memory WHERE id > ?1 AND "
+          "content <> '' AND "
           "keyword = 1 "
           "ORDER BY id");
   st.Bind(1, index->max_id());

@@ -71,9 +71,9 @@ Result<EraseOutcome> DeleteUserRows(sqlite3* db, const std::string& user_id) {
        "(SELECT s.lineage_id FROM memory s JOIN memory_link l ON l.from_id = s.id "
        "AND l.kind = 'summarizes' WHERE l.to_id IN (SELECT id FROM temp.erase_ids))",
        nullptr},
-      {"INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, content "
-       "FROM memory WHERE id IN (SELECT id FROM temp.erase_ids) AND content <> '' AND "
-       "keyword = 1",
+      {"INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, "
+       "COALESCE(said, content) FROM memory WHERE id IN (SELECT id FROM temp.erase_ids) "
+       "AND content <> '' AND keyword = 1",
        nullptr},
       // Versions of other users that superseded an erased one keep their own rows.
       {"UPDATE memory SET supersedes = NULL WHERE supersedes IN (SELECT id FROM temp.erase_ids) "

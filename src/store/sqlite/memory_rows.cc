@@ -91,7 +91,8 @@ Memory ReadMemory(const Stmt& st, int c) {
   return m;
 }
 
-Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) {
+Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key,
+                    std::string_view said) {
   bool keyword = true;
   if (m.type == MemoryType::kSemantic && m.source.message_id != 0) {
     Stmt rec(db,
@@ -101,9 +102,9 @@ Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) 
     keyword = IsKeywordDocument(m, rec.Step() ? rec.Text(0) : std::string());
     if (!rec.status().ok()) return rec.status().WithPrefix("insert memory");
   }
-  std::string sql = "INSERT INTO memory (scope_key, keyword";
+  std::string sql = "INSERT INTO memory (scope_key, keyword, said";
   for (int i = 0; i < kCount; ++i) sql += std::string(", ") + kColumns[i];
-  sql += ") VALUES (?, ?";
+  sql += ") VALUES (?, ?, ?";
   for (int i = 0; i < kCount; ++i) sql += ", ?";
   sql += ")";
   Stmt st(db, sql);
@@ -115,6 +116,7 @@ Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) 
   auto null = [&] { st.BindNull(++i); };
   bind(scope_key);
   bind(int64_t{keyword});
+  if (said.empty()) null(); else bind(said);
   bind(m.id);
   bind(m.lineage_id);
   bind(int64_t{m.version});
@@ -163,7 +165,7 @@ Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key) 
   if (Status s = st.Run(); !s.ok()) return s.WithPrefix("insert memory");
   if (!keyword) return Status::OK();
   Stmt fts(db, "INSERT INTO memory_fts(rowid, content) VALUES (?1, ?2)");
-  fts.Bind(1, m.id).Bind(2, m.content);
+  fts.Bind(1, m.id).Bind(2, said.empty() ? std::string_view(m.content) : said);
   return fts.Run();
 }
 

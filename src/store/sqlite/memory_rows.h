@@ -21,8 +21,10 @@ Memory ReadMemory(const Stmt& st, int first = 0);
 
 // Inserts `m` with its id, lineage, version, supersedes and current as given, and indexes
 // its content in memory_fts when it is a keyword document (store::IsKeywordDocument against
-// its message's current record; the row's `keyword` column says which).
-Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key);
+// its message's current record; the row's `keyword` column says which). A non-empty `said`
+// (store::IngestBatch::record_said) is indexed instead of the content and kept in `said`.
+Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key,
+                    std::string_view said = {});
 
 // store::EarlierMentions over the memories of scope `scope_key` with `draft`'s subject and
 // attribute (no query when `needed` is 0).

@@ -297,10 +297,17 @@ constexpr const char* kSchemaV10 = R"sql(
 ALTER TABLE memory ADD COLUMN keyword INTEGER NOT NULL DEFAULT 1 CHECK (keyword IN (0, 1));
 )sql";
 
+// Migration 11: a record rewritten to read alone (store::IngestBatch::record_said) is a
+// keyword document by its words as said; `said` holds them (NULL for every other row), and
+// memory_fts rows are COALESCE(said, content).
+constexpr const char* kSchemaV11 = R"sql(
+ALTER TABLE memory ADD COLUMN said TEXT;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10};
+      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11};
   return *kMigrations;
 }
 

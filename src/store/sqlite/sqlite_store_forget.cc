@@ -50,12 +50,13 @@ Status SqliteStore::Forget(const OpContext& ctx, int64_t id, bool hard) {
       if (!texts.status().ok()) return texts.status().WithPrefix("hard forget");
     }
     const char* kErase[] = {
-        "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, content "
-        "FROM memory WHERE lineage_id = ?1 AND content <> '' AND keyword = 1",
+        "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, "
+        "COALESCE(said, content) FROM memory WHERE lineage_id = ?1 AND content <> '' "
+        "AND keyword = 1",
         "UPDATE message SET content = '', context = '{}' WHERE id IN "
         "(SELECT message_id FROM memory WHERE lineage_id = ?1)",
         "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
-        "metadata = '{}' WHERE lineage_id = ?1",
+        "metadata = '{}', said = NULL WHERE lineage_id = ?1",
         "DELETE FROM memory_vector WHERE memory_id IN "
         "(SELECT id FROM memory WHERE lineage_id = ?1)",
         // The queued request kept the raw text (identifiers unmasked).

@@ -82,7 +82,8 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
     }
     if (candidate) StampCandidate(ctx.now, &m, &out);
     ++next_id;
-    if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
+    const std::string_view said = index == 0 ? std::string_view(batch.record_said) : "";
+    if (Status s = sqlite::InsertMemory(db_, m, key, said); !s.ok()) return s;
     if (candidate) raised.emplace_back(CandidateReview(m, *earlier + 1, needed), m.id);
     if (m.current) {
       Status s = sqlite::ConfirmCandidateReviews(db_, key, m, ctx.now, &confirmed);
