@@ -3,8 +3,10 @@
 //
 //   pipeline_bench [--messages 20000] [--self-contained 0|1] [--facts 0|1]
 //
-// Two rows: "stages" runs validation, normalization, PII sanitizing, guard, signal and time
+// Rows: "stages" runs validation, normalization, PII sanitizing, guard, signal and time
 // anchoring (ingest::BuildBatch + ingest::ApplyStages + text::pii::Sanitize) without storage;
+// "all rules" adds every other rule stage of a remember (self-contained rewrite against the
+// last turns, facts, TTLs, entity mentions, fusion), still without storage;
 // "remember (memory backend)" and "remember (sqlite)" go through Engine::Remember with the
 // embedder "none", so they add vault sealing, the store write and its audit record.
 // The fact stage (Options::extract_facts, on by default) and the reconcile of its facts
@@ -14,12 +16,17 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "engram/engram.h"
+#include "src/extract/coreference.h"
+#include "src/extract/entity_extractor.h"
+#include "src/ingest/fuse.h"
 #include "src/ingest/pipeline.h"
+#include "src/ingest/self_contained.h"
 #include "src/ingest/stages.h"
 #include "src/text/pii/pii_masker.h"
 
@@ -92,6 +99,32 @@ int main(int argc, char** argv) {
           r.text = engram::text::pii::Sanitize(kMessages[i % kMessages.size()]).text;
           auto b = engram::ingest::BuildBatch(r, at, {});
           if (b.ok()) engram::ingest::ApplyStages(at, &*b, true, facts);
+        }));
+  // Every rule stage of a `remember`, still without storage: the stages above, then (as in
+  // EngineImpl::Prepare) the self-contained rewrite against the session's last turns (kept
+  // here in memory; sessions of 50 as below), facts, TTLs, entity mentions (the directory
+  // lookup that links them needs the store) and fusion.
+  std::deque<engram::extract::CorefTurn> history;
+  volatile size_t mentions = 0;  // keeps the mention scan from being optimized away
+  Print("all rules (no storage)", Measure(n, [&](int i) {
+          if (i % 50 == 0) history.clear();
+          engram::RememberRequest r;
+          r.principal.user_id = "alice";
+          r.session_id = "s";
+          r.text = engram::text::pii::Sanitize(kMessages[i % kMessages.size()]).text;
+          auto b = engram::ingest::BuildBatch(r, at, {});
+          if (!b.ok()) return;
+          engram::ingest::StageReport report = engram::ingest::ApplyStages(at, &*b, true);
+          if (self_contained) {
+            std::vector<engram::extract::CorefTurn> turns(history.begin(), history.end());
+            engram::ingest::ApplySelfContained(at, turns, &*b);
+          }
+          if (facts) engram::ingest::ExtractFacts(&report, &*b);
+          engram::ingest::ApplyTtl(engram::ingest::TtlPolicy{}, at, &*b);
+          mentions = mentions + engram::extract::FindEntityMentions(b->memories[0].content).size();
+          engram::ingest::Fuse(engram::ingest::SourceReliability{}, &*b);
+          history.push_front({b->memories[0].content, ""});
+          if (history.size() > engram::extract::kCorefMaxTurns) history.pop_back();
         }));
   for (const char* backend : {"memory", "sqlite"}) {
     std::string dir = (std::filesystem::temp_directory_path() / "engram-pipeline-bench").string();

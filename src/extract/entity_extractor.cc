@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <unordered_set>
 
 #include "src/base/utf8.h"
@@ -78,8 +79,16 @@ const CharSet& GivenNameStopSet() {
   return *s;
 }
 
+// Called for every character against every word list: most candidates differ in their first
+// code point, so its bytes are compared inline before memcmp.
 bool StartsWith(string_view text, size_t at, string_view prefix) {
-  return at <= text.size() && text.substr(at).substr(0, prefix.size()) == prefix;
+  if (at > text.size() || text.size() - at < prefix.size()) return false;
+  const char* p = text.data() + at;
+  const size_t head = std::min<size_t>(prefix.size(), 3);
+  for (size_t k = 0; k < head; ++k) {
+    if (p[k] != prefix[k]) return false;
+  }
+  return std::memcmp(p + head, prefix.data() + head, prefix.size() - head) == 0;
 }
 
 // The one pass's view of the text: its characters and a byte -> character index.
