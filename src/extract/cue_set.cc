@@ -22,6 +22,11 @@ bool StartsWith(std::string_view s, size_t pos, std::string_view p) {
   return s.size() >= pos + p.size() && s.compare(pos, p.size(), p) == 0;
 }
 
+uint16_t FirstTwo(std::string_view s, size_t pos) {
+  return static_cast<uint16_t>(static_cast<unsigned char>(s[pos]) << 8 |
+                               static_cast<unsigned char>(s[pos + 1]));
+}
+
 // Time tokens; prefixed weekdays are generated in TimeCues().
 constexpr std::string_view kTimeTokens =
     "今天 | 明天 | 后天 | 大后天 | 昨天 | 前天 | 今晚 | 明晚 | 今早 | 明早 | 上午 | 下午 | 中午 | "
@@ -79,6 +84,13 @@ CueSet::CueSet(std::string_view alternatives) {
   }
   std::stable_sort(alts_.begin(), alts_.end(),
                    [](const Alt& x, const Alt& y) { return x.text.size() > y.text.size(); });
+  for (uint32_t i = 0; i < alts_.size(); ++i) {
+    if (alts_[i].text.size() == 1) {
+      one_byte_.push_back(i);
+    } else {
+      by_first_two_[FirstTwo(alts_[i].text, 0)].push_back(i);
+    }
+  }
 }
 
 bool CueSet::Bounded(std::string_view text, size_t pos, const Alt& alt, bool check_start) const {
@@ -117,10 +129,22 @@ std::optional<CueHit> CueSet::At(std::string_view text, size_t pos, bool after_t
   if (pos >= text.size() || !first_bytes_.test(static_cast<unsigned char>(text[pos]))) {
     return std::nullopt;
   }
-  for (const Alt& alt : alts_) {
+  auto try_alt = [&](uint32_t i) -> std::optional<CueHit> {
+    const Alt& alt = alts_[i];
     if (StartsWith(text, pos, alt.text) && Bounded(text, pos, alt, !after_token)) {
       return CueHit{pos, pos + alt.text.size(), alt.index};
     }
+    return std::nullopt;
+  };
+  if (pos + 1 < text.size()) {
+    if (auto it = by_first_two_.find(FirstTwo(text, pos)); it != by_first_two_.end()) {
+      for (uint32_t i : it->second) {
+        if (std::optional<CueHit> hit = try_alt(i)) return hit;
+      }
+    }
+  }
+  for (uint32_t i : one_byte_) {
+    if (std::optional<CueHit> hit = try_alt(i)) return hit;
   }
   return std::nullopt;
 }

@@ -10,9 +10,11 @@
 
 #include <bitset>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "src/extract/phrase_matcher.h"
@@ -53,6 +55,11 @@ class CueSet {
   bool Bounded(std::string_view text, size_t pos, const Alt& alt, bool check_start = true) const;
   std::vector<Alt> alts_;        // longest first
   std::bitset<256> first_bytes_;  // first byte of some alternative: At() fails fast otherwise
+  // At() tries only the alternatives that share the text's first two bytes (a Han character's
+  // first byte alone selects most of a Chinese list). Indices into alts_, longest first;
+  // one-byte alternatives are kept apart and tried last.
+  std::unordered_map<uint16_t, std::vector<uint32_t>> by_first_two_;
+  std::vector<uint32_t> one_byte_;
 };
 
 // ASCII-only lower-casing: byte offsets stay valid, non-ASCII bytes are unchanged.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "src/base/utf8.h"
@@ -530,9 +531,20 @@ std::optional<EntityType> ParseEntityType(std::string_view name) {
 bool IsLinkable(EntityType type) { return type != EntityType::kMoney; }
 
 std::vector<EntityMention> FindEntityMentions(std::string_view text) {
+  // One remember scans the same few texts many times (the pronoun test, the directory's gender
+  // hints and the coreference of the turn and of the session's last turns, then linking), and
+  // each turn is scanned again as history for the next turns. A small per-thread memo turns
+  // those repeats into a lookup; the result depends on the text alone.
+  constexpr size_t kMemoEntries = 64;
+  thread_local std::unordered_map<std::string, std::vector<EntityMention>> memo;
+  const std::string key(text);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
   Scanner s(text);
   s.Run();
-  return s.Take();
+  std::vector<EntityMention> mentions = s.Take();
+  if (memo.size() >= kMemoEntries) memo.clear();
+  memo.emplace(key, mentions);
+  return mentions;
 }
 
 }  // namespace engram::extract

@@ -18,7 +18,8 @@
 // Each mention has a `key` (the name to link by: the surface without 工单/合同 prefixes or
 // honorifics) and a confidence in (0, 1] (how sure the rule is that this is an entity).
 //
-// Thread safety: pure functions over immutable rule tables.
+// Thread safety: pure functions over immutable rule tables. FindEntityMentions keeps a small
+// per-thread memo of its last results (one remember scans the same texts several times).
 #ifndef ENGRAM_SRC_EXTRACT_ENTITY_EXTRACTOR_H_
 #define ENGRAM_SRC_EXTRACT_ENTITY_EXTRACTOR_H_
 

@@ -4,9 +4,20 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <Config.hpp>
+#include <Conversion.hpp>
+#include <ConversionChain.hpp>
+#include <Converter.hpp>
+#include <Dict.hpp>
+#include <Lexicon.hpp>
+#include <MaxMatchSegmentation.hpp>
+
+#include "src/base/utf8.h"
 
 namespace engram::text {
 namespace {
@@ -72,6 +83,61 @@ TEST(HanConverterTest, ConcurrentConversionsAgree) {
   }
   for (std::thread& thread : threads) thread.join();
   for (int m : mismatches) EXPECT_EQ(m, 0);
+}
+
+// ToSimplified skips the dictionary lookups at characters that begin no key; it must still
+// produce exactly what OpenCC's own Convert produces. Checked on every key of the t2s
+// dictionaries (alone, between other characters, and glued to the next key) and on random
+// mixtures of key characters, other Han characters, ASCII and punctuation.
+TEST(HanConverterTest, AgreesWithOpenCCByteForByte) {
+  const HanConverter& converter = DefaultHanConverter();
+  ASSERT_TRUE(converter.ok());
+  opencc::ConverterPtr reference = opencc::Config().NewFromFile(HanConverter::DefaultConfigPath());
+  std::vector<std::string> keys;
+  std::vector<std::string> chars = {"a", "Z", "1", " ", ",", "，", "。", "的", "是", "说",
+                                    "😀", "é", "工", "张", "接口", "文档"};
+  auto add_dict = [&](const opencc::DictPtr& dict) {
+    const opencc::LexiconPtr lexicon = dict->GetLexicon();
+    for (const auto& entry : *lexicon) {
+      keys.push_back(entry->Key());
+      const std::string& k = keys.back();
+      for (size_t pos = 0; pos < k.size();) {
+        const size_t start = pos;
+        base::DecodeUtf8(k, &pos);
+        chars.push_back(k.substr(start, pos - start));
+      }
+    }
+  };
+  auto seg = std::dynamic_pointer_cast<opencc::MaxMatchSegmentation>(reference->GetSegmentation());
+  ASSERT_NE(seg, nullptr);
+  add_dict(seg->GetDict());
+  for (const auto& conversion : reference->GetConversionChain()->GetConversions()) {
+    add_dict(conversion->GetDict());
+  }
+  ASSERT_GT(keys.size(), 1000u);
+  size_t checked = 0;
+  size_t mismatches = 0;
+  auto check = [&](const std::string& text) {
+    ++checked;
+    const std::string want = reference->Convert(text);
+    const std::string got = converter.ToSimplified(text);
+    if (got != want && ++mismatches <= 10) {
+      ADD_FAILURE() << "'" << text << "': got '" << got << "', OpenCC '" << want << "'";
+    }
+  };
+  for (size_t i = 0; i < keys.size(); ++i) {
+    check(keys[i]);
+    check("我" + keys[i] + "了");
+    check(keys[i] + keys[(i * 7919 + 1) % keys.size()]);
+  }
+  std::mt19937 rng(20261201);
+  for (int n = 0; n < 20000; ++n) {
+    std::string text;
+    const int len = 1 + static_cast<int>(rng() % 24);
+    for (int c = 0; c < len; ++c) text += chars[rng() % chars.size()];
+    check(text);
+  }
+  EXPECT_EQ(mismatches, 0u) << "of " << checked;
 }
 
 }  // namespace
