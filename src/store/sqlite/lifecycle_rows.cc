@@ -146,8 +146,9 @@ Status LinkComplements(sqlite3* db, const IngestBatch& batch, const std::string&
     if (index < 0 || index >= static_cast<int>(out->memories.size())) continue;
     const Memory& m = out->memories[index];
     if (!m.current || m.attribute.empty()) continue;
+    // "attribute <> ''" lets SQLite use the partial index memory_one_current_fact.
     Stmt other(db, "SELECT id FROM memory WHERE scope_key = ?1 AND subject = ?2 AND "
-                   "attribute = ?3 AND current = 1");
+                   "attribute = ?3 AND attribute <> '' AND current = 1");
     other.Bind(1, scope_key).Bind(2, m.subject).Bind(3, attribute);
     if (!other.Step()) {
       if (!other.status().ok()) return other.status();

@@ -304,10 +304,19 @@ constexpr const char* kSchemaV11 = R"sql(
 ALTER TABLE memory ADD COLUMN said TEXT;
 )sql";
 
+// Migration 12: indexes for the write path's fact lookups, which scanned the scope before.
+// memory_fact serves every version of a (scope, subject, attribute) (the mentions a weak
+// relation has had; queries say "attribute <> ''" to use it); review_open, the open items of
+// a kind (a new current fact confirms the candidates it states).
+constexpr const char* kSchemaV12 = R"sql(
+CREATE INDEX memory_fact ON memory(scope_key, subject, attribute) WHERE attribute <> '';
+CREATE INDEX review_open ON review(kind, memory_id) WHERE resolved_ms IS NULL;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11};
+      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12};
   return *kMigrations;
 }
 

@@ -79,7 +79,7 @@ Status SqliteStore::ApproveCandidate(const OpContext& ctx, int64_t memory_id,
   {
     Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
                       " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
-                      "attribute = ?3 AND current = 1");
+                      "attribute = ?3 AND attribute <> '' AND current = 1");
     cur.Bind(1, key).Bind(2, c.subject).Bind(3, c.attribute);
     if (cur.Step()) old = sqlite::ReadMemory(cur);
     if (!cur.status().ok()) return cur.status();

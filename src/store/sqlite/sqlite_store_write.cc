@@ -49,7 +49,7 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
     if (!m.attribute.empty()) {
       Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
                         " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
-                        "attribute = ?3 AND current = 1");
+                        "attribute = ?3 AND attribute <> '' AND current = 1");
       cur.Bind(1, key).Bind(2, m.subject).Bind(3, m.attribute);
       if (cur.Step()) {
         Memory old = sqlite::ReadMemory(cur);

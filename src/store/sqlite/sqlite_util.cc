@@ -1,6 +1,23 @@
 #include "src/store/sqlite/sqlite_util.h"
 
+#include <mutex>
+#include <shared_mutex>
+
 namespace engram::store::sqlite {
+namespace {
+
+// Which cache belongs to which connection (few entries: one per open store).
+struct CacheRegistry {
+  std::shared_mutex mu;
+  std::unordered_map<sqlite3*, StmtCache*> by_db;
+};
+
+CacheRegistry& Registry() {
+  static CacheRegistry* const registry = new CacheRegistry();  // outlives every store
+  return *registry;
+}
+
+}  // namespace
 
 Status SqliteError(sqlite3* db, int rc, std::string_view what) {
   std::string msg = "sqlite: " + std::string(what) + ": ";
@@ -30,13 +47,30 @@ Status Exec(sqlite3* db, std::string_view sql, std::string_view what) {
   return Status::OK();
 }
 
-Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
-  int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
-  if (rc != SQLITE_OK) status_ = SqliteError(db, rc, "prepare");
+Stmt::Stmt(sqlite3* db, std::string_view sql) : Stmt(db, StmtCache::Of(db), sql) {}
+
+StmtCache::StmtCache(sqlite3* db) : db_(db) {
+  CacheRegistry& r = Registry();
+  std::unique_lock lock(r.mu);
+  r.by_db[db] = this;
 }
 
 StmtCache::~StmtCache() {
+  {
+    CacheRegistry& r = Registry();
+    std::unique_lock lock(r.mu);
+    if (auto it = r.by_db.find(db_); it != r.by_db.end() && it->second == this) {
+      r.by_db.erase(it);
+    }
+  }
   for (auto& [sql, stmt] : idle_) sqlite3_finalize(stmt);
+}
+
+StmtCache* StmtCache::Of(sqlite3* db) {
+  CacheRegistry& r = Registry();
+  std::shared_lock lock(r.mu);
+  auto it = r.by_db.find(db);
+  return it == r.by_db.end() ? nullptr : it->second;
 }
 
 Stmt::Stmt(StmtCache* cache, std::string_view sql) : Stmt(cache->db_, cache, sql) {}
@@ -68,7 +102,10 @@ Stmt::~Stmt() {
   if (cache_ != nullptr && stmt_ != nullptr) {
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
-    if (cache_->idle_.emplace(std::move(sql_), stmt_).second) return;
+    if (cache_->idle_.size() < StmtCache::kMaxIdle &&
+        cache_->idle_.emplace(std::move(sql_), stmt_).second) {
+      return;
+    }
   }
   sqlite3_finalize(stmt_);
 }
