@@ -244,7 +244,8 @@ TEST(SqliteStoreTest, ReadsDoNotWaitForAWriteOfTheSameStore) {
   auto m = (*store)->GetMemory(Ctx(), id);
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   EXPECT_EQ(m->content, "the reader finds this memory");
-  auto hits = (*store)->GetSearchable(Ctx(), {id}, false, nullptr);  // recall's re-check of vector hits
+  // recall's re-check of vector hits
+  auto hits = (*store)->GetSearchable(Ctx(), {id}, false, nullptr);
   ASSERT_TRUE(hits.ok()) << hits.status().ToString();
   ASSERT_EQ(hits->size(), 1u);
   EXPECT_FALSE(written);
