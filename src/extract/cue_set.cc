@@ -181,6 +181,9 @@ size_t ClauseBreakAt(std::string_view text, size_t pos) {
   if (c == '.') {
     return (pos + 1 == text.size() || text[pos + 1] == ' ') ? 1 : 0;
   }
+  // The breaks below start with byte E2 (…), E3 (。) or EF (the full-width ones).
+  const unsigned char lead = static_cast<unsigned char>(c);
+  if (lead != 0xE2 && lead != 0xE3 && lead != 0xEF) return 0;
   for (std::string_view b : {"，", "。", "；", "！", "？", "…"}) {
     if (StartsWith(text, pos, b)) return b.size();
   }
@@ -188,17 +191,12 @@ size_t ClauseBreakAt(std::string_view text, size_t pos) {
 }
 
 size_t ClauseStart(std::string_view text, size_t pos) {
-  size_t start = 0;
-  for (size_t i = 0; i < pos && i < text.size();) {
-    const size_t n = ClauseBreakAt(text, i);
-    if (n > 0) {
-      start = i + n;
-      i += n;
-    } else {
-      ++i;
-    }
+  // The end of the last break that starts before `pos` (no break starts on a UTF-8
+  // continuation byte, so walking back byte by byte finds what a forward scan would).
+  for (size_t i = std::min(pos, text.size()); i > 0; --i) {
+    if (const size_t n = ClauseBreakAt(text, i - 1); n > 0) return i - 1 + n;
   }
-  return start;
+  return 0;
 }
 
 size_t ClauseEnd(std::string_view text, size_t pos) {

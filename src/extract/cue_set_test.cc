@@ -82,5 +82,30 @@ TEST(CueSetTest, AtAgreesWithTryingEveryAlternative) {
   }
 }
 
+// ClauseStart walks back from `pos`; it must agree with scanning the text forward from its
+// start (the definition: the end of the last clause break that starts before `pos`).
+TEST(CueSetTest, ClauseStartAgreesWithAForwardScan) {
+  auto forward = [](std::string_view text, size_t pos) {
+    size_t start = 0;
+    for (size_t i = 0; i < pos && i < text.size();) {
+      const size_t n = ClauseBreakAt(text, i);
+      start = n > 0 ? i + n : start;
+      i += n > 0 ? n : 1;
+    }
+    return start;
+  };
+  for (std::string_view text :
+       {"昨天下午三点，客户张工说下周二要验收。另外$50,000 ok. Next; fine!…好？", "", "，", "a.b. c",
+        "工单T-102还在等财务审批；预算只能控制在20万！如果……就请王经理催一下\n谢谢"}) {
+    for (size_t pos = 0; pos <= text.size() + 1; ++pos) {
+      EXPECT_EQ(ClauseStart(text, pos), forward(text, pos)) << text << " @" << pos;
+    }
+  }
+  EXPECT_EQ(ClauseBreakAt("a，b", 1), std::string_view("，").size());
+  EXPECT_EQ(ClauseBreakAt("好…", 3), std::string_view("…").size());
+  EXPECT_EQ(ClauseBreakAt("好。", 3), std::string_view("。").size());
+  EXPECT_EQ(ClauseBreakAt("好的", 3), 0u);
+}
+
 }  // namespace
 }  // namespace engram::extract

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <initializer_list>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -57,6 +59,15 @@ class CharSet {
   explicit CharSet(string_view chars) {
     for (size_t pos = 0; pos < chars.size();) set_.insert(base::DecodeUtf8(chars, &pos));
   }
+  // The first characters of the words of these lists.
+  explicit CharSet(std::initializer_list<std::span<const string_view>> lists) {
+    for (std::span<const string_view> list : lists) {
+      for (string_view w : list) {
+        size_t pos = 0;
+        if (!w.empty()) set_.insert(base::DecodeUtf8(w, &pos));
+      }
+    }
+  }
   bool Has(char32_t c) const { return set_.count(c) > 0; }
 
  private:
@@ -77,6 +88,24 @@ const CharSet& NicknameFollowerSet() {
 }
 const CharSet& GivenNameStopSet() {
   static const CharSet* s = new CharSet(kGivenNameStops);
+  return *s;
+}
+
+// The characters a word of Suffixed(), Roles() or Money()'s lists can start with: at any other
+// character those word-list loops cannot match, and the scan skips them.
+constexpr string_view kProject[] = {"项目"};
+const CharSet& SuffixedStarts() {
+  static const CharSet* s =
+      new CharSet({rules::OrgSuffixes(), rules::PlaceSuffixes(), rules::KnownPlaces(),
+                   std::span<const string_view>(kProject), rules::RolePrefixes()});
+  return *s;
+}
+const CharSet& RoleStarts() {
+  static const CharSet* s = new CharSet({rules::StandaloneRoles(), rules::RolePrefixes()});
+  return *s;
+}
+const CharSet& MoneyPrefixStarts() {
+  static const CharSet* s = new CharSet({rules::MoneyPrefixes()});
   return *s;
 }
 
@@ -109,14 +138,14 @@ class Scanner {
       const char32_t c = chars_[i].cp;
       if (IsHan(c)) {
         Persons(i);
-        Suffixed(i);
+        if (SuffixedStarts().Has(c)) Suffixed(i);
       }
       if (c < 0x80 && IsAsciiAlpha(static_cast<char>(c)) && WordStart(chars_[i].begin)) {
         Ids(chars_[i].begin);
         English(chars_[i].begin);
       }
-      Money(i);
-      Roles(i);
+      if (MoneyPrefixStarts().Has(c) || (c < 0x80 && IsDigit(static_cast<char>(c)))) Money(i);
+      if (RoleStarts().Has(c)) Roles(i);
     }
   }
 

@@ -8,6 +8,21 @@
 #include "src/text/normalize.h"
 
 namespace engram::ingest {
+namespace {
+
+// True when Normalize(text) cannot be empty: it keeps every ASCII letter and digit, and every
+// code point from U+4000 to U+9FFF (CJK ideographs; lead byte E4..E9), unchanged. Saves the
+// emptiness check a whole normalization of almost every message. REQUIRES: valid UTF-8.
+bool SurelyNotEmptyWhenNormalized(std::string_view text) {
+  for (char ch : text) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return true;
+    if (c >= 0xE4 && c <= 0xE9) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 Status ValidateId(std::string_view field, std::string_view value, bool required) {
   auto bad = [&](std::string_view why) {
@@ -44,7 +59,9 @@ Status ValidateText(std::string_view field, std::string_view text, size_t max_by
   if (bad != std::string_view::npos) {
     return Status::InvalidArgument(f + ": invalid UTF-8 at byte " + std::to_string(bad));
   }
-  if (text::Normalize(text).empty()) return Status::InvalidArgument(f + ": is empty");
+  if (!SurelyNotEmptyWhenNormalized(text) && text::Normalize(text).empty()) {
+    return Status::InvalidArgument(f + ": is empty");
+  }
   return Status::OK();
 }
 

@@ -172,6 +172,8 @@ std::u32string Normalize(std::string_view utf8) {
 
 bool Cursor::Lit(std::u32string_view w) {
   if (s->size() - std::min(i, s->size()) < w.size()) return false;
+  // Most literals tried differ from the text at their first character: test that inline.
+  if (!w.empty() && (*s)[i] != w[0]) return false;
   if (std::u32string_view(*s).substr(i, w.size()) != w) return false;
   i += w.size();
   return true;
