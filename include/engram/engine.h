@@ -83,6 +83,10 @@ struct RememberResult {
   // not current, no relation) until the mention that makes them current, each with a
   // weak_candidate review item (in `review_items`) whose approval makes it current at once.
   std::vector<int64_t> candidates;
+  // The current memory this message said again (normalized text equal, or embedding cosine
+  // >= 0.92 with the same subject and no new value): it was reinforced instead of adding a
+  // memory (Mem0's event NONE); 0 if none. The message itself is still logged.
+  int64_t duplicate_of = 0;
   // What the write path's rule stages made of the message.
   std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
   std::vector<std::string> signals;   // preference, commitment, task, decision, risk, ...
@@ -156,6 +160,9 @@ struct RecallRequest {
   // dormant_after_days), which ordinary recall finds by keyword only.
   bool deep = false;
   RecallFilter filter;
+  // Hits whose relevance (RecallHit::relevance) is below this are left out; nullopt means
+  // Options::min_relevance. 0 keeps every hit. Must be in [0, 1] (else InvalidArgument).
+  std::optional<double> min_relevance;
 };
 
 // Why a hit was recalled by one channel.
@@ -180,6 +187,16 @@ struct RecallHit {
   double score = 0;                               // final score, larger is better
   std::map<std::string, ChannelScore> channels;   // channel name -> its rank and score
   HitExplanation explanation;
+  // How well the memory answers the query, in [0, 1], on one scale for every query (unlike
+  // `score`, which only orders the hits of one recall).
+  double relevance = 0;
+  // current | outdated (a later memory replaced what this one says; see superseded_by) |
+  // expired (its TTL ran out as of the question's time; memory.recorded_at says when it was
+  // learned). Outdated and expired hits rank below current ones and come back only when the
+  // question asks about the past, with include_history / include_expired, or when nothing
+  // current answers.
+  std::string state = "current";
+  int64_t superseded_by = 0;  // the memory that replaced this one (state == outdated)
 };
 
 struct RecallResult {

@@ -45,6 +45,12 @@ struct Options {
   // Default: 10
   int default_recall_limit = 10;
 
+  // Recall leaves out hits whose relevance (RecallHit::relevance, in [0, 1]) is below this,
+  // and Context never cites them; a request's min_relevance / threshold overrides it.
+  // 0 keeps every hit. The default is chosen on development data (README, "Relevance floor").
+  // Default: 0 (until calibrated)
+  double min_relevance = 0;
+
   // Upper bound on a recall's limit.
   // Default: 1000
   int max_recall_limit = 1000;
