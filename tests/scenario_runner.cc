@@ -403,6 +403,8 @@ class Scenario {
           options_.self_contained_memories = v == "1" || v == "true";
         } else if (k == "dormant_after_days") {
           options_.dormant_after_days = std::atof(v.c_str());
+        } else if (k == "min_relevance") {
+          options_.min_relevance = std::atof(v.c_str());
         } else {
           ADD_FAILURE() << Where() << "unknown option " << k;
         }
@@ -434,6 +436,7 @@ class Scenario {
   }
 
   void ExpectBlock(const Command& c, const std::vector<std::string>& expected) {
+    std::string recalled;  // recall blocks: each hit's relevance, for failure messages
     std::vector<std::string> got;
     if (c.verb == "review") {  // lines "KIND $memory" (or "KIND -"), oldest first, exact
       auto items = engine().Review(Who(c), c.args.count("all") > 0, 100);
@@ -492,17 +495,27 @@ class Scenario {
       r.include_history = c.args.count("history") > 0;
       r.include_expired = c.args.count("expired") > 0;
       r.deep = c.args.count("deep") > 0;
+      if (c.args.count("threshold")) r.min_relevance = std::atof(c.args.at("threshold").c_str());
       auto out = engine().Recall(r);
       ASSERT_TRUE(out.ok()) << Where() << out.status().ToString();
       last_request_id_ = out->request_id;
-      for (const RecallHit& h : out->hits) got.push_back(h.memory.content);
+      for (const RecallHit& h : out->hits) {
+        // states=1: a hit that is not current reads "(outdated) content" / "(expired) ...".
+        const bool label = c.args.count("states") && h.state != "current";
+        got.push_back((label ? "(" + h.state + ") " : "") + h.memory.content);
+        char rel[64];
+        std::snprintf(rel, sizeof rel, "\n  relevance %.3f: ", h.relevance);
+        recalled += rel + h.memory.content;
+      }
     }
     bool exact = c.verb != "recall";
     if (exact) {
-      EXPECT_EQ(got, expected) << Where();
+      EXPECT_EQ(got, expected) << Where() << recalled;
     } else {
-      ASSERT_GE(got.size(), expected.size()) << Where() << "too few hits";
-      for (size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(got[k], expected[k]) << Where();
+      ASSERT_GE(got.size(), expected.size()) << Where() << "too few hits" << recalled;
+      for (size_t k = 0; k < expected.size(); ++k) {
+        EXPECT_EQ(got[k], expected[k]) << Where() << recalled;
+      }
       if (expected.empty()) {
         EXPECT_TRUE(got.empty()) << Where() << "expected no hits";
       }

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "engram/iso8601.h"
 #include "eval/locomo/locomo_eval.h"
 #include "eval/madial/madial_eval.h"
 #include "eval/temporal/temporal_eval.h"
@@ -72,6 +73,7 @@ struct EngineFlags {
   bool self_contained = Options{}.self_contained_memories;
   bool facts = Options{}.extract_facts;
   double decay_floor = -1;  // < 0: the engine's default
+  double min_relevance = -1;  // < 0: the engine's default
   std::string embedder;     // "" = the engine's default
   std::string channels = "hybrid";
   Options tuned;            // weights and shares set by the tuning flags
@@ -82,6 +84,7 @@ struct EngineFlags {
     if (channels == "vector") o.weight_keyword = 0;
     o.lexical_rerank = !no_rerank;
     if (decay_floor >= 0) o.decay_floor = decay_floor;
+    if (min_relevance >= 0) o.min_relevance = min_relevance;
     if (no_decay) o.decay_floor = 1.0;
     if (no_context) o.context_share_before = o.context_share_after = 0;
     o.self_contained_memories = self_contained;
@@ -105,6 +108,8 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_flag("--facts,!--no-facts", f->facts,
                 "Extract facts at ingest (Options::extract_facts; default on)");
   cmd->add_option("--decay-floor", f->decay_floor, "Override Options::decay_floor (0..1)");
+  cmd->add_option("--min-relevance", f->min_relevance,
+                  "Override Options::min_relevance, the relevance floor (0..1)");
   cmd->add_option("--rrf-k", f->tuned.rrf_k, "Override Options::rrf_k");
   cmd->add_option("--weight-keyword", f->tuned.weight_keyword, "Override the keyword weight");
   cmd->add_option("--weight-vector", f->tuned.weight_vector, "Override the vector weight");
@@ -134,6 +139,9 @@ struct LocomoFlags {
   bool ablation = false;
   bool json = false;
   std::vector<std::string> floors;   // K=PERCENT on the first variant's overall recall
+  bool negatives = false;
+  std::string ask_at;
+  double max_negatives = -1;         // gate: exit 3 when the abstention share is above (%)
 };
 
 // The variants asked: the configured one, or with --ablation hybrid, keyword and vector only.
@@ -162,6 +170,12 @@ int RunLocomo(const LocomoFlags& f) {
   o.engine = f.engine.Get();
   o.variants = Variants(f.engine, f.ablation);
   o.dump_path = f.dump;
+  o.negatives = f.negatives || f.max_negatives >= 0;
+  if (!f.ask_at.empty()) {
+    auto at = ParseIso8601(f.ask_at);
+    if (!at.ok()) return Fail(Status::InvalidArgument("--ask-at: " + at.status().message()));
+    o.ask_at = *at;
+  }
   auto report = eval::RunLocomoEval(o);
   if (!report.ok()) return Fail(report.status());
   if (!f.json) eval::PrintLocomoReport(*report, std::cout);
@@ -172,6 +186,12 @@ int RunLocomo(const LocomoFlags& f) {
   }
   int rc = Finish(eval::LocomoReportJson(*report), f.json, f.report);
   if (rc != 0 || report->runs.empty()) return rc;
+  if (f.max_negatives >= 0 && 100 * report->runs[0].negatives_with_hits > f.max_negatives) {
+    std::cerr << "LoCoMo abstention: " << 100 * report->runs[0].negatives_with_hits
+              << "% of the questions asked of another conversation got a hit, above "
+              << f.max_negatives << "%\n";
+    return 3;
+  }
   return CheckFloors("LoCoMo " + report->runs[0].name, report->runs[0].overall.recall, floors);
 }
 
@@ -249,6 +269,13 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   lc->add_option("--dump", locomo->dump, "Write each question's ranked dia_ids here (JSONL)");
   lc->add_option("--report", locomo->report, "Also write the JSON report to this file");
   lc->add_flag("--json", locomo->json, "Print JSON");
+  lc->add_flag("--negatives", locomo->negatives,
+               "Also ask each question of another conversation's user (abstention)");
+  lc->add_option("--max-negatives", locomo->max_negatives,
+                 "Gate: exit 3 when more than this percent of those questions get a hit");
+  lc->add_option("--ask-at", locomo->ask_at,
+                 "Ask every question at this time (ISO 8601) instead of the day after its "
+                 "conversation");
   lc->add_option("--floor", locomo->floors,
                  "Gate: K=PERCENT, exit 3 when overall recall@K (first variant) is below");
   AddEngineFlags(lc, &locomo->engine);

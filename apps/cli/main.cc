@@ -1,6 +1,7 @@
 // engram: the command-line interface. Parses arguments, calls the public API, prints JSON
 // (--json) or readable lines. Exit codes: 0 ok, 1 the engine refused or failed, 2 bad usage
 // or invalid input. Errors go to stderr as "engram: <Code>: <message>".
+#include <algorithm>
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -215,9 +216,23 @@ int Run(int argc, char** argv) {
       if (!out.ok()) return Fail(out.status());
       json mems = json::array();
       std::string text_out;
+      auto listed = [](const std::vector<int64_t>& ids, int64_t id) {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+      };
       for (const Memory& m : out->memories) {
         mems.push_back(MemoryJson(m));
-        text_out += "remembered " + MemoryLine(m) + "\n";
+        // What the write did with each memory, in words a user reads.
+        std::string verb = "remembered ";
+        if (m.id == out->duplicate_of) {
+          verb = "said again (reinforced, no new memory) ";
+        } else if (listed(out->reinforced, m.id)) {
+          verb = "reinforced ";
+        } else if (listed(out->candidates, m.id)) {
+          verb = "held for confirmation (weak fact, not yet current) ";
+        } else if (listed(out->outranked, m.id)) {
+          verb = "kept as history (the current value outranks it) ";
+        }
+        text_out += verb + MemoryLine(m) + "\n";
       }
       json entities = json::array();
       for (const EntityLinkView& l : out->entities) {
@@ -243,6 +258,7 @@ int Run(int argc, char** argv) {
              {"memories", mems},
              {"superseded", out->superseded},
              {"reinforced", out->reinforced},
+             {"duplicate_of", out->duplicate_of},
              {"outranked", out->outranked},
              {"candidates", out->candidates},
              {"guard", out->guard},
@@ -265,6 +281,7 @@ int Run(int argc, char** argv) {
   PrincipalFlags qp;
   std::string q_text, q_at;
   int q_limit = 10;
+  double q_threshold = -1;
   bool q_history = false, q_explain = false, q_expired = false, q_deep = false;
   std::string q_session, q_from_session, q_from_agent, q_meta;
   std::vector<std::string> q_types, q_kinds;
@@ -277,6 +294,9 @@ int Run(int argc, char** argv) {
   recall->add_flag("--deep", q_deep, "Also dormant memories through the vector channel");
   recall->add_option("--session", q_session, "The asking session (adds its latest memories)");
   recall->add_flag("--explain", q_explain, "Show why each hit was recalled");
+  recall->add_option("--threshold", q_threshold,
+                     "Leave out hits below this relevance, 0..1 (default: the engine's "
+                     "min_relevance)");
   recall->add_option("--type", q_types,
                      "Only memories of this type: working, episodic, semantic, procedural "
                      "(repeatable)")->allow_extra_args(false);
@@ -297,6 +317,7 @@ int Run(int argc, char** argv) {
       req.query = q_text;
       if (q_limit <= 0) return Fail(Status::InvalidArgument("--limit: must be positive"));
       req.limit = q_limit;
+      if (q_threshold != -1) req.min_relevance = q_threshold;
       req.include_history = q_history;
       req.include_expired = q_expired;
       req.deep = q_deep;

@@ -23,7 +23,12 @@ std::string HitLine(const RecallHit& h) {
   for (const auto& [name, c] : h.channels) {
     why += (why.empty() ? "" : ", ") + name + " #" + std::to_string(c.rank);
   }
-  return std::string("[") + score + "] " + MemoryLine(h.memory) + "   <" + why + ">";
+  std::string state;
+  if (h.state != "current") {
+    state = " (" + h.state +
+            (h.superseded_by ? ", replaced by #" + std::to_string(h.superseded_by) : "") + ")";
+  }
+  return std::string("[") + score + "] " + MemoryLine(h.memory) + state + "   <" + why + ">";
 }
 
 std::string ExplainLines(const RecallHit& h) {
@@ -40,6 +45,8 @@ std::string ExplainLines(const RecallHit& h) {
                 "time %.2f x rerank %.2f\n",
                 h.score, e.rrf, e.decay, static_cast<double>(e.age_ms) / 86400000.0, e.confidence,
                 e.time, e.rerank);
+  out += buf;
+  std::snprintf(buf, sizeof buf, "      relevance %.2f, %s\n", h.relevance, h.state.c_str());
   out += buf;
   const Confidence& c = h.memory.confidence;
   std::snprintf(buf, sizeof buf,

@@ -81,6 +81,9 @@ json MemoryJson(const Memory& m) {
 json HitJson(const RecallHit& h) {
   json j = MemoryJson(h.memory);
   j["score"] = h.score;
+  j["relevance"] = h.relevance;
+  j["state"] = h.state;
+  if (h.superseded_by != 0) j["superseded_by"] = h.superseded_by;
   json channels = json::object();
   for (const auto& [name, c] : h.channels) channels[name] = {{"rank", c.rank}, {"score", c.score}};
   j["channels"] = channels;

@@ -177,28 +177,43 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
     rr.principal = convs[q.conversation].principal;
     rr.query = q.text;
     rr.limit = max_k;
-    rr.at = convs[q.conversation].last_at;
+    rr.at = options.ask_at ? *options.ask_at : convs[q.conversation].last_at;
     auto t1 = std::chrono::steady_clock::now();
     auto res = (*engine)->Recall(rr);
     latencies.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count());
     if (!res.ok()) return res.status().WithPrefix("eval: recall '" + rr.query + "'");
     std::vector<std::string> ranked;
+    std::vector<double> relevance;
     for (const RecallHit& h : res->hits) {
       json meta = json::parse(h.memory.metadata_json, nullptr, false);
       ranked.push_back(meta.is_object() ? meta.value("dia_id", "") : "");
+      relevance.push_back(h.relevance);
+    }
+    double negative_top = -1;
+    if (options.negatives && convs.size() > 1) {
+      rr.principal = convs[(q.conversation + 1) % convs.size()].principal;
+      auto other = (*engine)->Recall(rr);
+      if (!other.ok()) return other.status().WithPrefix("eval: negative '" + rr.query + "'");
+      ++run.negative_questions;
+      if (!other->hits.empty()) {
+        run.negatives_with_hits += 1;
+        negative_top = other->hits.front().relevance;
+      }
     }
     Add(&run.by_category[q.category], options.ks, q.evidence, q.fixed, ranked);
     Add(&run.overall, options.ks, q.evidence, q.fixed, ranked);
     if (dump != nullptr) {
       *dump << json{{"id", q.id},         {"category", q.category}, {"question", q.text},
-                    {"evidence", q.evidence}, {"fixed", q.fixed},   {"ranked", ranked}}
+                    {"evidence", q.evidence}, {"fixed", q.fixed},   {"ranked", ranked},
+                    {"relevance", relevance}, {"negative_top", negative_top}}
                    .dump()
             << "\n";
     }
   }
   for (auto& [c, s] : run.by_category) Finish(&s);
   Finish(&run.overall);
+  if (run.negative_questions > 0) run.negatives_with_hits /= run.negative_questions;
   run.recall_p50_ms = Percentile(latencies, 0.5);
   run.recall_p95_ms = Percentile(latencies, 0.95);
   return run;

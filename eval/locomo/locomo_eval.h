@@ -15,12 +15,14 @@
 #define ENGRAM_EVAL_LOCOMO_LOCOMO_EVAL_H_
 
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "engram/options.h"
 #include "engram/result.h"
+#include "engram/types.h"
 
 namespace engram::eval {
 
@@ -39,6 +41,12 @@ struct LocomoEvalOptions {
   Options engine;                 // ingestion settings (db_path is replaced)
   std::vector<LocomoVariant> variants;  // empty = one variant "hybrid" with `engine`
   std::string dump_path;          // when set: per-question ranks of the first variant (JSONL)
+  // Also ask every question of the next conversation's user, where nothing is relevant, and
+  // report the share of those questions that still get any hit (abstention).
+  bool negatives = false;
+  // When set, every question is asked at this time (e.g. today) instead of the day after its
+  // conversation ended.
+  std::optional<Instant> ask_at;
 };
 
 struct RecallScores {
@@ -53,6 +61,8 @@ struct LocomoRun {
   RecallScores overall;
   double recall_p50_ms = 0;
   double recall_p95_ms = 0;
+  int negative_questions = 0;         // asked of another conversation (LocomoEvalOptions)
+  double negatives_with_hits = 0;     // share of those that got any hit
 };
 
 struct LocomoReport {

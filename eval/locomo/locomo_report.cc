@@ -54,6 +54,12 @@ void PrintRun(const LocomoRun& run, std::ostream& out) {
   std::snprintf(line, sizeof line, "recall latency p50 %.2f ms, p95 %.2f ms\n", run.recall_p50_ms,
                 run.recall_p95_ms);
   out << line;
+  if (run.negative_questions > 0) {
+    std::snprintf(line, sizeof line,
+                  "abstention: %.1f%% of %d questions asked of another conversation got a hit\n",
+                  100 * run.negatives_with_hits, run.negative_questions);
+    out << line;
+  }
 }
 
 }  // namespace
@@ -71,7 +77,9 @@ std::string LocomoReportJson(const LocomoReport& r) {
                     {"overall", ScoresJson(run.overall)},
                     {"categories", cats},
                     {"recall_latency_ms", {{"p50", run.recall_p50_ms},
-                                           {"p95", run.recall_p95_ms}}}});
+                                           {"p95", run.recall_p95_ms}}},
+                    {"negatives", {{"questions", run.negative_questions},
+                                   {"with_hits", run.negatives_with_hits}}}});
   }
   json out = {{"benchmark", "locomo"},
               {"conversations", r.conversations},

@@ -89,6 +89,9 @@ nb::dict MemoryDict(const Memory& m) {
 nb::dict HitDict(const RecallHit& h) {
   nb::dict d = MemoryDict(h.memory);
   d["score"] = h.score;
+  d["relevance"] = h.relevance;
+  d["state"] = h.state;
+  if (h.superseded_by != 0) d["superseded_by"] = h.superseded_by;
   nb::dict channels;
   for (const auto& [name, c] : h.channels) {
     nb::dict one;

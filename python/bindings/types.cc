@@ -203,6 +203,9 @@ void BindResults(nb::module_& m) {
       .def_ro("score", &RecallHit::score)
       .def_ro("channels", &RecallHit::channels)
       .def_ro("explanation", &RecallHit::explanation)
+      .def_ro("relevance", &RecallHit::relevance)
+      .def_ro("state", &RecallHit::state)
+      .def_ro("superseded_by", &RecallHit::superseded_by)
       .def("to_dict", &HitDict, "The memory's dict plus score, channels and explanation.");
   nb::class_<RecallResult>(m, "RecallResult")
       .def_ro("request_id", &RecallResult::request_id)

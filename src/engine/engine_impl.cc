@@ -294,6 +294,9 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.default_recall_limit <= 0 || options.max_recall_limit <= 0) {
     return Status::InvalidArgument("options: recall limits must be positive");
   }
+  if (!(options.min_relevance >= 0 && options.min_relevance <= 1)) {
+    return Status::InvalidArgument("options: min_relevance must be between 0 and 1");
+  }
   if (options.rrf_k < 0 || options.decay_floor < 0 || options.decay_floor > 1 ||
       options.weight_keyword < 0 || options.weight_recency < 0) {
     return Status::InvalidArgument("options: rrf_k, weights and decay_floor are out of range");

@@ -17,6 +17,10 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
     return s;
   }
   if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
+  if (request.min_relevance &&
+      !(*request.min_relevance >= 0 && *request.min_relevance <= 1)) {
+    return Status::InvalidArgument("threshold: must be between 0 and 1");
+  }
   auto filter = CompileFilter(request.filter);
   if (!filter.ok()) return filter.status();
   store::OpContext ctx = Context(request.principal);
@@ -25,6 +29,7 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
   params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
                           options_.max_recall_limit);
   params.include_history = request.include_history;
+  if (request.min_relevance) params.min_relevance = *request.min_relevance;
   params.deep = request.deep;
   params.session_id = request.session_id;
   if (vectors_) {
@@ -136,7 +141,9 @@ recall::RecallParams EngineImpl::RecallSettings(const store::OpContext& ctx,
   if (vectors_) {
     p.embedder = vectors_->embedder();
     p.index = vectors_->index();
+    p.relevance_scale = recall::ScaleForModel(vectors_->model_id());
   }
+  p.min_relevance = options_.min_relevance;
   const double hours[] = {options_.half_life_hours_working, options_.half_life_hours_episodic,
                           options_.half_life_hours_semantic,
                           options_.half_life_hours_procedural};

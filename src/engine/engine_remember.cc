@@ -1,6 +1,7 @@
 // EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
 // GetQueued) and the preparation of a request's batch.
 #include "src/engine/coref_links.h"
+#include "src/engine/dedup.h"
 #include "src/engine/engine_impl_internal.h"
 #include "src/engine/entities.h"
 #include "src/engine/outbox_codec.h"
@@ -76,11 +77,19 @@ Result<int> EngineImpl::ProcessQueue(int max) {
   }
   last_in_session.clear();
   if (Status s = EmbedAll(&pending); !s.ok()) return s;  // transient: all stay queued
+  std::map<std::string, int64_t> committed;  // records of this run (not yet in the index)
   for (Pending& p : pending) {
+    if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr,
+                                   committed, &p.batch);
+        !s.ok()) {
+      return s;
+    }
     auto out = store_->Ingest(p.ctx, p.batch);
     if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
     if (!out.ok()) {
       if (Status s = FailQueued(p.batch.outbox_id, out.status()); !s.ok()) return s;
+    } else if (!out->memories.empty()) {
+      committed.emplace(RestatementKey(p.batch), out->memories.front().id);
     }
     ++finished;
   }
@@ -229,6 +238,11 @@ Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& request, 
   one.push_back(std::move(prepared).value());
   if (Status s = EmbedAll(&one); !s.ok()) return s;
   Pending& p = one.front();
+  if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {},
+                                 &p.batch);
+      !s.ok()) {
+    return s;
+  }
   auto out = store_->Ingest(p.ctx, p.batch);
   if (!out.ok()) return out.status();
   if (vectors_) {
@@ -244,6 +258,10 @@ Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& request, 
   result.review_items = std::move(out->reviews);
   result.reinforced = std::move(out->reinforced);
   result.outranked = std::move(out->outranked);
+  if (p.batch.duplicate_of != 0 && !result.memories.empty() &&
+      result.memories.front().id == p.batch.duplicate_of) {
+    result.duplicate_of = p.batch.duplicate_of;
+  }
   result.candidates = std::move(out->candidates);
   result.entities = engine::LinkViews(out->entity_links);
   result.coreferences =

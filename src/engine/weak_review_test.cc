@@ -96,9 +96,11 @@ TEST_P(WeakReviewTest, ApprovalMakesTheCandidateTheCurrentFact) {
   EXPECT_TRUE(hits[0].channels.count("vector")) << "the approval stored no vector";
   EXPECT_EQ(engine_->ResolveReview(alice_, queue->at(0).id, "reject").status().code(),
             StatusCode::kFailedPrecondition);
-  // Said again: the approved fact is reinforced, no new candidate nor item.
+  // Said again: the record and the approved fact are reinforced, no new memory, candidate
+  // nor item.
   RememberResult again = Remember("张工擅长Python");
-  EXPECT_EQ(again.reinforced, std::vector<int64_t>{candidate});
+  EXPECT_EQ(again.duplicate_of, said.memories[0].id);
+  EXPECT_EQ(again.reinforced, (std::vector<int64_t>{said.memories[0].id, candidate}));
   EXPECT_TRUE(again.review_items.empty());
 }
 

@@ -10,12 +10,21 @@
 namespace engram::recall {
 namespace {
 
-std::string Line(const Memory& m, bool with_confidence) {
+// `hit` null: a working-memory turn. A hit that is not current says so, so that an agent
+// never takes an outdated or expired statement for the present value.
+std::string Line(const Memory& m, const RecallHit* hit) {
   std::string line = "[MEM#" + std::to_string(m.id) + "] " + FormatIso8601(MemoryTime(m));
-  if (with_confidence) {
+  if (hit != nullptr) {
     char conf[32];
     std::snprintf(conf, sizeof conf, " | conf %.2f", m.confidence.overall);
     line += conf;
+    if (hit->state == "outdated") {
+      line += " | outdated" + (hit->superseded_by
+                                   ? ", replaced by MEM#" + std::to_string(hit->superseded_by)
+                                   : std::string());
+    } else if (hit->state != "current") {
+      line += " | " + hit->state;
+    }
   }
   return line + " | " + m.content + "\n";
 }
@@ -54,7 +63,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
     int spent = EstimateTokens(title);
     std::vector<const Memory*> kept;  // newest first
     for (const Memory& m : *recent) {  // the turns (episodic records), not their facts
-      int cost = EstimateTokens(Line(m, false));
+      int cost = EstimateTokens(Line(m, nullptr));
       if (used + spent + cost > working_budget + EstimateTokens(header)) break;
       spent += cost;
       kept.push_back(&m);
@@ -62,7 +71,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
     if (!kept.empty()) {
       working = title;
       for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
-        working += Line(**it, false);
+        working += Line(**it, nullptr);
         block.cited.push_back((*it)->id);
         shown.insert((*it)->id);
         if ((*it)->source.message_id != 0) shown_messages.insert((*it)->source.message_id);
@@ -92,7 +101,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
     for (Section& sec : sections) {
       if (sec.type == h.memory.type) s = &sec;
     }
-    std::string line = Line(h.memory, true);
+    std::string line = Line(h.memory, &h);
     int cost = EstimateTokens(line) + (s->body.empty() ? EstimateTokens(s->title) : 0);
     if (used + cost > params.budget_tokens) continue;  // a shorter one may still fit
     used += cost;

@@ -13,7 +13,8 @@ namespace {
 constexpr std::string_view kHistoryCues[] = {
     "以前", "之前是", "原来", "曾经", "历史", "变更", "改过", "变过", "过去的", "先前",
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
-    "was it before", "earlier value", "old value"};
+    "was it before", "earlier value", "old value", "use to", "in the past", "originally",
+    "原先", "之前的", "本来"};
 
 // Words and phrases of a question about the past (English words match whole).
 constexpr std::string_view kPastWords[] = {"did",  "was",   "were", "had",      "ago",
@@ -60,7 +61,7 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
   for (const TimeMatch& m : *matches) {
     if (!m.from || !m.to) continue;
     if (m.kind != TimeKind::kValue && m.kind != TimeKind::kInterval) continue;
-    if (m.to->unix_ms <= at.unix_ms) out.about_past = true;
+    if (m.to->unix_ms <= at.unix_ms) out.about_past = out.past_window = true;
     if (m.to->unix_ms - m.from->unix_ms > kMaxWindowMs) continue;
     out.windows.push_back(TimeWindow{*m.from, *m.to, m.confidence, m.text});
   }

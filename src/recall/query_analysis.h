@@ -34,6 +34,7 @@ struct QueryAnalysis {
   // The query asks about the past (history cue, a time window that ended, or past tense:
   // "when did", "was", "上次", "当时"): memories whose TTL has run out since still answer it.
   bool about_past = false;
+  bool past_window = false;     // a time expression names a period that has ended ("上个月")
 };
 
 inline constexpr double kFilterConfidence = 0.8;

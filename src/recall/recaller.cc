@@ -12,6 +12,7 @@
 #include "src/recall/query_terms.h"
 #include "src/recall/rrf.h"
 #include "src/recall/session_context.h"
+#include "src/recall/truth.h"
 #include "src/store/access.h"
 
 namespace engram::recall {
@@ -180,7 +181,8 @@ void OnePlacePerMessage(Candidates* c) {
 // current memories of one message one hit is returned, so one statement neither fills
 // several places of the limit nor gets several chances at a high place. The record (the
 // words as said) stands for the message at its own place when it is among the hits; else
-// the best-ranked fact does. Retired versions (include_history) all stay.
+// the best-ranked fact does. Retired versions (include_history) stay, unless their message's
+// record is a hit.
 void CollapseSameMessage(std::vector<RecallHit>* hits) {
   std::unordered_set<int64_t> recorded;  // messages whose current record is a hit
   for (const RecallHit& h : *hits) {
@@ -188,6 +190,11 @@ void CollapseSameMessage(std::vector<RecallHit>* hits) {
       recorded.insert(h.memory.source.message_id);
     }
   }
+  // A retired fact says again part of its message's record: with the record, it goes.
+  std::erase_if(*hits, [&](const RecallHit& h) {
+    return !h.memory.current && h.memory.type != MemoryType::kEpisodic &&
+           recorded.count(h.memory.source.message_id);
+  });
   std::unordered_set<int64_t> placed;
   std::vector<RecallHit> out;
   out.reserve(hits->size());
@@ -211,11 +218,10 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   // Each channel proposes more than the caller wants, so fusion has something to choose from.
   const int channel_limit = std::max(params.limit * 3, 30);
   const QueryAnalysis analysis = AnalyzeQuery(query, params.at);
-  // The store judges expiry as of ctx.now; a question about the past sees expired memories.
+  // The store judges expiry as of ctx.now: every channel sees expired memories, and the truth
+  // pass labels and demotes them (truth.h).
   store::OpContext ctx = request_ctx;
-  if (params.include_expired || analysis.about_past) {
-    ctx.now = Instant{std::numeric_limits<int64_t>::min(), 0};
-  }
+  ctx.now = Instant{std::numeric_limits<int64_t>::min(), 0};
   const bool history = params.include_history || analysis.wants_history;
 
   Embeddings query_vector;
@@ -265,6 +271,9 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   std::stable_sort(hits.begin(), hits.end(),
                    [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
   if (params.reranker) params.reranker->Rerank(query, &hits);
+  std::vector<int64_t> pre_spread;
+  pre_spread.reserve(hits.size());
+  for (const RecallHit& h : hits) pre_spread.push_back(h.memory.id);
   if (Status s = SpreadToNeighbours(store, ctx, params.spread, &hits); !s.ok()) return s;
   // Hits that came only through the context channel: held to the filter like the channels'.
   std::erase_if(hits, [&](const RecallHit& h) {
@@ -276,7 +285,19 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     }
   }
   CollapseSameMessage(&hits);
-  if (static_cast<int>(hits.size()) > params.limit) hits.resize(params.limit);
+  ScoreRelevance(query, params.relevance_scale, pre_spread, &hits);
+  TruthParams truth;
+  truth.at = params.at;
+  truth.asks_past = analysis.wants_history;
+  // A question about the past (a history cue, a period that ended, past tense) is answered
+  // by what was true then: outdated statements stay, labelled.
+  truth.keep_outdated = params.include_history || analysis.about_past;
+  truth.demote_outdated = params.include_history && !analysis.about_past;
+  truth.include_expired = params.include_expired || analysis.about_past;
+  truth.min_relevance = params.min_relevance;
+  truth.limit = params.limit;
+  truth.cue_window = static_cast<size_t>(std::max(2 * params.limit, 20));
+  if (Status s = ApplyTruth(store, request_ctx, truth, &hits); !s.ok()) return s;
   return hits;
 }
 

@@ -24,6 +24,7 @@
 #include "engram/engine.h"
 #include "engram/result.h"
 #include "src/recall/query_analysis.h"
+#include "src/recall/relevance.h"
 #include "src/recall/reranker.h"
 #include "src/recall/session_context.h"
 #include "src/index/vector_index.h"
@@ -57,11 +58,15 @@ struct RecallParams {
   // matching rows, runs out, or reaches kMaxFilteredDepth rows (a filter that keeps very few
   // memories of a large scope may then return fewer hits than exist).
   const store::MemoryFilter* filter = nullptr;
+  // Hits below this relevance are left out (truth.h); 0 keeps all.
+  double min_relevance = 0;
+  RelevanceScale relevance_scale;  // of the embedder's vectors (relevance.h)
 };
 
 inline constexpr int kMaxFilteredDepth = 4096;
 
-// Hits best first, at most params.limit. No match is an empty list, never NotFound.
+// Hits best first, at most params.limit, shaped by what is true now (truth.h): each with its
+// relevance and state. No match is an empty list, never NotFound.
 Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContext& ctx,
                                       std::string_view query, const RecallParams& params);
 

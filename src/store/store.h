@@ -140,6 +140,12 @@ struct IngestBatch {
   // id -> higher id) with the scope's current fact of the same subject and that attribute
   // ("预算很紧" and "预算只能控制在20万": both kept, linked).
   std::vector<std::pair<int, std::string>> complements;
+  // When non-zero, memories[0] (the message's record) says again what this current memory of
+  // the batch's scope says: instead of adding the record, that memory is reinforced (as a
+  // repeated fact is: reinforced + 1, last_seen) and stands in the outcome in the record's
+  // place. The message is written as always. Ignored when that memory is no longer current,
+  // active and in the batch's scope (the record is then added as usual).
+  int64_t duplicate_of = 0;
 };
 
 struct IngestOutcome {
@@ -347,6 +353,12 @@ class Store {
                                                     const std::vector<int64_t>& ids,
                                                     bool include_history,
                                                     const MemoryFilter* filter) = 0;
+
+  // Every visible version (current or retired; active or dormant, never deleted nor
+  // quarantined) of the memories made from these messages, ordered by id. Recall reads it to
+  // tell which records a later statement outdated (recall/staleness.h).
+  virtual Result<std::vector<Memory>> ListMessageMemories(
+      const OpContext& ctx, const std::vector<int64_t>& message_ids) = 0;
 
   // Maintenance (no principal: derived-index upkeep). Log entries after `after_seq`, oldest
   // first, at most `limit`.

@@ -1,5 +1,6 @@
 // MemoryStoreImpl's reads: single memories, lists, recall's channels and the vector log.
 #include <algorithm>
+#include <unordered_set>
 
 #include "src/store/access.h"
 #include "src/store/memory/bm25.h"
@@ -91,6 +92,20 @@ Result<std::vector<Memory>> MemoryStoreImpl::GetSearchable(const OpContext& ctx,
         Searchable(it->second, ctx.now, include_history) &&
         (filter == nullptr || filter->Matches(it->second))) {
       out.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+Result<std::vector<Memory>> MemoryStoreImpl::ListMessageMemories(
+    const OpContext& ctx, const std::vector<int64_t>& message_ids) {
+  std::lock_guard lock(mu_);
+  const std::unordered_set<int64_t> wanted(message_ids.begin(), message_ids.end());
+  std::vector<Memory> out;
+  for (const auto& [id, m] : memories_) {  // ordered by id
+    if (wanted.count(m.source.message_id) && CanSee(ctx.principal, m.scope) &&
+        (m.status == MemoryStatus::kActive || m.status == MemoryStatus::kDormant)) {
+      out.push_back(m);
     }
   }
   return out;

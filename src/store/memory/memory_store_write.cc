@@ -39,6 +39,16 @@ Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const Ingest
                             out.message_id);
     bool outranked = false;
     bool reinforced = false;
+    if (index == 0 && batch.duplicate_of != 0) {
+      auto dup = memories_.find(batch.duplicate_of);
+      if (dup != memories_.end() && dup->second.current &&
+          dup->second.status == MemoryStatus::kActive && ScopeKey(dup->second.scope) == key) {
+        store::Reinforce(m, &dup->second);
+        out.reinforced.push_back(dup->second.id);
+        out.memories.push_back(dup->second);
+        continue;
+      }
+    }
     const int needed = MentionsNeeded(batch, index);
     const int earlier = EarlierMentions(memories_, key, m, needed);
     const bool candidate = StaysCandidate(needed, earlier);

@@ -63,6 +63,9 @@ class SqliteStore final : public Store {
   Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                 const KeywordQuery& query) override;
 
+  Result<std::vector<Memory>> ListMessageMemories(
+      const OpContext& ctx, const std::vector<int64_t>& message_ids) override;
+
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
                                             bool include_history,
                                             const MemoryFilter* filter) override;

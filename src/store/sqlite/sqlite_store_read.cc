@@ -37,6 +37,22 @@ Result<std::vector<KeywordHit>> SqliteStore::SearchKeyword(const OpContext& ctx,
   return sqlite::SearchKeywordRows(db_, cache_.get(), &keyword_, ctx, query);
 }
 
+Result<std::vector<Memory>> SqliteStore::ListMessageMemories(
+    const OpContext& ctx, const std::vector<int64_t>& message_ids) {
+  std::vector<Memory> out;
+  if (message_ids.empty()) return out;
+  ReadConnection conn(this);
+  Stmt st(conn.db(), conn.cache(),
+          "SELECT " + sqlite::MemoryColumns() +
+              " FROM memory m WHERE m.message_id IN (SELECT value FROM json_each(?1)) AND " +
+              sqlite::VisibleSql(2, 3) + " AND m.status IN ('active', 'dormant') ORDER BY m.id");
+  st.Bind(1, FormatIdList(message_ids)).Bind(2, ctx.principal.user_id);
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
+  while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+  if (!st.status().ok()) return st.status().WithPrefix("list message memories");
+  return out;
+}
+
 Result<std::vector<Memory>> SqliteStore::GetSearchable(const OpContext& ctx,
                                                        const std::vector<int64_t>& ids,
                                                        bool include_history,

@@ -42,6 +42,23 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
     Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
                             out.message_id);
     bool outranked = false;
+    if (index == 0 && batch.duplicate_of != 0) {
+      Stmt dup(db_, "SELECT " + sqlite::MemoryColumns() +
+                        " FROM memory m WHERE id = ?1 AND scope_key = ?2 AND current = 1 AND "
+                        "status = 'active'");
+      dup.Bind(1, batch.duplicate_of).Bind(2, key);
+      if (dup.Step()) {
+        Memory old = sqlite::ReadMemory(dup);
+        store::Reinforce(m, &old);
+        Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
+        up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
+        if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce duplicate");
+        out.reinforced.push_back(old.id);
+        out.memories.push_back(std::move(old));
+        continue;
+      }
+      if (!dup.status().ok()) return dup.status();
+    }
     const int needed = MentionsNeeded(batch, index);
     auto earlier = sqlite::EarlierMentions(db_, key, m, needed);
     if (!earlier.ok()) return earlier.status();

@@ -1,0 +1,128 @@
+#include "src/recall/relevance.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "src/base/utf8.h"
+#include "src/text/tokenizer.h"
+
+namespace engram::recall {
+namespace {
+
+// Function and question words: they say how a question is asked, not what it is about.
+const std::unordered_set<std::string_view>& EnglishStopWords() {
+  static const std::unordered_set<std::string_view> kWords = {
+      "a", "an", "the", "and", "or", "but", "if", "of", "to", "in", "on", "at", "by", "for",
+      "with", "about", "from", "into", "over", "after", "before", "as", "is", "are", "was",
+      "were", "be", "been", "being", "am", "do", "doe", "does", "did", "done", "have", "ha",
+      "has", "had", "having", "i", "me", "my", "mine", "myself", "we", "us", "our", "you",
+      "your", "he", "him", "his", "she", "her", "it", "its", "they", "them", "their", "this",
+      "that", "these", "those", "what", "which", "who", "whom", "whose", "when", "where", "why",
+      "how", "can", "could", "would", "should", "will", "shall", "may", "might", "must", "not",
+      "no", "so", "than", "then", "there", "here", "any", "some", "all", "each", "now",
+      "currently", "current", "still", "ever", "again", "also", "too", "very", "just", "tell",
+      "know", "remember", "recall", "say", "said", "thing", "things", "kind", "like", "get",
+      "got", "go", "went", "s", "t", "d", "ll", "re", "ve", "m", "much", "many", "long", "use",
+      "used", "previously", "before", "time", "day", "date", "happen", "happened", "think",
+      "like", "did", "make", "made", "take", "took", "feel", "felt", "way", "one", "still",
+      "today", "yesterday", "recently", "usually", "often"};
+  return kWords;
+}
+
+// CJK characters that carry grammar or the question, not its topic: a bigram with one of them
+// is no content word.
+bool IsCjkStopChar(char32_t c) {
+  static const std::u32string kChars =
+      U"的了吗呢吧么什哪谁怎是在有和与及我你您他她它们这那个一不也都就还能把被给对从到说过"
+      U"现多少几啊呀吗嘛该请问些里得地着为所以而且或";
+  return kChars.find(c) != std::u32string::npos;
+}
+
+// CJK bigrams that ask rather than say (when, where, before, now, ...).
+const std::unordered_set<std::string_view>& CjkStopBigrams() {
+  static const std::unordered_set<std::string_view> kBigrams = {
+      "以前", "时候", "现在", "之前", "原来", "最近", "目前", "哪天", "多少", "哪里", "怎么",
+      "如何", "是否", "当时", "后来", "平时", "一般", "经常", "通常", "曾经", "以后", "今天",
+      "昨天", "明天", "情况", "什么", "东西", "事情", "知道", "记得", "告诉", "提到", "本来",
+      "原先", "如今", "当前", "具体"};
+  return kBigrams;
+}
+
+bool IsContentToken(const std::string& token) {
+  if (token.empty()) return false;
+  if (static_cast<unsigned char>(token[0]) < 0x80) return !EnglishStopWords().count(token);
+  if (CjkStopBigrams().count(token)) return false;
+  size_t at = 0;
+  while (at < token.size()) {
+    if (IsCjkStopChar(base::DecodeUtf8(token, &at))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+RelevanceScale ScaleForModel(std::string_view model_id) {
+  if (model_id.find("e5") != std::string_view::npos) return {0.80, 0.88};
+  if (model_id.rfind("hashing", 0) == 0) return {0.10, 0.60};
+  return {0.30, 0.70};
+}
+
+std::vector<std::string> ContentWords(std::string_view query) {
+  std::vector<text::Token> tokens;
+  text::Tokenize(query, text::TokenizeMode::kQuery, &tokens);
+  std::vector<std::string> out;
+  for (text::Token& t : tokens) {
+    if (IsContentToken(t.text) &&
+        std::find(out.begin(), out.end(), t.text) == out.end()) {
+      out.push_back(std::move(t.text));
+    }
+  }
+  return out;
+}
+
+std::vector<QueryWord> WeightedContentWords(std::string_view query) {
+  std::vector<text::Token> tokens;
+  text::Tokenize(query, text::TokenizeMode::kQuery, &tokens);
+  std::vector<QueryWord> out;
+  for (text::Token& t : tokens) {
+    if (!IsContentToken(t.text)) continue;
+    bool seen = false;
+    for (const QueryWord& w : out) seen = seen || w.text == t.text;
+    if (seen) continue;
+    // A capitalized word inside the question is a name: what the question is about.
+    const char first = query[t.begin];
+    const bool name = t.begin > 0 && first >= 'A' && first <= 'Z';
+    out.push_back({std::move(t.text), name ? kNameWeight : 1.0});
+  }
+  return out;
+}
+
+std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::string_view text) {
+  std::vector<bool> out(query_words.size(), false);
+  if (query_words.empty()) return out;
+  std::vector<text::Token> tokens;
+  text::Tokenize(text, text::TokenizeMode::kDocument, &tokens);
+  std::unordered_set<std::string> doc;
+  for (text::Token& t : tokens) doc.insert(std::move(t.text));
+  for (size_t i = 0; i < query_words.size(); ++i) out[i] = doc.count(query_words[i]) > 0;
+  return out;
+}
+
+double KeywordCoverage(const std::vector<std::string>& query_words, std::string_view text) {
+  if (query_words.empty()) return 0;
+  size_t found = 0;
+  for (bool f : WordsFound(query_words, text)) found += f;
+  return static_cast<double>(found) / static_cast<double>(query_words.size());
+}
+
+double Relevance(double cosine, double coverage, const RelevanceScale& scale) {
+  double vector = 0;
+  if (cosine >= -1 && scale.cosine_one > scale.cosine_zero) {
+    vector = std::clamp((cosine - scale.cosine_zero) / (scale.cosine_one - scale.cosine_zero),
+                        0.0, 1.0);
+  }
+  const double keyword = std::clamp(coverage, 0.0, 1.0);
+  return 1 - (1 - vector) * (1 - keyword);
+}
+
+}  // namespace engram::recall

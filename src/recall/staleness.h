@@ -1,0 +1,98 @@
+// Staleness at recall: which of a recall's memories a later statement has replaced, so that the
+// answer is what is true now (DESIGN.md §6, "Truth at recall").
+//
+// Two sources, both about the same subject and slot:
+//   * facts: a record whose message stated a fact that a later fact of another message
+//     superseded (the store's versions, reconcile.h) is outdated by that message's record;
+//   * cues: of two current records of one owner about the same subject and slot (contact,
+//     residence, employer, title, habits and tools, preferences, work-item status, schedule,
+//     budget; SlotsOf), the later outdates the earlier when it says so (a correction, a change
+//     verb: 改成, 搬到, 不再, switched to, moved to, no longer, ...; a status transition) or,
+//     for a slot that holds one value at a time, when it simply states the slot again.
+//     An additive statement ("也", "also", "too") outdates nothing.
+//
+// Thread safety: pure functions, except SuccessorsFromFacts, which reads the store (itself
+// thread-safe).
+#ifndef ENGRAM_RECALL_STALENESS_H_
+#define ENGRAM_RECALL_STALENESS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engram/result.h"
+#include "engram/types.h"
+#include "src/store/store.h"
+
+namespace engram::recall {
+
+// Slots a statement speaks about, a bit each.
+enum Slot : uint32_t {
+  kSlotContact = 1u << 0,
+  kSlotResidence = 1u << 1,
+  kSlotEmployer = 1u << 2,
+  kSlotTitle = 1u << 3,
+  kSlotDrinkEat = 1u << 4,
+  kSlotTool = 1u << 5,
+  kSlotLike = 1u << 6,
+  kSlotStatus = 1u << 7,
+  kSlotSchedule = 1u << 8,
+  kSlotBudget = 1u << 9,
+};
+
+// Slots that hold one value at a time: a newer plain statement replaces the older one.
+inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | kSlotEmployer |
+                                               kSlotTitle | kSlotStatus | kSlotSchedule |
+                                               kSlotBudget;
+
+// What the cue rules read off one statement.
+struct StatementCues {
+  uint32_t slots = 0;
+  bool correction = false;  // an explicit correction ("更正", "不对", "actually", ...)
+  bool change = false;      // a correction or change verb ("改成", "switched to", ...)
+  bool additive = false;    // "也", "还", "also", "too", "as well"
+  bool first_person = false;
+  bool question = false;
+  std::vector<std::string> subjects;  // folded keys of the people and items it names
+  std::string folded;                 // the text, folded (text::FoldForSearch)
+};
+
+// REQUIRES: `text` is valid UTF-8 (a memory's content).
+StatementCues ReadCues(std::string_view text);
+
+// How much the two statements have to do with each other: both answer the question at hand
+// (their relevance to it), and the share of the older one's content words the newer repeats.
+struct Topic {
+  double newer_relevance = 1;
+  double older_relevance = 1;
+  double shared_words = 0;
+  bool newer_says_more = true;  // the newer has content words the older lacks (a new value)
+};
+
+// Whether `newer` (said after `older`) replaces what `older` says, by the cue rules, both
+// being about the same subject (the same named entity, or both the speaker's own):
+//   - a correction of the same topic (both answer the question, or it repeats some words);
+//   - a change verb in a slot both speak of, both answering the question;
+//   - a change verb, both answering the question well and sharing words (no slot needed);
+//   - a plain newer statement of a slot that holds one value, both answering the question.
+// An additive statement without a change cue, and a question, replace nothing.
+bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic);
+
+// For each memory of `ms` (in any order), the index of the memory among `ms` that outdates
+// it by the cue rules, or -1: only current records (episodic) of one owner, said at
+// different times by different messages, are compared; of several successors the latest wins.
+// `relevance[i]` is memory i's relevance to the question (RecallHit::relevance).
+std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
+                                const std::vector<double>& relevance);
+
+// For the current records among `records`, the current record (or, without one, the current
+// fact) of the message whose fact superseded a fact of the record's message; keyed by the
+// outdated record's id. Reads the store: its visibility rules apply.
+Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
+    store::Store& store, const store::OpContext& ctx, const std::vector<const Memory*>& records);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_STALENESS_H_

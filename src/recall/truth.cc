@@ -1,0 +1,191 @@
+#include "src/recall/truth.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_set>
+
+#include "src/recall/staleness.h"
+#include "src/text/normalize.h"
+
+namespace engram::recall {
+namespace {
+
+// A share of a neighbour's relevance for a hit that only session spreading brought.
+constexpr double kLentRelevance = 0.9;
+
+double VectorCosine(const RecallHit& h) {
+  auto v = h.channels.find("vector");
+  return v == h.channels.end() ? -2.0 : v->second.score;
+}
+
+bool IsCurrentRecord(const Memory& m) {
+  return m.current && m.type == MemoryType::kEpisodic;
+}
+
+// Whether `text` says nothing that one of `kept` (better hits) does not: every content word
+// of it is in that one. A statement with no content words restates nothing.
+bool RestatesAny(const std::string& text, const std::vector<std::string>& kept) {
+  if (kept.empty()) return false;
+  const std::vector<std::string> words = ContentWords(text);
+  if (words.empty()) return false;
+  for (const std::string& k : kept) {
+    if (KeywordCoverage(words, k) >= 1.0) return true;
+  }
+  return false;
+}
+
+// The version that replaced a retired one: the next of its lineage.
+Result<int64_t> NextVersion(store::Store& store, const store::OpContext& ctx, const Memory& m) {
+  auto versions = store.GetHistory(ctx, m.id);
+  if (!versions.ok()) {
+    return versions.status().code() == StatusCode::kNotFound ? Result<int64_t>(int64_t{0})
+                                                             : versions.status();
+  }
+  for (const Memory& v : *versions) {
+    if (v.supersedes == m.id) return v.id;
+  }
+  return int64_t{0};
+}
+
+}  // namespace
+
+void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
+                    const std::vector<int64_t>& pre_spread_ids, std::vector<RecallHit>* hits) {
+  const std::vector<QueryWord> weighted = WeightedContentWords(query);
+  std::vector<std::string> words;
+  double total_weight = 0;
+  for (const QueryWord& w : weighted) {
+    words.push_back(w.text);
+    total_weight += w.weight;
+  }
+  // Query words no candidate contains: the part of the question the memory knows nothing of
+  // (a rare word that occurs anywhere in the caller's memories is among the keyword channel's
+  // candidates). Every hit's relevance shrinks by that share.
+  std::vector<bool> known(words.size(), false);
+  std::vector<double> coverage(hits->size(), 0);
+  for (size_t i = 0; i < hits->size(); ++i) {
+    const std::vector<bool> found = WordsFound(words, (*hits)[i].memory.content);
+    size_t n = 0;
+    for (size_t w = 0; w < words.size(); ++w) {
+      n += found[w];
+      known[w] = known[w] || found[w];
+    }
+    coverage[i] = words.empty() ? 0 : static_cast<double>(n) / static_cast<double>(words.size());
+  }
+  double unknown = 0;
+  for (size_t w = 0; w < words.size(); ++w) unknown += known[w] ? 0 : weighted[w].weight;
+  const double known_share =
+      total_weight > 0 ? 1.0 - kUnknownPenalty * unknown / total_weight : 1.0;
+  std::unordered_map<int64_t, double> by_id;
+  for (size_t i = 0; i < hits->size(); ++i) {
+    RecallHit& h = (*hits)[i];
+    h.relevance = known_share * Relevance(VectorCosine(h), coverage[i], scale);
+    by_id[h.memory.id] = h.relevance;
+  }
+  for (RecallHit& h : *hits) {
+    auto lent = h.channels.find("context");
+    if (lent == h.channels.end() || h.explanation.rrf > 0) continue;
+    const int rank = lent->second.rank;
+    if (rank < 1 || rank > static_cast<int>(pre_spread_ids.size())) continue;
+    auto lender = by_id.find(pre_spread_ids[rank - 1]);
+    if (lender != by_id.end()) {
+      h.relevance = std::max(h.relevance, kLentRelevance * lender->second);
+    }
+  }
+}
+
+Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthParams& params,
+                  std::vector<RecallHit>* hits) {
+  std::vector<const Memory*> ms;
+  ms.reserve(hits->size());
+  for (const RecallHit& h : *hits) ms.push_back(&h.memory);
+  auto from_facts = SuccessorsFromFacts(store, ctx, ms);
+  if (!from_facts.ok()) return from_facts.status();
+  std::vector<double> relevance;
+  for (const RecallHit& h : *hits) relevance.push_back(h.relevance);
+  std::vector<int> by_cues = OutdatedByCues(
+      {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance);
+  by_cues.resize(ms.size(), -1);
+  // Successors by id, taken before `hits` changes (ms points into it).
+  std::vector<std::optional<Memory>> successor(hits->size());
+  for (size_t i = 0; i < hits->size(); ++i) {
+    auto f = from_facts->find((*hits)[i].memory.id);
+    if (f != from_facts->end()) {
+      successor[i] = f->second;
+    } else if (by_cues[i] >= 0) {
+      successor[i] = (*hits)[by_cues[i]].memory;
+    }
+  }
+  std::unordered_map<int64_t, size_t> position;
+  for (size_t i = 0; i < hits->size(); ++i) position[(*hits)[i].memory.id] = i;
+
+  std::vector<RecallHit> added;
+  std::vector<bool> drop(hits->size(), false);
+  for (size_t i = 0; i < hits->size(); ++i) {
+    RecallHit& h = (*hits)[i];
+    if (!h.memory.current) {  // a retired version, asked for with include_history
+      h.state = "outdated";
+      auto next = NextVersion(store, ctx, h.memory);
+      if (!next.ok()) return next.status();
+      h.superseded_by = *next;
+      continue;
+    }
+    if (!successor[i]) continue;
+    h.state = "outdated";
+    h.superseded_by = successor[i]->id;
+    if (params.keep_outdated) {
+      if (params.asks_past) h.score *= kPastBoost;
+      if (params.demote_outdated) h.score *= kOutdatedFactor;
+      continue;
+    }
+    drop[i] = true;
+    auto there = position.find(successor[i]->id);
+    if (there != position.end()) {
+      RecallHit& s = (*hits)[there->second];
+      s.score = std::max(s.score, h.score);
+      s.relevance = std::max(s.relevance, h.relevance);
+      continue;
+    }
+    RecallHit r;
+    r.memory = std::move(*successor[i]);
+    r.score = h.score;
+    r.relevance = h.relevance;
+    r.explanation = h.explanation;
+    r.channels["update"] = ChannelScore{static_cast<int>(i) + 1, h.score};
+    position[r.memory.id] = hits->size() + added.size();
+    added.push_back(std::move(r));
+  }
+  std::vector<RecallHit> out;
+  out.reserve(hits->size() + added.size());
+  for (size_t i = 0; i < hits->size(); ++i) {
+    if (!drop[i]) out.push_back(std::move((*hits)[i]));
+  }
+  for (RecallHit& r : added) out.push_back(std::move(r));
+
+  for (RecallHit& h : out) {
+    if (h.memory.expires_at && h.memory.expires_at->unix_ms <= params.at.unix_ms) {
+      if (h.state == "current") h.state = "expired";
+      if (!params.include_expired) h.score *= kExpiredFactor;
+    }
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  std::unordered_set<std::string> said;  // folded contents of the current hits kept
+  std::vector<std::string> kept_contents;  // of the current records kept
+  std::vector<RecallHit> kept;
+  for (RecallHit& h : out) {
+    if (static_cast<int>(kept.size()) >= params.limit) break;
+    if (h.relevance < params.min_relevance) continue;
+    if (h.memory.current && !said.insert(text::FoldForSearch(h.memory.content)).second) continue;
+    if (IsCurrentRecord(h.memory)) {
+      if (RestatesAny(h.memory.content, kept_contents)) continue;
+      kept_contents.push_back(h.memory.content);
+    }
+    kept.push_back(std::move(h));
+  }
+  out = std::move(kept);
+  *hits = std::move(out);
+  return Status::OK();
+}
+
+}  // namespace engram::recall

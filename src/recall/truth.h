@@ -1,0 +1,59 @@
+// The truth pass of recall: after fusion, what the store knows about versions and time shapes
+// the answer (DESIGN.md §6, "Truth at recall").
+//
+//   1. relevance   every hit gets RecallHit::relevance (relevance.h);
+//   2. outdated    a record a later statement replaced (staleness.h) is labelled `outdated`
+//                  with the id of its successor; unless the question asks about the past
+//                  (history cue: "以前", "used to", ...) or history was asked for, it yields
+//                  its place to the successor (fetched when not a hit itself), so the current
+//                  statement answers. Retired versions (include_history) are labelled too;
+//   3. expired     a memory whose TTL ran out as of the question is labelled `expired` and,
+//                  unless expired memories or the past were asked for, demoted
+//                  (kExpiredFactor): it still answers when nothing current does;
+//   4. duplicates  of hits whose folded contents are equal, the first stays; a current record
+//                  whose content words a better record all says is left out (one statement,
+//                  one hit: "我对花生过敏" said three times comes back once);
+//   5. floor       hits below min_relevance are left out.
+//
+// Thread safety: stateless; reads the store (thread-safe).
+#ifndef ENGRAM_RECALL_TRUTH_H_
+#define ENGRAM_RECALL_TRUTH_H_
+
+#include <unordered_map>
+#include <vector>
+
+#include "engram/engine.h"
+#include "engram/status.h"
+#include "src/recall/relevance.h"
+#include "src/store/store.h"
+
+namespace engram::recall {
+
+inline constexpr double kExpiredFactor = 0.5;
+inline constexpr double kPastBoost = 1.5;  // an outdated hit, when the past is asked about
+inline constexpr double kOutdatedFactor = 0.5;  // an outdated hit kept by include_history
+
+struct TruthParams {
+  Instant at;                      // the question's time
+  bool asks_past = false;          // a history cue in the query: outdated hits rank up
+  bool keep_outdated = false;      // outdated hits stay (include_history, or the past asked)
+  bool demote_outdated = false;    // ... but rank below current ones (kOutdatedFactor)
+  bool include_expired = false;    // expired memories asked for (or the past)
+  double min_relevance = 0;
+  int limit = 10;          // hits kept at most
+  size_t cue_window = 20;  // the cue rules compare the best this many hits
+};
+
+// Relevance of each hit of `hits` before session spreading; `pre_spread_ids` are the hits'
+// ids in that order (the context channel's rank names the lender by it). Fills relevance.
+void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
+                    const std::vector<int64_t>& pre_spread_ids, std::vector<RecallHit>* hits);
+
+// Steps 2-5 above; leaves at most params.limit hits, best first. `hits` are sorted best
+// first on entry.
+Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthParams& params,
+                  std::vector<RecallHit>* hits);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_TRUTH_H_
