@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "src/embed/embedding_cache.h"
-#include "src/recall/query_terms.h"
 #include "src/recall/relevance.h"
 #include "src/store/access.h"
 #include "src/text/normalize.h"
@@ -34,22 +33,11 @@ Result<int64_t> FindRestatedRecord(store::Store& store, const store::OpContext& 
   if (record.type != MemoryType::kEpisodic || record.status != MemoryStatus::kActive) {
     return int64_t{0};
   }
+  auto same_text = store.FindRecord(ctx, batch.scope, record.content);
+  if (!same_text.ok()) return same_text.status();
+  if (*same_text != 0) return *same_text;
+  if (index == nullptr || batch.embeddings.empty()) return int64_t{0};
   const std::string key = store::ScopeKey(batch.scope);
-  if (index == nullptr || batch.embeddings.empty()) {  // without vectors: the same text only
-    store::KeywordQuery kq;
-    kq.terms = recall::KeywordTerms(record.content);
-    kq.limit = kCandidates;
-    auto found = store.SearchKeyword(ctx, kq);
-    if (!found.ok()) return found.status();
-    const std::string folded = text::FoldForSearch(record.content);
-    for (const store::KeywordHit& h : *found) {
-      if (IsRecord(h.memory) && store::ScopeKey(h.memory.scope) == key &&
-          text::FoldForSearch(h.memory.content) == folded) {
-        return h.memory.id;
-      }
-    }
-    return int64_t{0};
-  }
   auto vector = embed::DecodeVector(batch.embeddings.front());
   if (!vector.ok()) return vector.status();
   index::SearchFilter filter;

@@ -2,9 +2,9 @@
 // same scope says is not added as a second memory; that record is reinforced instead
 // (store::IngestBatch::duplicate_of) and the message itself is still logged.
 //
-// A restatement is a record whose folded text equals the new one, or whose vector is at least
-// kDuplicateCosine similar to the new record's while the new record brings no content word the
-// old one lacks (no new value, no other subject).
+// A restatement is a record whose (normalized) text equals the new one, or whose vector is at
+// least kDuplicateCosine similar to the new record's while the new record brings no content
+// word the old one lacks (no new value, no other subject), e.g. another case or punctuation.
 //
 // Thread safety: stateless; the store and index are thread-safe.
 #ifndef ENGRAM_ENGINE_DEDUP_H_
@@ -28,9 +28,9 @@ inline constexpr double kDuplicateCosine = 0.92;
 bool SaysNothingNew(std::string_view newer, std::string_view older);
 
 // The current record of `batch`'s scope that batch.memories[0] restates, or 0. Uses the
-// record's vector (batch.embeddings[0]) to find candidates in the scope's partition of
-// `index`; without a vector or an index, the keyword index finds records of the same
-// (folded) text. REQUIRES: batch.memories is non-empty.
+// store's index of record texts, then the record's vector (batch.embeddings[0]) to find
+// candidates in the scope's partition of `index` (skipped without a vector or an index).
+// REQUIRES: batch.memories is non-empty.
 Result<int64_t> FindRestatedRecord(store::Store& store, const store::OpContext& ctx,
                                    index::VectorIndex* index, const store::IngestBatch& batch);
 

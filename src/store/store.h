@@ -354,6 +354,11 @@ class Store {
                                                     bool include_history,
                                                     const MemoryFilter* filter) = 0;
 
+  // The id of a current, active episodic record of `scope` whose content is `content`
+  // exactly, or 0 when there is none (or the principal may not see the scope).
+  virtual Result<int64_t> FindRecord(const OpContext& ctx, const Scope& scope,
+                                     const std::string& content) = 0;
+
   // Every visible version (current or retired; active or dormant, never deleted nor
   // quarantined) of the memories made from these messages, ordered by id. Recall reads it to
   // tell which records a later statement outdated (recall/staleness.h).

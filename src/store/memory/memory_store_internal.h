@@ -67,6 +67,9 @@ class MemoryStoreImpl final : public Store {
   Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                 const KeywordQuery& query) override;
 
+  Result<int64_t> FindRecord(const OpContext& ctx, const Scope& scope,
+                             const std::string& content) override;
+
   Result<std::vector<Memory>> ListMessageMemories(
       const OpContext& ctx, const std::vector<int64_t>& message_ids) override;
 

@@ -97,6 +97,20 @@ Result<std::vector<Memory>> MemoryStoreImpl::GetSearchable(const OpContext& ctx,
   return out;
 }
 
+Result<int64_t> MemoryStoreImpl::FindRecord(const OpContext& ctx, const Scope& scope,
+                                            const std::string& content) {
+  std::lock_guard lock(mu_);
+  if (!CanSee(ctx.principal, scope)) return int64_t{0};
+  const std::string key = ScopeKey(scope);
+  for (const auto& [id, m] : memories_) {
+    if (m.current && m.status == MemoryStatus::kActive && m.type == MemoryType::kEpisodic &&
+        m.content == content && ScopeKey(m.scope) == key) {
+      return id;
+    }
+  }
+  return int64_t{0};
+}
+
 Result<std::vector<Memory>> MemoryStoreImpl::ListMessageMemories(
     const OpContext& ctx, const std::vector<int64_t>& message_ids) {
   std::lock_guard lock(mu_);

@@ -313,10 +313,18 @@ CREATE INDEX memory_fact ON memory(scope_key, subject, attribute) WHERE attribut
 CREATE INDEX review_open ON review(kind, memory_id) WHERE resolved_ms IS NULL;
 )sql";
 
+// Migration 13: the write path looks up a current record of the same text in the scope (a
+// message said again reinforces it instead of adding a memory: store::IngestBatch::
+// duplicate_of), so records are indexed by their text.
+constexpr const char* kSchemaV13 = R"sql(
+CREATE INDEX memory_record_text ON memory(scope_key, content)
+  WHERE type = 'episodic' AND current = 1;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12};
+      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13};
   return *kMigrations;
 }
 
