@@ -69,8 +69,11 @@ class EngineImpl final : public Engine {
   // Runs the write pipeline on `request` (nothing is written). With a non-zero outbox id, the
   // commit also marks that outbox entry done. `uncommitted` names, per session, a memory
   // that precedes the request but is not in the store yet (batched processing).
+  // `vault`: sealed originals of placeholders already in the request (a queued request is
+  // sanitized before it is stored; write_checks.h).
   Result<Pending> Prepare(const RememberRequest& request, int64_t outbox_id,
-                          const std::map<std::string, SessionTail>* uncommitted = nullptr);
+                          const std::map<std::string, SessionTail>* uncommitted = nullptr,
+                          std::vector<store::VaultEntry> vault = {});
 
   // Embeds the texts of every pending request in one call and attaches the vectors.
   Status EmbedAll(std::vector<Pending>* pending);

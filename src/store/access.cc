@@ -47,9 +47,9 @@ std::string ScopeKey(const Scope& s) {
   return "?";
 }
 
-std::string ReviewerUser(const Principal& p) {
-  return p.HasRole("admin") ? std::string() : p.user_id;
-}
+bool IsReviewer(const Principal& p) { return p.HasRole("admin") || p.HasRole("reviewer"); }
+
+std::string ReviewerUser(const Principal& p) { return IsReviewer(p) ? std::string() : p.user_id; }
 
 std::vector<std::string> VisiblePartitions(const Principal& p) {
   std::vector<std::string> keys{"u:" + p.user_id};
