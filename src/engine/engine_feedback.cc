@@ -32,8 +32,6 @@ Result<Memory> EngineImpl::Correct(const CorrectRequest& request) {
   }
   store::Revision rev;
   rev.valid_from = request.at;
-  rev.actor = request.principal.agent_id.empty() ? request.principal.user_id
-                                                  : request.principal.agent_id;
   auto current = store_->GetMemory(ctx, request.id);
   const std::string scope_key = current.ok() ? store::ScopeKey(current->scope) : "";
   if (request.metadata_json) {

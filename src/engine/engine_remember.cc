@@ -25,7 +25,7 @@ Result<std::vector<int64_t>> EngineImpl::Enqueue(const std::vector<RememberReque
     if (Status s = CheckQueueable(r, options_.max_text_bytes); !s.ok()) return s;
     std::vector<store::VaultEntry> vault;
     if (Status s = SealRequest(*vault_, &r, &vault); !s.ok()) return s;
-    rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r, vault));
+    rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r, &vault));
   }
   return store_->EnqueueOutbox(rows, now);
 }
@@ -120,14 +120,19 @@ Result<QueuedRemember> EngineImpl::GetQueued(const Principal& principal, int64_t
 Result<EngineImpl::Pending> EngineImpl::Prepare(
     const RememberRequest& request, int64_t outbox_id,
     const std::map<std::string, SessionTail>* uncommitted,
-    std::vector<store::VaultEntry> vault) {
+    std::optional<std::vector<store::VaultEntry>> sealed) {
   Pending p{Context(request.principal), {}, {}};
   Instant at = request.at.value_or(p.ctx.now);
   RememberRequest sanitized = request;
   if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
     return s;
   }
-  if (Status s = SealRequest(*vault_, &sanitized, &vault); !s.ok()) return s;
+  // A queued request was sealed at Enqueue (sealing twice would escape its placeholders).
+  std::vector<store::VaultEntry> vault = sealed ? std::move(*sealed)
+                                                : std::vector<store::VaultEntry>();
+  if (!sealed) {
+    if (Status s = SealRequest(*vault_, &sanitized, &vault); !s.ok()) return s;
+  }
   auto batch = ingest::BuildBatch(sanitized, at, {options_.max_text_bytes});
   if (!batch.ok()) return batch.status();
   p.batch = std::move(batch).value();

@@ -41,7 +41,7 @@ std::optional<std::string> Unhex(const std::string& hex) {
 }  // namespace
 
 std::string EncodeRememberRequest(const RememberRequest& r,
-                                  const std::vector<store::VaultEntry>& vault) {
+                                  const std::vector<store::VaultEntry>* sealed_vault) {
   json j = {{"v", 1},
             {"user", r.principal.user_id},
             {"agent", r.principal.agent_id},
@@ -58,9 +58,9 @@ std::string EncodeRememberRequest(const RememberRequest& r,
             {"attribute", r.attribute},
             {"value", r.value},
             {"infer", r.infer}};
-  if (!vault.empty()) {
+  if (sealed_vault) {
     json v = json::array();
-    for (const store::VaultEntry& e : vault) {
+    for (const store::VaultEntry& e : *sealed_vault) {
       v.push_back({e.placeholder, e.kind, Hex(e.nonce), Hex(e.ciphertext)});
     }
     j["vault"] = std::move(v);
@@ -105,12 +105,13 @@ Result<RememberRequest> DecodeRememberRequest(const std::string& text) {
   }
 }
 
-Result<std::vector<store::VaultEntry>> DecodeQueuedVault(const std::string& text) {
+Result<std::optional<std::vector<store::VaultEntry>>> DecodeQueuedVault(const std::string& text) {
   const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!j.is_object()) return Status::Corruption("outbox: unreadable request");
-  std::vector<store::VaultEntry> out;
   auto it = j.find("vault");
-  if (it == j.end()) return out;
+  if (it == j.end()) return std::optional<std::vector<store::VaultEntry>>();
+  if (!it->is_array()) return Status::Corruption("outbox: unreadable vault");
+  std::vector<store::VaultEntry> out;
   for (const json& e : *it) {
     if (!e.is_array() || e.size() != 4 || !e[0].is_string() || !e[1].is_string() ||
         !e[2].is_string() || !e[3].is_string()) {
@@ -126,7 +127,7 @@ Result<std::vector<store::VaultEntry>> DecodeQueuedVault(const std::string& text
     v.ciphertext = std::move(*cipher);
     out.push_back(std::move(v));
   }
-  return out;
+  return std::optional<std::vector<store::VaultEntry>>(std::move(out));
 }
 
 std::string EncodeStatus(const Status& status) { return status.ToString(); }

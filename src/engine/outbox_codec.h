@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include <optional>
 #include <vector>
 
 #include "engram/engine.h"
@@ -14,17 +15,18 @@
 
 namespace engram::engine {
 
-// `vault`: the sealed originals of the placeholders in the (already sanitized) request; the
-// outbox never holds a personal identifier in plaintext (write_checks.h).
+// `sealed_vault`: given when the request is already sanitized (write_checks.h: the outbox
+// never holds a personal identifier in plaintext), the sealed originals of its placeholders.
 std::string EncodeRememberRequest(const RememberRequest& request,
-                                  const std::vector<store::VaultEntry>& vault = {});
+                                  const std::vector<store::VaultEntry>* sealed_vault = nullptr);
 
 // Corruption when the text is not what EncodeRememberRequest wrote.
 Result<RememberRequest> DecodeRememberRequest(const std::string& text);
 
-// The vault entries EncodeRememberRequest wrote beside the request (none for rows written
-// before they were kept). Corruption when unreadable.
-Result<std::vector<store::VaultEntry>> DecodeQueuedVault(const std::string& text);
+// The vault entries EncodeRememberRequest wrote beside a sanitized request; nullopt for a
+// request written unsanitized (rows queued before requests were sealed at Enqueue), which
+// must be sealed when it is processed. Corruption when unreadable.
+Result<std::optional<std::vector<store::VaultEntry>>> DecodeQueuedVault(const std::string& text);
 
 // "<Code>: <message>" and back (failed outbox entries keep their Status this way).
 std::string EncodeStatus(const Status& status);

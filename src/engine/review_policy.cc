@@ -2,10 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "src/store/access.h"
 
 namespace engram::engine {
 namespace {
+
+bool IsReviewer(const Principal& p) { return p.HasRole("admin") || p.HasRole("reviewer"); }
 
 bool IsGuardItem(const store::ReviewItem& item) {
   return item.kind == "quarantine" || item.kind == "suspicious";
@@ -16,7 +17,7 @@ bool IsGuardItem(const store::ReviewItem& item) {
 Status CheckCanResolve(const Principal& principal, const store::ReviewItem& item,
                        const std::string& resolution) {
   if (item.kind != "quarantine" || resolution != "approve") return Status::OK();
-  if (!store::IsReviewer(principal)) {
+  if (!IsReviewer(principal)) {
     return Status::PermissionDenied(
         "review: a quarantine is approved by a reviewer or an admin, not by its writer");
   }
@@ -28,7 +29,7 @@ Status CheckCanResolve(const Principal& principal, const store::ReviewItem& item
 }
 
 void RedactReviewItem(const Principal& principal, store::ReviewItem* item) {
-  if (!IsGuardItem(*item) || store::IsReviewer(principal)) return;
+  if (!IsGuardItem(*item) || IsReviewer(principal)) return;
   const nlohmann::json payload = nlohmann::json::parse(item->payload_json, nullptr, false);
   nlohmann::json kept = nlohmann::json::object();
   if (payload.is_object() && payload.contains("categories")) {
@@ -39,7 +40,7 @@ void RedactReviewItem(const Principal& principal, store::ReviewItem* item) {
 
 void WithholdQuarantined(const Principal& principal, Memory* memory) {
   if (memory->status != MemoryStatus::kQuarantined) return;
-  if (memory->scope.user_id == principal.user_id || store::IsReviewer(principal)) return;
+  if (memory->scope.user_id == principal.user_id || IsReviewer(principal)) return;
   memory->content = "[quarantined: withheld until a reviewer approves it]";
   memory->value.clear();
   memory->metadata_json = "{}";

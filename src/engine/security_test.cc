@@ -140,7 +140,9 @@ TEST_F(SecurityTest, NoPlaintextPiiAtRestThroughAnyWritePath) {
   int files = 0;
   for (const auto& [name, bytes] : Files()) {
     ++files;
-    for (const char* s : secrets) EXPECT_EQ(bytes.find(s), std::string::npos) << s << " in " << name;
+    for (const char* s : secrets) {
+      EXPECT_EQ(bytes.find(s), std::string::npos) << s << " in " << name;
+    }
   }
   EXPECT_GE(files, 2);  // the database and the vector file at least
 }

@@ -29,12 +29,8 @@ std::vector<std::string> VisiblePartitions(const Principal& p);
 // key), out of the hot partitions ordinary recall searches; deep recall searches both.
 std::string ColdPartition(const std::string& scope_key);
 
-// The roles that review other users' items: "admin" and "reviewer".
-bool IsReviewer(const Principal& p);
-
-// Whose review items the principal may list and resolve: "" (everyone's) for a reviewer
-// (IsReviewer), else its own user id. Approving a quarantine needs more (engine: a reviewer
-// other than the writer).
+// Whose review items the principal may list and resolve: "" (everyone's) for the admin
+// role, else its own user id.
 std::string ReviewerUser(const Principal& p);
 
 // Who may consolidate (merge, link, summarize) memories of a scope: the admin role any

@@ -164,7 +164,6 @@ struct Revision {
   std::string embedding_model;        // optional vector of the new version
   std::string embedding;
   std::optional<std::string> metadata_json;  // the new version's metadata; default: the old's
-  std::string actor;  // who wrote the new version (its source.actor); default: the old's
 };
 
 // One entry of the vector change log: the vector index replays these to follow the store.
@@ -294,8 +293,7 @@ struct ApiKeyRecord {
 struct OutboxEntry {
   int64_t id = 0;
   std::string user_id;                // owner: only this user may read the entry
-  std::string request;                // the serialized request (opaque to the store); emptied
-                                      // once the entry is done or failed
+  std::string request;                // the serialized request (opaque to the store)
   std::string state = "queued";       // queued | done | failed
   Instant created_at;
   int64_t message_id = 0;             // when done
@@ -448,7 +446,6 @@ class Store {
   // their ids. ListQueued: queued entries with id > after_id, oldest first (maintenance).
   // GetOutbox: NotFound unless ctx.principal's user owns the entry. FailOutbox: Conflict
   // when the entry is no longer queued. Entries are marked done by Ingest (outbox_id).
-  // Marking an entry done or failed empties its request: a processed request is not kept.
   virtual Result<std::vector<int64_t>> EnqueueOutbox(
       const std::vector<std::pair<std::string, std::string>>& user_and_request,
       const Instant& now) = 0;

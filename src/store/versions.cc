@@ -26,7 +26,6 @@ Memory NextVersion(const Memory& old, int64_t id, const Revision& rev, const Ins
   if (!rev.content.empty()) m.content = rev.content;
   if (!rev.value.empty()) m.value = rev.value;
   if (rev.metadata_json) m.metadata_json = *rev.metadata_json;
-  if (!rev.actor.empty()) m.source.actor = rev.actor;
   m.valid_from = rev.valid_from.value_or(now);
   m.valid_to.reset();
   m.recorded_at = now;
