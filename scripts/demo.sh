@@ -21,7 +21,7 @@ run --db "$DB" remember --user alice --session s1 --at 2024-06-14T15:05:00+08:00
   "工单T-102的截止日期改到周五，李老师负责跟进"
 run --db "$DB" remember --user alice --session s2 --at 2024-06-14T15:10:00+08:00 \
   "张工的手机号是13812341234，他在AI Lab负责大模型推理优化。"
-MILK=$(remember_id --user alice --session s3 --at 2024-06-14T15:20:00+08:00 \
+MILK=$(remember_id --user alice --session s3 \
   "I prefer oat milk in my coffee and meetings after 10am")
 run --db "$DB" remember --user alice --session s3 "我爱喝拿铁，每天早上一杯"
 run --db "$DB" remember --user alice --team sales --visibility team \

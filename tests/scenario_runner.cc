@@ -1,5 +1,6 @@
 // Runs the declarative scenario files under tests/scenarios/ (format: tests/scenarios/README.md)
 // against the public API, one test per file.
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -507,6 +508,9 @@ class Scenario {
         std::snprintf(rel, sizeof rel, "\n  relevance %.3f: ", h.relevance);
         recalled += rel + h.memory.content;
       }
+    }
+    if (std::getenv("ENGRAM_SCENARIO_VERBOSE") && !recalled.empty()) {
+      std::cout << Where() << recalled << "\n";
     }
     bool exact = c.verb != "recall";
     if (exact) {

@@ -10,6 +10,7 @@
 
 #include "apps/serve/entity_json.h"
 #include "engram/engram.h"
+#include "engram/json_limits.h"
 
 namespace engram::cli {
 namespace {
@@ -139,6 +140,7 @@ Result<std::vector<EntityEntry>> ParseEntityJsonl(const std::string& text) {
   while (std::getline(in, line)) {
     ++n;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!CheckJsonDepth(line, "line").ok()) return LineError(n, "JSON nested too deep");
     json j = json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return LineError(n, "not a JSON object");
     EntityEntry e;

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "engram/iso8601.h"
+#include "engram/json_limits.h"
 
 namespace engram::serve {
 namespace {
@@ -12,6 +13,7 @@ using nlohmann::json;
 json Time(const std::optional<Instant>& t) { return t ? json(FormatIso8601(*t)) : json(nullptr); }
 
 json ParseObject(const std::string& text) {
+  if (!CheckJsonDepth(text, "json").ok()) return json::object();
   json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
   return j.is_discarded() ? json::object() : j;
 }

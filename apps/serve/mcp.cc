@@ -6,6 +6,7 @@
 #include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/try.h"
+#include "engram/json_limits.h"
 
 namespace engram::serve {
 namespace {
@@ -161,10 +162,13 @@ int RunMcpStdio(Engine* engine, const Principal& principal, std::istream& in, st
   std::string line;
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    json msg = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    const Status depth = CheckJsonDepth(line, "request");
+    json msg = depth.ok() ? json::parse(line, nullptr, /*allow_exceptions=*/false)
+                          : json(json::value_t::discarded);
     std::optional<json> reply =
-        msg.is_discarded() ? JsonRpcError(nullptr, kParseError, "parse error")
-                           : session.Handle(msg, principal);
+        !depth.ok()          ? JsonRpcError(nullptr, kParseError, depth.message())
+        : msg.is_discarded() ? JsonRpcError(nullptr, kParseError, "parse error")
+                             : session.Handle(msg, principal);
     if (reply) {
       out << reply->dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
       out.flush();

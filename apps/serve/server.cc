@@ -12,6 +12,7 @@
 #include "apps/serve/mcp.h"
 #include "apps/serve/metrics.h"
 #include "apps/serve/routes.h"
+#include "engram/json_limits.h"
 
 namespace engram::serve {
 namespace {
@@ -155,8 +156,12 @@ void HttpServer::Dispatch(const Route& route, const httplib::Request& req,
     call.body = json::object();
     const bool has_body = req.method == "POST" || req.method == "PATCH";
     if (has_body && !req.body.empty()) {
-      call.body = json::parse(req.body, nullptr, /*allow_exceptions=*/false);
-      if (call.body.is_discarded()) error = Status::InvalidArgument("body: not valid JSON");
+      // The depth scan runs before the parser: a deep body must never reach a recursion.
+      error = CheckJsonDepth(req.body, "body");
+      if (error.ok()) {
+        call.body = json::parse(req.body, nullptr, /*allow_exceptions=*/false);
+        if (call.body.is_discarded()) error = Status::InvalidArgument("body: not valid JSON");
+      }
     }
     std::string caller;
     if (error.ok()) {

@@ -316,15 +316,19 @@ TEST(HttpServerTest, ReviewListsQuarantinedMessages) {
   EXPECT_EQ(reply.body["items"][0]["memory_id"], out->memories[0].id);
   EXPECT_EQ(s.Send("GET", "/v1/review?user=b").body["items"].size(), 0u);
 
-  // Resolving over HTTP: bob cannot see the item, a bad resolution is a 400, approve works
-  // once (then 412), and the approved memory is recallable.
+  // Resolving over HTTP: bob cannot see the item, a bad resolution is a 400, the writer
+  // cannot approve her own quarantine (403), a reviewer approves once (then 412), and the
+  // approved memory is recallable.
   const int64_t item = reply.body["items"][0]["id"];
   const std::string path = "/v1/review/" + std::to_string(item) + "/resolve";
   ExpectError(s.Send("POST", path, {{"user", "b"}, {"resolution", "approve"}}), 404, "NotFound");
   ExpectError(s.Send("POST", path, {{"user", "a"}, {"resolution", "maybe"}}), 400,
               "InvalidArgument");
   ExpectError(s.Send("POST", path, {{"user", "a"}}), 400, "InvalidArgument");
-  auto done = s.Send("POST", path, {{"user", "a"}, {"resolution", "approve"}});
+  ExpectError(s.Send("POST", path, {{"user", "a"}, {"resolution", "approve"}}), 403,
+              "PermissionDenied");
+  auto done = s.Send("POST", path, {{"user", "r"}, {"roles", {"reviewer"}},
+                                    {"resolution", "approve"}});
   ASSERT_EQ(done.status, 200) << done.text;
   EXPECT_EQ(done.body["resolution"], "approve");
   ExpectError(s.Send("POST", path, {{"user", "a"}, {"resolution", "reject"}}), 412,

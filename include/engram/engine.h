@@ -413,9 +413,12 @@ class Engine {
   // this user's recalls (or contexts).
   virtual Result<FeedbackResult> Feedback(const FeedbackRequest& request) = 0;
 
-  // The review queue: the principal's own items (every user's for the admin role), oldest
-  // first, open ones unless `include_resolved`. ResolveReview with "approve" releases a
-  // quarantined memory into recall; "reject" keeps it quarantined. For a weak_candidate,
+  // The review queue: the principal's own items (every user's for the roles "admin" and
+  // "reviewer"), oldest first, open ones unless `include_resolved`; the guard's rule ids and
+  // score are in the payload for reviewers only. ResolveReview with "approve" releases a
+  // quarantined memory into recall; only a reviewer other than the message's writer may
+  // approve a quarantine (PermissionDenied otherwise); "reject" keeps it quarantined. A
+  // quarantined memory's text is shown to its writer and to reviewers only. For a weak_candidate,
   // "approve" makes the candidate the current fact exactly as a confirming mention would
   // (superseding another current value, or reinforcing the same one; with its relation and
   // vector), and "reject" forgets it (history only; it no longer counts as a mention, later
@@ -427,9 +430,12 @@ class Engine {
   virtual Result<ReviewItemView> ResolveReview(const Principal& principal, int64_t id,
                                                const std::string& resolution) = 0;
 
-  // Durable asynchronous ingestion. Enqueue validates the requests' principals, writes them
-  // to the outbox in one transaction and returns their ids (the acknowledgement); nothing is
-  // lost once it returns, even if the process dies. ProcessQueue runs the write pipeline on
+  // Durable asynchronous ingestion. Enqueue refuses up front what Remember would refuse
+  // (InvalidArgument for a bad principal, text or metadata; PermissionDenied for a team the
+  // caller is not in, or a public write without the admin role), seals the requests' PII into
+  // the vault, writes them to the outbox in one transaction and returns their ids (the
+  // acknowledgement); nothing is lost once it returns, even if the process dies. An entry's
+  // request is emptied once it is done or failed. ProcessQueue runs the write pipeline on
   // up to `max` queued requests, oldest first, and returns how many it finished (done or
   // failed); each request is committed together with its outbox entry's "done" mark, so it
   // is processed exactly once even when several workers or processes race.
@@ -515,7 +521,8 @@ class Engine {
   // (the vector file is rewritten without them), and the embedding cache; then rewrites the
   // database file (VACUUM, WAL truncated) so no deleted page keeps their text. The audit log
   // keeps the user's records (ids only) and gains an "erase" record.
-  // Allowed for the user themself and for the admin role (PermissionDenied otherwise);
+  // Allowed for the user themself (not through an agent-scoped key) and for the admin role
+  // (PermissionDenied otherwise);
   // InvalidArgument for a bad user id; NotFound when nothing of the user is stored.
   virtual Result<EraseReport> EraseUser(const Principal& principal,
                                         const std::string& user_id) = 0;

@@ -285,3 +285,21 @@ def test_add_reports_what_the_pipeline_made(tmp_path):
         assert any(r["memory"].startswith("李工") for r in out["results"])
     finally:
         m.close()
+
+
+def _nested(depth, leaf):
+    value = leaf
+    for _ in range(depth):
+        value = {"NOT": [value]}
+    return value
+
+
+def test_deep_metadata_and_filters_are_refused_not_recursed(memory):
+    # Far deeper than Python's own recursion limit: refused with InvalidArgumentError
+    # (engram/json_limits.h allows 64 levels), never a RecursionError or a crash.
+    with pytest.raises(errors.InvalidArgumentError, match="nested deeper"):
+        memory.add("x", user_id="a", metadata={"a": _nested(5000, {"p": 1})})
+    with pytest.raises(errors.InvalidArgumentError, match="nested deeper"):
+        memory.search("x", user_id="a", filters=_nested(10000, {"p": "x"}))
+    memory.add("shallow", user_id="a", metadata={"a": _nested(20, {"p": 1})})
+    assert memory.search("shallow", user_id="a", filters=_nested(2, {"p": "x"}))["results"] == []

@@ -35,9 +35,9 @@ Result<NewApiKey> CreateApiKey(store::Store* store, const std::string& name,
                                const Principal& principal, const Instant& now) {
   if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
   for (const std::string& role : principal.roles) {
-    if (role != "member" && role != "team-admin" && role != "admin") {
+    if (role != "member" && role != "team-admin" && role != "reviewer" && role != "admin") {
       return Status::InvalidArgument("api key: unknown role '" + role +
-                                     "' (known: member, team-admin, admin)");
+                                     "' (known: member, team-admin, reviewer, admin)");
     }
   }
   if (Status s = ingest::ValidateId("name", name, false); !s.ok()) return s;

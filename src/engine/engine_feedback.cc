@@ -2,6 +2,8 @@
 #include <nlohmann/json.hpp>
 
 #include "src/engine/engine_impl_internal.h"
+#include "src/engine/review_policy.h"
+#include "src/engine/write_checks.h"
 #include "src/extract/fact_extractor.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/validate.h"
@@ -23,11 +25,20 @@ Result<Memory> EngineImpl::Correct(const CorrectRequest& request) {
     if (Status s = ingest::ValidateMetadata(*request.metadata_json); !s.ok()) return s;
   }
   store::OpContext ctx = Context(request.principal);
+  // A rewrite is new content: guarded like a new message, whoever writes it.
+  if (Status s = GuardRewrite(request.text, request.value, request.metadata_json.value_or(""));
+      !s.ok()) {
+    return s;
+  }
   store::Revision rev;
   rev.valid_from = request.at;
-  rev.metadata_json = request.metadata_json;
   auto current = store_->GetMemory(ctx, request.id);
   const std::string scope_key = current.ok() ? store::ScopeKey(current->scope) : "";
+  if (request.metadata_json) {
+    auto meta = SealMetadata(*vault_, scope_key, *request.metadata_json, &rev.vault);
+    if (!meta.ok()) return meta.status();
+    rev.metadata_json = std::move(meta).value();
+  }
   for (auto [out, in] : {std::pair{&rev.content, &request.text}, {&rev.value, &request.value}}) {
     auto sealed = vault_->Seal(scope_key, ingest::NormalizeText(*in));
     if (!sealed.ok()) return sealed.status();
@@ -54,6 +65,7 @@ Result<Memory> EngineImpl::Correct(const CorrectRequest& request) {
   if (vectors_) {
     if (Status s = vectors_->Sync(); !s.ok()) return s;
   }
+  HidePlaceholderIds(&*m);
   return m;
 }
 
@@ -184,15 +196,16 @@ Result<FeedbackResult> EngineImpl::Feedback(const FeedbackRequest& request) {
   }
   auto memory = store_->GetMemory(ctx, request.memory_id);
   if (!memory.ok()) return memory.status();
+  // A correction or a forget changes the memory: refused up front (403) when the caller may
+  // not change it, so that nothing (hit rate, audit) records a feedback that was not done.
+  if (!request.correction.empty() || request.forget) {
+    if (Status s = store::CheckCanWrite(request.principal, memory->scope); !s.ok()) return s;
+  }
+  if (!request.correction.empty()) {
+    if (Status s = GuardRewrite(request.correction, "", ""); !s.ok()) return s;
+  }
   // The feedback must answer a recall this user made; "used" counts toward the hit rate.
   if (Status s = store_->MarkUsed(ctx, request.request_id, v == "used"); !s.ok()) return s;
-  nlohmann::json detail = {{"recall_request_id", request.request_id}, {"verdict", v},
-                           {"corrected", !request.correction.empty()},
-                           {"forgotten", request.forget}};
-  if (Status s = store_->AppendAudit(ctx, {"feedback", {request.memory_id}, detail.dump()});
-      !s.ok()) {
-    return s;
-  }
   FeedbackResult out{ctx.request_id, std::nullopt};
   if (!request.correction.empty()) {
     auto m = Correct(CorrectRequest{request.principal, request.memory_id, request.correction});
@@ -204,6 +217,14 @@ Result<FeedbackResult> EngineImpl::Feedback(const FeedbackRequest& request) {
       return s;
     }
   }
+  // Audited once done: a refused or failed feedback leaves no "feedback" record.
+  nlohmann::json detail = {{"recall_request_id", request.request_id}, {"verdict", v},
+                           {"corrected", !request.correction.empty()},
+                           {"forgotten", request.forget}};
+  if (Status s = store_->AppendAudit(ctx, {"feedback", {request.memory_id}, detail.dump()});
+      !s.ok()) {
+    return s;
+  }
   return out;
 }
 
@@ -214,7 +235,10 @@ Result<std::vector<ReviewItemView>> EngineImpl::Review(const Principal& principa
   auto items = store_->ListReview(Context(principal), include_resolved, limit);
   if (!items.ok()) return items.status();
   std::vector<ReviewItemView> out;
-  for (store::ReviewItem& r : *items) out.push_back(ReviewView(std::move(r)));
+  for (store::ReviewItem& r : *items) {
+    RedactReviewItem(principal, &r);
+    out.push_back(ReviewView(std::move(r)));
+  }
   return out;
 }
 
@@ -226,6 +250,11 @@ Result<ReviewItemView> EngineImpl::ResolveReview(const Principal& principal, int
   // embedded here (the store has no embedder) and stored in the approval's transaction.
   std::string model;
   std::string vector;
+  if (resolution == "approve") {
+    auto item = store_->GetReview(ctx, id);
+    if (!item.ok()) return item.status();
+    if (Status s = CheckCanResolve(principal, *item, resolution); !s.ok()) return s;
+  }
   if (resolution == "approve" && vectors_) {
     auto item = store_->GetReview(ctx, id);
     if (!item.ok()) return item.status();
@@ -249,6 +278,7 @@ Result<ReviewItemView> EngineImpl::ResolveReview(const Principal& principal, int
   if (vectors_ && !vector.empty()) {
     if (Status s = vectors_->Sync(); !s.ok()) return s;
   }
+  RedactReviewItem(principal, &*item);
   return ReviewView(std::move(item).value());
 }
 

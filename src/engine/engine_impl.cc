@@ -139,8 +139,14 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
     out.next_after_id = out.memories.back().id;
   }
   std::vector<int64_t> ids;
-  for (const Memory& m : out.memories) ids.push_back(m.id);
+  std::vector<Memory*> shown;
+  for (Memory& m : out.memories) {
+    ids.push_back(m.id);
+    shown.push_back(&m);
+  }
   if (Status s = store_->AppendAudit(ctx, {"list", ids, "{}"}); !s.ok()) return s;
+  // Rendered as get renders: masked for other readers, never a placeholder id.
+  if (Status s = Render(ctx, shown); !s.ok()) return s;
   return out;
 }
 
@@ -278,6 +284,11 @@ Result<EntityRelationsResult> EngineImpl::EntityRelations(const Principal& princ
 Result<EraseReport> EngineImpl::EraseUser(const Principal& principal, const std::string& user_id) {
   if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
   if (Status s = ingest::ValidateId("user_id", user_id, true); !s.ok()) return s;
+  // An agent-scoped key speaks for one agent of the user, not for the user: it may not
+  // erase the user (and with it the user's other keys).
+  if (!principal.agent_id.empty() && !principal.HasRole("admin")) {
+    return Status::PermissionDenied("erase: an agent-scoped key cannot erase its user");
+  }
   return engine::RunErasure(*store_, vectors_.get(), Context(principal), user_id);
 }
 

@@ -69,8 +69,12 @@ class EngineImpl final : public Engine {
   // Runs the write pipeline on `request` (nothing is written). With a non-zero outbox id, the
   // commit also marks that outbox entry done. `uncommitted` names, per session, a memory
   // that precedes the request but is not in the store yet (batched processing).
-  Result<Pending> Prepare(const RememberRequest& request, int64_t outbox_id,
-                          const std::map<std::string, SessionTail>* uncommitted = nullptr);
+  // `sealed`: given for a request sanitized before it was queued (write_checks.h), the
+  // sealed originals of its placeholders; the request is then not sealed again.
+  Result<Pending> Prepare(
+      const RememberRequest& request, int64_t outbox_id,
+      const std::map<std::string, SessionTail>* uncommitted = nullptr,
+      std::optional<std::vector<store::VaultEntry>> sealed = std::nullopt);
 
   // Embeds the texts of every pending request in one call and attaches the vectors.
   Status EmbedAll(std::vector<Pending>* pending);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "src/engine/engine_impl_internal.h"
+#include "src/engine/review_policy.h"
 #include "src/govern/metrics.h"
 #include "src/ingest/validate.h"
 #include "src/recall/context_builder.h"
@@ -97,13 +98,20 @@ Status EngineImpl::LogRecall(const store::OpContext& ctx, const std::string& que
 
 Status EngineImpl::Render(const store::OpContext& ctx, const std::vector<Memory*>& memories) {
   std::vector<std::string*> texts;
+  std::vector<std::string> owner_scopes;  // plaintext only in memories the reader wrote
   std::vector<int64_t> ids;
   for (Memory* m : memories) {
-    texts.push_back(&m->content);
-    texts.push_back(&m->value);
+    WithholdQuarantined(ctx.principal, m);
+    const std::string owner =
+        m->scope.user_id == ctx.principal.user_id ? store::ScopeKey(m->scope) : "";
+    // Placeholders are JSON-safe in metadata, and so are their renderings.
+    for (std::string* t : {&m->content, &m->value, &m->metadata_json}) {
+      texts.push_back(t);
+      owner_scopes.push_back(owner);
+    }
     ids.push_back(m->id);
   }
-  auto revealed = vault_->Render(*store_, ctx, texts);
+  auto revealed = vault_->Render(*store_, ctx, texts, owner_scopes);
   if (!revealed.ok()) return revealed.status();
   return AuditReveal(ctx, ids, *revealed);
 }

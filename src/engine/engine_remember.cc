@@ -5,6 +5,7 @@
 #include "src/engine/engine_impl_internal.h"
 #include "src/engine/entities.h"
 #include "src/engine/outbox_codec.h"
+#include "src/engine/write_checks.h"
 #include "src/ingest/pipeline.h"
 #include "src/ingest/self_contained.h"
 #include "src/ingest/validate.h"
@@ -21,12 +22,11 @@ Result<std::vector<int64_t>> EngineImpl::Enqueue(const std::vector<RememberReque
   const Instant now = Context(Principal{}).now;
   for (RememberRequest r : requests) {
     if (!r.at) r.at = now;  // the message was said when it was acknowledged
-    if (Status s = ingest::ValidatePrincipal(r.principal); !s.ok()) return s;
-    if (r.text.size() > options_.max_text_bytes) {
-      return Status::InvalidArgument("text: longer than " +
-                                     std::to_string(options_.max_text_bytes) + " bytes");
-    }
-    rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r));
+    // Refused now, as Remember would refuse it, and sanitized before it is stored.
+    if (Status s = CheckQueueable(r, options_.max_text_bytes); !s.ok()) return s;
+    std::vector<store::VaultEntry> vault;
+    if (Status s = SealRequest(*vault_, &r, &vault); !s.ok()) return s;
+    rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r, &vault));
   }
   return store_->EnqueueOutbox(rows, now);
 }
@@ -60,7 +60,9 @@ Result<int> EngineImpl::ProcessQueue(int max) {
   std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
   for (const store::OutboxEntry& e : mine) {
     auto request = engine::DecodeRememberRequest(e.request);
-    Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session)
+    auto vault = engine::DecodeQueuedVault(e.request);
+    if (request.ok() && !vault.ok()) request = vault.status();
+    Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session, *vault)
                                      : Result<Pending>(request.status());
     if (p.ok()) {
       pending.push_back(std::move(p).value());
@@ -119,28 +121,26 @@ Result<QueuedRemember> EngineImpl::GetQueued(const Principal& principal, int64_t
     auto r = engine::QueuedResult(*store_, ctx, *e);
     if (!r.ok()) return r.status();
     q.result = std::move(r).value();
+    HidePlaceholderIds(&q.result->memories);
   }
   return q;
 }
 
 Result<EngineImpl::Pending> EngineImpl::Prepare(
     const RememberRequest& request, int64_t outbox_id,
-    const std::map<std::string, SessionTail>* uncommitted) {
+    const std::map<std::string, SessionTail>* uncommitted,
+    std::optional<std::vector<store::VaultEntry>> sealed) {
   Pending p{Context(request.principal), {}, {}};
   Instant at = request.at.value_or(p.ctx.now);
   RememberRequest sanitized = request;
-  std::vector<store::VaultEntry> vault;
   if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
     return s;
   }
-  const std::string scope_key = store::ScopeKey(
-      Scope{request.principal.user_id, request.principal.agent_id, request.team_id,
-            request.visibility});
-  for (std::string* field : {&sanitized.text, &sanitized.value}) {
-    auto sealed = vault_->Seal(scope_key, *field);
-    if (!sealed.ok()) return sealed.status();
-    *field = std::move(sealed->text);
-    for (auto& e : sealed->vault) vault.push_back(std::move(e));
+  // A queued request was sealed at Enqueue (sealing twice would escape its placeholders).
+  std::vector<store::VaultEntry> vault = sealed ? std::move(*sealed)
+                                                : std::vector<store::VaultEntry>();
+  if (!sealed) {
+    if (Status s = SealRequest(*vault_, &sanitized, &vault); !s.ok()) return s;
   }
   auto batch = ingest::BuildBatch(sanitized, at, {options_.max_text_bytes});
   if (!batch.ok()) return batch.status();
@@ -250,6 +250,7 @@ Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& request, 
   }
   RememberResult result{p.ctx.request_id, out->message_id, std::move(out->memories),
                         std::move(out->superseded)};
+  HidePlaceholderIds(&result.memories);
   result.guard = std::move(p.stages.guard);
   result.signals = std::move(p.stages.signals);
   result.event_type = p.stages.event_type;

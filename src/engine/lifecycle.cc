@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include <set>
+#include <vector>
 
+#include "src/engine/write_checks.h"
 #include "src/govern/consolidation.h"
 
 namespace engram::engine {
@@ -57,6 +59,11 @@ Result<CompactReport> RunCompaction(store::Store& store, Vectors* vectors,
     params.writer = writer;
     auto plan = govern::PlanConsolidation(*candidates, params);
     if (!plan.ok()) return plan.status();
+    // A summary is new memory content (an LLM may write it): guarded like any write, and
+    // dropped when the guard would quarantine it.
+    std::erase_if(plan->summaries, [](const store::SummaryPlan& s) {
+      return !GuardRewrite(s.draft.content, s.draft.value, s.draft.metadata_json).ok();
+    });
     CompactReport report;
     report.request_id = ctx.request_id;
     report.dry_run = dry_run;

@@ -1,6 +1,7 @@
 #include "src/engine/pii_vault.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include "src/text/pii/pii_masker.h"
@@ -49,7 +50,8 @@ Result<PiiVault::Sealed> PiiVault::Seal(const std::string& scope_key,
 }
 
 Result<int> PiiVault::Render(store::Store& store, const store::OpContext& ctx,
-                             const std::vector<std::string*>& texts) const {
+                             const std::vector<std::string*>& texts,
+                             const std::vector<std::string>& owner_scopes) const {
   std::vector<std::string> wanted;
   for (const std::string* t : texts) {
     for (const pii::PlaceholderRef& ref : pii::FindPlaceholders(*t)) {
@@ -61,31 +63,37 @@ Result<int> PiiVault::Render(store::Store& store, const store::OpContext& ctx,
   if (!rows.ok()) return rows.status();
   struct Opened {
     std::string value;
-    bool owner = false;
+    std::string scope_key;
+    std::string writer;
   };
-  std::map<std::string, Opened> opened;  // placeholder -> value (the reader's own scope wins)
+  std::multimap<std::string, Opened> opened;  // placeholder -> its originals, by scope
   for (const store::VaultEntry& e : *rows) {
     auto value = pii::OpenPii(key_, {e.nonce, e.ciphertext},
                               pii::VaultAssociatedData(e.scope_key, e.placeholder));
     if (!value.ok()) continue;  // tampered or another key: stays a placeholder
-    bool owner = e.user_id == ctx.principal.user_id;  // who wrote it into this scope
-    auto it = opened.find(e.placeholder);
-    if (it == opened.end() || (owner && !it->second.owner)) {
-      opened[e.placeholder] = Opened{std::move(value).value(), owner};
-    }
+    opened.emplace(e.placeholder, Opened{std::move(value).value(), e.scope_key, e.user_id});
   }
+  const std::string private_scope = "u:" + ctx.principal.user_id;
   int revealed = 0;
-  for (std::string* t : texts) {
-    *t = pii::RenderPlaceholders(*t, pii::RenderMode::kPlaintext,
-                                 [&](const pii::PlaceholderRef& ref) -> std::optional<std::string> {
-                                   auto it = opened.find(std::string(ref.placeholder));
-                                   if (it == opened.end()) return std::nullopt;
-                                   if (it->second.owner) {
-                                     ++revealed;
-                                     return it->second.value;
-                                   }
-                                   return pii::MaskValue(ref.kind, it->second.value);
-                                 });
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string* owner_scope = i < owner_scopes.size() ? &owner_scopes[i] : nullptr;
+    auto lookup = [&](const pii::PlaceholderRef& ref) -> std::optional<std::string> {
+      auto [begin, end] = opened.equal_range(std::string(ref.placeholder));
+      if (begin == end) return "⟦" + std::string(pii::PiiKindName(ref.kind)) + "⟧";
+      for (auto it = begin; it != end; ++it) {
+        const Opened& o = it->second;
+        const bool plain = owner_scope != nullptr
+                               ? !owner_scope->empty() && o.scope_key == *owner_scope
+                               : o.scope_key == private_scope &&
+                                     o.writer == ctx.principal.user_id;
+        if (plain) {
+          ++revealed;
+          return o.value;
+        }
+      }
+      return pii::MaskValue(ref.kind, begin->second.value);
+    };
+    *texts[i] = pii::RenderPlaceholders(*texts[i], pii::RenderMode::kPlaintext, lookup);
   }
   return revealed;
 }

@@ -36,8 +36,17 @@ class PiiVault {
 
   // Renders the placeholders of `texts` in place for ctx.principal. Returns how many
   // placeholders were revealed in plaintext (the caller audits them).
+  // `owner_scopes[i]`: the scope key of the memory texts[i] belongs to when ctx.principal
+  // wrote that memory, "" when someone else did: only then, and only for identifiers sealed
+  // in that scope, is the plaintext shown; everything else is masked (139****5432). Whether
+  // the reader once wrote the same value elsewhere never matters, so that writing
+  // candidates cannot test which value another member's memory holds. Without
+  // `owner_scopes` (a text not tied to one memory, as a context block) only identifiers the
+  // reader sealed in their private scope are shown in plaintext. A placeholder that cannot
+  // be opened shows its kind only (⟦PHONE⟧): no placeholder id ever reaches a reader.
   Result<int> Render(store::Store& store, const store::OpContext& ctx,
-                     const std::vector<std::string*>& texts) const;
+                     const std::vector<std::string*>& texts,
+                     const std::vector<std::string>& owner_scopes = {}) const;
 
  private:
   explicit PiiVault(text::pii::VaultKey key) : key_(std::move(key)) {}

@@ -10,6 +10,7 @@
 #include "src/extract/guard.h"
 #include "src/extract/lifecycle_cues.h"
 #include "src/extract/signal.h"
+#include "src/ingest/validate.h"
 #include "src/text/normalize.h"
 #include "src/text/pii/pii_masker.h"
 
@@ -54,6 +55,19 @@ void Guard(const std::string& folded, store::IngestBatch* batch, StageReport* re
     batch->reviews.push_back({"suspicious", "guard: suspicious wording (" + cats + ")",
                               payload.dump(), 0});
   }
+}
+
+// What the guard reads: the message, and every other field a memory of it carries to a
+// reader (an explicit fact's value, metadata keys and values), so that no field launders
+// text the message itself would have quarantined.
+std::string GuardText(const std::string& folded, const store::IngestBatch& batch) {
+  std::string extra;
+  for (const Memory& m : batch.memories) {
+    if (!m.value.empty() && m.value != batch.message.content) extra += m.value + "\n";
+  }
+  extra += MetadataText(batch.memories.front().metadata_json);
+  if (extra.empty()) return folded;
+  return folded + "\n" + text::FoldForSearch(text::pii::WithoutPlaceholderIds(extra));
 }
 
 void Anchor(const Instant& at, store::IngestBatch* batch) {
@@ -149,7 +163,7 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer
   if (batch->memories.empty()) return report;
   std::string folded =
       text::FoldForSearch(text::pii::WithoutPlaceholderIds(batch->message.content));
-  Guard(folded, batch, &report);
+  Guard(GuardText(folded, *batch), batch, &report);
   extract::SignalResult s = extract::SignalClassifier::Default().ClassifyFolded(folded);
   report.worth_remembering = s.worth_remembering;
   for (const extract::Signal& sig : s.signals) {

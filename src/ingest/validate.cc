@@ -3,7 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
+#include "engram/json_limits.h"
+#include "src/base/status_macros.h"
 #include "src/base/utf8.h"
 #include "src/text/normalize.h"
 
@@ -70,11 +73,41 @@ std::string NormalizeText(std::string_view text) { return text::Normalize(text);
 Status ValidateMetadata(std::string_view json) {
   if (json.size() > 16384) return Status::InvalidArgument("metadata: larger than 16 KiB");
   if (!base::IsValidUtf8(json)) return Status::InvalidArgument("metadata: invalid UTF-8");
+  ENGRAM_RETURN_IF_ERROR(CheckJsonDepth(json, "metadata"));
   auto parsed = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded() || !parsed.is_object()) {
     return Status::InvalidArgument("metadata: must be a JSON object");
   }
   return Status::OK();
+}
+
+std::string MetadataText(std::string_view json) {
+  if (json.empty() || json == "{}" || !CheckJsonDepth(json, "metadata").ok()) return "";
+  auto parsed = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!parsed.is_object()) return "";
+  std::string out;
+  // Iterative walk: the depth is bounded, but the walk needs no recursion either way.
+  std::vector<const nlohmann::json*> todo{&parsed};
+  while (!todo.empty()) {
+    const nlohmann::json* j = todo.back();
+    todo.pop_back();
+    if (j->is_object()) {
+      for (auto it = j->begin(); it != j->end(); ++it) {
+        out += it.key();
+        out += '\n';
+        todo.push_back(&it.value());
+      }
+    } else if (j->is_array()) {
+      for (const auto& e : *j) todo.push_back(&e);
+    } else if (j->is_string()) {
+      out += j->get_ref<const std::string&>();
+      out += '\n';
+    } else if (j->is_number()) {
+      out += j->dump();
+      out += '\n';
+    }
+  }
+  return out;
 }
 
 }  // namespace engram::ingest

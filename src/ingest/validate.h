@@ -25,8 +25,12 @@ Status ValidateText(std::string_view field, std::string_view text, size_t max_by
 // Normalized form of user text (text::Normalize), so the engine need not include src/text.
 std::string NormalizeText(std::string_view text);
 
-// A JSON object (as text), at most 16 KiB.
+// A JSON object (as text), at most 16 KiB, nested at most kMaxJsonDepth deep.
 Status ValidateMetadata(std::string_view json);
+
+// The words a metadata object carries, for the guard: its keys and its string and number
+// values, one per line. "" for "{}" or text that is not a JSON object.
+std::string MetadataText(std::string_view json);
 
 }  // namespace engram::ingest
 

@@ -21,10 +21,10 @@ const std::unordered_set<std::string_view>& EnglishStopWords() {
       "how", "can", "could", "would", "should", "will", "shall", "may", "might", "must", "not",
       "no", "so", "than", "then", "there", "here", "any", "some", "all", "each", "now",
       "currently", "current", "still", "ever", "again", "also", "too", "very", "just", "tell",
-      "know", "remember", "recall", "say", "said", "thing", "things", "kind", "like", "get",
+      "know", "remember", "recall", "say", "said", "thing", "things", "kind", "get",
       "got", "go", "went", "s", "t", "d", "ll", "re", "ve", "m", "much", "many", "long", "use",
       "used", "previously", "before", "time", "day", "date", "happen", "happened", "think",
-      "like", "did", "make", "made", "take", "took", "feel", "felt", "way", "one", "still",
+      "did", "make", "made", "take", "took", "feel", "felt", "way", "one", "still",
       "today", "yesterday", "recently", "usually", "often"};
   return kWords;
 }
@@ -113,6 +113,12 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
   size_t found = 0;
   for (bool f : WordsFound(query_words, text)) found += f;
   return static_cast<double>(found) / static_cast<double>(query_words.size());
+}
+
+RelevanceScale StricterFor(const RelevanceScale& scale, double unknown) {
+  const double shift =
+      kUnknownShift * std::clamp(unknown, 0.0, 1.0) * (scale.cosine_one - scale.cosine_zero);
+  return {scale.cosine_zero + shift, scale.cosine_one + shift};
 }
 
 double Relevance(double cosine, double coverage, const RelevanceScale& scale) {

@@ -11,8 +11,8 @@
 //
 // A hit that only a neighbouring turn lent score to (session spreading) gets a share of that
 // turn's relevance. A question whose content words the caller's memories do not contain at
-// all (no candidate of any channel has them) is partly about something never said: every
-// hit's relevance is scaled by the share of its words that are known (recall/truth.h).
+// all (no candidate of any channel has them) is partly about something never said: its
+// vector evidence is read on a stricter scale (StricterFor).
 //
 // Thread safety: pure functions.
 #ifndef ENGRAM_RECALL_RELEVANCE_H_
@@ -45,8 +45,13 @@ struct QueryWord {
 inline constexpr double kNameWeight = 2;
 std::vector<QueryWord> WeightedContentWords(std::string_view query);
 
-// How much an unknown share u of the query's words (by weight) lowers relevance: x (1 - k u).
-inline constexpr double kUnknownPenalty = 0.8;
+// A question that is partly about something the caller's memories never mention (a share
+// `unknown` of its content words, by weight, occurs in no candidate) needs stronger vector
+// evidence: the scale moves up by kUnknownShift x unknown x its width. "我的护照什么时候到期"
+// against "工单T-102的截止日期是周五" (cosine 0.86) falls below the floor; "喜欢咖啡" against
+// "我爱喝拿铁" (0.88) stays above it.
+inline constexpr double kUnknownShift = 0.6;
+RelevanceScale StricterFor(const RelevanceScale& scale, double unknown);
 
 // Share of `query_words` (ContentWords of the query) found among the content words of
 // `text`, in [0, 1]; 0 when the query has none.

@@ -14,8 +14,6 @@ namespace {
 constexpr double kTopicRelevance = 0.3;
 // In a slot both speak of, the older statement need only touch the question.
 constexpr double kSlotRelevance = 0.1;
-// Without a slot in common, a change verb needs both to answer it this well.
-constexpr double kCloseRelevance = 0.6;
 
 struct SlotCues {
   Slot slot;
@@ -33,7 +31,8 @@ const std::vector<SlotCues>& SlotTable() {
         "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",
         "home is in", "based in", "live at", "lives at"}},
       {kSlotEmployer,
-       {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "work at", "works at", "work for",
+       {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "部了",
+        "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "work at", "works at", "work for",
         "works for", "working at", "working for", "employer", "job at", "joined", "hired by"}},
       {kSlotTitle,
        {"职位", "职级", "升为", "升职", "担任", "title is", "promoted to", "position is",
@@ -177,7 +176,6 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   const bool slot_topic = shared != 0 && topic.older_relevance >= kSlotRelevance;
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
   if (newer.change && slot_topic) return true;
-  if (newer.change && both >= kCloseRelevance && topic.shared_words > 0) return true;
   // A change that names what the older statement is about ("I sold the Honda ...").
   if (newer.change && topic.older_relevance >= kTopicRelevance && topic.shared_words >= 0.2) {
     return true;

@@ -74,8 +74,8 @@ struct Topic {
 // Whether `newer` (said after `older`) replaces what `older` says, by the cue rules, both
 // being about the same subject (the same named entity, or both the speaker's own):
 //   - a correction of the same topic (both answer the question, or it repeats some words);
-//   - a change verb in a slot both speak of, both answering the question;
-//   - a change verb, both answering the question well and sharing words (no slot needed);
+//   - a change verb in a slot both speak of, the older answering the question;
+//   - a change verb that repeats a good share of the older one's words (no slot needed);
 //   - a plain newer statement of a slot that holds one value, both answering the question.
 // An additive statement without a change cue, and a question, replace nothing.
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic);

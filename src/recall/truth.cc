@@ -60,7 +60,7 @@ void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
   }
   // Query words no candidate contains: the part of the question the memory knows nothing of
   // (a rare word that occurs anywhere in the caller's memories is among the keyword channel's
-  // candidates). Every hit's relevance shrinks by that share.
+  // candidates). The vector evidence must then be stronger (StricterFor).
   std::vector<bool> known(words.size(), false);
   std::vector<double> coverage(hits->size(), 0);
   for (size_t i = 0; i < hits->size(); ++i) {
@@ -74,12 +74,12 @@ void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
   }
   double unknown = 0;
   for (size_t w = 0; w < words.size(); ++w) unknown += known[w] ? 0 : weighted[w].weight;
-  const double known_share =
-      total_weight > 0 ? 1.0 - kUnknownPenalty * unknown / total_weight : 1.0;
+  const RelevanceScale strict =
+      StricterFor(scale, total_weight > 0 ? unknown / total_weight : 0.0);
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
-    h.relevance = known_share * Relevance(VectorCosine(h), coverage[i], scale);
+    h.relevance = Relevance(VectorCosine(h), coverage[i], strict);
     by_id[h.memory.id] = h.relevance;
   }
   for (RecallHit& h : *hits) {

@@ -29,8 +29,9 @@ std::vector<std::string> VisiblePartitions(const Principal& p);
 // key), out of the hot partitions ordinary recall searches; deep recall searches both.
 std::string ColdPartition(const std::string& scope_key);
 
-// Whose review items the principal may list and resolve: "" (everyone's) for the admin
-// role, else its own user id.
+// Whose review items the principal may list and resolve: "" (everyone's) for the roles
+// "admin" and "reviewer", else its own user id. Approving a quarantine needs more (the
+// engine's review policy: a reviewer other than the writer).
 std::string ReviewerUser(const Principal& p);
 
 // Who may consolidate (merge, link, summarize) memories of a scope: the admin role any

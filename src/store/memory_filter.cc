@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "engram/json_limits.h"
 #include "src/text/normalize.h"
 
 namespace engram::store {
@@ -37,7 +38,9 @@ std::optional<Op> ParseOp(const std::string& s) {
   return std::nullopt;
 }
 
-Result<Node> CompileObject(const json& j, const std::string& where);
+// `depth` counts logical levels; evaluation recurses once per level, so it is bounded here
+// as well as by the JSON depth scan.
+Result<Node> CompileObject(const json& j, const std::string& where, int depth);
 
 Result<Node> CompileTest(const std::string& key, Op op, const json& arg,
                          const std::string& where) {
@@ -70,7 +73,8 @@ Result<Node> CompileTest(const std::string& key, Op op, const json& arg,
   return n;
 }
 
-Result<Node> CompileKey(const std::string& key, const json& cond, const std::string& where) {
+Result<Node> CompileKey(const std::string& key, const json& cond, const std::string& where,
+                        int depth) {
   if (key == "AND" || key == "OR" || key == "NOT") {
     if (!cond.is_array()) {
       return Status::InvalidArgument(where + ": must be a list of filter objects");
@@ -78,7 +82,7 @@ Result<Node> CompileKey(const std::string& key, const json& cond, const std::str
     Node n;
     n.kind = key == "AND" ? Node::Kind::kAll : key == "OR" ? Node::Kind::kAny : Node::Kind::kNone;
     for (size_t i = 0; i < cond.size(); ++i) {
-      auto child = CompileObject(cond[i], where + "[" + std::to_string(i) + "]");
+      auto child = CompileObject(cond[i], where + "[" + std::to_string(i) + "]", depth + 1);
       if (!child.ok()) return child.status();
       n.children.push_back(std::move(child).value());
     }
@@ -102,11 +106,12 @@ Result<Node> CompileKey(const std::string& key, const json& cond, const std::str
   return all;
 }
 
-Result<Node> CompileObject(const json& j, const std::string& where) {
+Result<Node> CompileObject(const json& j, const std::string& where, int depth) {
+  if (depth > kMaxJsonDepth) return Status::InvalidArgument(where + ": nested too deep");
   if (!j.is_object()) return Status::InvalidArgument(where + ": must be a JSON object");
   Node all;
   for (const auto& [key, cond] : j.items()) {
-    auto child = CompileKey(key, cond, where + "." + key);
+    auto child = CompileKey(key, cond, where + "." + key, depth);
     if (!child.ok()) return child.status();
     all.children.push_back(std::move(child).value());
   }
@@ -179,11 +184,14 @@ Result<MemoryFilter> MemoryFilter::Compile(const RecallFilter& filter) {
   f.session_id_ = filter.session_id;
   f.agent_id_ = filter.agent_id;
   if (!filter.metadata_json.empty()) {
+    // Scanned before parsing, so neither the parser nor the compiler below recurses deeply.
+    Status depth = CheckJsonDepth(filter.metadata_json, "filter.metadata");
+    if (!depth.ok()) return depth;
     json j = json::parse(filter.metadata_json, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) {
       return Status::InvalidArgument("filter.metadata: not valid JSON");
     }
-    auto root = CompileObject(j, "filter.metadata");
+    auto root = CompileObject(j, "filter.metadata", 0);
     if (!root.ok()) return root.status();
     if (!root->children.empty()) {
       f.metadata_ = std::make_shared<const Node>(std::move(root).value());
@@ -213,6 +221,7 @@ bool MemoryFilter::MatchesFields(MemoryType type, MemoryKind kind, std::string_v
   if (metadata_ == nullptr) return true;
   static const json kEmpty = json::object();
   if (metadata_json.empty() || metadata_json == "{}") return Eval(*metadata_, kEmpty);
+  if (!CheckJsonDepth(metadata_json, "metadata").ok()) return Eval(*metadata_, kEmpty);
   json meta = json::parse(metadata_json, nullptr, /*allow_exceptions=*/false);
   return Eval(*metadata_, meta.is_object() ? meta : kEmpty);
 }

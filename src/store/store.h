@@ -299,7 +299,8 @@ struct ApiKeyRecord {
 struct OutboxEntry {
   int64_t id = 0;
   std::string user_id;                // owner: only this user may read the entry
-  std::string request;                // the serialized request (opaque to the store)
+  std::string request;                // the serialized request (opaque to the store); emptied
+                                      // once the entry is done or failed
   std::string state = "queued";       // queued | done | failed
   Instant created_at;
   int64_t message_id = 0;             // when done
@@ -331,7 +332,8 @@ class Store {
   virtual Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) = 0;
 
   // Writes a new current version of the lineage of `id`, retiring the current one. The new
-  // version inherits the entity links of `id`.
+  // version inherits the entity links of `id`; its source.actor is ctx.principal (the agent,
+  // else the user): a teammate's rewrite is recorded as theirs.
   // NotFound as GetMemory; PermissionDenied when visible but not writable; Conflict when
   // `id` is not the current version (someone changed it first) or the lineage was forgotten.
   virtual Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) = 0;
@@ -463,6 +465,7 @@ class Store {
   // their ids. ListQueued: queued entries with id > after_id, oldest first (maintenance).
   // GetOutbox: NotFound unless ctx.principal's user owns the entry. FailOutbox: Conflict
   // when the entry is no longer queued. Entries are marked done by Ingest (outbox_id).
+  // Marking an entry done or failed empties its request: a processed request is not kept.
   virtual Result<std::vector<int64_t>> EnqueueOutbox(
       const std::vector<std::pair<std::string, std::string>>& user_and_request,
       const Instant& now) = 0;

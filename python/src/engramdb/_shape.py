@@ -87,11 +87,28 @@ def iso(at: Any) -> str | None:
     raise InvalidArgumentError("at: must be a datetime, an ISO 8601 string or Unix seconds")
 
 
+MAX_JSON_DEPTH = 64  # as engram/json_limits.h: deeper documents are refused, never recursed
+
+
+def check_depth(value: Any, what: str) -> None:
+    """InvalidArgumentError when dicts and lists in `value` nest deeper than MAX_JSON_DEPTH.
+    Iterative, so a hostile value cannot exhaust the stack while it is checked."""
+    todo = [(value, 1)] if isinstance(value, (dict, list, tuple)) else []
+    while todo:
+        v, depth = todo.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise InvalidArgumentError(f"{what}: nested deeper than {MAX_JSON_DEPTH} levels")
+        for child in (v.values() if isinstance(v, dict) else v):
+            if isinstance(child, (dict, list, tuple)):
+                todo.append((child, depth + 1))
+
+
 def metadata_json(metadata: Any) -> str:
     if metadata is None:
         return "{}"
     if not isinstance(metadata, dict):
         raise InvalidArgumentError("metadata: must be a dict")
+    check_depth(metadata, "metadata")
     try:
         return json.dumps(metadata, ensure_ascii=False, default=_json_default)
     except (TypeError, ValueError) as e:
@@ -239,6 +256,7 @@ def recall_filters(ids: Ids, meta_filters: dict) -> dict:
     if ids.run is not None:
         out["session_id"] = ids.run
     if meta_filters:
+        check_depth(meta_filters, "filters")
         out["metadata"] = meta_filters
     return out
 
@@ -249,6 +267,7 @@ def matches(it: dict, ids: Ids, meta_filters: dict) -> bool:
         return False
     if ids.run is not None and it.get("run_id") != ids.run:
         return False
+    check_depth(meta_filters, "filters")
     return _match_all(it.get("metadata") or {}, meta_filters)
 
 

@@ -71,6 +71,8 @@ class _EngineBackend:
         return out
 
     def recall(self, ids, query, limit, at, include_history, filters):
+        if "metadata" in filters:
+            _shape.check_depth(filters["metadata"], "filters")
         where = json.dumps(filters["metadata"]) if "metadata" in filters else ""
         return self.engine.recall(_principal(ids), query, at=at, limit=limit,
                                   include_history=include_history,

@@ -141,6 +141,9 @@ Result<Memory> MemoryStoreImpl::Supersede(const OpContext& ctx, int64_t id, cons
     return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
   }
   Memory m = NextVersion(old, next_memory_id_++, rev, ctx.now);
+  // The new version is written by the corrector (a teammate's rewrite is theirs).
+  m.source.actor =
+      ctx.principal.agent_id.empty() ? ctx.principal.user_id : ctx.principal.agent_id;
   Retire(&old, ctx.now, m.valid_from);
   entities_.CloseRelations(old.id, m.valid_from);
   Log(old.id, false);

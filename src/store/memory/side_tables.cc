@@ -75,6 +75,7 @@ Status MemorySideTables::FailOutbox(int64_t id, const std::string& error) {
   }
   it->second.state = "failed";
   it->second.error = error;
+  it->second.request.clear();  // a processed request is not kept
   return Status::OK();
 }
 
@@ -91,6 +92,7 @@ void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome,
                                 const std::string& context_json) {
   OutboxEntry& e = outbox_.at(id);
   e.state = "done";
+  e.request.clear();  // a processed request is not kept
   e.message_context = context_json;
   e.message_id = outcome.message_id;
   e.memory_ids.clear();

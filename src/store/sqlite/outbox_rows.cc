@@ -121,7 +121,8 @@ Result<OutboxEntry> SelectOutbox(sqlite3* db, int64_t id, const std::string& use
 Status MarkOutboxDone(sqlite3* db, int64_t id, const IngestOutcome& outcome, const Instant& now) {
   Stmt st(db,
           "UPDATE outbox SET state = 'done', message_id = ?2, result = ?3, superseded = ?4, "
-          "done_ms = ?5, attempts = attempts + 1 WHERE id = ?1 AND state = 'queued'");
+          "done_ms = ?5, attempts = attempts + 1, request = '' "
+          "WHERE id = ?1 AND state = 'queued'");
   st.Bind(1, id).Bind(2, outcome.message_id).Bind(3, EncodeResult(outcome));
   st.Bind(4, FormatIdList(outcome.superseded)).Bind(5, now.unix_ms);
   if (Status s = st.Run(); !s.ok()) return s.WithPrefix("outbox done");
@@ -134,8 +135,8 @@ Status MarkOutboxDone(sqlite3* db, int64_t id, const IngestOutcome& outcome, con
 
 Status MarkOutboxFailed(sqlite3* db, int64_t id, const std::string& error, const Instant& now) {
   Stmt st(db,
-          "UPDATE outbox SET state = 'failed', error = ?2, done_ms = ?3, attempts = attempts + 1 "
-          "WHERE id = ?1 AND state = 'queued'");
+          "UPDATE outbox SET state = 'failed', error = ?2, done_ms = ?3, attempts = attempts + 1, "
+          "request = '' WHERE id = ?1 AND state = 'queued'");
   st.Bind(1, id).Bind(2, error).Bind(3, now.unix_ms);
   if (Status s = st.Run(); !s.ok()) return s.WithPrefix("outbox failed");
   if (sqlite3_changes(db) == 0) {

@@ -168,6 +168,9 @@ Result<Memory> SqliteStore::Supersede(const OpContext& ctx, int64_t id, const Re
   auto new_id = NextMemoryId();
   if (!new_id.ok()) return new_id.status();
   Memory m = NextVersion(*old, *new_id, rev, ctx.now);
+  // The new version is written by the corrector (a teammate's rewrite is theirs).
+  m.source.actor =
+      ctx.principal.agent_id.empty() ? ctx.principal.user_id : ctx.principal.agent_id;
   if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
   if (Status s = sqlite::CloseRelations(db_, old->id, m.valid_from); !s.ok()) return s;
   if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;

@@ -1,0 +1,106 @@
+#include "src/engine/write_checks.h"
+
+#include <nlohmann/json.hpp>
+
+#include "engram/json_limits.h"
+#include "src/extract/guard.h"
+#include "src/ingest/validate.h"
+#include "src/store/access.h"
+#include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
+
+namespace engram::engine {
+
+using nlohmann::json;
+
+Result<std::string> SealMetadata(const PiiVault& vault, const std::string& scope_key,
+                                 const std::string& metadata_json,
+                                 std::vector<store::VaultEntry>* sealed) {
+  if (metadata_json.empty() || metadata_json == "{}") return metadata_json;
+  if (Status s = CheckJsonDepth(metadata_json, "metadata"); !s.ok()) return s;
+  json j = json::parse(metadata_json, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) return Status::InvalidArgument("metadata: must be a JSON object");
+  bool changed = false;
+  std::vector<json*> todo{&j};  // iterative: no recursion on user-shaped data
+  while (!todo.empty()) {
+    json* v = todo.back();
+    todo.pop_back();
+    if (v->is_object() || v->is_array()) {
+      for (auto& e : *v) todo.push_back(&e);
+      continue;
+    }
+    std::string text;
+    if (v->is_string()) {
+      text = v->get<std::string>();
+    } else if (v->is_number_integer()) {  // a phone or card number written as a number
+      text = v->dump();
+    } else {
+      continue;
+    }
+    auto s = vault.Seal(scope_key, text);
+    if (!s.ok()) return s.status();
+    if (s->text == text) continue;
+    *v = s->text;
+    changed = true;
+    for (auto& e : s->vault) sealed->push_back(std::move(e));
+  }
+  if (!changed) return metadata_json;
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string RequestScopeKey(const RememberRequest& r) {
+  return store::ScopeKey(
+      Scope{r.principal.user_id, r.principal.agent_id, r.team_id, r.visibility});
+}
+
+Status SealRequest(const PiiVault& vault, RememberRequest* r,
+                   std::vector<store::VaultEntry>* sealed) {
+  const std::string scope_key = RequestScopeKey(*r);
+  for (std::string* field : {&r->text, &r->value}) {
+    auto s = vault.Seal(scope_key, *field);
+    if (!s.ok()) return s.status();
+    *field = std::move(s->text);
+    for (auto& e : s->vault) sealed->push_back(std::move(e));
+  }
+  auto meta = SealMetadata(vault, scope_key, r->metadata_json, sealed);
+  if (!meta.ok()) return meta.status();
+  r->metadata_json = std::move(meta).value();
+  return Status::OK();
+}
+
+Status CheckQueueable(const RememberRequest& r, size_t max_text_bytes) {
+  if (Status s = ingest::ValidatePrincipal(r.principal); !s.ok()) return s;
+  if (Status s = ingest::ValidateText("text", r.text, max_text_bytes); !s.ok()) return s;
+  if (!r.metadata_json.empty()) {
+    if (Status s = ingest::ValidateMetadata(r.metadata_json); !s.ok()) return s;
+  }
+  const Scope scope{r.principal.user_id, r.principal.agent_id, r.team_id, r.visibility};
+  if (Status s = store::ValidateScope(scope); !s.ok()) return s;
+  return store::CheckCanWrite(r.principal, scope);
+}
+
+void HidePlaceholderIds(Memory* m) {
+  for (std::string* t : {&m->content, &m->value, &m->metadata_json}) {
+    if (t->find("⟦") != std::string::npos) *t = text::pii::WithoutPlaceholderIds(*t);
+  }
+}
+
+void HidePlaceholderIds(std::vector<Memory>* memories) {
+  for (Memory& m : *memories) HidePlaceholderIds(&m);
+}
+
+Status GuardRewrite(std::string_view text, std::string_view value,
+                    std::string_view metadata_json) {
+  std::string all(text);
+  if (!value.empty() && value != text) all += "\n" + std::string(value);
+  const std::string meta = ingest::MetadataText(metadata_json);
+  if (!meta.empty()) all += "\n" + meta;
+  const extract::GuardResult g = extract::Guard::Default().CheckFolded(
+      text::FoldForSearch(text::pii::WithoutPlaceholderIds(all)));
+  if (g.verdict != extract::GuardVerdict::kQuarantine) return Status::OK();
+  return Status::PermissionDenied(
+      "guard: the new text reads as an injection or poisoning attempt; it was not written "
+      "(remember it as a new message to have it reviewed)");
+}
+
+}  // namespace engram::engine
