@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev libhnswlib-dev libopenblas-dev
+  chromium chromium-driver
 )
 
 SUDO=""
