@@ -46,7 +46,8 @@ const I18N = {
     writes: 'Writes by signal', per_day: 'Activity per day (from the audit records loaded)',
     more: 'Load more', loading: 'Loading…', edit_fb: 'Feedback', only_search:
       'Feedback needs a recall that showed this memory: find it in Search first.',
-    welcome: 'Signed in as {u}.', error: 'Error', id: 'Id',
+    welcome: 'Signed in as {u}.', error: 'Error', id: 'Id', by_what: 'Metrics of',
+    by_id: 'Id (empty: mine)',
   },
   zh: {
     memories: '记忆', search: '检索', review: '审核队列', entities: '实体', audit: '审计与指标',
@@ -88,7 +89,8 @@ const I18N = {
     quarantined: '已隔离', writes: '按信号统计的写入', per_day: '每日活动（来自已加载的审计记录）',
     more: '加载更多', loading: '加载中…', edit_fb: '反馈',
     only_search: '反馈需要一次展示过这条记忆的召回：请先在“检索”中找到它。',
-    welcome: '已登录：{u}。', error: '错误', id: '编号',
+    welcome: '已登录：{u}。', error: '错误', id: '编号', by_what: '指标对象',
+    by_id: '编号（留空：本人）',
   },
 };
 
@@ -510,7 +512,7 @@ function memoryActions(m) {
   const correctForm = h('form', {id: 'correct-form', hidden: true, onsubmit: async (ev) => {
     ev.preventDefault();
     const r = await attempt(() => api('PATCH', '/v1/memories/' + m.id, {text: text.value}));
-    if (r) { notice(t('corrected')); location.hash = '#/memory/' + r.id; }
+    if (r) { state.flash = t('corrected'); location.hash = '#/memory/' + r.id; }
   }}, field(t('correct_text'), text), h('button', {type: 'submit', id: 'correct-save'}, t('save')));
   const confirmBox = h('div', {class: 'confirm', hidden: true, role: 'group'});
   const askForget = (hard) => {
@@ -519,7 +521,7 @@ function memoryActions(m) {
         h('button', {class: 'danger', id: 'confirm-forget', onclick: async () => {
           const r = await attempt(() => api('DELETE', '/v1/memories/' + m.id +
             (hard ? '?hard=true' : '')));
-          if (r) { notice(t('forgotten')); location.hash = '#/memories'; }
+          if (r) { state.flash = t('forgotten'); location.hash = '#/memories'; }
         }}, t('confirm')),
         h('button', {class: 'secondary', onclick: () => { confirmBox.hidden = true; }},
           t('cancel'))));
@@ -678,9 +680,18 @@ function dayChart(records) {
 
 async function viewAudit(main, params) {
   const windowDays = params.get('window') || '30';
+  const by = select('by', ['user', 'team', 'agent'], params.get('by') || 'user');
+  const who = h('input', {name: 'id', value: params.get('id') || '', size: 12});
+  const pick = () => {
+    const q = new URLSearchParams({window: win.value, by: by.value});
+    if (who.value) q.set('id', who.value);
+    location.hash = '#/audit?' + q;
+  };
   const verifyOut = h('p', {id: 'verify-result', role: 'status'});
   const win = select('window', ['1', '7', '30', '90', '365'], windowDays);
-  win.addEventListener('change', () => { location.hash = '#/audit?window=' + win.value; });
+  win.addEventListener('change', pick);
+  by.addEventListener('change', pick);
+  who.addEventListener('change', pick);
   main.append(h('h2', {}, t('audit')), h('div', {class: 'row card'},
     h('button', {id: 'verify', onclick: async () => {
       const r = await attempt(() => api('GET', '/v1/audit/verify'));
@@ -688,9 +699,11 @@ async function viewAudit(main, params) {
         verifyOut.textContent = r.intact ? t('intact', {n: r.records}) :
           t('broken', {s: r.first_bad_seq, n: r.records});
       }
-    }}, t('verify')), verifyOut, field(t('window'), win)));
+    }}, t('verify')), verifyOut, field(t('window'), win), field(t('by_what'), by),
+  field(t('by_id'), who)));
   const [metrics, stats, audit] = await Promise.all([
-    api('GET', '/v1/metrics/memory?window_days=' + windowDays).catch((e) => { showError(e); }),
+    api('GET', '/v1/metrics/memory?' + new URLSearchParams({window_days: windowDays,
+      by: by.value, ...(who.value ? {id: who.value} : {})})).catch((e) => { showError(e); }),
     api('GET', '/v1/stats').catch(() => null),
     attempt(() => auditRecords(10)),
   ]);
@@ -782,6 +795,11 @@ document.addEventListener('DOMContentLoaded', () => {
     location.hash = '';
     render();
   });
-  window.addEventListener('hashchange', () => { showError(null); render(); });
+  window.addEventListener('hashchange', () => {
+    showError(null);
+    notice(state.flash || '');  // a message an action left for the view it moved to
+    state.flash = null;
+    render();
+  });
   render();
 });
