@@ -8,11 +8,16 @@
 namespace engram::serve {
 namespace {
 
+ServeOptions Synchronous(bool dev) {
+  ServeOptions o;
+  o.dev = dev;
+  o.async_ingest = false;
+  return o;
+}
+
 TEST(ConsoleRoutesTest, ServesThePageAndItsAssetsWithAStrictPolicy) {
   testing::TempDir dir;
-  ServeOptions o;
-  o.async_ingest = false;
-  TestServer s(dir.path(), o);
+  TestServer s(dir.path(), Synchronous(false));
   ASSERT_TRUE(s.ok());
   auto client = s.Client();
   auto page = client.Get("/");
@@ -45,10 +50,7 @@ TEST(ConsoleRoutesTest, ServesThePageAndItsAssetsWithAStrictPolicy) {
 
 TEST(ConsoleRoutesTest, ContextLinksAndAuditVerify) {
   testing::TempDir dir;
-  ServeOptions o;
-  o.dev = true;
-  o.async_ingest = false;
-  TestServer s(dir.path(), o);
+  TestServer s(dir.path(), Synchronous(true));
   ASSERT_TRUE(s.ok());
   auto r = s.Send("POST", "/v1/memories",
                   {{"user", "alice"}, {"text", "the roadmap review is on Thursday afternoon"}});

@@ -762,7 +762,12 @@ async function render() {
   logout.hidden = !a;
   document.getElementById('who').textContent = a ? (a.key ? a.key.slice(0, 19) + '…' :
     a.user + (a.roles.length ? ' (' + a.roles.join(',') + ')' : '')) : '';
-  if (!a) { viewLogin(main); return; }
+  if (!a) {
+    viewLogin(main);
+    root.dataset.view = 'login';
+    root.setAttribute('aria-busy', 'false');
+    return;
+  }
   const [path, query] = (location.hash.slice(1) || '/memories').split('?');
   const parts = path.split('/').filter(Boolean);
   const params = new URLSearchParams(query || '');

@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -95,8 +96,7 @@ class Console:
     def login(self, key):
         self.d.get(self.url + "/")
         self.wait(lambda: self.css("#login input[name=key]"), "the sign-in form")
-        self.css("#login input[name=key]")[0].send_keys(key)
-        self.css("#signin")[0].click()
+        self.css("#login input[name=key]")[0].send_keys(key, Keys.RETURN)  # by keyboard
         self.wait(lambda: self.d.execute_script(
             "return document.getElementById('main').dataset.view === 'memories'"),
             "the memories view after sign-in")
@@ -267,7 +267,7 @@ def main():
         page.wait(lambda: page.css(card), "the quarantine item in the review queue")
         check("quarantine" in page.css(card)[0].text, "the item says it is a quarantine")
         shoot(page, shots, "review")
-        page.css(card + " button[data-action=approve]")[0].click()
+        page.css(card + " button[data-action=approve]")[0].send_keys(Keys.SPACE)  # keyboard
         page.wait(lambda: not page.css(card), "the item to leave the open queue")
         st, r = call(server, admin, "GET", "/v1/review?all=1")
         done = [x for x in r["items"] if x["id"] == item]
