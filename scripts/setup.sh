@@ -11,6 +11,7 @@ APT_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev libhnswlib-dev libopenblas-dev
   clang-14 libclang-rt-14-dev
+  chromium chromium-driver
 )
 
 SUDO=""

@@ -2,6 +2,8 @@
 // apps/serve/openapi.json in step (routes_test checks both directions).
 #include "apps/serve/routes.h"
 
+#include "apps/serve/handlers_console.h"
+
 namespace engram::serve {
 
 const std::vector<Route>& RouteTable() {
@@ -33,6 +35,12 @@ const std::vector<Route>& RouteTable() {
       {"GET", "/openapi.json", Access::kPublic, HandleOpenApi},
       {"POST", "/v1/compact", Access::kPrincipal, HandleCompact},
       {"DELETE", "/v1/users/{user_id}", Access::kPrincipal, HandleEraseUser},
+      // The console (apps/serve/console/) and the routes only it needed so far.
+      {"GET", "/", Access::kPublic, HandleConsolePage},
+      {"GET", "/console/{asset}", Access::kPublic, HandleConsoleAsset},
+      {"POST", "/v1/context", Access::kPrincipal, HandleContext},
+      {"GET", "/v1/memories/{id}/links", Access::kPrincipal, HandleMemoryLinks},
+      {"GET", "/v1/audit/verify", Access::kPrincipal, HandleVerifyAudit},
   };
   return *kRoutes;
 }
