@@ -119,7 +119,7 @@ E5Embedder::E5Embedder(const E5Options& options, std::unique_ptr<Model> model, s
   if (model_->int8 != nullptr) engine_ = E5Engine::kInt8;
 #endif
   passage_turn_ = options.passage_turn > 0 ? options.passage_turn
-                  : engine_ == E5Engine::kInt8 ? 32
+                  : engine_ == E5Engine::kInt8 ? 16
                                                 : 4;
 }
 

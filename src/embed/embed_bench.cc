@@ -7,6 +7,8 @@
 // speed-up. With --corpus (one text per line; src/embed/make_equivalence_corpus.py writes
 // 1,000 mixed zh/en texts from the LoCoMo and MADial data sets): the cosine of the two
 // engines' vectors for every text, as passage and as query.
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -17,6 +19,11 @@
 #include <vector>
 
 #include "src/embed/e5_embedder.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define ENGRAM_BENCH_PEAK 1
+#endif
 
 namespace {
 
@@ -70,6 +77,48 @@ double SecondsPerText(E5Embedder& e5, const std::vector<std::string>& texts,
   } while (Seconds(start, Clock::now()) < min_seconds);
   return Seconds(start, Clock::now()) / static_cast<double>(done);
 }
+
+#ifdef ENGRAM_BENCH_PEAK
+// The CPU's arithmetic ceiling, measured: every thread runs independent 512-bit VNNI int8
+// dot products (64 multiply-adds each) or fp32 FMAs (16 each) with no memory traffic.
+// Returns ops/s over all threads; 0 without AVX-512 VNNI.
+__attribute__((target("avx512f,avx512bw,avx512vnni"))) double PeakInt8(long iters) {
+  __m512i a = _mm512_set1_epi8(1), b = _mm512_set1_epi8(2);
+  __m512i c[10];
+  for (__m512i& v : c) v = _mm512_setzero_si512();
+  for (long i = 0; i < iters; ++i) {
+    for (__m512i& v : c) v = _mm512_dpbusd_epi32(v, a, b);
+    __asm__ volatile("" : "+v"(c[0]), "+v"(c[1]), "+v"(c[2]), "+v"(c[3]), "+v"(c[4]),
+                     "+v"(c[5]), "+v"(c[6]), "+v"(c[7]), "+v"(c[8]), "+v"(c[9]));
+  }
+  return iters * 10.0 * 64 * 2;
+}
+__attribute__((target("avx512f,fma"))) double PeakF32(long iters) {
+  __m512 a = _mm512_set1_ps(1.0001f), b = _mm512_set1_ps(0.9999f);
+  __m512 c[10];
+  for (__m512& v : c) v = _mm512_setzero_ps();
+  for (long i = 0; i < iters; ++i) {
+    for (__m512& v : c) v = _mm512_fmadd_ps(a, b, v);
+    __asm__ volatile("" : "+v"(c[0]), "+v"(c[1]), "+v"(c[2]), "+v"(c[3]), "+v"(c[4]),
+                     "+v"(c[5]), "+v"(c[6]), "+v"(c[7]), "+v"(c[8]), "+v"(c[9]));
+  }
+  return iters * 10.0 * 16 * 2;
+}
+double Peak(bool int8) {
+  if (!__builtin_cpu_supports("avx512vnni")) return 0;
+  double best = 0;
+  for (int round = 0; round < 3; ++round) {
+    double ops = 0;
+    const auto start = Clock::now();
+#pragma omp parallel reduction(+ : ops)
+    ops += int8 ? PeakInt8(20000000) : PeakF32(20000000);
+    best = std::max(best, ops / Seconds(start, Clock::now()));
+  }
+  return best;
+}
+#else
+double Peak(bool) { return 0; }
+#endif
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -134,8 +183,19 @@ int main(int argc, char** argv) {
                 p.c_str(), pair_cosine(ref, q, p), pair_cosine(int8, q, p));
   }
 
-  std::printf("\n%6s %5s | %21s | %21s | %7s\n", "tokens", "batch", "reference texts/s ms",
-              "int8 texts/s ms", "speedup");
+  // Work per token of multilingual-e5-small: 12 layers of Q/K/V/O (4 H^2) and FFN (2 H FF)
+  // multiply-adds in int8, and attention (2 L H multiply-adds per layer) in fp32.
+  const double peak8 = Peak(true), peak32 = Peak(false);
+  std::printf("\nCPU ceiling (%d threads, measured now): int8 VNNI %.0f GOPS, fp32 FMA %.0f GFLOPS\n",
+              omp_get_max_threads(), peak8 / 1e9, peak32 / 1e9);
+  auto limit_ms = [&](int tokens) {
+    const double h = 384, ff = 1536, layers = 12;
+    const double int8_ops = 2 * tokens * layers * (4 * h * h + 2 * h * ff);
+    const double f32_ops = 2 * tokens * layers * (2.0 * tokens * h);
+    return peak8 > 0 ? 1e3 * (int8_ops / peak8 + f32_ops / peak32) : 0;
+  };
+  std::printf("\n%6s %5s | %21s | %21s | %7s | %s\n", "tokens", "batch", "reference texts/s ms",
+              "int8 texts/s ms", "speedup", "ceiling ms (int8 at % of it)");
   for (int tokens : {16, 100, 250}) {
     for (size_t batch : {1, 32}) {
       std::vector<std::string> texts;
@@ -148,8 +208,9 @@ int main(int argc, char** argv) {
         q.push_back(SecondsPerText(int8, texts, seconds));
       }
       const double rm = Median(r), qm = Median(q);
-      std::printf("%6d %5zu | %9.1f %9.2f ms | %9.1f %9.2f ms | %6.2fx\n", tokens, batch, 1 / rm,
-                  rm * 1e3, 1 / qm, qm * 1e3, rm / qm);
+      std::printf("%6d %5zu | %9.1f %9.2f ms | %9.1f %9.2f ms | %6.2fx | %6.2f ms (%.0f%%)\n",
+                  tokens, batch, 1 / rm, rm * 1e3, 1 / qm, qm * 1e3, rm / qm, limit_ms(tokens),
+                  100 * limit_ms(tokens) / (qm * 1e3));
       std::fflush(stdout);
     }
   }
