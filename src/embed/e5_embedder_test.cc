@@ -27,8 +27,12 @@ float Dot(std::span<const float> a, std::span<const float> b) {
 
 class E5EmbedderTest : public ::testing::Test {
  protected:
+  // The reference engine: these tests pin its exact, batch-independent vectors and the queue
+  // logic; e5_int8_engine_test holds the int8 engine to the reference.
   static void SetUpTestSuite() {
-    Result<std::unique_ptr<E5Embedder>> opened = E5Embedder::Open(E5Options{});
+    E5Options options;
+    options.engine = E5Engine::kReference;
+    Result<std::unique_ptr<E5Embedder>> opened = E5Embedder::Open(options);
     ASSERT_TRUE(opened.ok()) << opened.status().ToString();
     embedder_ = std::move(opened).value().release();
   }

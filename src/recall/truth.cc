@@ -140,8 +140,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     }
     drop[i] = true;
     auto there = position.find(successor[i]->id);
-    if (there != position.end()) {
-      RecallHit& s = (*hits)[there->second];
+    if (there != position.end()) {  // a hit already, or added for an earlier outdated hit
+      const size_t at = there->second;
+      RecallHit& s = at < hits->size() ? (*hits)[at] : added[at - hits->size()];
       s.score = std::max(s.score, h.score);
       s.relevance = std::max(s.relevance, h.relevance);
       continue;

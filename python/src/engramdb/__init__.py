@@ -10,7 +10,15 @@ Integrations (import them explicitly): engramdb.langgraph_store.EngramStore,
 engramdb.langchain_retriever.EngramRetriever.
 """
 
-from ._engramdb import (  # noqa: F401
+import os as _os
+
+# Idle OpenMP threads (the e5 embedder) wait passively unless the user chose otherwise:
+# libgomp reads this once, when the extension below loads it (src/embed/omp_passive_wait.c
+# does the same for the executables). Spinning threads slowed an in-process `add` ~6x on a
+# shared machine.
+_os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+from ._engramdb import (  # noqa: F401, E402
     Engine,
     Grain,
     Instant,

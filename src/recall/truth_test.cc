@@ -1,0 +1,112 @@
+#include "src/recall/truth.h"
+
+#include <gtest/gtest.h>
+
+#include "src/store/conformance_backends.h"
+
+namespace engram::recall {
+namespace {
+
+store::OpContext Ctx(const Principal& p) {
+  return store::OpContext{p, "req-test", Instant{1718348400000, 480}};
+}
+
+// A record of `text` with one fact (subject 张工, `attribute`, `value`), said at `at_ms`.
+store::IngestBatch RecordWithFact(const Principal& p, const std::string& text,
+                                  const std::string& attribute, const std::string& value,
+                                  int64_t at_ms) {
+  store::IngestBatch b = store::Batch(p, text);
+  b.message.at = Instant{at_ms, 480};
+  b.memories[0].source.at = b.message.at;
+  b.memories[0].valid_from = b.message.at;
+  Memory fact = b.memories[0];
+  fact.type = MemoryType::kSemantic;
+  fact.kind = MemoryKind::kFact;
+  fact.subject = "张工";
+  fact.attribute = attribute;
+  fact.value = value;
+  b.memories.push_back(fact);
+  return b;
+}
+
+RecallHit Hit(const Memory& m, double score) {
+  RecallHit h;
+  h.memory = m;
+  h.score = score;
+  h.relevance = 1;
+  return h;
+}
+
+TEST(TruthTest, TwoOutdatedHitsYieldToOneSuccessorOnce) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  auto a = store->Ingest(Ctx(alice), RecordWithFact(alice, "张工的电话是1", "hasPhone", "1",
+                                                     1718348400000));
+  auto b = store->Ingest(Ctx(alice), RecordWithFact(alice, "张工的邮箱是a", "hasEmail", "a",
+                                                     1718348500000));
+  ASSERT_TRUE(a.ok() && b.ok());
+  // One later message replaces both facts; its record is not among the hits.
+  store::IngestBatch c = RecordWithFact(alice, "张工的电话改成2，邮箱改成b", "hasPhone", "2",
+                                        1718348600000);
+  Memory email = c.memories[1];
+  email.attribute = "hasEmail";
+  email.value = "b";
+  c.memories.push_back(email);
+  auto later = store->Ingest(Ctx(alice), c);
+  ASSERT_TRUE(later.ok());
+  ASSERT_EQ(later->superseded.size(), 2u);
+  std::vector<RecallHit> hits = {Hit(a->memories[0], 0.9), Hit(b->memories[0], 0.8)};
+  TruthParams params;
+  params.at = Instant{1718348700000, 480};
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].memory.id, later->memories[0].id);
+  EXPECT_EQ(hits[0].state, "current");
+  EXPECT_DOUBLE_EQ(hits[0].score, 0.9);  // the better of the two places it took
+}
+
+TEST(TruthTest, OutdatedHitsStayLabelledWhenThePastIsAsked) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  auto a = store->Ingest(Ctx(alice), RecordWithFact(alice, "张工的电话是1", "hasPhone", "1",
+                                                     1718348400000));
+  auto c = store->Ingest(Ctx(alice), RecordWithFact(alice, "张工的电话改成2", "hasPhone", "2",
+                                                     1718348600000));
+  ASSERT_TRUE(a.ok() && c.ok());
+  std::vector<RecallHit> hits = {Hit(a->memories[0], 0.9), Hit(c->memories[0], 0.5)};
+  TruthParams params;
+  params.at = Instant{1718348700000, 480};
+  params.keep_outdated = params.asks_past = true;
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].memory.id, a->memories[0].id);
+  EXPECT_EQ(hits[0].state, "outdated");
+  EXPECT_EQ(hits[0].superseded_by, c->memories[0].id);
+}
+
+TEST(TruthTest, FloorAndLimitApply) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  std::vector<RecallHit> hits;
+  for (int i = 0; i < 5; ++i) {
+    Memory m;
+    m.id = i + 1;
+    m.content = "memory " + std::to_string(i);
+    RecallHit h = Hit(m, 1.0 - 0.1 * i);
+    h.relevance = 0.2 * i;
+    hits.push_back(h);
+  }
+  TruthParams params;
+  params.min_relevance = 0.3;
+  params.limit = 2;
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].memory.id, 3);
+  EXPECT_EQ(hits[1].memory.id, 4);
+}
+
+}  // namespace
+}  // namespace engram::recall
