@@ -24,6 +24,8 @@ bool SaysNothingNew(std::string_view newer, std::string_view older) {
   if (text::FoldForSearch(newer) == text::FoldForSearch(older)) return true;
   const std::vector<std::string> words = recall::ContentWords(newer);
   if (words.empty()) return false;
+  // Not a short remark whose few words a longer statement happens to contain.
+  if (recall::ContentWords(older).size() > words.size() + kRestateSlack) return false;
   return recall::KeywordCoverage(words, older) >= 1.0;
 }
 

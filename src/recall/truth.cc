@@ -22,14 +22,20 @@ bool IsCurrentRecord(const Memory& m) {
   return m.current && m.type == MemoryType::kEpisodic;
 }
 
-// Whether `text` says nothing that one of `kept` (better hits) does not: every content word
-// of it is in that one. A statement with no content words restates nothing.
+// Whether `text` says what one of `kept` (better hits) says: every content word of it is in
+// that one, which has at most kRestateSlack words more (a short turn whose words a longer
+// one happens to contain says something else). No content words: restates nothing.
+constexpr size_t kRestateSlack = 2;
+
 bool RestatesAny(const std::string& text, const std::vector<std::string>& kept) {
   if (kept.empty()) return false;
   const std::vector<std::string> words = ContentWords(text);
   if (words.empty()) return false;
   for (const std::string& k : kept) {
-    if (KeywordCoverage(words, k) >= 1.0) return true;
+    if (ContentWords(k).size() <= words.size() + kRestateSlack &&
+        KeywordCoverage(words, k) >= 1.0) {
+      return true;
+    }
   }
   return false;
 }
