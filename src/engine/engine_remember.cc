@@ -1,5 +1,6 @@
 // EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
 // GetQueued) and the preparation of a request's batch.
+#include "src/engine/auto_session.h"
 #include "src/engine/coref_links.h"
 #include "src/engine/engine_impl_internal.h"
 #include "src/engine/entities.h"
@@ -57,11 +58,18 @@ Result<int> EngineImpl::ProcessQueue(int max) {
   std::vector<Pending> pending;
   pending.reserve(mine.size());  // last_in_session points into its elements
   std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
+  engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
   for (const store::OutboxEntry& e : mine) {
     auto request = engine::DecodeRememberRequest(e.request);
+    if (request.ok()) {
+      if (Status s = auto_sessions.Assign(Context(request->principal), &*request); !s.ok()) {
+        return s;
+      }
+    }
     Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session)
                                      : Result<Pending>(request.status());
     if (p.ok()) {
+      auto_sessions.Note(p->ctx, *request);
       pending.push_back(std::move(p).value());
       const auto& memories = pending.back().batch.memories;
       if (!request->session_id.empty() && !memories.empty()) {
@@ -222,7 +230,10 @@ Status EngineImpl::EmbedAll(std::vector<Pending>* pending) {
   return Status::OK();
 }
 
-Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& request, int64_t outbox_id) {
+Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& given, int64_t outbox_id) {
+  RememberRequest request = given;
+  engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
+  if (Status s = auto_sessions.Assign(Context(given.principal), &request); !s.ok()) return s;
   auto prepared = Prepare(request, outbox_id);
   if (!prepared.ok()) return prepared.status();
   std::vector<Pending> one;

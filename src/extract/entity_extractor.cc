@@ -264,13 +264,14 @@ class Scanner {
 
   // A name run that ends right before character i (walking back over Han, ASCII letters
   // and digits, never crossing a stop character), at most `max` characters: its first byte.
-  size_t RunBefore(size_t i, size_t min, size_t max) const {
+  // `more_stops`: characters it does not cross either.
+  size_t RunBefore(size_t i, size_t min, size_t max, string_view more_stops = {}) const {
     size_t n = 0;
     size_t k = i;
     while (k > 0 && n < max) {
       const Char& c = chars_[k - 1];
       bool name_char = IsHan(c.cp) || (c.cp < 0x80 && IsAsciiAlnum(static_cast<char>(c.cp)));
-      if (!name_char || RunStopSet().Has(c.cp)) break;
+      if (!name_char || RunStopSet().Has(c.cp) || Contains(more_stops, c.cp)) break;
       --k;
       ++n;
     }
@@ -291,6 +292,10 @@ class Scanner {
       for (string_view suffix : f.suffixes) {
         if (!StartsWith(text_, b, suffix)) continue;
         size_t start = RunBefore(i, 2, 8);
+        // A room one comes to: "下周来实验室" names no lab "周来".
+        if (start != string_view::npos && (suffix == "实验室" || suffix == "工作室")) {
+          start = RunBefore(i, 2, 8, rules::UnitRunStops());
+        }
         if (start != string_view::npos) {
           Add(start, b + suffix.size(), f.type, f.confidence, start, b + suffix.size());
         }

@@ -75,6 +75,7 @@ TEST(EntityExtractorTest, OrganisationAndUnitNames) {
   EXPECT_TRUE(Spans("把学生分成两组").empty());
   EXPECT_TRUE(Spans("这个组织很大").empty());
   EXPECT_TRUE(Spans("The Lab is closed today").empty());
+  EXPECT_EQ(Spans("王博后下周来实验室"), V{"王博后/person"});
 }
 
 TEST(EntityExtractorTest, FindsTicketsContractsAndMoney) {

@@ -70,10 +70,10 @@ constexpr SV kOrgSuffixes[] = {"股份有限公司", "有限公司", "实验室"
                                "集团",         "银行",     "大学",   "学院",   "医院",
                                "协会"};
 // A unit of an organisation named by a free run before these ("在算法组", "加入增长团队"),
-// longest first. The run stops at RunStops() and at kUnitRunStops ("加入", "调回"), and must
+// longest first. The run stops at RunStops() and at kUnitRunStops ("加入", "调回", "来"), and must
 // be 2-4 characters long.
 constexpr SV kUnitSuffixes[] = {"事业部", "部门", "团队", "小组", "组", "部"};
-constexpr SV kUnitRunStops = "入了属回";
+constexpr SV kUnitRunStops = "入了属回来进";
 // A run ending in one of these is a place or a part ("西部", "底部", "分成两组").
 constexpr SV kNotUnitLast = "东西南北中内外上下底顶头尾前后左右腹胸背腿脚手面局全一二两三四五六"
                             "七八九十几多每各这那本同分小大编改重";
