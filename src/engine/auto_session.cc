@@ -39,7 +39,7 @@ std::string AutoSessionId(const Principal& principal, const Instant& first) {
 
 bool ContinuesAutoSession(std::string_view last_session, int64_t last_ms, int64_t at_ms,
                           double gap_minutes) {
-  if (gap_minutes <= 0 || !last_session.starts_with(kAutoSessionPrefix)) return false;
+  if (gap_minutes <= 0 || !IsAutoSession(last_session)) return false;
   const double apart_minutes = std::fabs(static_cast<double>(at_ms - last_ms)) / 60000.0;
   return apart_minutes <= gap_minutes;
 }

@@ -7,10 +7,13 @@
 //   AutoSessionId({"alice", ""}, 2024-06-14T07:00:00Z) == "auto-alice-2024-06-14T07:00:00Z"
 //
 // The id is deterministic for the same messages in the same order, and visible like any
-// session id, so the previous turn joins the embedding, pronouns resolve against the last
-// turns, and recall's session spreading (context_share_before/after) lends score between
-// neighbouring turns. A message with an explicit session id is never changed, and a
-// message after one ends the automatic session (the latest message decides).
+// session id, so the previous turn joins the embedding and recall's session spreading
+// (context_share_before/after) lends score between neighbouring turns. The self-contained
+// rewrite (pronouns and relative times, Options::self_contained_memories) stays for sessions
+// the caller named: separate notes a few minutes apart are not one conversation for certain,
+// and a wrong antecedent would change what is stored. A message with an explicit session id
+// is never changed, and a message after one ends the automatic session (the latest message
+// decides). Ids starting with "auto-" are reserved for these sessions.
 //
 // Thread safety: AutoSessionId and ContinuesAutoSession are pure. An AutoSessions object is
 // used by one thread for one call (a Remember, or one ProcessQueue batch); concurrent calls
@@ -30,6 +33,11 @@
 namespace engram::engine {
 
 inline constexpr std::string_view kAutoSessionPrefix = "auto-";
+
+// Whether `session_id` names an automatic session.
+inline bool IsAutoSession(std::string_view session_id) {
+  return session_id.starts_with(kAutoSessionPrefix);
+}
 
 // "auto-<user>[-<agent>]-<first, ISO 8601 in UTC>", at most 128 bytes (the user and agent
 // are cut on a character boundary when longer).

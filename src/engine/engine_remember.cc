@@ -148,11 +148,12 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   p.batch.vault = std::move(vault);
   p.stages = ingest::ApplyStages(at, &p.batch, request.infer);
   // The session's last turns: the previous one is embedded with this turn, the last few
-  // resolve its pronouns. Only turns of a conversation are rewritten (a note without a
-  // session is kept as written), and the history is read only for a third-person pronoun.
+  // resolve its pronouns. Only turns of a conversation the caller named are rewritten (a note
+  // without one, or in an automatic session, is kept as written), and the history is read
+  // only for a third-person pronoun.
   const bool want_previous = vectors_ && options_.embed_context_bytes > 0;
-  const bool rewrite =
-      options_.self_contained_memories && request.infer && !request.session_id.empty();
+  const bool rewrite = options_.self_contained_memories && request.infer &&
+                       !request.session_id.empty() && !engine::IsAutoSession(request.session_id);
   const bool want_turns =
       rewrite && extract::HasThirdPersonPronoun(p.batch.message.content);
   std::vector<Memory> recent;
