@@ -272,6 +272,10 @@ class Scenario {
       if (c.args.count("status")) {
         EXPECT_EQ(ToString(m->status), c.args.at("status")) << Where();
       }
+      if (c.args.count("session")) {  // "-" = no session
+        const std::string& want = c.args.at("session");
+        EXPECT_EQ(m->source.session_id, want == "-" ? "" : want) << Where();
+      }
       if (c.args.count("current")) {
         EXPECT_EQ(m->current, c.args.at("current") == "1") << Where();
       }
@@ -406,6 +410,8 @@ class Scenario {
           options_.dormant_after_days = std::atof(v.c_str());
         } else if (k == "min_relevance") {
           options_.min_relevance = std::atof(v.c_str());
+        } else if (k == "auto_session_gap_minutes") {
+          options_.auto_session_gap_minutes = std::atof(v.c_str());
         } else {
           ADD_FAILURE() << Where() << "unknown option " << k;
         }

@@ -119,6 +119,8 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_option("--context-after", f->tuned.context_share_after,
                   "Override Options::context_share_after");
   cmd->add_option("--context-width", f->tuned.context_width, "Override Options::context_width");
+  cmd->add_option("--auto-session-gap", f->tuned.auto_session_gap_minutes,
+                  "Override Options::auto_session_gap_minutes (0 = no automatic sessions)");
   cmd->add_option("--embedder", f->embedder, "e5 | hashing | openai | none (default: e5)");
   cmd->add_option("--channels", f->channels, "Ablation: hybrid | keyword | vector")
       ->check(CLI::IsMember({"hybrid", "keyword", "vector"}))
@@ -138,6 +140,7 @@ struct LocomoFlags {
   bool reuse_db = false;
   bool ablation = false;
   bool json = false;
+  bool no_sessions = false;
   std::vector<std::string> floors;   // K=PERCENT on the first variant's overall recall
   bool negatives = false;
   std::string ask_at;
@@ -167,6 +170,7 @@ int RunLocomo(const LocomoFlags& f) {
   o.reuse_db = f.reuse_db;
   o.ks = f.ks;
   o.max_conversations = f.conversations;
+  o.sessions = !f.no_sessions;
   o.engine = f.engine.Get();
   o.variants = Variants(f.engine, f.ablation);
   o.dump_path = f.dump;
@@ -276,6 +280,9 @@ void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
   lc->add_option("--ask-at", locomo->ask_at,
                  "Ask every question at this time (ISO 8601) instead of the day after its "
                  "conversation");
+  lc->add_flag("--no-sessions", locomo->no_sessions,
+               "Remember the turns with the user only, no session ids (the common Mem0 usage; "
+               "automatic sessions group them, see --auto-session-gap)");
   lc->add_option("--floor", locomo->floors,
                  "Gate: K=PERCENT, exit 3 when overall recall@K (first variant) is below");
   AddEngineFlags(lc, &locomo->engine);

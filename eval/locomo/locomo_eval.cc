@@ -132,7 +132,8 @@ Result<std::map<std::string, std::set<std::string>>> ReadCorrections(
 }
 
 // Remembers every turn of one conversation (unless `engine` is null) and returns its scope.
-Result<Conversation> Ingest(Engine* engine, const json& conv, int index, int* turns) {
+Result<Conversation> Ingest(Engine* engine, const json& conv, int index, bool sessions,
+                            int* turns) {
   Conversation c;
   c.principal.user_id = "locomo-" + std::to_string(index);
   for (int s = 1; conv.contains("session_" + std::to_string(s)); ++s) {
@@ -143,7 +144,7 @@ Result<Conversation> Ingest(Engine* engine, const json& conv, int index, int* tu
       if (engine == nullptr) continue;
       RememberRequest r;
       r.principal = c.principal;
-      r.session_id = key;
+      if (sessions) r.session_id = key;
       r.at = at;
       r.source = SourceType::kImport;
       std::string text = turn.value("text", "");
@@ -247,7 +248,8 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
   for (size_t ci = 0; ci < data->size(); ++ci) {
     if (options.max_conversations && static_cast<int>(ci) >= options.max_conversations) break;
     const json& sample = (*data)[ci];
-    auto conv = Ingest(engine.get(), sample["conversation"], static_cast<int>(ci), &report.turns);
+    auto conv = Ingest(engine.get(), sample["conversation"], static_cast<int>(ci),
+                       options.sessions, &report.turns);
     if (!conv.ok()) return conv.status();
     convs.push_back(*conv);
     ++report.conversations;

@@ -1,7 +1,9 @@
 // LoCoMo evidence-recall evaluation (Maharana et al., ACL 2024), built on the public API only.
 //
 // Every turn of every conversation is remembered with its session's date as `at`, one user
-// scope per conversation, its dia_id kept in metadata. Every question is then asked as a
+// scope per conversation, its dia_id kept in metadata, and its session id (session_<n>) unless
+// `sessions` is off (a caller that passes only the user: Options::auto_session_gap_minutes
+// then decides the sessions). Every question is then asked as a
 // recall; a question's evidence recall@k is the share of its evidence dia_ids found among the
 // top k hits. Reported per category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop,
 // 5 adversarial) and overall, against the original evidence and against the corrected
@@ -38,6 +40,7 @@ struct LocomoEvalOptions {
   std::string db_path;            // "" = a temporary file, removed afterwards
   bool reuse_db = false;          // db_path exists and holds this data: skip ingestion
   int max_conversations = 0;      // 0 = all
+  bool sessions = true;           // false: turns are remembered without their session ids
   Options engine;                 // ingestion settings (db_path is replaced)
   std::vector<LocomoVariant> variants;  // empty = one variant "hybrid" with `engine`
   std::string dump_path;          // when set: per-question ranks of the first variant (JSONL)

@@ -91,7 +91,7 @@ struct RememberResult {
   std::string guard = "clean";        // clean | suspicious | quarantine (kept, never recalled)
   std::vector<std::string> signals;   // preference, commitment, task, decision, risk, ...
   std::vector<int64_t> review_items;  // review queue items raised (see Engine::Review)
-  // The message's event: complaint, request, update, inquiry, schedule, notification,
+  // The message's event: complaint, approval, update, inquiry, schedule, notification,
   // commitment, preference, task, decision, risk, status, or "none"; slots (actor, object,
   // time, value, severity, ...) with confidence >= 0.6.
   std::string event_type = "none";

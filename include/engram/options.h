@@ -100,6 +100,16 @@ struct Options {
   // The stored text is unchanged. Default: 300
   size_t embed_context_bytes = 300;
 
+  // Automatic sessions for a remember that names none (a caller that passes only a user, the
+  // common Mem0 usage): it joins its user and agent's automatic session when their latest
+  // message was said at most this many minutes before (or after) it, else it opens a new one
+  // named "auto-<user>[-<agent>]-<its time, ISO 8601 UTC>" (e.g.
+  // "auto-alice-2024-06-14T07:00:00Z"). The turns of such a session are embedded with the turn
+  // before them and lend each other score in recall like any session's (context_share_*).
+  // A message with its own session id is kept as given. 0 turns it off: such a message then
+  // has no session. Default: 30 (a half-hour pause ends a conversation)
+  double auto_session_gap_minutes = 30;
+
   // The e5 weights file; "" = $ENGRAM_E5_MODEL, then the set-up's .deps folder.
   // Default: ""
   std::string e5_model_path;

@@ -90,6 +90,7 @@ void BindOptions(nb::module_& m) {
       .def_rw("weight_recency", &Options::weight_recency)
       .def_rw("embedder", &Options::embedder)
       .def_rw("embed_context_bytes", &Options::embed_context_bytes)
+      .def_rw("auto_session_gap_minutes", &Options::auto_session_gap_minutes)
       .def_rw("e5_model_path", &Options::e5_model_path)
       .def_rw("openai_base_url", &Options::openai_base_url)
       .def_rw("openai_model", &Options::openai_model)

@@ -1,5 +1,6 @@
 // EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
 // GetQueued) and the preparation of a request's batch.
+#include "src/engine/auto_session.h"
 #include "src/engine/coref_links.h"
 #include "src/engine/dedup.h"
 #include "src/engine/engine_impl_internal.h"
@@ -58,13 +59,20 @@ Result<int> EngineImpl::ProcessQueue(int max) {
   std::vector<Pending> pending;
   pending.reserve(mine.size());  // last_in_session points into its elements
   std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
+  engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
   for (const store::OutboxEntry& e : mine) {
     auto request = engine::DecodeRememberRequest(e.request);
     auto vault = engine::DecodeQueuedVault(e.request);
     if (request.ok() && !vault.ok()) request = vault.status();
+    if (request.ok()) {
+      if (Status s = auto_sessions.Assign(Context(request->principal), &*request); !s.ok()) {
+        return s;
+      }
+    }
     Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session, *vault)
                                      : Result<Pending>(request.status());
     if (p.ok()) {
+      auto_sessions.Note(p->ctx, *request);
       pending.push_back(std::move(p).value());
       const auto& memories = pending.back().batch.memories;
       if (!request->session_id.empty() && !memories.empty()) {
@@ -149,11 +157,12 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   p.batch.vault = std::move(vault);
   p.stages = ingest::ApplyStages(at, &p.batch, request.infer);
   // The session's last turns: the previous one is embedded with this turn, the last few
-  // resolve its pronouns. Only turns of a conversation are rewritten (a note without a
-  // session is kept as written), and the history is read only for a third-person pronoun.
+  // resolve its pronouns. Only turns of a conversation the caller named are rewritten (a note
+  // without one, or in an automatic session, is kept as written), and the history is read
+  // only for a third-person pronoun.
   const bool want_previous = vectors_ && options_.embed_context_bytes > 0;
-  const bool rewrite =
-      options_.self_contained_memories && request.infer && !request.session_id.empty();
+  const bool rewrite = options_.self_contained_memories && request.infer &&
+                       !request.session_id.empty() && !engine::IsAutoSession(request.session_id);
   const bool want_turns =
       rewrite && extract::HasThirdPersonPronoun(p.batch.message.content);
   std::vector<Memory> recent;
@@ -231,7 +240,10 @@ Status EngineImpl::EmbedAll(std::vector<Pending>* pending) {
   return Status::OK();
 }
 
-Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& request, int64_t outbox_id) {
+Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& given, int64_t outbox_id) {
+  RememberRequest request = given;
+  engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
+  if (Status s = auto_sessions.Assign(Context(given.principal), &request); !s.ok()) return s;
   auto prepared = Prepare(request, outbox_id);
   if (!prepared.ok()) return prepared.status();
   std::vector<Pending> one;

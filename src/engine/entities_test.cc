@@ -36,6 +36,7 @@ class EntitiesTest : public ::testing::TestWithParam<std::string> {
     o.db_path = dir_.File("engram.db");
     o.clock = &clock_;
     o.embedder = "none";  // keyword and graph channels only: what matched is plain to see
+    o.auto_session_gap_minutes = 0;  // separate notes: no session spreading between them
     o.weight_graph = weight_graph;
     auto e = Engine::Open(o);
     ASSERT_TRUE(e.ok()) << e.status().ToString();  // NOLINT

@@ -97,7 +97,8 @@ constexpr string_view kProject[] = {"项目"};
 const CharSet& SuffixedStarts() {
   static const CharSet* s =
       new CharSet({rules::OrgSuffixes(), rules::PlaceSuffixes(), rules::KnownPlaces(),
-                   std::span<const string_view>(kProject), rules::RolePrefixes()});
+                   std::span<const string_view>(kProject), rules::RolePrefixes(),
+                   rules::UnitSuffixes()});
   return *s;
 }
 const CharSet& RoleStarts() {
@@ -263,13 +264,14 @@ class Scanner {
 
   // A name run that ends right before character i (walking back over Han, ASCII letters
   // and digits, never crossing a stop character), at most `max` characters: its first byte.
-  size_t RunBefore(size_t i, size_t min, size_t max) const {
+  // `more_stops`: characters it does not cross either.
+  size_t RunBefore(size_t i, size_t min, size_t max, string_view more_stops = {}) const {
     size_t n = 0;
     size_t k = i;
     while (k > 0 && n < max) {
       const Char& c = chars_[k - 1];
       bool name_char = IsHan(c.cp) || (c.cp < 0x80 && IsAsciiAlnum(static_cast<char>(c.cp)));
-      if (!name_char || RunStopSet().Has(c.cp)) break;
+      if (!name_char || RunStopSet().Has(c.cp) || Contains(more_stops, c.cp)) break;
       --k;
       ++n;
     }
@@ -290,6 +292,10 @@ class Scanner {
       for (string_view suffix : f.suffixes) {
         if (!StartsWith(text_, b, suffix)) continue;
         size_t start = RunBefore(i, 2, 8);
+        // A room one comes to: "下周来实验室" names no lab "周来".
+        if (start != string_view::npos && (suffix == "实验室" || suffix == "工作室")) {
+          start = RunBefore(i, 2, 8, rules::UnitRunStops());
+        }
         if (start != string_view::npos) {
           Add(start, b + suffix.size(), f.type, f.confidence, start, b + suffix.size());
         }
@@ -309,6 +315,7 @@ class Scanner {
       while (e < text_.size() && (IsAsciiAlnum(text_[e]) || text_[e] == '-')) ++e;
       if (e > b + 7) Add(b, e, EntityType::kProject, 0.75, b + 6, e);
     }
+    Unit(i);
     for (string_view prefix : rules::RolePrefixes()) {
       if (!StartsWith(text_, b, prefix)) continue;
       for (string_view suffix : rules::DepartmentSuffixes()) {
@@ -318,6 +325,28 @@ class Scanner {
           break;
         }
       }
+    }
+  }
+
+  // A unit named by a short free run that stands alone: "在算法组", "加入增长团队", "是平台部的".
+  void Unit(size_t i) {
+    const size_t b = chars_[i].begin;
+    for (string_view suffix : rules::UnitSuffixes()) {
+      if (!StartsWith(text_, b, suffix)) continue;
+      const size_t e = b + suffix.size();
+      if (Contains(rules::NotUnitAfter(), CpAt(e))) return;
+      size_t k = i;
+      size_t n = 0;
+      while (k > 0 && n <= 4) {  // one more than allowed: a longer run is no name
+        const Char& c = chars_[k - 1];
+        bool name_char = IsHan(c.cp) || (c.cp < 0x80 && IsAsciiAlnum(static_cast<char>(c.cp)));
+        if (!name_char || RunStopSet().Has(c.cp) || Contains(rules::UnitRunStops(), c.cp)) break;
+        --k;
+        ++n;
+      }
+      if (n < 2 || n > 4 || Contains(rules::NotUnitLast(), chars_[i - 1].cp)) return;
+      Add(chars_[k].begin, e, EntityType::kDepartment, 0.6, chars_[k].begin, e);
+      return;
     }
   }
 
@@ -463,6 +492,8 @@ class Scanner {
       return;
     }
     (void)first;
+    // An acronym opening a name that ends in an org suffix: "AI Lab", "IBM Research Labs".
+    if (OrgAfterAcronym(b, word_at)) return;
     // Only the first word of a run starts a mention (a run is never split in two).
     if (b >= 2 && text_[b - 1] == ' ' && !word_at(PrevWordStart(b - 1)).empty()) return;
     std::vector<string_view> words;
@@ -501,12 +532,42 @@ class Scanner {
     // ships"): it counts only as a speaker label or an address ("Caroline:", "Bob, can").
     const bool sentence_start = start == 0 || SentenceEndBefore(start);
     const bool lone = words.size() - skip == 1;
+    if (lone && IsOrgSuffix(words.back())) return;  // "Lab", "Inc" alone name no one
     if (lone && sentence_start &&
         (end >= text_.size() || (text_[end] != ':' && text_[end] != ',' && text_[end] != '\''))) {
       return;
     }
     double conf = lone ? (sentence_start ? 0.6 : 0.7) : 0.75;
     Add(start, end, EntityType::kPerson, conf, start, end);
+  }
+
+  static bool IsOrgSuffix(string_view word) {
+    for (string_view s : rules::EnglishOrgSuffixes()) {
+      if (s == word) return true;
+    }
+    return false;
+  }
+
+  // At `b`, an all-capital word of 2-6 letters or digits ("AI", "IBM") followed by up to three
+  // capitalized words, the last an org suffix: adds the org and returns true.
+  template <typename WordAt>
+  bool OrgAfterAcronym(size_t b, const WordAt& word_at) {
+    size_t e = b;
+    while (e < text_.size() && (IsUpper(text_[e]) || IsDigit(text_[e]))) ++e;
+    if (e - b < 2 || e - b > 6 || e >= text_.size() || text_[e] != ' ') return false;
+    size_t at = e + 1;
+    for (int n = 0; n < 3; ++n) {
+      string_view w = word_at(at);
+      if (w.empty()) return false;
+      at += w.size();
+      if (IsOrgSuffix(w)) {
+        Add(b, at, EntityType::kOrg, 0.8, b, at);
+        return true;
+      }
+      if (at + 1 >= text_.size() || text_[at] != ' ') return false;
+      ++at;
+    }
+    return false;
   }
 
   size_t PrevWordStart(size_t space) const {

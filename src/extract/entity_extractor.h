@@ -8,8 +8,11 @@
 //               a two-character title (王小明老师), 老/小 + surname (老王, 小李), English
 //               capitalized names (Alice, Bob Chen), honorifics (Dr. Smith);
 //   role        role nouns (财务总监, 研发VP, 产品经理, CTO);
-//   department  known prefixes + 部/部门/中心/组/团队 (财务部, 研发中心);
-//   org         a run before 公司/集团/银行/大学/... (华为公司), English "... Inc/Ltd/Corp";
+//   department  known prefixes + 部/部门/中心/组/团队 (财务部, 研发中心), and a short free run
+//               of 2-4 characters + 部/组/小组/团队/事业部 (在算法组, 加入增长团队);
+//   org         a run before 公司/集团/银行/大学/实验室/研究院/... (华为公司, AI实验室), English
+//               "... Inc/Ltd/Corp/Lab/Labs", also after an acronym ("AI Lab"); an org suffix
+//               alone ("Lab") is never a person;
 //   place       known cities, a run before 市/省/会议室/机场/大厦;
 //   project     "X项目" / "项目X", "Project Apollo";
 //   ticket      ids such as T-102, BUG-77, 工单#123;  contract: ids after 合同 or HT-/CT-;

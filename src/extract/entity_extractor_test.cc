@@ -56,6 +56,28 @@ TEST(EntityExtractorTest, FindsRolesDepartmentsOrgsPlacesProjects) {
   EXPECT_TRUE(Spans("这个项目延期了").empty());
 }
 
+// Issue 20: names ending in Lab/Labs/Inc/Ltd/Corp/实验室/研究院/公司 are organisations, and
+// 部/组/团队 after a short name are units (departments), never people.
+TEST(EntityExtractorTest, OrganisationAndUnitNames) {
+  EXPECT_EQ(Spans("他在AI Lab负责大模型推理优化"), V{"AI Lab/org"});
+  EXPECT_EQ(Spans("She moved to IBM Research Labs last year"), V{"IBM Research Labs/org"});
+  EXPECT_EQ(Spans("He joined Acme Labs and then Globex Ltd"),
+            (V{"Acme Labs/org", "Globex Ltd/org"}));
+  EXPECT_EQ(Spans("Initech Corp signed"), V{"Initech Corp/org"});
+  EXPECT_EQ(Spans("我在AI实验室实习"), V{"AI实验室/org"});
+  EXPECT_EQ(Spans("他去了达摩研究院"), V{"达摩研究院/org"});
+  EXPECT_EQ(Spans("她在算法组负责推荐"), V{"算法组/department"});
+  EXPECT_EQ(Spans("我加入了增长团队"), V{"增长团队/department"});
+  EXPECT_EQ(Spans("这是平台部的需求"), V{"平台部/department"});
+  // Words that only look like units.
+  EXPECT_TRUE(Spans("我们在测试环境部署了新版本").empty());
+  EXPECT_TRUE(Spans("按钮在页面底部").empty());
+  EXPECT_TRUE(Spans("把学生分成两组").empty());
+  EXPECT_TRUE(Spans("这个组织很大").empty());
+  EXPECT_TRUE(Spans("The Lab is closed today").empty());
+  EXPECT_EQ(Spans("王博后下周来实验室"), V{"王博后/person"});
+}
+
 TEST(EntityExtractorTest, FindsTicketsContractsAndMoney) {
   EXPECT_EQ(Spans("工单T-102还没关"), V{"工单T-102/ticket"});
   auto m = FindEntityMentions("工单T-102还没关");

@@ -65,9 +65,20 @@ constexpr SV kStandaloneRoles[] = {"首席执行官", "首席技术官", "首席
                                    "CIO",        "CMO",        "CPO",        "HRBP"};
 constexpr SV kDepartmentSuffixes[] = {"事业部", "办公室", "部门", "中心", "团队", "部", "组"};
 
-constexpr SV kOrgSuffixes[] = {"股份有限公司", "有限公司", "研究院", "研究所", "事务所",
-                               "基金会",       "委员会",   "公司",   "集团",   "银行",
-                               "大学",         "学院",     "医院",   "协会"};
+constexpr SV kOrgSuffixes[] = {"股份有限公司", "有限公司", "实验室", "研究院", "研究所",
+                               "事务所",       "工作室",   "基金会", "委员会", "公司",
+                               "集团",         "银行",     "大学",   "学院",   "医院",
+                               "协会"};
+// A unit of an organisation named by a free run before these ("在算法组", "加入增长团队"),
+// longest first. The run stops at RunStops() and at kUnitRunStops ("加入", "调回", "来"), and must
+// be 2-4 characters long.
+constexpr SV kUnitSuffixes[] = {"事业部", "部门", "团队", "小组", "组", "部"};
+constexpr SV kUnitRunStops = "入了属回来进";
+// A run ending in one of these is a place or a part ("西部", "底部", "分成两组").
+constexpr SV kNotUnitLast = "东西南北中内外上下底顶头尾前后左右腹胸背腿脚手面局全一二两三四五六"
+                            "七八九十几多每各这那本同分小大编改重";
+// Words that begin with a unit suffix ("部署", "组织", "组长" is a title).
+constexpr SV kNotUnitAfter = "署分件位落队长织成合件建装员会";
 constexpr SV kPlaceSuffixes[] = {"会议室", "火车站", "高铁站", "机场", "大厦", "酒店",
                                  "园区",   "广场"};
 constexpr SV kKnownPlaces[] = {
@@ -120,7 +131,8 @@ constexpr SV kEnglishStopwords[] = {
 constexpr SV kEnglishHonorifics[] = {"Mr", "Mrs", "Ms", "Miss", "Dr", "Prof", "Professor"};
 constexpr SV kEnglishOrgSuffixes[] = {"Inc", "Ltd", "Corp", "Corporation", "LLC", "Group",
                                       "Bank", "University", "Company", "Co", "Foundation",
-                                      "Institute", "Labs", "Technologies"};
+                                      "Institute", "Lab", "Labs", "Laboratory", "Technologies",
+                                      "Studio", "Studios"};
 
 }  // namespace
 
@@ -134,6 +146,10 @@ std::span<const std::string_view> RoleSuffixes() { return kRoleSuffixes; }
 std::span<const std::string_view> StandaloneRoles() { return kStandaloneRoles; }
 std::span<const std::string_view> DepartmentSuffixes() { return kDepartmentSuffixes; }
 std::span<const std::string_view> OrgSuffixes() { return kOrgSuffixes; }
+std::span<const std::string_view> UnitSuffixes() { return kUnitSuffixes; }
+std::string_view UnitRunStops() { return kUnitRunStops; }
+std::string_view NotUnitLast() { return kNotUnitLast; }
+std::string_view NotUnitAfter() { return kNotUnitAfter; }
 std::span<const std::string_view> PlaceSuffixes() { return kPlaceSuffixes; }
 std::span<const std::string_view> KnownPlaces() { return kKnownPlaces; }
 std::string_view RunStops() { return kRunStops; }

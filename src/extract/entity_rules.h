@@ -33,6 +33,13 @@ std::span<const std::string_view> StandaloneRoles();  // CEO, 董事长, ...
 std::span<const std::string_view> DepartmentSuffixes();
 
 std::span<const std::string_view> OrgSuffixes();      // longest first
+// Free-run unit (department) names: suffixes longest first, the characters (besides
+// RunStops) a run stops at, and those that rule it out as its last character or right after
+// the suffix.
+std::span<const std::string_view> UnitSuffixes();
+std::string_view UnitRunStops();
+std::string_view NotUnitLast();
+std::string_view NotUnitAfter();
 std::span<const std::string_view> PlaceSuffixes();
 std::span<const std::string_view> KnownPlaces();      // zh and en city names
 // Characters a name run never crosses when walking back from 公司 / 项目 / 会议室.

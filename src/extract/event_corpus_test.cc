@@ -33,14 +33,22 @@ constexpr Labelled kCorpus[] = {
     {"The customer complained that the invoice was wrong again", T::kComplaint},
     {"Acme is unhappy with the response time of our support team", T::kComplaint},
     {"A user wrote in, furious that the refund still hasn't arrived", T::kComplaint},
-    // request / approval
-    {"申请开通测试环境权限", T::kRequest},
-    {"我想申请下周三的年假，麻烦审批一下", T::kRequest},
-    {"请帮忙开通VPN账号", T::kRequest},
-    {"这笔差旅费需要报销，单据已经上传", T::kRequest},
-    {"Please approve my purchase request for two monitors", T::kRequest},
-    {"I'd like to request access to the finance dashboard", T::kRequest},
-    {"Can you sign off on the Q3 hiring plan", T::kRequest},
+    // approval (seed 000 §4.3: "申请" is an approval, not a notification)
+    {"申请开通测试环境权限", T::kApproval},
+    {"我想申请下周三的年假，麻烦审批一下", T::kApproval},
+    {"请帮忙开通VPN账号", T::kApproval},
+    {"这笔差旅费需要报销，单据已经上传", T::kApproval},
+    {"Please approve my purchase request for two monitors", T::kApproval},
+    {"I'd like to request access to the finance dashboard", T::kApproval},
+    {"Can you sign off on the Q3 hiring plan", T::kApproval},
+    {"申请开通测试环境权限，明天要用。", T::kApproval},
+    {"我要申请两台服务器资源做压测", T::kApproval},
+    {"申请采购一批笔记本电脑，大概5万", T::kApproval},
+    {"下季度的市场预算申请请批准", T::kApproval},
+    {"给新来的实习生开个GitLab账号", T::kApproval},
+    {"We need approval for the new vendor contract", T::kApproval},
+    {"I'm requesting access to the production logs", T::kApproval},
+    {"Please grant me admin rights on the wiki", T::kApproval},
     // update
     {"张工的手机号换成13912345432了", T::kUpdate},
     {"李经理的邮箱改为li.jl@example.com", T::kUpdate},
@@ -97,6 +105,8 @@ constexpr Labelled kCorpus[] = {
     {"Remind me to call the bank on Monday", T::kTask},
     {"Don't forget to renew the SSL certificate", T::kTask},
     {"The report is due by Thursday", T::kTask},
+    {"请帮忙把合同扫描一份发给法务", T::kTask},
+    {"The client asked us to add a CSV export", T::kTask},
     // decision
     {"我们决定用B方案", T::kDecision},
     {"预算只能控制在20万", T::kDecision},
@@ -170,9 +180,9 @@ TEST(EventCorpusTest, PerTypePrecisionRecall) {
   std::printf("  accuracy %.2f (%d/%zu), worst per-type precision %.2f, recall %.2f\n", accuracy,
               correct, n, min_precision, min_recall);
   EXPECT_GE(n, 60u);
-  EXPECT_GE(accuracy, 0.95);  // measured 0.99 (89/90)
-  EXPECT_GE(min_precision, 0.85);  // measured 0.88
-  EXPECT_GE(min_recall, 0.85);  // measured 0.86
+  EXPECT_GE(accuracy, 0.95);  // measured 1.00 (100/100; 0.99, 89/90, before approval)
+  EXPECT_GE(min_precision, 0.85);  // measured 1.00 (0.88 before approval)
+  EXPECT_GE(min_recall, 0.85);  // measured 1.00 (0.86 before)
 }
 
 // A cross-check on text the rules were not written against: the signal corpora

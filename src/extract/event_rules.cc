@@ -20,17 +20,22 @@ constexpr EventRuleSpec kRules[] = {
      "fed up | terrible | unacceptable | angry about | frustrated with | refund", 0},
     {"en.complaint.slow", T::kComplaint, 0.55, "too slow | still hasn't | still not | again!", 0},
 
-    // --- request / approval ------------------------------------------------------------------
-    {"zh.request.apply", T::kRequest, 0.9,
-     "申请 | 审批 | 请批 | 批一下 | 报批 | 走流程 | 请求开通 | 需要开通 | 开通权限 | 开个权限 | "
-     "报销", 0},
-    {"zh.request.ask", T::kRequest, 0.65,
+    // --- approval: what needs someone's approval or grant (seed 000 §4.3) --------------------
+    {"zh.approval.apply", T::kApproval, 0.9,
+     "申请 | 审批 | 请批 | 批一下 | 批准一下 | 请批准 | 求批 | 报批 | 走流程 | 请求开通 | 需要开通 | "
+     "开通权限 | 开个权限 | 报销 | 签批 | 审核一下 | 授权给", 0},
+    {"zh.approval.grant", T::kApproval, 0.85,
+     "开通 | 开个 | 授予 | 分配 | 申领 | 加一下 & 权限 | 账号 | 账户 | 环境 | 资源 | 服务器 | vpn | "
+     "额度 | 访问", 12},
+    {"en.approval.apply", T::kApproval, 0.9,
+     "request access | requesting | request~ | requested | approval | approve~ | apply for | "
+     "applied for | sign off on | permission to | reimburse | please grant | grant me | "
+     "grant us | need sign-off", 0},
+
+    // --- asks for work: tasks -----------------------------------------------------------------
+    {"zh.task.ask", T::kTask, 0.65,
      "要求 | 请帮忙 | 麻烦帮 | 能不能帮 | 需要你们 | 希望你们 | 要验收 | 请你们", 0},
-    {"en.request.apply", T::kRequest, 0.9,
-     "request access | requesting | request~ | requested | approval | approve | apply for | "
-     "applied for | sign off on | permission to | reimburse", 0},
-    {"en.request.ask", T::kRequest, 0.6,
-     "asked us to | asks us to | wants us to | please grant", 0},
+    {"en.task.ask", T::kTask, 0.6, "asked us to | asks us to | wants us to", 0},
 
     // --- update ------------------------------------------------------------------------------
     {"zh.update.attribute", T::kUpdate, 0.85,
@@ -118,6 +123,9 @@ constexpr EventRuleSpec kRules[] = {
      "decided | we'll go with | going with | go with | agreed to | we agreed | settled on | "
      "final call | signed off | greenlit | rejected | cancelled | canceled | capped at | "
      "must not exceed | no more than", 0},
+
+    // An approval given is a decision ("the board approved", 批准了), not one asked for.
+    {"en.decision.approved", T::kDecision, 0.8, "approved | has approved | was approved", 0},
 
     // --- risk --------------------------------------------------------------------------------
     {"zh.risk.cue", T::kRisk, 0.85,

@@ -224,7 +224,7 @@ ActorResult FindActor(std::string_view t, const IndexedText& it, EventType type)
     r.actor = MakeValue(SlotName::kActor, "user", b, b + fp->end, 0.75);
     return r;
   }
-  if (type == EventType::kRequest || type == EventType::kCommitment ||
+  if (type == EventType::kApproval || type == EventType::kCommitment ||
       type == EventType::kPreference || type == EventType::kTask) {
     r.actor = MakeValue(SlotName::kActor, "user", 0, 0, 0.6);  // the speaker, implicitly
   }

@@ -12,8 +12,8 @@ using S = SlotName;
 
 constexpr S kComplaintSlots[] = {S::kActor, S::kRole, S::kTarget, S::kTime, S::kValue,
                                  S::kSeverity};
-constexpr S kRequestSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kValue,
-                               S::kSeverity};
+constexpr S kApprovalSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kValue,
+                                S::kSeverity};
 constexpr S kUpdateSlots[] = {S::kActor, S::kRole, S::kTarget, S::kTime, S::kValue};
 constexpr S kInquirySlots[] = {S::kActor, S::kRole, S::kObject, S::kTime};
 constexpr S kScheduleSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kPlace,
@@ -21,14 +21,15 @@ constexpr S kScheduleSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kP
 constexpr S kNotificationSlots[] = {S::kActor, S::kObject, S::kTime, S::kPlace, S::kSeverity};
 constexpr S kCommitmentSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kValue};
 constexpr S kPreferenceSlots[] = {S::kActor, S::kObject, S::kTime};
-constexpr S kTaskSlots[] = {S::kActor, S::kObject, S::kTime, S::kValue, S::kSeverity};
+constexpr S kTaskSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kValue,
+                            S::kSeverity};
 constexpr S kDecisionSlots[] = {S::kActor, S::kRole, S::kObject, S::kTime, S::kValue};
 constexpr S kRiskSlots[] = {S::kObject, S::kTime, S::kValue, S::kCount, S::kSeverity};
 constexpr S kStatusSlots[] = {S::kActor, S::kTarget, S::kTime, S::kStatus};
 
 // Ties between types go to the more specific one (lower rank).
 constexpr std::array<int, kEventTypeCount> kTieRank = {
-    /*none*/ 12, /*complaint*/ 1, /*request*/ 0, /*update*/ 4, /*inquiry*/ 9, /*schedule*/ 7,
+    /*none*/ 12, /*complaint*/ 1, /*approval*/ 0, /*update*/ 4, /*inquiry*/ 9, /*schedule*/ 7,
     /*notification*/ 8, /*commitment*/ 5, /*preference*/ 3, /*task*/ 6, /*decision*/ 10,
     /*risk*/ 11, /*status*/ 2};
 
@@ -54,7 +55,7 @@ std::string_view EventTypeName(EventType type) {
   switch (type) {
     case EventType::kNone: return "none";
     case EventType::kComplaint: return "complaint";
-    case EventType::kRequest: return "request";
+    case EventType::kApproval: return "approval";
     case EventType::kUpdate: return "update";
     case EventType::kInquiry: return "inquiry";
     case EventType::kSchedule: return "schedule";
@@ -89,7 +90,7 @@ std::span<const SlotName> SlotSchema(EventType type) {
   switch (type) {
     case EventType::kNone: return {};
     case EventType::kComplaint: return kComplaintSlots;
-    case EventType::kRequest: return kRequestSlots;
+    case EventType::kApproval: return kApprovalSlots;
     case EventType::kUpdate: return kUpdateSlots;
     case EventType::kInquiry: return kInquirySlots;
     case EventType::kSchedule: return kScheduleSlots;

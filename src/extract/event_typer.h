@@ -1,17 +1,21 @@
 // Event typing: the event type of a (sanitized, folded) message and its slots, each with a
 // confidence (DESIGN.md §2, stage 5 "extract"; issue 6 §5).
 //
-// Types: complaint, request (approval / request: "申请开通测试环境权限"), update, inquiry,
-// schedule (schedule / meeting), notification, commitment, preference, task, decision, risk,
-// status. The type comes from a phrase-rule table (event_rules.cc, PhraseMatcher syntax):
-// its confidence is the noisy-OR of the weights of its matched rules; a question damps every
-// type except inquiry, which it lifts. The runner-ups are the other types that scored.
+// Types: complaint, approval (what needs someone's approval or grant: "申请开通测试环境权限",
+// 报销, 采购, "need approval for", "requesting access to"), update, inquiry, schedule (schedule
+// / meeting), notification, commitment, preference, task (to-dos and asks for work: "请帮忙
+// 整理…", "asked us to"), decision, risk, status. The business classes are the seed's (000
+// §3, §4.3: complaint, approval, update, inquiry, schedule, ...); a plain ask without an
+// approval is a task, so there is no separate "request" type. The type comes from a
+// phrase-rule table (event_rules.cc, PhraseMatcher syntax): its confidence is the noisy-OR of
+// the weights of its matched rules; a question damps every type except inquiry, which it
+// lifts. The runner-ups are the other types that scored.
 //
 // Slots are filled by cue rules and kept only at confidence >= kMinSlotConfidence (0.6); a
 // slot below that is left empty for a later step (a person, an LLM) to fill:
 //   actor     who acts or speaks: a named person before a speech/action verb ("客户张工说…" ->
 //             张工, with role 客户), "user" for the first person (我 / I / we), else the
-//             speaker implicitly for requests, commitments, preferences and tasks (0.6);
+//             speaker implicitly for approvals, commitments, preferences and tasks (0.6);
 //   role      the role noun in front of the actor (客户, 供应商, 老板, client...);
 //   object    what is asked for, promised, delivered ("申请开通测试环境权限" -> 测试环境权限);
 //   target    what a complaint is about ("客户投诉物流太慢" -> 物流);
@@ -41,7 +45,7 @@ namespace engram::extract {
 enum class EventType {
   kNone,  // no rule matched
   kComplaint,
-  kRequest,
+  kApproval,
   kUpdate,
   kInquiry,
   kSchedule,
@@ -55,7 +59,7 @@ enum class EventType {
 };
 inline constexpr int kEventTypeCount = 13;  // including kNone
 
-// "none", "complaint", "request", "update", "inquiry", "schedule", "notification",
+// "none", "complaint", "approval", "update", "inquiry", "schedule", "notification",
 // "commitment", "preference", "task", "decision", "risk", "status".
 std::string_view EventTypeName(EventType type);
 
@@ -118,7 +122,7 @@ struct EventTyping {
 };
 
 struct EventRuleSpec {
-  std::string_view id;  // e.g. "zh.request.apply"
+  std::string_view id;  // e.g. "zh.approval.apply"
   EventType type;
   double weight;  // in (0, 1]
   std::string_view pattern;  // PhraseMatcher syntax

@@ -27,23 +27,27 @@ bool HasRunnerUp(const EventTyping& e, EventType type) {
   return false;
 }
 
-TEST(EventTyperTest, ApplicationIsARequestNotANotification) {
+TEST(EventTyperTest, ApplicationIsAnApprovalNotANotification) {
   const EventTyping e = TypeEvent(Prepare("申请开通测试环境权限"));
-  EXPECT_EQ(e.type, EventType::kRequest);
+  EXPECT_EQ(e.type, EventType::kApproval);
+  EXPECT_EQ(EventTypeName(e.type), "approval");  // the seed's class (000 §4.3)
   EXPECT_GE(e.confidence, 0.8);
   EXPECT_EQ(SlotValue(e, SlotName::kObject), "测试环境权限");
   EXPECT_EQ(SlotValue(e, SlotName::kActor), "user");  // the speaker, implicitly
   EXPECT_FALSE(HasRunnerUp(e, EventType::kNotification));
 
   const EventTyping en = TypeEvent(Prepare("I need to request access to the staging database"));
-  EXPECT_EQ(en.type, EventType::kRequest);
+  EXPECT_EQ(en.type, EventType::kApproval);
+
+  // Issue 20's sentence: the time clause does not change the class.
+  EXPECT_EQ(TypeEvent(Prepare("申请开通测试环境权限，明天要用。")).type, EventType::kApproval);
   EXPECT_EQ(SlotValue(en, SlotName::kObject), "staging database");
 }
 
 TEST(EventTyperTest, NamedActorWithRoleObjectAndTime) {
   const std::string text = Prepare("客户张工说下周二要验收接口文档");
   const EventTyping e = TypeEvent(text);
-  EXPECT_TRUE(e.type == EventType::kRequest || e.type == EventType::kSchedule)
+  EXPECT_TRUE(e.type == EventType::kTask || e.type == EventType::kSchedule)
       << EventTypeName(e.type);
   EXPECT_EQ(SlotValue(e, SlotName::kActor), "张工");
   EXPECT_EQ(SlotValue(e, SlotName::kRole), "客户");

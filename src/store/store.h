@@ -54,6 +54,13 @@ struct NewMessage {
   std::string context_json = "{}";
 };
 
+// The latest message of a user and agent (Store::GetLastMessage).
+struct LastMessage {
+  int64_t id = 0;
+  std::string session_id;
+  Instant at;
+};
+
 // An item for the review queue, written with the batch that raised it.
 struct NewReview {
   // "quarantine", "suspicious", "low_temporal_confidence"; the store itself raises
@@ -383,6 +390,11 @@ class Store {
   // Visible, non-deleted memories matching the query, ids ascending, at most query.limit.
   virtual Result<std::vector<Memory>> ListMemories(const OpContext& ctx,
                                                    const ListQuery& query) = 0;
+
+  // The latest message (highest id) said by ctx.principal's user through ctx.principal's agent
+  // ("" = none), whatever its visibility: its id, session and time. NotFound when the pair has
+  // none. Automatic sessions continue from it (src/engine/auto_session.h).
+  virtual Result<LastMessage> GetLastMessage(const OpContext& ctx) = 0;
 
   // The latest visible, current, searchable turns (episodic records) of one session, newest
   // first: facts read out of a turn are not turns.

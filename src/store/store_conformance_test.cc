@@ -227,6 +227,30 @@ TEST_P(StoreConformanceTest, ListRecentReturnsTheSessionsLatestVisibleMemories) 
   EXPECT_TRUE(store_->ListRecent(Ctx(bob_), "s1", 10)->empty());
 }
 
+TEST_P(StoreConformanceTest, LastMessageIsTheLatestOfTheUserAndAgent) {
+  EXPECT_EQ(store_->GetLastMessage(Ctx(alice_)).status().code(), StatusCode::kNotFound);
+  IngestBatch first = Batch(alice_, "first");
+  first.message.session_id = "auto-alice-1";
+  ASSERT_TRUE(store_->Ingest(Ctx(alice_), first).ok());
+  IngestBatch second = Batch(alice_, "second, team-visible", Visibility::kTeam, "sales");
+  second.message.session_id = "s2";
+  second.message.at = Instant{1718352000000, 0};
+  ASSERT_TRUE(store_->Ingest(Ctx(alice_), second).ok());
+  IngestBatch through_bot = Batch(alice_, "said through a bot");
+  through_bot.scope.agent_id = "bot";
+  ASSERT_TRUE(store_->Ingest(Ctx(alice_), through_bot).ok());
+  ASSERT_TRUE(store_->Ingest(Ctx(bob_), Batch(bob_, "bob's")).ok());
+  auto last = store_->GetLastMessage(Ctx(alice_));
+  ASSERT_TRUE(last.ok()) << last.status().ToString();
+  EXPECT_EQ(last->session_id, "s2");
+  EXPECT_EQ(last->at.unix_ms, 1718352000000);
+  Principal bot = alice_;
+  bot.agent_id = "bot";
+  ASSERT_TRUE(store_->GetLastMessage(Ctx(bot)).ok());
+  EXPECT_EQ(store_->GetLastMessage(Ctx(bot))->session_id, "");
+  EXPECT_EQ(store_->GetLastMessage(Ctx(carol_)).status().code(), StatusCode::kNotFound);
+}
+
 TEST_P(StoreConformanceTest, SessionNeighboursAreTheAdjacentVisibleTurnsOfTheSameScope) {
   std::vector<Memory> turns;
   for (int i = 0; i < 6; ++i) {

@@ -100,6 +100,8 @@ class MemoryStoreImpl final : public Store {
 
   Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override;
 
+  Result<LastMessage> GetLastMessage(const OpContext& ctx) override;
+
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,
                                          int limit) override;
 

@@ -164,6 +164,18 @@ Result<std::vector<Memory>> MemoryStoreImpl::ListMemories(const OpContext& ctx,
   return out;
 }
 
+Result<LastMessage> MemoryStoreImpl::GetLastMessage(const OpContext& ctx) {
+  std::lock_guard lock(mu_);
+  for (size_t i = messages_.size(); i-- > 0;) {
+    const MessageRow& row = messages_[i];
+    if (row.scope.user_id == ctx.principal.user_id &&
+        row.scope.agent_id == ctx.principal.agent_id) {
+      return LastMessage{static_cast<int64_t>(i) + 1, row.message.session_id, row.message.at};
+    }
+  }
+  return Status::NotFound("memory store: no message of this user and agent");
+}
+
 Result<std::vector<Memory>> MemoryStoreImpl::ListRecent(const OpContext& ctx,
                                                         const std::string& session_id, int limit) {
   std::lock_guard lock(mu_);

@@ -138,6 +138,23 @@ Result<std::vector<Memory>> SqliteStore::ListMemories(const OpContext& ctx, cons
   return out;
 }
 
+Result<LastMessage> SqliteStore::GetLastMessage(const OpContext& ctx) {
+  ReadConnection conn(this);
+  Stmt st(conn.db(), conn.cache(),
+          "SELECT id, session_id, at_ms, at_offset FROM message WHERE user_id = ?1 AND "
+          "agent_id = ?2 ORDER BY id DESC LIMIT 1");
+  st.Bind(1, ctx.principal.user_id).Bind(2, ctx.principal.agent_id);
+  if (!st.Step()) {
+    if (!st.status().ok()) return st.status().WithPrefix("last message");
+    return Status::NotFound("sqlite: no message of this user and agent");
+  }
+  LastMessage m;
+  m.id = st.Int(0);
+  m.session_id = st.Text(1);
+  m.at = Instant{st.Int(2), static_cast<int32_t>(st.Int(3))};
+  return m;
+}
+
 Result<std::vector<Memory>> SqliteStore::ListRecent(const OpContext& ctx,
                                                     const std::string& session_id, int limit) {
   ReadConnection conn(this);
