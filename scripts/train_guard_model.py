@@ -9,7 +9,8 @@ and the rule table's per-category weights), made by
 
 Features (mirrored by ModelLogit in src/extract/guard.cc): the text is cut into units (a run
 of ASCII letters/digits truncated to 6 bytes, all-digit runs as "0"; any other non-space
-character, one code point each); every unit 1-, 2- and 3-gram present is a binary feature; plus
+character, one code point each); every unit 2- and 3-gram with a word unit in it (a letter word or a non-ASCII character) and
+every 3+ letter word alone is a binary feature; plus
 the rule table's best weight per category, the rule score and "a strong rule was quoted".
 Plain Python, no dependency: AdaGrad on the L2-regularised log loss, deterministic.
 
@@ -70,8 +71,14 @@ def ngrams(text):
         for i in range(len(u) - n + 1):
             if n == 1 and not unigram_ok(u[i]):
                 continue
+            if not any(wordy(x) for x in u[i:i + n]):
+                continue  # digits and punctuation only: "0 0 0" in a phone number
             grams.add(b" ".join(u[i:i + n]))
     return grams
+
+
+def wordy(unit):
+    return unit[0] >= 0x80 or (unit.isalnum() and not unit.isdigit())
 
 
 def unigram_ok(unit):

@@ -71,6 +71,13 @@ void Units(std::string_view text, std::vector<std::string_view>& out) {
   }
 }
 
+// A unit that is a letter word (not all digits) or a non-ASCII character.
+bool Wordy(std::string_view unit) {
+  const auto c = static_cast<unsigned char>(unit[0]);
+  return c >= 0x80 || (unit != "0" && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+                                       (c >= 'A' && c <= 'Z')));
+}
+
 // Alone, only a word of 3+ ASCII letters/digits (not all digits) is a feature: single Chinese
 // characters, punctuation and numbers were fitted to the corpora's topics.
 bool UnigramFeature(std::string_view unit) {
@@ -124,6 +131,10 @@ double ModelProbability(std::string_view plain, const std::array<double, kCatego
   for (size_t n = 1; n <= kModelMaxN; ++n) {
     for (size_t i = 0; i + n <= units.size(); ++i) {
       if (n == 1 && !UnigramFeature(units[i])) continue;
+      // Digits and punctuation only ("0 0 0" in a phone number) are no feature.
+      bool wordy = false;
+      for (size_t k = i; k < i + n; ++k) wordy |= Wordy(units[k]);
+      if (!wordy) continue;
       seen.push_back(GramHash(std::span(units).subspan(i, n)));
     }
   }
