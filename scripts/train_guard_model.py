@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Trains the guard's logistic-regression model and writes src/extract/guard_model_data.inc.
+
+Input: a dump of every guard corpus row as the C++ guard sees it (folded, de-obfuscated text
+and the rule table's per-category weights), made by
+
+  ENGRAM_GUARD_DUMP=/tmp/guard_dump.jsonl ENGRAM_SOURCE_DIR=$PWD \
+      build/release/src/extract/extract_test --gtest_filter=GuardCorpusTest.DumpForTraining
+
+Features (mirrored by ModelLogit in src/extract/guard.cc): the text is cut into units (a run
+of ASCII letters/digits truncated to 6 bytes, all-digit runs as "0"; any other non-space
+character, one code point each); every unit 2- and 3-gram with a word unit in it (a letter word or a non-ASCII character) and
+every 3+ letter word alone is a binary feature; plus
+the rule table's best weight per category, the rule score and "a strong rule was quoted".
+Plain Python, no dependency: AdaGrad on the L2-regularised log loss, deterministic.
+
+  python3 scripts/train_guard_model.py DUMP            # leave-one-origin-out report
+  python3 scripts/train_guard_model.py DUMP --write    # train on all rows, write the .inc
+"""
+import argparse
+import json
+import math
+import random
+import sys
+
+CATEGORIES = ["memory_write", "standing_rule", "override", "memory_tamper", "impersonation",
+              "exfiltration", "payload", "authority", "mitigation"]
+MAX_N = 3
+WORD_BYTES = 6
+
+
+def units(text):
+    b = text.encode("utf-8")
+    out = []
+    i = 0
+    n = len(b)
+    while i < n:
+        c = b[i]
+        if c <= 0x20:
+            i += 1
+            continue
+        if (0x30 <= c <= 0x39) or (0x61 <= c <= 0x7A) or (0x41 <= c <= 0x5A):
+            j = i
+            while j < n and ((0x30 <= b[j] <= 0x39) or (0x61 <= b[j] <= 0x7A) or
+                             (0x41 <= b[j] <= 0x5A)):
+                j += 1
+            word = b[i:j]
+            unit = b"0" if word.isdigit() else word[:WORD_BYTES]
+            out.append(unit)
+            i = j
+            continue
+        if c < 0x80:
+            length = 1
+        elif 0xC0 <= c < 0xE0:
+            length = 2
+        elif 0xE0 <= c < 0xF0:
+            length = 3
+        elif 0xF0 <= c < 0xF8:
+            length = 4
+        else:
+            length = 1
+        out.append(b[i:i + length])
+        i += length
+    return out
+
+
+def ngrams(text):
+    u = units(text)
+    grams = set()
+    for n in range(1, MAX_N + 1):
+        for i in range(len(u) - n + 1):
+            if n == 1 and not unigram_ok(u[i]):
+                continue
+            if not any(wordy(x) for x in u[i:i + n]):
+                continue  # digits and punctuation only: "0 0 0" in a phone number
+            grams.add(b" ".join(u[i:i + n]))
+    return grams
+
+
+def wordy(unit):
+    return unit[0] >= 0x80 or (unit.isalnum() and not unit.isdigit())
+
+
+def unigram_ok(unit):
+    # Alone, only a word of 3+ ASCII letters is a feature: single Chinese characters,
+    # punctuation and numbers were fitted to the corpora's topics and flagged ordinary text.
+    return len(unit) >= 3 and unit[0] < 0x80 and unit.isalnum() and not unit.isdigit()
+
+
+USE_RULES = True
+PRUNE = 0.05
+GATE = 0.9
+
+
+def dense(row):
+    if not USE_RULES:
+        return [0.0] * len(DENSE_NAMES)
+    best = row["best"]
+    return [best.get(c, 0.0) for c in CATEGORIES] + [row["rule_score"],
+                                                     1.0 if row["quoted_strong"] else 0.0]
+
+
+DENSE_NAMES = CATEGORIES + ["rule_score", "quoted_strong"]
+
+
+def train(rows, l2, epochs, min_df, seed=7):
+    df = {}
+    for r in rows:
+        for g in r["grams"]:
+            df[g] = df.get(g, 0) + 1
+    vocab = {g for g, c in df.items() if c >= min_df}
+    w = {}
+    wd = [0.0] * len(DENSE_NAMES)
+    bias = 0.0
+    G = {}
+    Gd = [1e-8] * len(DENSE_NAMES)
+    Gb = 1e-8
+    lr = 0.3
+    pos = sum(r["y"] for r in rows)
+    neg = len(rows) - pos
+    # Class weights: each class counts as half the data.
+    cw = {1: len(rows) / (2.0 * pos), 0: len(rows) / (2.0 * neg)}
+    order = list(range(len(rows)))
+    rnd = random.Random(seed)
+    for _ in range(epochs):
+        rnd.shuffle(order)
+        for k in order:
+            r = rows[k]
+            feats = [g for g in r["grams"] if g in vocab]
+            z = bias + sum(w.get(g, 0.0) for g in feats)
+            d = r["dense"]
+            z += sum(a * b for a, b in zip(wd, d))
+            p = 1 / (1 + math.exp(-max(-30, min(30, z))))
+            e = (p - r["y"]) * cw[r["y"]]
+            for g in feats:
+                gr = e + l2 * w.get(g, 0.0)
+                G[g] = G.get(g, 1e-8) + gr * gr
+                w[g] = w.get(g, 0.0) - lr * gr / math.sqrt(G[g])
+            for i, x in enumerate(d):
+                if x == 0:
+                    continue
+                gr = e * x + l2 * wd[i]
+                Gd[i] += gr * gr
+                wd[i] -= lr * gr / math.sqrt(Gd[i])
+            Gb += e * e
+            bias -= lr * e / math.sqrt(Gb)
+    return {"w": {g: v for g, v in w.items() if abs(v) >= PRUNE}, "wd": wd, "bias": bias}
+
+
+def prob(model, r):
+    z = model["bias"] + sum(model["w"].get(g, 0.0) for g in r["grams"])
+    z += sum(a * b for a, b in zip(model["wd"], r["dense"]))
+    return 1 / (1 + math.exp(-max(-30, min(30, z))))
+
+
+def load(path):
+    rows = []
+    for line in open(path, encoding="utf-8"):
+        r = json.loads(line)
+        r["grams"] = ngrams(r["plain"])
+        r["dense"] = dense(r)
+        r["y"] = 1 if r["attack"] else 0
+        rows.append(r)
+    return rows
+
+
+def hash5(r):
+    return sum(r["text"].encode("utf-8")) % 5
+
+
+def verdict(p, r, t_sus, mode):
+    rules = r["rule_verdict"] != "clean"
+    model = p >= t_sus
+    if mode == "rules":
+        return rules
+    if mode == "model":
+        return model
+    if mode == "gated":
+        return model and (r["rule_score"] > 0 or p >= GATE)
+    return rules or model
+
+
+def rates(rows, probs, t, mode):
+    red = [r for r in rows if r["y"] == 1]
+    ben = [r for r in rows if r["y"] == 0]
+    det = sum(verdict(probs[id(r)], r, t, mode) for r in red)
+    fp = sum(verdict(probs[id(r)], r, t, mode) for r in ben)
+    return det, len(red), fp, len(ben)
+
+
+def main():
+    global MAX_N, WORD_BYTES, USE_RULES, PRUNE
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dump")
+    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--epochs", type=int, default=5)
+    ap.add_argument("--min-df", type=int, default=1)
+    ap.add_argument("--threshold", type=float, default=0.35)
+    ap.add_argument("--out", default="src/extract/guard_model_data.inc")
+    ap.add_argument("--no-rule-features", action="store_true")
+    ap.add_argument("--prune", type=float, default=PRUNE, help="drop n-gram weights below")
+    ap.add_argument("--show", action="store_true", help="print LOOO errors at --threshold")
+    ap.add_argument("--max-n", type=int, default=MAX_N)
+    ap.add_argument("--word-bytes", type=int, default=WORD_BYTES)
+    args = ap.parse_args()
+    MAX_N, WORD_BYTES = args.max_n, args.word_bytes
+    USE_RULES = not args.no_rule_features
+    PRUNE = args.prune
+    rows = load(args.dump)
+    origins = sorted({r["origin"] for r in rows if r["origin"].startswith("heldout")} |
+                     {r["origin"] for r in rows if r["origin"] == "dev6"})
+    if not args.write:
+        probs = {}
+        folds = [(o, lambda r, o=o: r["origin"] == o) for o in origins if o != "dev6"]
+        # dev6 (written in the same session as the model): 5 folds, so that the rest of dev6
+        # is in training as it will be in the shipped model.
+        folds += [(f"dev6/{k}", lambda r, k=k: r["origin"] == "dev6" and hash5(r) == k)
+                  for k in range(5)]
+        for o, test in folds:
+            tr = [r for r in rows if not test(r)]
+            te = [r for r in rows if test(r)]
+            m = train(tr, args.l2, args.epochs, args.min_df)
+            for r in te:
+                probs[id(r)] = prob(m, r)
+            for mode in ["rules", "model", "or"]:
+                for t in [0.3, 0.35, 0.4, 0.5, 0.6]:
+                    if mode == "rules" and t != 0.5:
+                        continue
+                    d, nd, f, nf = rates(te, probs, t, mode)
+                    print(f"{o:10s} {mode:6s} t={t:.2f} det {d}/{nd} = {100*d/nd:5.1f}%  "
+                          f"fp {f}/{nf} = {100*f/nf:4.1f}%")
+        held = [r for r in rows if r["origin"] in origins]
+        # FRESH: the folds the rules were not tuned on (heldout4 scored blind; dev6 written
+        # after the rules were frozen), where the rule features are honest too.
+        fresh = [r for r in rows if r["origin"] in ("heldout4", "dev6")]
+        for name, subset in [("ALL-LOOO", held), ("FRESH", fresh)]:
+            for mode in ["rules", "model", "gated", "or"]:
+                for t in [0.3, 0.35, 0.4, 0.5, 0.6]:
+                    d, nd, f, nf = rates(subset, probs, t, mode)
+                    print(f"{name:10s} {mode:6s} t={t:.2f} det {d}/{nd} = {100*d/nd:5.1f}%  "
+                          f"fp {f}/{nf} = {100*f/nf:4.1f}%")
+        if args.show:
+            for r in held:
+                flagged = probs[id(r)] >= args.threshold
+                if flagged != bool(r["y"]):
+                    kind = "missed" if r["y"] else "false positive"
+                    print(f"  {kind:14s} {r['origin']:8s} p={probs[id(r)]:.2f} "
+                          f"rules={r['rule_verdict']:10s} {r['text'][:110]!r}")
+        return
+    m = train(rows, args.l2, args.epochs, args.min_df)
+    write_inc(m, rows, args)
+
+
+def cxx_string(b):
+    out = []
+    for ch in b.decode("utf-8", errors="strict"):
+        if ch in "\\\"":
+            out.append("\\" + ch)
+        elif ch == "?":
+            out.append("\\?")  # no trigraphs
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def write_inc(m, rows, args):
+    items = sorted(m["w"].items())
+    probes = [r for r in rows][::97][:12]
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("// Generated by scripts/train_guard_model.py from the guard corpora (tests/corpora/"
+                "guard_*.jsonl,\n// every row); do not edit. Included by guard.cc only.\n")
+        f.write(f"// l2 {args.l2}, epochs {args.epochs}, min_df {args.min_df}; "
+                f"{len(rows)} rows, {len(items)} n-gram weights.\n")
+        f.write(f"constexpr double kModelBias = {m['bias']:.6f};\n")
+        f.write("// Per GuardCategory up to kMitigation, then the rule score, then quoted_strong.\n")
+        f.write("constexpr double kModelDense[] = {" +
+                ", ".join(f"{x:.6f}" for x in m["wd"]) + "};\n")
+        f.write("constexpr ModelWeight kModelWeights[] = {\n")
+        for g, v in items:
+            f.write(f"    {{{cxx_string(g)}, {v:.6f}}},\n")
+        f.write("};\n")
+        f.write("// Probabilities the script computed; GuardModelTest checks the C++ agrees.\n")
+        f.write("constexpr ModelProbe kModelProbes[] = {\n")
+        for r in probes:
+            f.write(f"    {{{cxx_string(r['text'].encode('utf-8'))}, {prob(m, r):.6f}}},\n")
+        f.write("};\n")
+    print(f"wrote {args.out}: {len(items)} weights", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
