@@ -296,7 +296,9 @@ export class MemoryClient {
   }
 
   /** Directory entities the user may see (q: a name or alias prefix). */
-  async entities(options: Scope & { q?: string; type?: string; after?: number; limit?: number } = {}) {
+  async entities(
+    options: Scope & { q?: string; type?: string; after?: number; limit?: number } = {},
+  ) {
     const { q, type, after, limit, ...scope } = options;
     return this.call<{ entities: Array<Record<string, unknown>>; next_after: number | null }>(
       "entities", {}, { ...this.scope(scope), q, type, after, limit });
@@ -332,7 +334,9 @@ export class MemoryClient {
   ): Promise<T> {
     const [method, template] = ROUTES[name];
     let path: string = template;
-    for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(v));
+    for (const [k, v] of Object.entries(params)) {
+      path = path.replace(`{${k}}`, encodeURIComponent(v));
+    }
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v !== undefined && v !== null && v !== "") search.set(k, String(v));
