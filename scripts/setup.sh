@@ -43,3 +43,15 @@ if [ -s "$PY_REQUIREMENTS" ]; then
     touch "$stamp"
   fi
 fi
+
+# The TypeScript client's build tool (clients/typescript: TypeScript, its only dependency, a
+# devDependency pinned in package-lock.json). Skipped without npm; its test then is not run.
+TS_DIR=clients/typescript
+if command -v npm >/dev/null 2>&1 && [ -f "$TS_DIR/package-lock.json" ]; then
+  stamp="$TS_DIR/node_modules/.installed-$(sha256sum "$TS_DIR/package-lock.json" | cut -c1-16)"
+  if [ ! -f "$stamp" ]; then
+    echo "setup: installing $TS_DIR's pinned npm packages"
+    (cd "$TS_DIR" && npm ci --no-audit --no-fund --loglevel=error)
+    touch "$stamp"
+  fi
+fi

@@ -10,11 +10,14 @@ namespace {
 
 using nlohmann::json;
 
+// "Authorization: Bearer <key>" (OpenAI), "Authorization: Token <key>" (Mem0) or
+// "X-API-Key: <key>".
 std::string PresentedKey(const httplib::Request& req) {
   const std::string auth = req.get_header_value("Authorization");
-  const std::string bearer = "Bearer ";
-  if (auth.size() > bearer.size() && std::equal(bearer.begin(), bearer.end(), auth.begin())) {
-    return auth.substr(bearer.size());
+  for (const std::string scheme : {"Bearer ", "Token "}) {
+    if (auth.size() > scheme.size() && auth.compare(0, scheme.size(), scheme) == 0) {
+      return auth.substr(scheme.size());
+    }
   }
   return req.get_header_value("X-API-Key");
 }
@@ -26,16 +29,56 @@ std::vector<std::string> Params(const httplib::Request& req, const char* name) {
   return out;
 }
 
-// The principal a --dev request names: body fields first, then query parameters.
+// Sets `*out` to `value` unless empty; InvalidArgument when `*out` already names another.
+Status Merge(const char* what, const std::string& value, std::string* out) {
+  if (value.empty()) return Status::OK();
+  if (!out->empty() && *out != value) {
+    return Status::InvalidArgument(std::string(what) + ": named twice, as '" + *out +
+                                   "' and as '" + value + "'");
+  }
+  *out = value;
+  return Status::OK();
+}
+
+// The user of Mem0 filters: {"user_id": u} or {"AND": [{"user_id": u}, ...]}, nested.
+Status FilterUser(const json& filters, int depth, std::string* user) {
+  if (!filters.is_object() || depth > 8) return Status::OK();
+  if (auto it = filters.find("user_id"); it != filters.end() && it->is_string() &&
+                                         it->get<std::string>() != "*") {
+    if (Status s = Merge("user", it->get<std::string>(), user); !s.ok()) return s;
+  }
+  if (auto it = filters.find("AND"); it != filters.end() && it->is_array()) {
+    for (const json& f : *it) {
+      if (Status s = FilterUser(f, depth + 1, user); !s.ok()) return s;
+    }
+  }
+  return Status::OK();
+}
+
+// The principal a --dev request names: body fields first, then query parameters. Mem0's
+// names count too: "user_id" (also inside "filters") and "agent_id".
 Result<Principal> NamedPrincipal(const httplib::Request& req, const json& body) {
   Principal p;
   ENGRAM_SERVE_TRY(user, OptString(body, "user"));
+  ENGRAM_SERVE_TRY(user_id, OptString(body, "user_id"));
   ENGRAM_SERVE_TRY(agent, OptString(body, "agent"));
+  ENGRAM_SERVE_TRY(agent_id, OptString(body, "agent_id"));
   ENGRAM_SERVE_TRY(teams, StringList(body, "teams"));
   ENGRAM_SERVE_TRY(team, StringList(body, "team"));
   ENGRAM_SERVE_TRY(roles, StringList(body, "roles"));
-  p.user_id = user ? *user : req.get_param_value("user");
-  p.agent_id = agent ? *agent : req.get_param_value("agent");
+  for (const std::string& u : {user.value_or(""), user_id.value_or("")}) {
+    if (Status s = Merge("user", u, &p.user_id); !s.ok()) return s;
+  }
+  if (body.is_object() && body.contains("filters")) {
+    if (Status s = FilterUser(body["filters"], 0, &p.user_id); !s.ok()) return s;
+  }
+  if (p.user_id.empty()) p.user_id = req.get_param_value("user");
+  if (p.user_id.empty()) p.user_id = req.get_param_value("user_id");
+  for (const std::string& a : {agent.value_or(""), agent_id.value_or("")}) {
+    if (Status s = Merge("agent", a, &p.agent_id); !s.ok()) return s;
+  }
+  if (p.agent_id.empty()) p.agent_id = req.get_param_value("agent");
+  if (p.agent_id.empty()) p.agent_id = req.get_param_value("agent_id");
   p.teams = teams;
   for (const std::string& t : team) {
     if (std::find(p.teams.begin(), p.teams.end(), t) == p.teams.end()) p.teams.push_back(t);
@@ -43,6 +86,22 @@ Result<Principal> NamedPrincipal(const httplib::Request& req, const json& body) 
   for (const std::string& t : Params(req, "team")) p.teams.push_back(t);
   p.roles = roles.empty() ? Params(req, "role") : roles;
   return p;
+}
+
+// Mem0 scopes a memory by agent_id or run_id alone; Engram always by a user. Such a scope
+// lives under a synthetic user, "agent:<id>" or "run:<id>" (as in the Python package).
+Result<std::string> ScopeUser(const httplib::Request& req, const json& body) {
+  const json* filters = body.is_object() && body.contains("filters") ? &body["filters"] : nullptr;
+  for (const char* key : {"agent_id", "run_id"}) {
+    ENGRAM_SERVE_TRY(named, OptString(body, key));
+    std::string id = named.value_or(req.get_param_value(key));
+    if (id.empty() && filters && filters->is_object()) {
+      ENGRAM_SERVE_TRY(in_filters, OptString(*filters, key));
+      id = in_filters.value_or("");
+    }
+    if (!id.empty() && id != "*") return std::string(key[0] == 'a' ? "agent:" : "run:") + id;
+  }
+  return std::string();
 }
 
 }  // namespace
@@ -53,13 +112,20 @@ Result<Principal> Authenticator::Resolve(const httplib::Request& req, const json
   const std::string key = PresentedKey(req);
   ENGRAM_SERVE_TRY(named, NamedPrincipal(req, body));
   if (!key.empty()) {
-    ENGRAM_SERVE_TRY(principal, engine_->Authenticate(key));
-    *caller = "key:" + key.substr(0, 19);  // "ek_" + id: never the secret part
-    if (!named.user_id.empty() && named.user_id != principal.user_id) {
-      return Status::PermissionDenied("auth: this API key acts for user '" +
-                                      principal.user_id + "', not '" + named.user_id + "'");
+    auto principal = engine_->Authenticate(key);
+    if (principal.ok()) {
+      *caller = "key:" + key.substr(0, 19);  // "ek_" + id: never the secret part
+      if (!named.user_id.empty() && named.user_id != principal->user_id) {
+        return Status::PermissionDenied("auth: this API key acts for user '" +
+                                        principal->user_id + "', not '" + named.user_id + "'");
+      }
+      return principal;
     }
-    return principal;
+    // --dev: a key the database does not know counts as none (OpenAI and Mem0 clients
+    // insist on sending one); the loopback rule below still applies.
+    if (!dev_ || principal.status().code() != StatusCode::kUnauthenticated) {
+      return principal.status();
+    }
   }
   if (!dev_) {
     return Status::Unauthenticated("auth: an API key is required (Authorization: Bearer ...)");
@@ -68,6 +134,10 @@ Result<Principal> Authenticator::Resolve(const httplib::Request& req, const json
     return Status::Unauthenticated("auth: --dev accepts keyless calls from loopback only");
   }
   *caller = "addr:" + req.remote_addr;
+  if (access == Access::kPrincipal && named.user_id.empty()) {
+    ENGRAM_SERVE_TRY(scope_user, ScopeUser(req, body));
+    named.user_id = scope_user;
+  }
   if (access == Access::kPrincipal && named.user_id.empty()) {
     return Status::InvalidArgument("user: required (name the user in --dev mode)");
   }

@@ -1,11 +1,13 @@
 // Who a request acts for, and how often it may ask.
 //
 // With API keys (the default), every non-public route needs "Authorization: Bearer <key>"
-// (or "X-API-Key: <key>"); the call acts as the key's principal. A request that names
-// another "user" is refused, so a key can never act outside its principal: scopes are then
-// enforced by the store, which receives that principal. In --dev mode a loopback caller may
-// omit the key and name its principal in the request ("user", "agent", "team"/"teams",
-// "roles" in the JSON body, or user/agent/team/role query parameters).
+// ("Token <key>" as Mem0 sends it, or "X-API-Key: <key>"); the call acts as the key's
+// principal. A request that names another user is refused, so a key can never act outside
+// its principal: scopes are then enforced by the store, which receives that principal. In
+// --dev mode a loopback caller may omit the key (or send one the database does not know)
+// and name its principal in the request ("user"/"user_id", also inside Mem0 "filters";
+// "agent"/"agent_id", "team"/"teams", "roles" in the JSON body, or the same as query
+// parameters).
 //
 // Thread safety: all methods may be called concurrently.
 #ifndef ENGRAM_APPS_SERVE_AUTH_H_

@@ -43,33 +43,6 @@ Result<HttpReply> HandleConsoleAsset(HttpCall& call) {
   return Asset(*body, js ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
 }
 
-Result<HttpReply> HandleContext(HttpCall& call) {
-  const json& b = call.body;
-  if (!b.is_object()) return Status::InvalidArgument("body: must be a JSON object");
-  ENGRAM_SERVE_TRY(query, OptString(b, "query"));
-  ENGRAM_SERVE_TRY(session, OptString(b, "session"));
-  ENGRAM_SERVE_TRY(at, OptTime(b, "at"));
-  ENGRAM_SERVE_TRY(budget, OptInt(b, "budget_tokens"));
-  if (!query) return Status::InvalidArgument("query: required");
-  ContextRequest r;
-  r.principal = call.principal;
-  r.query = *query;
-  if (session) r.session_id = *session;
-  r.at = at;
-  if (budget) {
-    if (*budget <= 0 || *budget > 32768) {
-      return Status::InvalidArgument("budget_tokens: must be 1..32768");
-    }
-    r.budget_tokens = static_cast<int>(*budget);
-  }
-  ENGRAM_SERVE_TRY(result, call.server->engine->Context(r));
-  return HttpReply{200,
-                   {{"request_id", result.request_id},
-                    {"text", result.text},
-                    {"cited", result.cited},
-                    {"estimated_tokens", result.estimated_tokens}}};
-}
-
 Result<HttpReply> HandleMemoryLinks(HttpCall& call) {
   ENGRAM_SERVE_TRY(id, ParseId(call.params.at("id")));
   ENGRAM_SERVE_TRY(links, call.server->engine->Links(call.principal, id));

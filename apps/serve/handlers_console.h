@@ -15,8 +15,6 @@ namespace engram::serve {
 // GET / : the console page. GET /console/{asset}: its script and style sheet.
 Result<HttpReply> HandleConsolePage(HttpCall& call);
 Result<HttpReply> HandleConsoleAsset(HttpCall& call);
-// POST /v1/context {"query", "session"?, "at"?, "budget_tokens"?}: Engine::Context.
-Result<HttpReply> HandleContext(HttpCall& call);
 // GET /v1/memories/{id}/links: Engine::Links.
 Result<HttpReply> HandleMemoryLinks(HttpCall& call);
 // GET /v1/audit/verify: Engine::VerifyAudit, for the admin role.

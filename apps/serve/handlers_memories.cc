@@ -26,6 +26,7 @@ json RememberJson(const RememberResult& r) {
           {"reinforced", r.reinforced},
           {"outranked", r.outranked},
           {"candidates", r.candidates},
+          {"duplicate_of", r.duplicate_of ? json(r.duplicate_of) : json(nullptr)},
           {"guard", r.guard},
           {"signals", r.signals},
           {"event", {{"type", r.event_type},
@@ -52,24 +53,63 @@ Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t 
 
 }  // namespace
 
+Result<std::vector<RememberResult>> RememberNow(HttpCall& call,
+                                                const std::vector<RememberRequest>& requests,
+                                                std::vector<int64_t>* ingest_ids) {
+  if (IngestQueue* queue = call.server->queue) {
+    ENGRAM_SERVE_TRY(ids, queue->Submit(requests));
+    if (ingest_ids) *ingest_ids = ids;
+    return queue->Wait(call.principal, ids, call.server->sync_timeout_ms);
+  }
+  std::vector<RememberResult> out;
+  for (const RememberRequest& r : requests) {
+    ENGRAM_SERVE_TRY(result, call.server->engine->Remember(r));
+    out.push_back(std::move(result));
+  }
+  return out;
+}
+
 Result<HttpReply> HandleRemember(HttpCall& call) {
   ENGRAM_SERVE_TRY(requests, ParseRemember(call.body, call.principal));
   IngestQueue* queue = call.server->queue;
-  const bool sync = QueryFlag(*call.request, "sync");
-  if (queue) {
+  if (queue && !QueryFlag(*call.request, "sync")) {
     ENGRAM_SERVE_TRY(ids, queue->Submit(requests));
-    if (!sync) return HttpReply{202, {{"status", "queued"}, {"ingest_ids", ids}}};
-    ENGRAM_SERVE_TRY(results, queue->Wait(call.principal, ids, call.server->sync_timeout_ms));
-    json out = json::array();
-    for (const RememberResult& r : results) out.push_back(RememberJson(r));
-    return HttpReply{201, {{"status", "done"}, {"ingest_ids", ids}, {"results", out}}};
+    return HttpReply{202, {{"status", "queued"}, {"ingest_ids", ids}}};
   }
+  std::vector<int64_t> ids;
+  ENGRAM_SERVE_TRY(results, RememberNow(call, requests, &ids));
   json out = json::array();
-  for (const RememberRequest& r : requests) {
-    ENGRAM_SERVE_TRY(result, call.server->engine->Remember(r));
-    out.push_back(RememberJson(result));
+  for (const RememberResult& r : results) out.push_back(RememberJson(r));
+  json body = {{"status", "done"}, {"results", out}};
+  if (queue) body["ingest_ids"] = ids;
+  return HttpReply{201, body};
+}
+
+// POST /v1/context: {"query", "session"?, "at"?, "budget_tokens"?} → a prompt-ready block.
+Result<HttpReply> HandleContext(HttpCall& call) {
+  ContextRequest r;
+  r.principal = call.principal;
+  ENGRAM_SERVE_TRY(query, OptString(call.body, "query"));
+  ENGRAM_SERVE_TRY(session, OptString(call.body, "session"));
+  ENGRAM_SERVE_TRY(run_id, OptString(call.body, "run_id"));
+  ENGRAM_SERVE_TRY(at, OptTime(call.body, "at"));
+  ENGRAM_SERVE_TRY(budget, OptInt(call.body, "budget_tokens"));
+  if (!query) return Status::InvalidArgument("query: required");
+  r.query = *query;
+  r.session_id = session.value_or(run_id.value_or(""));
+  r.at = at;
+  if (budget) {
+    if (*budget <= 0 || *budget > 1000000) {
+      return Status::InvalidArgument("budget_tokens: must be 1..1000000");
+    }
+    r.budget_tokens = static_cast<int>(*budget);
   }
-  return HttpReply{201, {{"status", "done"}, {"results", out}}};
+  ENGRAM_SERVE_TRY(result, call.server->engine->Context(r));
+  return HttpReply{200,
+                   {{"request_id", result.request_id},
+                    {"text", result.text},
+                    {"cited", result.cited},
+                    {"estimated_tokens", result.estimated_tokens}}};
 }
 
 Result<HttpReply> HandleSearch(HttpCall& call) {

@@ -2,6 +2,8 @@
 // readiness, metrics, the OpenAPI document, and the routes not implemented yet.
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <span>
 
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
@@ -20,6 +22,30 @@ Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t 
                          int64_t lo, int64_t hi) {
   if (!req.has_param(name)) return fallback;
   return ParseIntParam(name, req.get_param_value(name), lo, hi);
+}
+
+// Little-endian float32 bytes in base64, as OpenAI answers encoding_format "base64".
+std::string Base64Floats(std::span<const float> values) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string bytes(values.size() * 4, '\0');
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &values[i], 4);
+    for (int b = 0; b < 4; ++b) bytes[i * 4 + b] = static_cast<char>((bits >> (8 * b)) & 0xff);
+  }
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    uint32_t n = static_cast<uint8_t>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) n |= static_cast<uint8_t>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) n |= static_cast<uint8_t>(bytes[i + 2]);
+    out += kAlphabet[(n >> 18) & 63];
+    out += kAlphabet[(n >> 12) & 63];
+    out += i + 1 < bytes.size() ? kAlphabet[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.size() ? kAlphabet[n & 63] : '=';
+  }
+  return out;
 }
 
 }  // namespace
@@ -99,22 +125,23 @@ Result<HttpReply> HandleTimeParse(HttpCall& call) {
   return HttpReply{200, {{"matches", out}}};
 }
 
-// OpenAI-compatible: {"input": string | [string], "model"?, "input_type"?: "query"|"passage"}.
+// OpenAI-compatible: {"input": string | [string], "model"?, "input_type"?: "query"|"passage",
+// "encoding_format"?: "float", "dimensions"?}.
 Result<HttpReply> HandleEmbeddings(HttpCall& call) {
   Engine* engine = call.server->engine;
   ENGRAM_SERVE_TRY(input, StringList(call.body, "input"));
-  ENGRAM_SERVE_TRY(model, OptString(call.body, "model"));
+  // Like vLLM, TEI or Ollama, any model name the client was configured with is answered by
+  // the one embedder served (named in the reply's "model").
+  if (Status s = OptString(call.body, "model").status(); !s.ok()) return s;
   ENGRAM_SERVE_TRY(input_type, OptString(call.body, "input_type"));
   ENGRAM_SERVE_TRY(format, OptString(call.body, "encoding_format"));
+  ENGRAM_SERVE_TRY(dimensions, OptInt(call.body, "dimensions"));
   if (input.empty()) return Status::InvalidArgument("input: required, a string or strings");
-  if (format && *format != "float") {
-    return Status::InvalidArgument("encoding_format: only 'float' is supported");
+  const bool base64 = format && *format == "base64";  // the openai SDK's default
+  if (format && !base64 && *format != "float") {
+    return Status::InvalidArgument("encoding_format: 'float' or 'base64'");
   }
   const std::string served = engine->EmbedderModel();
-  if (model && !model->empty() && *model != served && *model != "engram") {
-    return Status::NotFound("model: '" + *model + "' is not served here (serving '" + served +
-                            "')");
-  }
   EmbedRole role = EmbedRole::kPassage;
   if (input_type && *input_type == "query") {
     role = EmbedRole::kQuery;
@@ -122,12 +149,17 @@ Result<HttpReply> HandleEmbeddings(HttpCall& call) {
     return Status::InvalidArgument("input_type: 'query' or 'passage'");
   }
   ENGRAM_SERVE_TRY(vectors, engine->Embed(role, input));
+  if (dimensions && *dimensions != vectors.dimension) {
+    return Status::InvalidArgument("dimensions: '" + served + "' embeds in " +
+                                   std::to_string(vectors.dimension) + " dimensions, not " +
+                                   std::to_string(*dimensions));
+  }
   json data = json::array();
   for (size_t i = 0; i < vectors.count(); ++i) {
     auto row = vectors.row(i);
-    data.push_back({{"object", "embedding"},
-                    {"index", i},
-                    {"embedding", std::vector<float>(row.begin(), row.end())}});
+    json embedding = base64 ? json(Base64Floats(row)) : json(std::vector<float>(row.begin(),
+                                                                                 row.end()));
+    data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", embedding}});
   }
   size_t chars = 0;
   for (const std::string& t : input) chars += t.size();

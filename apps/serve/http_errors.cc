@@ -27,7 +27,8 @@ int HttpStatusFor(StatusCode code) {
 
 nlohmann::json ErrorBody(const Status& status) {
   return {{"error",
-           {{"code", std::string(StatusCodeName(status.code()))}, {"message", status.message()}}}};
+           {{"code", std::string(StatusCodeName(status.code()))}, {"message", status.message()}}},
+          {"detail", status.message()}};  // where Mem0 and FastAPI clients look
 }
 
 StatusCode CodeForHttpStatus(int http_status) {

@@ -3,7 +3,8 @@
 //   InvalidArgument 400, Unauthenticated 401, PermissionDenied 403, NotFound 404,
 //   AlreadyExists / Conflict 409, FailedPrecondition 412, ResourceExhausted 429,
 //   NotSupported 501, Unavailable 503, DeadlineExceeded 504, anything else 500.
-// Body: {"error": {"code": "<StatusCodeName>", "message": "..."}}.
+// Body: {"error": {"code": "<StatusCodeName>", "message": "..."}, "detail": "<message>"}
+// ("detail" is where Mem0's and FastAPI's clients read the message).
 //
 // Thread safety: pure functions.
 #ifndef ENGRAM_APPS_SERVE_HTTP_ERRORS_H_

@@ -85,7 +85,7 @@ json HitJson(const RecallHit& h) {
   j["score"] = h.score;
   j["relevance"] = h.relevance;
   j["state"] = h.state;
-  if (h.superseded_by != 0) j["superseded_by"] = h.superseded_by;
+  j["superseded_by"] = h.superseded_by ? json(h.superseded_by) : json(nullptr);
   json channels = json::object();
   for (const auto& [name, c] : h.channels) channels[name] = {{"rank", c.rank}, {"score", c.score}};
   j["channels"] = channels;
@@ -190,6 +190,13 @@ Result<std::optional<bool>> OptBool(const json& obj, const char* field) {
   if (!f) return std::optional<bool>();
   if (!f->is_boolean()) return TypeError(field, "a boolean");
   return std::optional<bool>(f->get<bool>());
+}
+
+Result<std::optional<double>> OptNumber(const json& obj, const char* field) {
+  const json* f = Field(obj, field);
+  if (!f) return std::optional<double>();
+  if (!f->is_number()) return TypeError(field, "a number");
+  return std::optional<double>(f->get<double>());
 }
 
 Result<std::vector<std::string>> StringList(const json& obj, const char* field) {

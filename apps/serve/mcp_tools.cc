@@ -64,6 +64,11 @@ json McpSession::Tools() {
       {"at", Str("Reference time of the question (ISO 8601); default now")},
       {"include_history", {{"type", "boolean"}, {"description", "Also superseded versions"}}},
       {"session", Str("The asking session")},
+      {"threshold",
+       {{"type", "number"},
+        {"minimum", 0},
+        {"maximum", 1},
+        {"description", "Leave out hits whose relevance (0..1) is below this"}}},
       {"filters", FiltersSchema()}};
   return json::array({
       Tool("remember", "Remember", "Store a message; returns the memories made from it.",

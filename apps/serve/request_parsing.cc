@@ -9,13 +9,46 @@ using nlohmann::json;
 
 constexpr size_t kMaxMessages = 100;
 
+// Mem0's "timestamp" (Unix seconds) as an Instant; nullopt when absent.
+Result<std::optional<Instant>> OptUnixSeconds(const json& body, const char* field) {
+  ENGRAM_SERVE_TRY(seconds, OptNumber(body, field));
+  if (!seconds) return std::optional<Instant>();
+  if (*seconds < 0 || *seconds > 253402300799.0) {
+    return Status::InvalidArgument(std::string(field) + ": Unix seconds before year 10000");
+  }
+  return std::optional<Instant>(Instant{static_cast<int64_t>(*seconds * 1000), 0});
+}
+
+// The value of `name` or of its Mem0 alias; InvalidArgument when both are given and differ.
+Result<std::optional<std::string>> StringOrAlias(const json& body, const char* name,
+                                                 const char* alias) {
+  ENGRAM_SERVE_TRY(a, OptString(body, name));
+  ENGRAM_SERVE_TRY(b, OptString(body, alias));
+  if (a && b && *a != *b) {
+    return Status::InvalidArgument(std::string(name) + ": differs from " + alias);
+  }
+  return a ? a : b;
+}
+
+Status NoAppId(const json& body) {
+  if (body.is_object() && body.contains("app_id") && !body["app_id"].is_null()) {
+    return Status::InvalidArgument(
+        "app_id: not supported (Engram scopes memories by user, agent, team and session)");
+  }
+  return Status::OK();
+}
+
 // Fields every message of one POST /v1/memories shares.
 Status ApplyCommon(const json& body, RememberRequest* r) {
   ENGRAM_SERVE_TRY(team, OptString(body, "team"));
   ENGRAM_SERVE_TRY(visibility, OptString(body, "visibility"));
-  ENGRAM_SERVE_TRY(session, OptString(body, "session"));
-  ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
+  ENGRAM_SERVE_TRY(session, StringOrAlias(body, "session", "run_id"));
+  ENGRAM_SERVE_TRY(at_iso, OptTime(body, "at"));
+  ENGRAM_SERVE_TRY(timestamp, OptUnixSeconds(body, "timestamp"));
+  ENGRAM_SERVE_TRY(expiration, OptTime(body, "expiration_date"));
   ENGRAM_SERVE_TRY(source, OptString(body, "source"));
+  if (Status s = NoAppId(body); !s.ok()) return s;
+  const std::optional<Instant> at = at_iso ? at_iso : timestamp;
   ENGRAM_SERVE_TRY(subject, OptString(body, "subject"));
   ENGRAM_SERVE_TRY(attribute, OptString(body, "attribute"));
   ENGRAM_SERVE_TRY(value, OptString(body, "value"));
@@ -23,7 +56,7 @@ Status ApplyCommon(const json& body, RememberRequest* r) {
   ENGRAM_SERVE_TRY(valid_from, OptTime(body, "valid_from"));
   ENGRAM_SERVE_TRY(valid_to, OptTime(body, "valid_to"));
   r->valid_from = valid_from;
-  r->valid_to = valid_to;
+  r->valid_to = valid_to ? valid_to : expiration;
   if (team) r->team_id = *team;
   if (visibility) {
     auto v = ParseVisibility(*visibility);
@@ -71,7 +104,9 @@ Result<std::vector<RememberRequest>> ParseRemember(const json& body, const Princ
     if (role) out.back().role = *role;
     return out;
   }
-  const json& messages = body["messages"];
+  json messages = body["messages"];
+  if (messages.is_string()) messages = json::array({{{"role", "user"}, {"content", messages}}});
+  if (messages.is_object()) messages = json::array({messages});
   if (!messages.is_array() || messages.empty() || messages.size() > kMaxMessages) {
     return Status::InvalidArgument("messages: must be an array of 1 to 100 messages");
   }
@@ -81,52 +116,91 @@ Result<std::vector<RememberRequest>> ParseRemember(const json& body, const Princ
     ENGRAM_SERVE_TRY(role, OptString(m, "role"));
     ENGRAM_SERVE_TRY(at, OptTime(m, "at"));
     if (!content) return Status::InvalidArgument("messages: each needs a string 'content'");
+    if (role && *role == "system") continue;  // instructions to the model, not memories (Mem0)
     out.push_back(common);
     out.back().text = *content;
     if (role) out.back().role = *role;
     if (at) out.back().at = at;
   }
+  if (out.empty()) return Status::InvalidArgument("messages: only system messages");
   return out;
 }
 
-// "filters": {"types": [...], "kinds": [...], "session_id": "...", "agent_id": "...",
-//             "metadata": {Mem0-style condition}}; the engine validates the condition.
-Result<RecallFilter> ParseRecallFilter(const json& body) {
-  RecallFilter f;
-  if (!body.contains("filters") || body["filters"].is_null()) return f;
-  const json& j = body["filters"];
+namespace {
+
+// Sets an entity condition (session, agent) once; "*" means any.
+Status MergeEntity(const std::string& key, const json& value, std::string* out) {
+  if (!value.is_string()) return Status::InvalidArgument("filters." + key + ": must be a string");
+  const std::string v = value.get<std::string>();
+  if (v == "*") return Status::OK();
+  if (!out->empty() && *out != v) {
+    return Status::InvalidArgument("filters." + key + ": two different values");
+  }
+  *out = v;
+  return Status::OK();
+}
+
+Status MergeNames(const std::string& key, const json& value, RecallFilter* f) {
+  if (!value.is_array()) return Status::InvalidArgument("filters." + key + ": must be a list");
+  for (const json& name : value) {
+    const std::string n = name.is_string() ? name.get<std::string>() : "";
+    if (key == "types") {
+      auto t = ParseMemoryType(n);
+      if (!t) return Status::InvalidArgument("filters.types: unknown '" + n + "'");
+      f->types.push_back(*t);
+    } else {
+      auto k = ParseMemoryKind(n);
+      if (!k) return Status::InvalidArgument("filters.kinds: unknown '" + n + "'");
+      f->kinds.push_back(*k);
+    }
+  }
+  return Status::OK();
+}
+
+// One filter object into `f`; metadata conditions are collected in `metadata` (an array).
+Status MergeFilter(const json& j, int depth, RecallFilter* f, json* metadata) {
   if (!j.is_object()) return Status::InvalidArgument("filters: must be a JSON object");
+  if (depth > 8) return Status::InvalidArgument("filters: nested too deep");
   for (const auto& [key, value] : j.items()) {
+    Status s;
     if (key == "types" || key == "kinds") {
-      if (!value.is_array()) {
-        return Status::InvalidArgument("filters." + key + ": must be a list");
-      }
-      for (const json& name : value) {
-        const std::string n = name.is_string() ? name.get<std::string>() : "";
-        if (key == "types") {
-          auto t = ParseMemoryType(n);
-          if (!t) return Status::InvalidArgument("filters.types: unknown '" + n + "'");
-          f.types.push_back(*t);
-        } else {
-          auto k = ParseMemoryKind(n);
-          if (!k) return Status::InvalidArgument("filters.kinds: unknown '" + n + "'");
-          f.kinds.push_back(*k);
-        }
-      }
-    } else if (key == "session_id" || key == "agent_id") {
-      if (!value.is_string()) {
-        return Status::InvalidArgument("filters." + key + ": must be a string");
-      }
-      (key == "session_id" ? f.session_id : f.agent_id) = value.get<std::string>();
+      s = MergeNames(key, value, f);
+    } else if (key == "session_id" || key == "run_id") {
+      s = MergeEntity(key, value, &f->session_id);
+    } else if (key == "agent_id") {
+      s = MergeEntity(key, value, &f->agent_id);
+    } else if (key == "user_id") {
+      if (!value.is_string()) s = Status::InvalidArgument("filters.user_id: must be a string");
     } else if (key == "metadata") {
       if (!value.is_object()) {
         return Status::InvalidArgument("filters.metadata: must be a JSON object");
       }
-      f.metadata_json = value.dump();
+      if (!value.empty()) metadata->push_back(value);
+    } else if (key == "AND") {
+      if (!value.is_array()) return Status::InvalidArgument("filters.AND: must be a list");
+      for (const json& sub : value) {
+        if (Status e = MergeFilter(sub, depth + 1, f, metadata); !e.ok()) return e;
+      }
+    } else if (key == "OR" || key == "NOT") {
+      s = Status::InvalidArgument("filters." + key +
+                                  ": combine metadata conditions inside filters.metadata");
     } else {
-      return Status::InvalidArgument("filters: unknown field '" + key + "'");
+      s = Status::InvalidArgument("filters: unknown field '" + key + "'");
     }
+    if (!s.ok()) return s;
   }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<RecallFilter> ParseRecallFilter(const json& body) {
+  RecallFilter f;
+  if (!body.contains("filters") || body["filters"].is_null()) return f;
+  json metadata = json::array();
+  if (Status s = MergeFilter(body["filters"], 0, &f, &metadata); !s.ok()) return s;
+  if (metadata.size() == 1) f.metadata_json = metadata[0].dump();
+  if (metadata.size() > 1) f.metadata_json = json{{"AND", metadata}}.dump();
   return f;
 }
 
@@ -136,24 +210,47 @@ Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) 
   r.principal = principal;
   ENGRAM_SERVE_TRY(query, OptString(body, "query"));
   ENGRAM_SERVE_TRY(limit, OptInt(body, "limit"));
+  ENGRAM_SERVE_TRY(top_k, OptInt(body, "top_k"));
+  ENGRAM_SERVE_TRY(threshold, OptNumber(body, "threshold"));
   ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
   ENGRAM_SERVE_TRY(history, OptBool(body, "include_history"));
   ENGRAM_SERVE_TRY(expired, OptBool(body, "include_expired"));
+  ENGRAM_SERVE_TRY(show_expired, OptBool(body, "show_expired"));
   ENGRAM_SERVE_TRY(deep, OptBool(body, "deep"));
-  ENGRAM_SERVE_TRY(session, OptString(body, "session"));
+  ENGRAM_SERVE_TRY(session, StringOrAlias(body, "session", "run_id"));
+  if (Status s = NoAppId(body); !s.ok()) return s;
   if (!query) return Status::InvalidArgument("query: required");
   r.query = *query;
+  if (limit && top_k && *limit != *top_k) {
+    return Status::InvalidArgument("top_k: differs from limit");
+  }
+  if (!limit) limit = top_k;
   if (limit) {
     if (*limit <= 0 || *limit > 1000) return Status::InvalidArgument("limit: must be 1..1000");
     r.limit = static_cast<int>(*limit);
   }
+  if (threshold) {
+    if (*threshold < 0 || *threshold > 1) {
+      return Status::InvalidArgument("threshold: must be in [0, 1]");
+    }
+    r.min_relevance = *threshold;
+  }
   r.at = at;
   r.include_history = history.value_or(false);
-  r.include_expired = expired.value_or(false);
+  r.include_expired = expired.value_or(show_expired.value_or(false));
   r.deep = deep.value_or(false);
   if (session) r.session_id = *session;
   ENGRAM_SERVE_TRY(filter, ParseRecallFilter(body));
   r.filter = std::move(filter);
+  // Mem0's v1 search: a top-level "metadata" object is a condition on the metadata.
+  if (body.contains("metadata") && !body["metadata"].is_null()) {
+    const json& metadata = body["metadata"];
+    if (!metadata.is_object()) return Status::InvalidArgument("metadata: must be an object");
+    if (!r.filter.metadata_json.empty()) {
+      return Status::InvalidArgument("metadata: give it in filters.metadata only");
+    }
+    if (!metadata.empty()) r.filter.metadata_json = metadata.dump();
+  }
   return r;
 }
 
@@ -165,10 +262,11 @@ Result<CorrectRequest> ParseCorrect(const json& body, const Principal& principal
   ENGRAM_SERVE_TRY(text, OptString(body, "text"));
   ENGRAM_SERVE_TRY(value, OptString(body, "value"));
   ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
+  ENGRAM_SERVE_TRY(timestamp, OptUnixSeconds(body, "timestamp"));
   if (!text) return Status::InvalidArgument("text: required");
   r.text = *text;
   if (value) r.value = *value;
-  r.at = at;
+  r.at = at ? at : timestamp;
   if (body.contains("metadata") && !body["metadata"].is_null()) {
     const json& metadata = body["metadata"];
     if (!metadata.is_object()) return Status::InvalidArgument("metadata: must be an object");

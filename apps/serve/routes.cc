@@ -41,6 +41,19 @@ const std::vector<Route>& RouteTable() {
       {"POST", "/v1/context", Access::kPrincipal, HandleContext},
       {"GET", "/v1/memories/{id}/links", Access::kPrincipal, HandleMemoryLinks},
       {"GET", "/v1/audit/verify", Access::kPrincipal, HandleVerifyAudit},
+      // Mem0's platform API, as mem0ai's MemoryClient calls it (trailing slashes included).
+      {"GET", "/v1/ping/", Access::kKey, HandleMem0Ping},
+      {"POST", "/v3/memories/add/", Access::kPrincipal, HandleMem0Add},
+      {"POST", "/v1/memories/", Access::kPrincipal, HandleMem0Add},
+      {"POST", "/v3/memories/search/", Access::kPrincipal, HandleMem0Search},
+      {"POST", "/v2/memories/search/", Access::kPrincipal, HandleMem0Search},
+      {"POST", "/v3/memories/", Access::kPrincipal, HandleMem0GetAll},
+      {"POST", "/v2/memories/", Access::kPrincipal, HandleMem0GetAll},
+      {"GET", "/v1/memories/{id}/", Access::kPrincipal, HandleMem0Get},
+      {"PUT", "/v1/memories/{id}/", Access::kPrincipal, HandleMem0Update},
+      {"DELETE", "/v1/memories/{id}/", Access::kPrincipal, HandleMem0Delete},
+      {"DELETE", "/v1/memories/", Access::kPrincipal, HandleMem0DeleteAll},
+      {"GET", "/v1/memories/{id}/history/", Access::kPrincipal, HandleMem0History},
   };
   return *kRoutes;
 }

@@ -62,7 +62,7 @@ enum class Access {
 };
 
 struct Route {
-  const char* method;   // "GET", "POST", "PATCH", "DELETE"
+  const char* method;   // "GET", "POST", "PUT", "PATCH", "DELETE"
   const char* path;     // OpenAPI template: "/v1/memories/{id}"
   Access access;
   Handler handler;
@@ -98,6 +98,24 @@ Result<HttpReply> HandleCompact(HttpCall& call);
 Result<HttpReply> HandleEraseUser(HttpCall& call);
 Result<HttpReply> HandleListEntities(HttpCall& call);
 Result<HttpReply> HandleEntityRelations(HttpCall& call);
+Result<HttpReply> HandleContext(HttpCall& call);
+// Mem0's platform routes (handlers_mem0.cc).
+Result<HttpReply> HandleMem0Ping(HttpCall& call);
+Result<HttpReply> HandleMem0Add(HttpCall& call);
+Result<HttpReply> HandleMem0Search(HttpCall& call);
+Result<HttpReply> HandleMem0GetAll(HttpCall& call);
+Result<HttpReply> HandleMem0Get(HttpCall& call);
+Result<HttpReply> HandleMem0Update(HttpCall& call);
+Result<HttpReply> HandleMem0Delete(HttpCall& call);
+Result<HttpReply> HandleMem0DeleteAll(HttpCall& call);
+Result<HttpReply> HandleMem0History(HttpCall& call);
+
+// Runs remember requests to completion: through the ingestion queue when the server has one
+// (waiting up to ServerContext::sync_timeout_ms; their ids in `*ingest_ids` if given), else
+// on the engine directly.
+Result<std::vector<RememberResult>> RememberNow(HttpCall& call,
+                                                const std::vector<RememberRequest>& requests,
+                                                std::vector<int64_t>* ingest_ids = nullptr);
 
 // The OpenAPI document embedded at build time (apps/serve/openapi.json).
 const std::string& OpenApiSpec();

@@ -117,6 +117,7 @@ void HttpServer::Register() {
     const std::string method = route.method;
     if (method == "GET") http_->Get(pattern, handler);
     if (method == "POST") http_->Post(pattern, handler);
+    if (method == "PUT") http_->Put(pattern, handler);
     if (method == "PATCH") http_->Patch(pattern, handler);
     if (method == "DELETE") http_->Delete(pattern, handler);
   }
@@ -154,7 +155,7 @@ void HttpServer::Dispatch(const Route& route, const httplib::Request& req,
       call.params[names[i]] = req.matches[i + 1].str();
     }
     call.body = json::object();
-    const bool has_body = req.method == "POST" || req.method == "PATCH";
+    const bool has_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
     if (has_body && !req.body.empty()) {
       // The depth scan runs before the parser: a deep body must never reach a recursion.
       error = CheckJsonDepth(req.body, "body");

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstring>
 #include <random>
 #include <thread>
 
@@ -19,6 +20,31 @@ ServeOptions Dev(bool async = false) {
   o.dev = true;
   o.async_ingest = async;
   return o;
+}
+
+// Decodes OpenAI's base64 embeddings: little-endian float32 (no padding inside).
+std::vector<float> FloatsOfBase64(const std::string& text) {
+  const std::string alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string bytes;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    acc = (acc << 6) | static_cast<uint32_t>(alphabet.find(c));
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes += static_cast<char>((acc >> bits) & 0xff);
+    }
+  }
+  std::vector<float> out(bytes.size() / 4);
+  for (size_t i = 0; i < out.size(); ++i) {
+    uint32_t v = 0;
+    for (int b = 3; b >= 0; --b) v = (v << 8) | static_cast<uint8_t>(bytes[i * 4 + b]);
+    std::memcpy(&out[i], &v, 4);
+  }
+  return out;
 }
 
 void ExpectError(const TestServer::Reply& r, int status, const std::string& code) {
@@ -433,14 +459,28 @@ TEST(HttpServerTest, TimeParseEmbeddingsHealthAndMetrics) {
   ASSERT_EQ(r.body["data"].size(), 2u);
   EXPECT_EQ(r.body["data"][1]["index"], 1);
   EXPECT_EQ(r.body["data"][0]["embedding"].size(), 384u);
-  ExpectError(s.Send("POST", "/v1/embeddings", {{"input", "x"}, {"model", "gpt-4"}}), 404,
-              "NotFound");
+  // Any model name is answered by the served embedder, which the reply names; base64 is
+  // the float32 bytes of the same vector.
+  const std::string served = r.body["model"];
+  auto named = s.Send("POST", "/v1/embeddings",
+                      {{"input", {"hello"}}, {"model", "text-embedding-3-small"}});
+  ASSERT_EQ(named.status, 200) << named.text;
+  EXPECT_EQ(named.body["model"], served);
+  EXPECT_EQ(named.body["data"][0]["embedding"], r.body["data"][0]["embedding"]);
+  auto b64 = s.Send("POST", "/v1/embeddings",
+                    {{"input", "hello"}, {"model", "gpt-4"}, {"encoding_format", "base64"}});
+  ASSERT_EQ(b64.status, 200) << b64.text;
+  const std::string text = b64.body["data"][0]["embedding"];
+  EXPECT_EQ(text.size(), 2048u);  // 384 floats = 1536 bytes = 512 groups of 4 characters
+  EXPECT_EQ(FloatsOfBase64(text), r.body["data"][0]["embedding"].get<std::vector<float>>());
+  ExpectError(s.Send("POST", "/v1/embeddings", {{"input", "x"}, {"dimensions", 1536}}), 400,
+              "InvalidArgument");
   EXPECT_EQ(s.Send("GET", "/healthz").status, 200);
   EXPECT_EQ(s.Send("GET", "/readyz").status, 200);
   r = s.Send("GET", "/metrics");
   ASSERT_EQ(r.status, 200);
   EXPECT_NE(r.text.find("engram_http_requests_total{method=\"POST\",route=\"/v1/embeddings\","
-                        "status=\"200\"} 1"),
+                        "status=\"200\"} 3"),
             std::string::npos)
       << r.text;
   EXPECT_NE(r.text.find("engram_http_request_duration_seconds_bucket{method=\"POST\","

@@ -91,7 +91,7 @@ nb::dict HitDict(const RecallHit& h) {
   d["score"] = h.score;
   d["relevance"] = h.relevance;
   d["state"] = h.state;
-  if (h.superseded_by != 0) d["superseded_by"] = h.superseded_by;
+  d["superseded_by"] = h.superseded_by ? nb::cast(h.superseded_by) : nb::none();
   nb::dict channels;
   for (const auto& [name, c] : h.channels) {
     nb::dict one;
@@ -138,6 +138,7 @@ nb::dict RememberDict(const RememberResult& r) {
   d["reinforced"] = r.reinforced;
   d["outranked"] = r.outranked;
   d["candidates"] = r.candidates;
+  d["duplicate_of"] = r.duplicate_of ? nb::cast(r.duplicate_of) : nb::none();
   d["guard"] = r.guard;
   d["signals"] = r.signals;
   nb::list corefs;  // as POST /v1/memories answers

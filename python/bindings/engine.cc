@@ -94,8 +94,10 @@ RecallResult Recall(const PyEngine& self, Principal principal, const std::string
                     const OptText& at, int limit, bool include_history,
                     const std::string& session_id, const std::vector<std::string>& types,
                     const std::vector<std::string>& kinds, const std::string& from_session,
-                    const std::string& from_agent, const std::string& where) {
+                    const std::string& from_agent, const std::string& where,
+                    std::optional<double> min_relevance) {
   RecallRequest r{principal, query, ParseAt(at), limit, include_history, session_id};
+  r.min_relevance = min_relevance;
   for (const std::string& t : types) {
     r.filter.types.push_back(ParseName(&ParseMemoryType, "types", t));
   }
@@ -202,9 +204,11 @@ void BindEngine(nb::module_& m) {
            "limit"_a = 0, "include_history"_a = false, "session_id"_a = "",
            "types"_a = std::vector<std::string>{}, "kinds"_a = std::vector<std::string>{},
            "from_session"_a = "", "from_agent"_a = "", "where"_a = "",
+           "min_relevance"_a = nb::none(),
            "Memories relevant to the query, best first. Filters: memory types and kinds, the "
            "session said in, the writing agent, and `where`, a Mem0-style metadata condition "
-           "as JSON text.")
+           "as JSON text. min_relevance: leave out hits whose relevance (0..1) is below it "
+           "(None: Options.min_relevance).")
       .def("context", &Context, "principal"_a, "query"_a, nb::kw_only(), "session_id"_a = "",
            "at"_a = nb::none(), "budget_tokens"_a = 1024,
            "A prompt-ready block of cited memories.")

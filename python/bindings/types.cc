@@ -68,8 +68,8 @@ void BindEnums(nb::module_& m) {
 
 void BindOptions(nb::module_& m) {
   nb::class_<Options>(m, "Options",
-                      "Engine options (include/engram/options.h); every field has its default. "
-                      "The clock is always the system clock here.")
+                      "Engine options (include/engram/options.h): every field, with its "
+                      "default. The clock is always the system clock here.")
       .def(nb::init<>())
       .def_rw("backend", &Options::backend)
       .def_rw("db_path", &Options::db_path)
@@ -78,6 +78,7 @@ void BindOptions(nb::module_& m) {
       .def_rw("default_offset_minutes", &Options::default_offset_minutes)
       .def_rw("max_text_bytes", &Options::max_text_bytes)
       .def_rw("default_recall_limit", &Options::default_recall_limit)
+      .def_rw("min_relevance", &Options::min_relevance)
       .def_rw("max_recall_limit", &Options::max_recall_limit)
       .def_rw("rrf_k", &Options::rrf_k)
       .def_rw("half_life_hours_working", &Options::half_life_hours_working)
@@ -88,6 +89,7 @@ void BindOptions(nb::module_& m) {
       .def_rw("weight_keyword", &Options::weight_keyword)
       .def_rw("weight_vector", &Options::weight_vector)
       .def_rw("weight_recency", &Options::weight_recency)
+      .def_rw("weight_graph", &Options::weight_graph)
       .def_rw("embedder", &Options::embedder)
       .def_rw("embed_context_bytes", &Options::embed_context_bytes)
       .def_rw("auto_session_gap_minutes", &Options::auto_session_gap_minutes)
@@ -100,9 +102,25 @@ void BindOptions(nb::module_& m) {
       .def_rw("context_share_before", &Options::context_share_before)
       .def_rw("context_share_after", &Options::context_share_after)
       .def_rw("context_width", &Options::context_width)
-      .def_rw("lexical_rerank", &Options::lexical_rerank)
+      .def_rw("ttl_hours_state", &Options::ttl_hours_state)
+      .def_rw("ttl_hours_preference", &Options::ttl_hours_preference)
+      .def_rw("ttl_hours_task", &Options::ttl_hours_task)
+      .def_rw("ttl_hours_event", &Options::ttl_hours_event)
+      .def_rw("ttl_hours_fact", &Options::ttl_hours_fact)
+      .def_rw("ttl_hours_raw", &Options::ttl_hours_raw)
+      .def_rw("dormant_after_days", &Options::dormant_after_days)
+      .def_rw("llm_base_url", &Options::llm_base_url)
+      .def_rw("llm_model", &Options::llm_model)
+      .def_rw("llm_api_key_env", &Options::llm_api_key_env)
       .def_rw("extract_facts", &Options::extract_facts)
-      .def_rw("self_contained_memories", &Options::self_contained_memories);
+      .def_rw("source_reliability_web_form", &Options::source_reliability_web_form)
+      .def_rw("source_reliability_api", &Options::source_reliability_api)
+      .def_rw("source_reliability_chat", &Options::source_reliability_chat)
+      .def_rw("source_reliability_voice", &Options::source_reliability_voice)
+      .def_rw("source_reliability_import", &Options::source_reliability_import)
+      .def_rw("self_contained_memories", &Options::self_contained_memories)
+      .def_rw("lexical_rerank", &Options::lexical_rerank)
+      .def_rw("compact_interval_seconds", &Options::compact_interval_seconds);
 }
 
 void BindValues(nb::module_& m) {
@@ -202,6 +220,9 @@ void BindResults(nb::module_& m) {
   nb::class_<RecallHit>(m, "RecallHit")
       .def_ro("memory", &RecallHit::memory)
       .def_ro("score", &RecallHit::score)
+      .def_ro("relevance", &RecallHit::relevance)
+      .def_ro("state", &RecallHit::state)
+      .def_ro("superseded_by", &RecallHit::superseded_by)
       .def_ro("channels", &RecallHit::channels)
       .def_ro("explanation", &RecallHit::explanation)
       .def_ro("relevance", &RecallHit::relevance)

@@ -303,3 +303,18 @@ def test_deep_metadata_and_filters_are_refused_not_recursed(memory):
         memory.search("x", user_id="a", filters=_nested(10000, {"p": "x"}))
     memory.add("shallow", user_id="a", metadata={"a": _nested(20, {"p": 1})})
     assert memory.search("shallow", user_id="a", filters=_nested(2, {"p": "x"}))["results"] == []
+
+
+def test_search_threshold_is_the_engines_min_relevance(memory):
+    memory.add("Alice likes green tea", user_id="alice")
+    res = memory.search("green tea", user_id="alice", threshold=0)
+    assert res["results"] and all(
+        0 <= r["relevance"] <= 1 and r["state"] in ("current", "outdated", "expired")
+        for r in res["results"])
+    best = max(r["relevance"] for r in res["results"])
+    high = memory.search("green tea", user_id="alice", threshold=min(1.0, best + 1e-6))
+    assert all(r["relevance"] >= best for r in high["results"])
+    assert len(high["results"]) < len(res["results"])
+    for bad in (1.5, -0.1, "0.5", True):
+        with pytest.raises(errors.InvalidArgumentError):
+            memory.search("tea", user_id="alice", threshold=bad)

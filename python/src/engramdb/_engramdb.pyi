@@ -88,7 +88,7 @@ class TimeKind(enum.Enum):
 
 class Options:
     """
-    Engine options (include/engram/options.h); every field has its default. The clock is always the system clock here.
+    Engine options (include/engram/options.h): every field, with its default. The clock is always the system clock here.
     """
 
     def __init__(self) -> None: ...
@@ -134,6 +134,12 @@ class Options:
 
     @default_recall_limit.setter
     def default_recall_limit(self, arg: int, /) -> None: ...
+
+    @property
+    def min_relevance(self) -> float: ...
+
+    @min_relevance.setter
+    def min_relevance(self, arg: float, /) -> None: ...
 
     @property
     def max_recall_limit(self) -> int: ...
@@ -194,6 +200,12 @@ class Options:
 
     @weight_recency.setter
     def weight_recency(self, arg: float, /) -> None: ...
+
+    @property
+    def weight_graph(self) -> float: ...
+
+    @weight_graph.setter
+    def weight_graph(self, arg: float, /) -> None: ...
 
     @property
     def embedder(self) -> str: ...
@@ -268,10 +280,64 @@ class Options:
     def context_width(self, arg: int, /) -> None: ...
 
     @property
-    def lexical_rerank(self) -> bool: ...
+    def ttl_hours_state(self) -> float: ...
 
-    @lexical_rerank.setter
-    def lexical_rerank(self, arg: bool, /) -> None: ...
+    @ttl_hours_state.setter
+    def ttl_hours_state(self, arg: float, /) -> None: ...
+
+    @property
+    def ttl_hours_preference(self) -> float: ...
+
+    @ttl_hours_preference.setter
+    def ttl_hours_preference(self, arg: float, /) -> None: ...
+
+    @property
+    def ttl_hours_task(self) -> float: ...
+
+    @ttl_hours_task.setter
+    def ttl_hours_task(self, arg: float, /) -> None: ...
+
+    @property
+    def ttl_hours_event(self) -> float: ...
+
+    @ttl_hours_event.setter
+    def ttl_hours_event(self, arg: float, /) -> None: ...
+
+    @property
+    def ttl_hours_fact(self) -> float: ...
+
+    @ttl_hours_fact.setter
+    def ttl_hours_fact(self, arg: float, /) -> None: ...
+
+    @property
+    def ttl_hours_raw(self) -> float: ...
+
+    @ttl_hours_raw.setter
+    def ttl_hours_raw(self, arg: float, /) -> None: ...
+
+    @property
+    def dormant_after_days(self) -> float: ...
+
+    @dormant_after_days.setter
+    def dormant_after_days(self, arg: float, /) -> None: ...
+
+    @property
+    def llm_base_url(self) -> str: ...
+
+    @llm_base_url.setter
+    def llm_base_url(self, arg: str, /) -> None: ...
+
+    @property
+    def llm_model(self) -> str: ...
+
+    @llm_model.setter
+    def llm_model(self, arg: str, /) -> None: ...
+
+    @property
+    def llm_api_key_env(self) -> str: ...
+
+    @llm_api_key_env.setter
+    def llm_api_key_env(self, arg: str, /) -> None: ...
 
     @property
     def extract_facts(self) -> bool: ...
@@ -280,10 +346,52 @@ class Options:
     def extract_facts(self, arg: bool, /) -> None: ...
 
     @property
+    def source_reliability_web_form(self) -> float: ...
+
+    @source_reliability_web_form.setter
+    def source_reliability_web_form(self, arg: float, /) -> None: ...
+
+    @property
+    def source_reliability_api(self) -> float: ...
+
+    @source_reliability_api.setter
+    def source_reliability_api(self, arg: float, /) -> None: ...
+
+    @property
+    def source_reliability_chat(self) -> float: ...
+
+    @source_reliability_chat.setter
+    def source_reliability_chat(self, arg: float, /) -> None: ...
+
+    @property
+    def source_reliability_voice(self) -> float: ...
+
+    @source_reliability_voice.setter
+    def source_reliability_voice(self, arg: float, /) -> None: ...
+
+    @property
+    def source_reliability_import(self) -> float: ...
+
+    @source_reliability_import.setter
+    def source_reliability_import(self, arg: float, /) -> None: ...
+
+    @property
     def self_contained_memories(self) -> bool: ...
 
     @self_contained_memories.setter
     def self_contained_memories(self, arg: bool, /) -> None: ...
+
+    @property
+    def lexical_rerank(self) -> bool: ...
+
+    @lexical_rerank.setter
+    def lexical_rerank(self, arg: bool, /) -> None: ...
+
+    @property
+    def compact_interval_seconds(self) -> int: ...
+
+    @compact_interval_seconds.setter
+    def compact_interval_seconds(self, arg: int, /) -> None: ...
 
 class Instant:
     """A point in time (UTC milliseconds) and its UTC offset."""
@@ -517,6 +625,15 @@ class RecallHit:
 
     @property
     def score(self) -> float: ...
+
+    @property
+    def relevance(self) -> float: ...
+
+    @property
+    def state(self) -> str: ...
+
+    @property
+    def superseded_by(self) -> int: ...
 
     @property
     def channels(self) -> dict[str, ChannelScore]: ...
@@ -909,9 +1026,9 @@ class Engine:
         Stores a message and the memories made from it (infer=False: one raw memory, no kind or TTL read into it).
         """
 
-    def recall(self, principal: Principal, query: str, *, at: str | None = None, limit: int = 0, include_history: bool = False, session_id: str = '', types: Sequence[str] = [], kinds: Sequence[str] = [], from_session: str = '', from_agent: str = '', where: str = '') -> RecallResult:
+    def recall(self, principal: Principal, query: str, *, at: str | None = None, limit: int = 0, include_history: bool = False, session_id: str = '', types: Sequence[str] = [], kinds: Sequence[str] = [], from_session: str = '', from_agent: str = '', where: str = '', min_relevance: float | None = None) -> RecallResult:
         """
-        Memories relevant to the query, best first. Filters: memory types and kinds, the session said in, the writing agent, and `where`, a Mem0-style metadata condition as JSON text.
+        Memories relevant to the query, best first. Filters: memory types and kinds, the session said in, the writing agent, and `where`, a Mem0-style metadata condition as JSON text. min_relevance: leave out hits whose relevance (0..1) is below it (None: Options.min_relevance).
         """
 
     def context(self, principal: Principal, query: str, *, session_id: str = '', at: str | None = None, budget_tokens: int = 1024) -> ContextResult:

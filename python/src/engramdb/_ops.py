@@ -7,7 +7,8 @@ receives their results (dicts in the REST API's JSON shape), or has the backend'
 
 Backend calls (``Call.name``: args -> result):
   remember: (ids, messages, at, metadata)   -> [[memory dict, ...] per message]
-  recall:   (ids, query, limit, at, include_history) -> {"request_id", "results": [hit]}
+  recall:   (ids, query, limit, at, include_history, filters, threshold)
+            -> {"request_id", "results": [hit]}
   get:      (ids, id)                        -> memory dict
   list:     (ids, after, limit)              -> {"memories": [...], "next_after"}
   history:  (ids, id)                        -> [memory dict, oldest first]
@@ -69,10 +70,14 @@ def search(ctx, query, ids: _shape.Ids, limit: int, meta_filters: dict, threshol
     _check_limit(limit)
     # The engine applies the agent, run and metadata filters inside recall, so a selective
     # filter still fills the limit.
+    if threshold is not None and (isinstance(threshold, bool) or
+                                  not isinstance(threshold, (int, float)) or
+                                  not 0 <= threshold <= 1):
+        raise InvalidArgumentError("threshold: must be a number in [0, 1]")
+    # The engine leaves out hits whose relevance is below the threshold.
     res = yield Call("recall", (ids, query, limit, _shape.iso(at), include_history,
-                                _shape.recall_filters(ids, meta_filters)))
+                                _shape.recall_filters(ids, meta_filters), threshold))
     items = [_shape.item(h, explain=explain) for h in res["results"]]
-    items = [i for i in items if threshold is None or i["score"] >= threshold]
     ctx.learn(items, ids)
     return {"results": items, "request_id": res["request_id"]}
 

@@ -174,6 +174,9 @@ def item(d: dict, *, created_at: str | None = None, explain: bool = False) -> di
     }
     if "score" in d:
         out["score"] = d["score"]
+    for key in ("relevance", "state", "superseded_by"):  # recall hits
+        if key in d:
+            out[key] = d[key]
     user = scope.get("user") or ""
     if user and not user.startswith((AGENT_USER_PREFIX, RUN_USER_PREFIX)):
         out["user_id"] = user

@@ -50,8 +50,10 @@ def _request(call: _ops.Call) -> tuple[str, str, dict, Any, Any]:
         return "POST", "/v1/memories", {"sync": "true"}, body, \
             lambda r: r["results"]
     if name == "recall":
-        _, query, limit, at, include_history, filters = args
+        _, query, limit, at, include_history, filters, threshold = args
         body = dict(who, query=query, limit=limit, include_history=include_history)
+        if threshold is not None:
+            body["threshold"] = threshold
         if filters:
             body["filters"] = filters
         if ids.run:

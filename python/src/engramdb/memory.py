@@ -70,7 +70,7 @@ class _EngineBackend:
             out.append(r.to_dict())
         return out
 
-    def recall(self, ids, query, limit, at, include_history, filters):
+    def recall(self, ids, query, limit, at, include_history, filters, threshold=None):
         if "metadata" in filters:
             _shape.check_depth(filters["metadata"], "filters")
         where = json.dumps(filters["metadata"]) if "metadata" in filters else ""
@@ -79,7 +79,7 @@ class _EngineBackend:
                                   session_id=ids.run or "",
                                   from_session=filters.get("session_id", ""),
                                   from_agent=filters.get("agent_id", ""),
-                                  where=where).to_dict()
+                                  where=where, min_relevance=threshold).to_dict()
 
     def get(self, ids, mid):
         return self.engine.get(_principal(ids), mid).to_dict()
@@ -161,8 +161,9 @@ class Memory:
                explain: bool = False, rerank: bool = True) -> dict:
         """Memories relevant to `query`, best first. Filters: Mem0's (user_id / agent_id /
         run_id, and metadata conditions with eq, ne, in, nin, gt, gte, lt, lte, contains,
-        icontains, "*", AND, OR, NOT), applied by the engine inside recall. `threshold` is on
-        Engram's fused score (not a cosine similarity). `rerank` is always on."""
+        icontains, "*", AND, OR, NOT), applied by the engine inside recall. `threshold` in
+        [0, 1] leaves out hits whose `relevance` is below it (the engine's min_relevance;
+        None: Options.min_relevance). `rerank` is always on."""
         id_filters, meta = _shape.split_filters(filters)
         ids = self._owners.scope(user_id or id_filters.get("user_id"),
                                  agent_id or id_filters.get("agent_id"),
