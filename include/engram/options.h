@@ -47,9 +47,11 @@ struct Options {
 
   // Recall leaves out hits whose relevance (RecallHit::relevance, in [0, 1]) is below this,
   // and Context never cites them; a request's min_relevance / threshold overrides it.
-  // 0 keeps every hit. The default is chosen on development data (README, "Relevance floor").
-  // Default: 0 (until calibrated)
-  double min_relevance = 0;
+  // 0 keeps every hit. Chosen on LoCoMo (a conversation's questions asked of another
+  // conversation's user, where nothing is relevant, against its own evidence recall) and the
+  // truth scenarios; docs/benchmarks.md#relevance-floor.
+  // Default: 0.35
+  double min_relevance = 0.35;
 
   // Upper bound on a recall's limit.
   // Default: 1000
