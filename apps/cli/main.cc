@@ -497,11 +497,16 @@ int Run(int argc, char** argv) {
         j["chain"] = {{"records", check->records},
                       {"intact", check->intact},
                       {"first_bad_seq", check->first_bad_seq ? json(check->first_bad_seq)
-                                                             : json(nullptr)}};
-        text_out += check->intact ? "chain intact (" + std::to_string(check->records) +
-                                        " records)\n"
-                                  : "chain BROKEN at record " +
-                                        std::to_string(check->first_bad_seq) + "\n";
+                                                             : json(nullptr)},
+                      {"problem", check->problem},
+                      {"keyed_records", check->keyed_records},
+                      {"anchored_seq", check->anchored_seq}};
+        text_out += check->intact
+                        ? "chain intact (" + std::to_string(check->records) + " records, " +
+                              std::to_string(check->keyed_records) + " keyed, anchored at " +
+                              std::to_string(check->anchored_seq) + ")\n"
+                        : "chain BROKEN at record " + std::to_string(check->first_bad_seq) +
+                              ": " + check->problem + "\n";
         Print(g, j, text_out);
         return check->intact ? 0 : 1;
       }

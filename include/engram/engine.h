@@ -285,6 +285,9 @@ struct AuditCheck {
   int64_t records = 0;
   bool intact = true;
   int64_t first_bad_seq = 0;
+  std::string problem;        // why the chain is not intact; empty when intact
+  int64_t keyed_records = 0;  // records checked with the audit key (others predate keying)
+  int64_t anchored_seq = 0;   // the last record the external anchor vouches for
 };
 
 struct EngineStats {

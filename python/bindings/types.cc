@@ -316,7 +316,10 @@ void BindResults(nb::module_& m) {
   nb::class_<AuditCheck>(m, "AuditCheck")
       .def_ro("records", &AuditCheck::records)
       .def_ro("intact", &AuditCheck::intact)
-      .def_ro("first_bad_seq", &AuditCheck::first_bad_seq);
+      .def_ro("first_bad_seq", &AuditCheck::first_bad_seq)
+      .def_ro("problem", &AuditCheck::problem)
+      .def_ro("keyed_records", &AuditCheck::keyed_records)
+      .def_ro("anchored_seq", &AuditCheck::anchored_seq);
   nb::class_<ReviewItemView>(m, "ReviewItem")
       .def_ro("id", &ReviewItemView::id)
       .def_ro("kind", &ReviewItemView::kind)

@@ -208,7 +208,8 @@ Result<std::vector<AuditEntryView>> EngineImpl::Audit(const Principal& principal
 Result<AuditCheck> EngineImpl::VerifyAudit() {
   auto v = store_->VerifyAudit();
   if (!v.ok()) return v.status();
-  return AuditCheck{v->records, v->intact, v->first_bad_seq};
+  return AuditCheck{v->records,  v->intact,        v->first_bad_seq,
+                    v->problem,  v->keyed_records, v->anchored_seq};
 }
 
 Result<Embeddings> EngineImpl::Embed(EmbedRole role, const std::vector<std::string>& texts) {
@@ -320,10 +321,14 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.compact_interval_seconds < 0) {
     return Status::InvalidArgument("options: compact_interval_seconds < 0");
   }
-  auto store = engine::OpenStore(options);
+  std::unique_ptr<engine::PiiVault> pii_vault;
+  auto store = engine::OpenStore(options, [&]() -> Result<std::string> {
+    auto opened = engine::PiiVault::Open(options);
+    if (!opened.ok()) return opened.status();
+    pii_vault = std::move(opened).value();
+    return pii_vault->AuditKey();
+  });
   if (!store.ok()) return store.status();
-  auto vault = engine::PiiVault::Open(options);
-  if (!vault.ok()) return vault.status();
   auto embedder = engine::OpenEmbedder(options);
   if (!embedder.ok()) return embedder.status();
   std::unique_ptr<engine::Vectors> vectors;
@@ -343,7 +348,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
     llm = std::move(client).value();
   }
   auto* impl = new engine::EngineImpl(options, std::move(store).value(), std::move(vectors),
-                                      std::move(*vault));
+                                      std::move(pii_vault));
   impl->SetLlm(std::move(llm));
   return std::unique_ptr<Engine>(impl);
 }

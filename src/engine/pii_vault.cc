@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "src/store/audit_chain.h"
 #include "src/text/pii/pii_masker.h"
 #include "src/text/pii/vault_key.h"
 
@@ -23,6 +24,11 @@ Result<std::unique_ptr<PiiVault>> PiiVault::Open(const Options& options) {
   auto key = pii::LoadVaultKey(ko);
   if (!key.ok()) return key.status().WithPrefix("engine: vault key");
   return std::unique_ptr<PiiVault>(new PiiVault(std::move(key).value()));
+}
+
+std::string PiiVault::AuditKey() const {
+  return store::DeriveAuditKey(
+      std::string(reinterpret_cast<const char*>(key_.data()), pii::kVaultKeyBytes));
 }
 
 Result<PiiVault::Sealed> PiiVault::Seal(const std::string& scope_key,

@@ -34,6 +34,10 @@ class PiiVault {
   // in every message of the scope.
   Result<Sealed> Seal(const std::string& scope_key, std::string_view text) const;
 
+  // The audit chain's MAC key, derived from the vault key (store::DeriveAuditKey): the
+  // chain is keyed by the same secret that protects the vault, kept in the same place.
+  std::string AuditKey() const;
+
   // Renders the placeholders of `texts` in place for ctx.principal. Returns how many
   // placeholders were revealed in plaintext (the caller audits them).
   // `owner_scopes[i]`: the scope key of the memory texts[i] belongs to when ctx.principal

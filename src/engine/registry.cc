@@ -1,5 +1,9 @@
 #include "src/engine/registry.h"
 
+#include <unistd.h>
+
+#include <utility>
+
 #include "src/embed/e5_embedder.h"
 #include "src/embed/hashing_embedder.h"
 #include "src/embed/openai_embedder.h"
@@ -8,15 +12,25 @@
 
 namespace engram::engine {
 
-Result<std::unique_ptr<store::Store>> OpenStore(const Options& options) {
+Result<std::unique_ptr<store::Store>> OpenStore(
+    const Options& options, const std::function<Result<std::string>()>& audit_key) {
   if (options.backend == "sqlite") {
     store::SqliteOptions so;
     so.path = options.db_path;
     so.create_if_missing = options.create_if_missing;
     so.busy_timeout_ms = options.busy_timeout_ms;
+    if (!so.create_if_missing && ::access(so.path.c_str(), F_OK) != 0) {
+      return store::OpenSqliteStore(so);  // NotFound, before any key file is created
+    }
+    auto key = audit_key();
+    if (!key.ok()) return key.status();
+    so.audit_key = std::move(key).value();
     return store::OpenSqliteStore(so);
   }
-  if (options.backend == "memory") return store::NewMemoryStore();
+  if (options.backend == "memory") {
+    if (auto key = audit_key(); !key.ok()) return key.status();  // records stay in-process
+    return store::NewMemoryStore();
+  }
   return Status::InvalidArgument("engine: unknown backend '" + options.backend +
                                  "' (known: sqlite, memory)");
 }

@@ -25,6 +25,21 @@ constexpr uint8_t kGraph = 1;
 
 std::string Errno(const std::string& what) { return what + ": " + std::strerror(errno); }
 
+// Creates a fresh file beside `path` named "<path>.tmp.XXXXXX" (unique, so two processes
+// saving the same index never share a temporary), mode 0600. Sets *name; null on failure.
+std::FILE* CreateTemp(const std::string& path, const char* mode, std::string* name) {
+  std::string pattern = path + ".tmp.XXXXXX";
+  const int fd = ::mkstemp(pattern.data());
+  if (fd < 0) return nullptr;
+  *name = pattern;
+  std::FILE* f = ::fdopen(fd, mode);
+  if (f == nullptr) {
+    ::close(fd);
+    std::remove(pattern.c_str());
+  }
+  return f;
+}
+
 // Writes to a FILE while hashing everything written.
 class HashingWriter {
  public:
@@ -115,10 +130,9 @@ Status VectorIndexImpl::Save(const std::string& path) const {
   if (sodium_init() < 0) return Status::Internal("vector index: libsodium init failed");
   std::lock_guard<std::mutex> save_lock(save_mu_);
   std::shared_lock<std::shared_mutex> lock(mu_);
-  const std::string tmp = path + ".tmp";
-  const std::string graph_tmp = path + ".graph.tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return Status::IOError(Errno("vector index: create '" + tmp + "'"));
+  std::string tmp;
+  std::FILE* f = CreateTemp(path, "wb", &tmp);
+  if (f == nullptr) return Status::IOError(Errno("vector index: create '" + path + ".tmp.*'"));
   HashingWriter w(f, tmp);
   w.Write(kMagic, 8);
   w.Pod<uint32_t>(kFormatVersion);
@@ -145,8 +159,18 @@ Status VectorIndexImpl::Save(const std::string& path) const {
       w.Write(rows.data(), rows.size() * sizeof(float));
       continue;
     }
+    std::string graph_tmp;
+    std::FILE* reserved = CreateTemp(path + ".graph", "wb", &graph_tmp);
+    if (reserved == nullptr) {
+      status = Status::IOError(Errno("vector index: create '" + path + ".graph.tmp.*'"));
+      break;
+    }
+    std::fclose(reserved);
     status = static_cast<const HnswPartition*>(partition.get())->SaveGraph(graph_tmp);
-    if (!status.ok()) break;
+    if (!status.ok()) {
+      std::remove(graph_tmp.c_str());
+      break;
+    }
     std::FILE* g = std::fopen(graph_tmp.c_str(), "rb");
     if (g == nullptr) {
       status = Status::IOError(Errno("vector index: open '" + graph_tmp + "'"));
@@ -228,7 +252,6 @@ Result<std::unique_ptr<VectorIndex>> LoadVectorIndex(const std::string& path,
   }
   auto index = std::make_unique<VectorIndexImpl>(options, kind == 1);
   index->set_applied_sequence(applied);
-  const std::string graph_tmp = path + ".graph.tmp";
   for (uint32_t p = 0; p < partition_count; ++p) {
     uint32_t key_len = 0;
     uint8_t encoding = 0;
@@ -253,8 +276,11 @@ Result<std::unique_ptr<VectorIndex>> LoadVectorIndex(const std::string& path,
     } else {
       uint64_t graph_len = 0;
       if (!r.Pod(&graph_len) || graph_len > r.left()) return Corrupt(path, "bad graph length");
-      std::FILE* g = std::fopen(graph_tmp.c_str(), "wb");
-      if (g == nullptr) return Status::IOError(Errno("vector index: create '" + graph_tmp + "'"));
+      std::string graph_tmp;
+      std::FILE* g = CreateTemp(path + ".graph", "wb", &graph_tmp);
+      if (g == nullptr) {
+        return Status::IOError(Errno("vector index: create '" + path + ".graph.tmp.*'"));
+      }
       std::vector<char> buf(1 << 20);
       bool ok = true;
       for (uint64_t left = graph_len; left > 0 && ok;) {

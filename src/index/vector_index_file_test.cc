@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "src/index/index_test_util.h"
@@ -87,6 +89,38 @@ TEST_F(VectorIndexFileTest, RoundTripKeepsResultsAndSequence) {
     for (int64_t q : {0, 7, 850, 950}) EXPECT_EQ(Top(**loaded, Row(q)), Top(*index, Row(q)));
     EXPECT_FALSE(fs::exists(path_ + ".tmp"));
   }
+}
+
+// Two writers of one file (a CLI beside a running server): every save succeeds, the file
+// always loads whole, no temporary is left behind, and the file is private (0600).
+TEST_F(VectorIndexFileTest, ConcurrentWritersEachSaveWholeFiles) {
+  std::vector<std::unique_ptr<VectorIndex>> writers;
+  for (int w = 0; w < 2; ++w) {
+    writers.push_back(w == 0 ? NewHnswVectorIndex(Options()) : NewFlatVectorIndex(Options()));
+    Fill(writers.back().get());
+  }
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < 2; ++w) {
+    threads.emplace_back([&, w] {
+      for (int i = 0; i < 25; ++i) {
+        if (!writers[static_cast<size_t>(w)]->Save(path_).ok()) ++failures;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  auto loaded = LoadVectorIndex(path_, Options());
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  EXPECT_EQ((*loaded)->size(), 1000u);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    ++files;
+    EXPECT_EQ(entry.path().string(), path_);
+  }
+  EXPECT_EQ(files, 1);
+  EXPECT_EQ(fs::status(path_).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
 }
 
 TEST_F(VectorIndexFileTest, DetectsCorruptionTruncationAndMismatch) {

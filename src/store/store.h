@@ -244,6 +244,9 @@ struct AuditVerification {
   int64_t records = 0;
   bool intact = true;
   int64_t first_bad_seq = 0;  // 0 when intact
+  int64_t keyed_records = 0;  // records checked with the audit key (the rest predate keying)
+  int64_t anchored_seq = 0;   // the head the anchor vouches for; 0: none or no anchor
+  std::string problem;        // why not intact; empty when intact
 };
 
 struct StoreStats {

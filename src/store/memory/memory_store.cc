@@ -266,15 +266,7 @@ void MemoryStoreImpl::Index(const Memory& m, std::string_view said) {
       return;
     }
   }
-  std::vector<text::Token> toks;
-  text::Tokenize(said.empty() ? std::string_view(m.content) : said,
-                 text::TokenizeMode::kDocument, &toks);
-  Doc d;
-  for (const auto& t : toks) {
-    ++d.tf[t.text];
-    ++d.length;
-  }
-  docs_[m.id] = std::move(d);
+  keyword_.Add(m.id, ScopeKey(m.scope), said.empty() ? std::string_view(m.content) : said);
 }
 
 void MemoryStoreImpl::PutVector(int64_t id, const std::string& model, const std::string& vector) {

@@ -32,7 +32,7 @@ Status MemoryStoreImpl::Forget(const OpContext& ctx, int64_t id, bool hard) {
       for (const std::string* text : {&m.content, &m.value}) {
         for (std::string& p : VaultPlaceholders(*text)) placeholders.push_back(std::move(p));
       }
-      docs_.erase(vid);
+      keyword_.Remove(vid);
       m.content.clear();
       m.subject.clear();
       m.attribute.clear();
@@ -92,7 +92,7 @@ Result<EraseOutcome> MemoryStoreImpl::EraseUser(const OpContext& ctx, const std:
   entities_.EraseUser(user_id, ids);
   for (int64_t id : ids) {
     memories_.erase(id);
-    docs_.erase(id);
+    keyword_.Remove(id);
     vectors_.erase(id);
     Log(id, false);
   }

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "src/store/keyword_index.h"
 #include "src/store/memory/entity_tables.h"
 #include "src/store/memory/side_tables.h"
 #include "src/store/store.h"
@@ -36,11 +37,6 @@ struct RecallRow {
 inline const std::string& Subject(const MetricsFilter& f, const Scope& s) {
   return f.by == "agent" ? s.agent_id : f.by == "team" ? s.team_id : s.user_id;
 }
-
-struct Doc {
-  std::unordered_map<std::string, int> tf;
-  int length = 0;
-};
 
 inline bool Searchable(const Memory& m, const Instant& now, bool include_history) {
   if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined) return false;
@@ -205,7 +201,7 @@ class MemoryStoreImpl final : public Store {
   std::vector<MessageRow> messages_;
   std::map<int64_t, Memory> memories_;
   std::vector<RecallRow> recall_log_;
-  std::unordered_map<int64_t, Doc> docs_;  // keyword documents (store::IsKeywordDocument)
+  KeywordIndex keyword_;  // keyword documents (store::IsKeywordDocument), by scope key
   std::unordered_map<int64_t, int64_t> record_of_;  // message id -> its latest current record
   std::vector<AuditRecord> audit_;
   std::vector<ReviewItem> reviews_;  // id = index + 1

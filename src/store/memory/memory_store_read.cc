@@ -3,7 +3,6 @@
 #include <unordered_set>
 
 #include "src/store/access.h"
-#include "src/store/memory/bm25.h"
 #include "src/store/memory/memory_store_internal.h"
 #include "src/store/term_pruning.h"
 #include "src/text/tokenizer.h"
@@ -32,51 +31,37 @@ Result<std::vector<Memory>> MemoryStoreImpl::GetHistory(const OpContext& ctx, in
 
 Result<std::vector<KeywordHit>> MemoryStoreImpl::SearchKeyword(const OpContext& ctx,
                                                                const KeywordQuery& query) {
+  // The SQLite backend's rules: each term's query-mode tokens (a term of several tokens
+  // scores each token here; SQLite matches it as a phrase), pruned by the document
+  // frequencies of the caller's partitions, scored by the shared KeywordIndex.
   std::vector<std::string> terms;
   for (const std::string& t : query.terms) {
     std::vector<text::Token> toks;
     text::Tokenize(t, text::TokenizeMode::kQuery, &toks);
     for (auto& tok : toks) terms.push_back(std::move(tok.text));
   }
-  std::sort(terms.begin(), terms.end());
-  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+  std::vector<KeywordHit> hits;
+  if (terms.empty() || query.limit <= 0) return hits;
+  const std::vector<std::string> partitions = VisiblePartitions(ctx.principal);
   std::lock_guard lock(mu_);
-  if (terms.empty() || docs_.empty()) return std::vector<KeywordHit>{};
-  double total_len = 0;
-  for (const auto& [id, d] : docs_) total_len += d.length;
-  double n = static_cast<double>(docs_.size());
-  double avg = total_len / n;
-  std::unordered_map<std::string, double> df;
   std::vector<int64_t> freqs;
-  for (const auto& term : terms) {
-    for (const auto& [id, d] : docs_) df[term] += d.tf.count(term) ? 1 : 0;
-    freqs.push_back(static_cast<int64_t>(df[term]));
-  }
-  // Same pruning rule as the SQLite backend, over the same N: the keyword documents.
-  std::vector<bool> keep = KeepTerms(freqs, static_cast<int64_t>(docs_.size()));
+  for (const std::string& term : terms) freqs.push_back(keyword_.DocFrequency(partitions, term));
+  const std::vector<bool> keep = KeepTerms(freqs, keyword_.Stats(partitions).rows);
   std::vector<std::string> kept;
   for (size_t i = 0; i < terms.size(); ++i) {
     if (keep[i]) kept.push_back(terms[i]);
   }
-  terms.swap(kept);
-  std::vector<KeywordHit> hits;
-  for (const auto& [id, d] : docs_) {
-    const Memory& m = memories_.at(id);
+  std::vector<ScoredDoc> docs = keyword_.Score(partitions, kept);
+  std::sort(docs.begin(), docs.end(), BetterDoc);
+  for (const ScoredDoc& d : docs) {
+    if (static_cast<int>(hits.size()) >= query.limit) break;
+    const Memory& m = memories_.at(d.id);
     if (!CanSee(ctx.principal, m.scope) || !Searchable(m, ctx.now, query.include_history) ||
         (query.filter != nullptr && !query.filter->Matches(m))) {
       continue;
     }
-    double score = 0;
-    for (const auto& term : terms) {
-      auto f = d.tf.find(term);
-      if (f != d.tf.end()) score += Bm25TermScore(f->second, df[term], n, d.length, avg);
-    }
-    if (score > 0) hits.push_back(KeywordHit{m, score});
+    hits.push_back(KeywordHit{m, d.score});
   }
-  std::sort(hits.begin(), hits.end(), [](const KeywordHit& a, const KeywordHit& b) {
-    return a.score != b.score ? a.score > b.score : a.memory.id > b.memory.id;
-  });
-  if (static_cast<int>(hits.size()) > query.limit) hits.resize(std::max(0, query.limit));
   return hits;
 }
 

@@ -1,4 +1,4 @@
-#include "src/store/sqlite/keyword_index.h"
+#include "src/store/keyword_index.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -72,11 +72,6 @@ struct Raw {
   explicit Raw(const std::string& path) {
     EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     EXPECT_TRUE(RegisterEngramTokenizer(db).ok());
-    EXPECT_EQ(sqlite3_exec(db,
-                           "CREATE VIRTUAL TABLE temp.memory_fts_vocab USING "
-                           "fts5vocab(main, memory_fts, row)",
-                           nullptr, nullptr, nullptr),
-              SQLITE_OK);
     cache = std::make_unique<StmtCache>(db);
   }
   ~Raw() {
@@ -119,7 +114,7 @@ class KeywordIndexTest : public ::testing::Test {
     }
   }
 
-  // The index's answer and FTS5's (bm25() in SQL) for the same query on one snapshot.
+  // The index's answer and SQL's (engram_bm25 over FTS5) for the same query on one snapshot.
   void ExpectSameRanking(Raw& raw, const Principal& p, const std::string& q, int limit,
                          bool history) {
     KeywordQuery kq;
@@ -230,13 +225,40 @@ TEST(KeywordIndexUnitTest, ColocatedTokensShareAPositionAndCountOnce) {
   KeywordIndex index;
   index.Add(1, "u:a", "预算 budget budget");
   index.Add(2, "u:b", "budget");
-  EXPECT_EQ(index.DocFrequency("budget"), 2);
+  EXPECT_EQ(index.DocFrequency({"u:a", "u:b"}, "budget"), 2);
+  EXPECT_EQ(index.DocFrequency({"u:a", "u:a"}, "budget"), 1);  // a partition counts once
   EXPECT_EQ(index.max_id(), 2);
   // Only partition u:a is searched: document 2 is never scored.
-  auto docs = index.Score({"u:a"}, {"budget"}, Fts5Totals{2, index.tokens()});
+  auto docs = index.Score({"u:a"}, {"budget"});
   ASSERT_EQ(docs.size(), 1u);
   EXPECT_EQ(docs[0].id, 1);
   EXPECT_GT(docs[0].score, 0);
+}
+
+TEST(KeywordIndexUnitTest, StatisticsAreThoseOfTheSearchedPartitionsOnly) {
+  KeywordIndex index;
+  index.Add(1, "u:a", "budget review");
+  index.Add(2, "u:a", "contract review");
+  index.Add(3, "p", "budget plan");
+  const std::vector<std::string> a = {"u:a", "p"};
+  const auto before = index.Score(a, {"budget", "review"});
+  // Another tenant's partition fills up with the same words: nothing of a's changes.
+  for (int64_t id = 10; id < 200; ++id) index.Add(id, "u:b", "budget budget review words");
+  EXPECT_EQ(index.DocFrequency(a, "budget"), 2);
+  EXPECT_EQ(index.Stats(a).rows, 3);
+  const auto after = index.Score(a, {"budget", "review"});
+  ASSERT_EQ(after.size(), before.size());
+  for (size_t i = 0; i < after.size(); ++i) {
+    EXPECT_EQ(after[i].id, before[i].id);
+    EXPECT_EQ(after[i].score, before[i].score);
+  }
+  // Removing documents restores the statistics exactly.
+  for (int64_t id = 10; id < 200; ++id) index.Remove(id);
+  index.Remove(3);
+  EXPECT_EQ(index.Stats({"u:b"}).rows, 0);
+  EXPECT_EQ(index.DocFrequency(a, "budget"), 1);
+  EXPECT_EQ(index.size(), 2u);
+  EXPECT_EQ(index.Score(a, {"plan"}).size(), 0u);
 }
 
 }  // namespace

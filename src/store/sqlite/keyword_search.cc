@@ -7,6 +7,7 @@
 
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
+#include "src/store/keyword_index.h"
 #include "src/store/sqlite/filter_function.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/term_pruning.h"
@@ -104,24 +105,63 @@ Result<std::unordered_map<int64_t, Memory>> Recheck(StmtCache* cache, const OpCo
   return out;
 }
 
-// Ranks in SQL with FTS5's bm25() (the path the index must agree with).
+// The statistics of `partitions` read from SQLite (the path without the index): rows and
+// tokens from memory_fts_docsize, and each term's document frequency by a MATCH count.
+struct SqlStats {
+  KeywordStats totals;
+  std::vector<int64_t> doc_freq;  // per term
+};
+
+Result<SqlStats> ReadSqlStats(StmtCache* cache, const std::string& partitions,
+                              const std::vector<Term>& terms) {
+  SqlStats out;
+  Stmt sizes(cache,
+             "SELECT d.sz FROM memory_fts_docsize d JOIN memory m ON m.id = d.id "
+             "WHERE m.scope_key IN (SELECT value FROM json_each(?1))");
+  sizes.Bind(1, partitions);
+  while (sizes.Step()) {
+    int64_t length = 0;
+    GetVarint(sizes.Blob(0), 0, &length);
+    ++out.totals.rows;
+    out.totals.tokens += length;
+  }
+  if (!sizes.status().ok()) return sizes.status().WithPrefix("keyword search: scope totals");
+  Stmt df(cache,
+          "SELECT count(*) FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid "
+          "WHERE memory_fts MATCH ?1 AND m.scope_key IN (SELECT value FROM json_each(?2))");
+  for (const Term& t : terms) {
+    df.Reset();
+    df.Bind(1, QuoteTerm(t.text)).Bind(2, partitions);
+    out.doc_freq.push_back(df.Step() ? df.Int(0) : 0);
+    if (!df.status().ok()) return df.status().WithPrefix("keyword search: term stats");
+  }
+  return out;
+}
+
+// Ranks in SQL with engram_bm25 under the caller's statistics (the path the index must
+// agree with). `dfs`: the kept terms' document frequencies, comma-separated, in order.
 Result<std::vector<KeywordHit>> SearchSql(StmtCache* cache, const OpContext& ctx,
-                                          const KeywordQuery& query, const std::string& match) {
+                                          const KeywordQuery& query, const std::string& match,
+                                          const KeywordStats& stats, const std::string& dfs) {
   std::vector<KeywordHit> hits;
+  if (stats.rows <= 0) return hits;
+  const double avgdl = static_cast<double>(stats.tokens) / static_cast<double>(stats.rows);
   // Phase 1 ranks the matches using only the few columns the filter needs; phase 2 reads
   // whole rows for the top `limit` only.
   Stmt st(cache,
-          "SELECT m.id, bm25(memory_fts) AS rank FROM memory_fts JOIN memory m ON m.id = "
-          "memory_fts.rowid WHERE memory_fts MATCH ?1 AND " + VisibleSql(2, 3) +
+          "SELECT m.id, engram_bm25(memory_fts, ?8, ?9, ?10) AS score FROM memory_fts JOIN "
+          "memory m ON m.id = memory_fts.rowid WHERE memory_fts MATCH ?1 AND " +
+              VisibleSql(2, 3) +
               " AND (?4 = 1 OR m.current = 1) AND m.status IN ('active', 'dormant') "
-              "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)" + FilterClause(7, query.filter) +
-              " ORDER BY rank, m.id DESC LIMIT ?6");
+              "AND (m.expires_ms IS NULL OR m.expires_ms > ?5)" + FilterClause(11, query.filter) +
+              " ORDER BY score DESC, m.id DESC LIMIT ?6");
   st.Bind(1, match).Bind(2, ctx.principal.user_id);
   st.Bind(3, JsonStringArray(ctx.principal.teams)).Bind(4, query.include_history);
   st.Bind(5, ctx.now.unix_ms).Bind(6, int64_t{query.limit});
-  BindFilter(&st, 7, query.filter);
+  st.Bind(8, static_cast<double>(stats.rows)).Bind(9, avgdl).Bind(10, dfs);
+  BindFilter(&st, 11, query.filter);
   std::vector<std::pair<int64_t, double>> ranked;
-  while (st.Step()) ranked.emplace_back(st.Int(0), -st.Double(1));  // bm25() is negative
+  while (st.Step()) ranked.emplace_back(st.Int(0), st.Double(1));
   if (!st.status().ok()) return st.status().WithPrefix("keyword search");
   Stmt row(cache, "SELECT " + MemoryColumns() + " FROM memory m WHERE m.id = ?1");
   for (const auto& [id, score] : ranked) {
@@ -137,11 +177,10 @@ Result<std::vector<KeywordHit>> SearchSql(StmtCache* cache, const OpContext& ctx
 // pass or none remain.
 Result<std::vector<KeywordHit>> SearchIndex(StmtCache* cache, KeywordState* state,
                                             const OpContext& ctx, const KeywordQuery& query,
-                                            const std::vector<std::string>& phrases,
-                                            const Fts5Totals& totals) {
+                                            const std::vector<std::string>& partitions,
+                                            const std::vector<std::string>& phrases) {
   std::vector<KeywordHit> hits;
-  std::vector<ScoredDoc> docs =
-      state->index.Score(VisiblePartitions(ctx.principal), phrases, totals);
+  std::vector<ScoredDoc> docs = state->index.Score(partitions, phrases);
   const size_t limit = static_cast<size_t>(query.limit);
   size_t batch = limit + 8;  // most candidates pass; a short batch grows fourfold
   for (size_t done = 0; done < docs.size() && hits.size() < limit; batch *= 4) {
@@ -194,58 +233,54 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
     sqlite3* db;
     ~EndRead() { sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr); }
   } end_read{db};
-  Fts5Totals totals;
   bool indexed = false;
   if (state->use_index) {
+    Fts5Totals totals;
     auto synced = Sync(cache, state, &totals);
     if (!synced.ok()) return synced.status();
     indexed = *synced;
   }
-  if (!state->use_index) {
-    auto t = ReadFts5Totals(cache);
-    if (!t.ok()) return t.status();
-    totals = *t;
-  }
-  const int64_t n_docs = totals.rows;  // the keyword documents (facts in their record are not)
-  // Document frequencies: from the index, or a walk of each term's postings in fts5vocab
-  // (fetched only when pruning can change the outcome).
-  const PruningParams params;
-  std::vector<int64_t> doc_freq(terms.size(), 1);
-  if (indexed || n_docs >= params.min_docs || terms.size() > params.max_terms) {
-    Stmt df(cache, "SELECT doc FROM temp.memory_fts_vocab WHERE term = ?1");
+  // Statistics of the caller's partitions only (keyword_index.h): from the index, or read
+  // from SQLite when the index cannot answer.
+  const std::vector<std::string> partitions = VisiblePartitions(ctx.principal);
+  KeywordStats stats;
+  std::vector<int64_t> doc_freq(terms.size(), 0);
+  if (indexed) {
+    stats = state->index.Stats(partitions);
     for (size_t i = 0; i < terms.size(); ++i) {
-      // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token.
+      // A term of several tokens (rare: a run OpenCC resized) counts by its rarest token
+      // here; it is ranked in SQL below, with its exact phrase count.
       int64_t freq = INT64_MAX;
       for (const std::string& tok : terms[i].tokens) {
-        if (indexed) {
-          freq = std::min(freq, state->index.DocFrequency(tok));
-          continue;
-        }
-        df.Reset();
-        df.Bind(1, tok);
-        freq = std::min<int64_t>(freq, df.Step() ? df.Int(0) : 0);
-        if (!df.status().ok()) return df.status().WithPrefix("keyword search: term stats");
+        freq = std::min(freq, state->index.DocFrequency(partitions, tok));
       }
       doc_freq[i] = freq;
     }
   }
-  const std::vector<bool> keep = KeepTerms(doc_freq, n_docs, params);
-  std::string match;
-  std::vector<std::string> phrases;
   bool single_tokens = true;
+  for (const Term& t : terms) single_tokens = single_tokens && t.tokens.size() == 1;
+  if (!indexed || !single_tokens) {
+    auto sql = ReadSqlStats(cache, JsonStringArray(partitions), terms);
+    if (!sql.ok()) return sql.status();
+    stats = sql->totals;
+    doc_freq = std::move(sql->doc_freq);
+  }
+  const std::vector<bool> keep = KeepTerms(doc_freq, stats.rows);
+  std::string match;
+  std::string dfs;
+  std::vector<std::string> phrases;
   for (size_t i = 0; i < terms.size(); ++i) {
     if (!keep[i]) continue;
     if (!match.empty()) match += " OR ";
     match += QuoteTerm(terms[i].text);
-    single_tokens = single_tokens && terms[i].tokens.size() == 1;
+    if (!dfs.empty()) dfs += ',';
+    dfs += std::to_string(doc_freq[i]);
     phrases.push_back(terms[i].tokens[0]);
   }
   if (match.empty()) return hits;
   // A term of several tokens is an FTS5 phrase (adjacent positions): SQL ranks those.
-  if (indexed && single_tokens) {
-    return SearchIndex(cache, state, ctx, query, phrases, totals);
-  }
-  return SearchSql(cache, ctx, query, match);
+  if (indexed && single_tokens) return SearchIndex(cache, state, ctx, query, partitions, phrases);
+  return SearchSql(cache, ctx, query, match, stats, dfs);
 }
 
 }  // namespace engram::store::sqlite

@@ -1,6 +1,8 @@
 // The keyword channel of SqliteStore: query terms pruned by document frequency, ranked by
-// the in-memory KeywordIndex when it agrees with memory_fts (else by FTS5's bm25() in SQL),
-// and re-checked row by row against the memory table (scope, status, version, expiry).
+// the in-memory KeywordIndex when it agrees with memory_fts (else in SQL by engram_bm25,
+// fts5_tokenizer.h), and re-checked row by row against the memory table (scope, status,
+// version, expiry). Both paths use the statistics of the caller's visible partitions only
+// (keyword_index.h), for pruning and for scoring alike, and rank identically.
 //
 // Keeping the index level with the table: before each search the FTS5 averages record
 // (row count, token total) is read; rows above the index's highest id are added; if the
@@ -17,11 +19,17 @@
 #include <vector>
 
 #include "engram/result.h"
-#include "src/store/sqlite/keyword_index.h"
+#include "src/store/keyword_index.h"
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/store.h"
 
 namespace engram::store::sqlite {
+
+// What FTS5's averages record holds: rows in the table and their total token count.
+struct Fts5Totals {
+  int64_t rows = 0;
+  int64_t tokens = 0;
+};
 
 struct KeywordState {
   KeywordIndex index;

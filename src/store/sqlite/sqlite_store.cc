@@ -1,6 +1,8 @@
 #include "src/store/sqlite/sqlite_store.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "src/store/entity_checks.h"
 #include "src/store/sqlite/api_key_rows.h"
@@ -47,19 +49,37 @@ constexpr size_t kMaxReaders = 8;
 
 namespace sqlite_internal {
 
-SqliteStore::SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms)
+SqliteStore::SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms,
+                         std::string audit_key, const std::string& anchor_path)
     : db_(db),
       path_(std::move(path)),
       cache_(std::make_unique<sqlite::StmtCache>(db)),
       readers_([this, busy_timeout_ms] { return OpenReader(path_, busy_timeout_ms); },
                kMaxReaders),
-      checkpointer_(std::make_unique<sqlite::WalCheckpointer>(path_, busy_timeout_ms)) {
+      checkpointer_(std::make_unique<sqlite::WalCheckpointer>(path_, busy_timeout_ms)),
+      audit_key_(std::move(audit_key)) {
+  if (!audit_key_.empty()) anchor_ = std::make_unique<AuditAnchor>(anchor_path, audit_key_);
   // Replaces SQLite's automatic checkpoint: commits (every recall's among them) no longer
-  // copy the log into the database file themselves.
-  sqlite3_wal_hook(db_, &sqlite::WalCheckpointer::Hook, checkpointer_.get());
+  // copy the log into the database file themselves. The same hook moves the audit anchor.
+  sqlite3_wal_hook(db_, &SqliteStore::OnCommit, this);
+  sqlite3_rollback_hook(db_, &SqliteStore::OnRollback, this);
 }
 
+int SqliteStore::OnCommit(void* self, sqlite3* db, const char* schema, int pages) {
+  auto* store = static_cast<SqliteStore*>(self);
+  if (store->pending_head_) {
+    // Best effort: a failed anchor write leaves the anchor behind the chain, which verifies
+    // (only a head ahead of the chain fails); the next commit moves it again.
+    (void)store->anchor_->Write(*store->pending_head_, false);
+    store->pending_head_.reset();
+  }
+  return sqlite::WalCheckpointer::Hook(store->checkpointer_.get(), db, schema, pages);
+}
+
+void SqliteStore::OnRollback(void* self) { static_cast<SqliteStore*>(self)->pending_head_.reset(); }
+
 SqliteStore::~SqliteStore() {
+  sqlite3_rollback_hook(db_, nullptr, nullptr);
   sqlite3_wal_hook(db_, nullptr, nullptr);
   checkpointer_.reset();
   cache_.reset();
@@ -322,6 +342,21 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
   if (exists && S_ISDIR(info.st_mode)) {
     return Status::InvalidArgument("sqlite: '" + path + "' is a directory");
   }
+  // The file is private to its owner (0600): created so here, since SQLite would create it
+  // 0644, and tightened when an older build left it wider. SQLite gives the -wal and -shm
+  // files the database file's mode.
+  if (!exists) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) ::close(fd);
+  }
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    const std::string file = path + suffix;
+    struct stat st;
+    if (::stat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 077) != 0 &&
+        st.st_uid == ::geteuid()) {
+      (void)::chmod(file.c_str(), st.st_mode & 0700);
+    }
+  }
   sqlite3* db = nullptr;
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
               (options.create_if_missing ? SQLITE_OPEN_CREATE : 0);
@@ -353,16 +388,12 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
     return fail(s);
   }
   if (Status s = sqlite::Migrate(db, path); !s.ok()) return fail(s);
-  // Per-connection view of the index's term statistics (for query term pruning).
-  if (Status s = Exec(db,
-                      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab "
-                      "USING fts5vocab(main, memory_fts, row)",
-                      what);
-      !s.ok()) {
-    return fail(s);
-  }
-  return std::unique_ptr<Store>(
-      new sqlite_internal::SqliteStore(db, path, options.busy_timeout_ms));
+  std::string anchor_path = options.audit_anchor_path;
+  if (anchor_path.empty()) anchor_path = path + ".audit-head";
+  auto store = std::make_unique<sqlite_internal::SqliteStore>(
+      db, path, options.busy_timeout_ms, options.audit_key, anchor_path);
+  if (Status s = store->InitAuditAnchor(); !s.ok()) return s;
+  return std::unique_ptr<Store>(std::move(store));
 }
 
 }  // namespace engram::store

@@ -24,11 +24,18 @@ struct SqliteOptions {
   std::string path;                // the database file
   bool create_if_missing = true;   // NotFound when false and the file does not exist
   int busy_timeout_ms = 5000;      // how long a write waits for another writer
+  // The audit chain's MAC key (32 bytes, audit_chain.h DeriveAuditKey). Default: empty, an
+  // unkeyed chain without anchor (tools and tests); the engine passes one derived from the
+  // vault key.
+  std::string audit_key;
+  // Where the chain's head is anchored when keyed. Default: empty, "<path>.audit-head".
+  std::string audit_anchor_path;
 };
 
 // Opens (and creates or migrates) the database. NotFound: missing file and
 // !create_if_missing. Corruption: not an SQLite database. FailedPrecondition: written by a
-// newer schema version. IOError: cannot be opened.
+// newer schema version. IOError: cannot be opened. The database file is created 0600 (and
+// an existing one tightened to 0600); so are the anchor and SQLite's -wal and -shm files.
 Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options);
 
 }  // namespace engram::store

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "src/store/audit_anchor.h"
 #include "src/store/sqlite/keyword_search.h"
 #include "src/store/sqlite/reader_pool.h"
 #include "src/store/sqlite/sqlite_util.h"
@@ -34,8 +35,16 @@ inline Status NotFound(int64_t id) {
 
 class SqliteStore final : public Store {
  public:
-  SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms);
+  // `audit_key` empty: the audit chain is unkeyed and has no anchor (tools and tests that
+  // open a database without the vault key). Otherwise `anchor_path` names the anchor file.
+  SqliteStore(sqlite3* db, std::string path, int busy_timeout_ms, std::string audit_key,
+              const std::string& anchor_path);
   ~SqliteStore() override;
+
+  // Reads the anchor at open and creates it for a new or never-keyed chain (keyed from the
+  // next record on). A missing anchor beside keyed records is left missing: VerifyAudit
+  // reports it. REQUIRES: called once, from the constructor's caller, before other use.
+  Status InitAuditAnchor();
 
   Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override;
 
@@ -205,6 +214,12 @@ class SqliteStore final : public Store {
   // REQUIRES: mu_ held, inside a write transaction (the chain's tail is read under the lock).
   Status AppendLocked(const OpContext& ctx, const AuditEntry& e);
 
+
+  // SQLite's commit (wal) and rollback hooks on db_: after a commit the anchor moves to the
+  // last record the transaction appended; a rollback forgets it. Run with mu_ held.
+  static int OnCommit(void* self, sqlite3* db, const char* schema, int pages);
+  static void OnRollback(void* self);
+
   // The connection of a read-only call: the writer connection when it is free (its page
   // cache stays warm: a reader's is dropped whenever another connection has written), else a
   // reader of its own, so that reads run in parallel with each other and with writes; the
@@ -236,6 +251,10 @@ class SqliteStore final : public Store {
   sqlite::KeywordState keyword_;              // guarded by mu_
   sqlite::ReaderPool readers_;  // after path_, which its opener reads
   std::unique_ptr<sqlite::WalCheckpointer> checkpointer_;  // the hook of db_; after path_
+  std::string audit_key_;                 // empty: unkeyed chain, no anchor
+  std::unique_ptr<AuditAnchor> anchor_;   // null without a key
+  int64_t keyed_from_ = 1;                // from the anchor; guarded by mu_
+  std::optional<AuditHead> pending_head_; // appended, not yet committed; guarded by mu_
 };
 
 }  // namespace engram::store::sqlite_internal
