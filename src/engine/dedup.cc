@@ -22,11 +22,7 @@ bool IsRecord(const Memory& m) {
 
 bool SaysNothingNew(std::string_view newer, std::string_view older) {
   if (text::FoldForSearch(newer) == text::FoldForSearch(older)) return true;
-  const std::vector<std::string> words = recall::ContentWords(newer);
-  if (words.empty()) return false;
-  // Not a short remark whose few words a longer statement happens to contain.
-  if (recall::ContentWords(older).size() > words.size() + kRestateSlack) return false;
-  return recall::KeywordCoverage(words, older) >= 1.0;
+  return recall::Restates(newer, older);
 }
 
 Result<int64_t> FindRestatedRecord(store::Store& store, const store::OpContext& ctx,

@@ -23,12 +23,9 @@
 namespace engram::engine {
 
 inline constexpr double kDuplicateCosine = 0.92;
-// The older record may have at most this many content words more than the new one.
-inline constexpr size_t kRestateSlack = 2;
 
-// Whether `newer` says nothing that `older` does not: equal after folding, or every content
-// word of `newer` (recall/relevance.h ContentWords) occurs in `older`, which has at most
-// kRestateSlack content words more.
+// Whether `newer` says nothing that `older` does not: equal after folding, or it restates it
+// in other words (recall/relevance.h Restates).
 bool SaysNothingNew(std::string_view newer, std::string_view older);
 
 // The current record of `batch`'s scope that batch.memories[0] restates, or 0. Uses the

@@ -281,6 +281,7 @@ class VectorEngineTest : public ::testing::Test {
     o.db_path = dir_.File("v.db");
     o.embedder = embedder;
     o.weight_keyword = 0;  // vector channel only, so the assertions are about it
+    o.min_relevance = 0;   // its ranking, not the relevance floor (truth scenarios test that)
     o.auto_session_gap_minutes = 0;  // separate notes, each embedded alone
     auto e = Engine::Open(o);
     EXPECT_TRUE(e.ok()) << e.status().ToString();

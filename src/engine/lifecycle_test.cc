@@ -74,7 +74,8 @@ class LifecycleEngineTest : public ::testing::Test {
 
 TEST_F(LifecycleEngineTest, CompactMergesLinksAndSummarizesWithoutDeleting) {
   Memory first = Say(alice_, "I really prefer green tea in the morning");
-  Memory again = Say(alice_, "I really prefer GREEN tea in the morning!");
+  // One word more: not a restatement at write time (dedup.h), a near-duplicate for compact.
+  Memory again = Say(alice_, "I really prefer GREEN tea in the morning, always!");
   Memory email = Fact(alice_, "张工", "邮箱", "zhang@example.com");
   Memory phone = Fact(alice_, "张工", "电话", "13912345678");
   std::vector<int64_t> turns;
@@ -102,7 +103,7 @@ TEST_F(LifecycleEngineTest, CompactMergesLinksAndSummarizesWithoutDeleting) {
   ASSERT_TRUE(dup.ok());
   EXPECT_FALSE(dup->current);
   EXPECT_EQ(dup->status, MemoryStatus::kActive);
-  EXPECT_EQ(dup->content, "I really prefer GREEN tea in the morning!");
+  EXPECT_EQ(dup->content, "I really prefer GREEN tea in the morning, always!");
   auto survivor = engine_->Get(alice_, first.id);
   ASSERT_TRUE(survivor.ok());
   EXPECT_TRUE(survivor->current);
@@ -208,7 +209,7 @@ TEST_F(LifecycleEngineTest, CompactWritesSummariesThroughTheConfiguredLlm) {
 
 TEST_F(LifecycleEngineTest, CompactTouchesOnlyWhatThePrincipalMayWrite) {
   Memory a1 = Say(alice_, "the sales forecast for June is optimistic overall");
-  Memory a2 = Say(alice_, "The sales forecast for June is optimistic overall.");
+  Memory a2 = Say(alice_, "The sales forecast for June is optimistic overall, indeed.");
   auto bob = engine_->Compact({bob_});
   ASSERT_TRUE(bob.ok());
   EXPECT_TRUE(bob->merges.empty());
@@ -225,7 +226,7 @@ TEST_F(LifecycleEngineTest, BackgroundJobRunsWhenDue) {
   EXPECT_FALSE(engine_->CompactIfDue()->has_value());  // off by default
   Reopen(/*compact_interval=*/600);
   Say(alice_, "quarterly planning meeting moved to the big room");
-  Memory dup = Say(alice_, "Quarterly planning meeting moved to the big room.");
+  Memory dup = Say(alice_, "Quarterly planning meeting moved to the big room, confirmed.");
   EXPECT_FALSE(engine_->CompactIfDue()->has_value());  // arms the timer
   clock_.Advance(300 * 1000000LL);
   EXPECT_FALSE(engine_->CompactIfDue()->has_value());

@@ -118,7 +118,8 @@ TEST(IngestQueueTest, AQueuedResultReportsWhatTheSynchronousOneDoes) {
     EXPECT_EQ(*e->ProcessQueue(10), 3);
   }
   auto e = Open(dir.path(), true);
-  ASSERT_EQ(sync[1].reinforced.size(), 1u);  // the second statement reinforced the fact
+  // The second statement reinforced the record (said again) and its fact.
+  ASSERT_EQ(sync[1].reinforced.size(), 2u);
   for (size_t i = 0; i < texts.size(); ++i) {
     auto q = e->GetQueued(Principal{"bob", "", {}, {}}, ids[i]);
     ASSERT_TRUE(q.ok() && q->result.has_value()) << texts[i];

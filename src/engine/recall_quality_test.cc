@@ -21,6 +21,7 @@ class RecallQualityTest : public ::testing::Test {
     o.clock = &clock_;
     o.embedder = "hashing";
     o.weight_keyword = weight_keyword;
+    o.min_relevance = 0;  // the ranking factors, not the floor (tests/scenarios/truth)
     auto e = Engine::Open(o);
     ASSERT_TRUE(e.ok()) << e.status().ToString();
     engine_ = std::move(e).value();

@@ -76,12 +76,19 @@ TEST_P(LifecycleTest, KindsAndTtlFromSignals) {
   auto stats = engine_->Stats({"alice", "", {}, {}});
   ASSERT_TRUE(stats.ok());
   EXPECT_EQ(stats->memories_expired, 1);
-  EXPECT_FALSE(Find(Ask("上海出差"), state.memories[0].id).has_value());
+  // Expired: still found (nothing else answers), labelled and demoted; include_expired ranks
+  // it as usual.
+  std::optional<RecallHit> expired = Find(Ask("上海出差"), state.memories[0].id);
+  ASSERT_TRUE(expired.has_value());
+  EXPECT_EQ(expired->state, "expired");
   RecallRequest r{.principal = {"alice", "", {}, {}}, .query = "上海出差"};
   r.include_expired = true;
   auto with_expired = engine_->Recall(r);
   ASSERT_TRUE(with_expired.ok());
-  EXPECT_TRUE(Find(*with_expired, state.memories[0].id).has_value());
+  std::optional<RecallHit> asked = Find(*with_expired, state.memories[0].id);
+  ASSERT_TRUE(asked.has_value());
+  EXPECT_EQ(asked->state, "expired");
+  EXPECT_GT(asked->score, expired->score);
 }
 
 TEST_P(LifecycleTest, DormantVectorsLeaveTheHotPartitionUntilRecalled) {

@@ -71,7 +71,7 @@ TEST_F(RecallerTest, SemanticMemoriesDoNotDecayByDefault) {
 }
 
 TEST_F(RecallerTest, ConfidenceWeightsTheScore) {
-  int64_t shaky = Add("Bob might move to Shenzhen", kNow, "", MemoryType::kEpisodic, 0.2);
+  int64_t shaky = Add("Bob might move to Shenzhen in spring", kNow, "", MemoryType::kEpisodic, 0.2);
   int64_t sure = Add("Bob will move to Shenzhen", kNow, "", MemoryType::kEpisodic, 1.0);
   auto hits = Recall(*store_, ctx_, "Bob Shenzhen", params_);
   ASSERT_TRUE(hits.ok());

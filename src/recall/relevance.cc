@@ -108,6 +108,12 @@ std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::s
   return out;
 }
 
+bool Restates(std::string_view text, std::string_view other) {
+  const std::vector<std::string> words = ContentWords(text);
+  if (words.empty() || KeywordCoverage(words, other) < 1.0) return false;
+  return KeywordCoverage(ContentWords(other), text) >= kRestateShare;
+}
+
 double KeywordCoverage(const std::vector<std::string>& query_words, std::string_view text) {
   if (query_words.empty()) return 0;
   size_t found = 0;

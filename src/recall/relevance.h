@@ -9,7 +9,7 @@
 //
 //   relevance = 1 - (1 - vector) * (1 - keyword)
 //
-// A hit that only a neighbouring turn lent score to (session spreading) gets a share of that
+// A hit that a neighbouring turn lent score to (session spreading) gets at least a share of that
 // turn's relevance. A question whose content words the caller's memories do not contain at
 // all (no candidate of any channel has them) is partly about something never said: its
 // vector evidence is read on a stricter scale (StricterFor).
@@ -51,11 +51,22 @@ std::vector<QueryWord> WeightedContentWords(std::string_view query);
 // against "工单T-102的截止日期是周五" (cosine 0.86) falls below the floor; "喜欢咖啡" against
 // "我爱喝拿铁" (0.88) stays above it.
 inline constexpr double kUnknownShift = 0.6;
+
+// A hit of the graph channel mentions an entity the question names (by name, alias or role):
+// that alone counts this much relevance, combined with the rest like the keyword evidence.
+inline constexpr double kGraphRelevance = 0.6;
 RelevanceScale StricterFor(const RelevanceScale& scale, double unknown);
 
 // Share of `query_words` (ContentWords of the query) found among the content words of
 // `text`, in [0, 1]; 0 when the query has none.
 double KeywordCoverage(const std::vector<std::string>& query_words, std::string_view text);
+
+// Whether `text` says what `other` says in other words: every content word of `text` is in
+// `other`, and at least kRestateShare of `other`'s content words are in `text` (so neither a
+// short remark whose words a longer statement happens to contain, nor a longer statement that
+// adds a value). False when `text` has no content words.
+inline constexpr double kRestateShare = 0.75;
+bool Restates(std::string_view text, std::string_view other);
 
 // For each of `query_words`, whether `text` contains it.
 std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::string_view text);

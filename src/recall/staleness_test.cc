@@ -49,7 +49,7 @@ TEST(StalenessTest, CorrectionOfTheSameTopicOutdatesWithoutASlot) {
 }
 
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
-  EXPECT_FALSE(Outdates(Cue("我上周搬到上海了"), Cue("我住在杭州"), Topic{1, 0.1, 0}));
+  EXPECT_FALSE(Outdates(Cue("我上周搬到上海了"), Cue("我住在杭州"), Topic{1, 0.05, 0}));
 }
 
 TEST(StalenessTest, DifferentSubjectsDoNotOutdateEachOther) {

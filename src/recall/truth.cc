@@ -22,20 +22,10 @@ bool IsCurrentRecord(const Memory& m) {
   return m.current && m.type == MemoryType::kEpisodic;
 }
 
-// Whether `text` says what one of `kept` (better hits) says: every content word of it is in
-// that one, which has at most kRestateSlack words more (a short turn whose words a longer
-// one happens to contain says something else). No content words: restates nothing.
-constexpr size_t kRestateSlack = 2;
-
+// Whether `text` says what one of `kept` (better hits) says (relevance.h Restates).
 bool RestatesAny(const std::string& text, const std::vector<std::string>& kept) {
-  if (kept.empty()) return false;
-  const std::vector<std::string> words = ContentWords(text);
-  if (words.empty()) return false;
   for (const std::string& k : kept) {
-    if (ContentWords(k).size() <= words.size() + kRestateSlack &&
-        KeywordCoverage(words, k) >= 1.0) {
-      return true;
-    }
+    if (Restates(text, k)) return true;
   }
   return false;
 }
@@ -86,11 +76,13 @@ void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
     h.relevance = Relevance(VectorCosine(h), coverage[i], strict);
+    // Linked to an entity the question names (a name, alias or role): evidence of its own.
+    if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
     by_id[h.memory.id] = h.relevance;
   }
   for (RecallHit& h : *hits) {
     auto lent = h.channels.find("context");
-    if (lent == h.channels.end() || h.explanation.rrf > 0) continue;
+    if (lent == h.channels.end()) continue;
     const int rank = lent->second.rank;
     if (rank < 1 || rank > static_cast<int>(pre_spread_ids.size())) continue;
     auto lender = by_id.find(pre_spread_ids[rank - 1]);
@@ -140,7 +132,17 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     h.state = "outdated";
     h.superseded_by = successor[i]->id;
     if (params.keep_outdated) {
-      if (params.asks_past) h.score *= kPastBoost;
+      if (params.asks_past) {  // what it was: above what replaced it
+        h.score *= kPastBoost;
+        auto there = position.find(successor[i]->id);
+        if (there != position.end() && there->second < hits->size()) {
+          // It answers the question about the past as well as its successor answers the
+          // present one.
+          const RecallHit& s = (*hits)[there->second];
+          h.score = std::max(h.score, s.score * kPastBoost);
+          h.relevance = std::max(h.relevance, s.relevance);
+        }
+      }
       if (params.demote_outdated) h.score *= kOutdatedFactor;
       continue;
     }
