@@ -172,7 +172,9 @@ TEST_F(CliTest, CorrectHistoryForgetAndAudit) {
 
 TEST_F(CliTest, CompactThenEraseUser) {
   RunJson({"remember", "--user", "alice", "--json", "my locker is behind the quokka poster"});
-  RunJson({"remember", "--user", "alice", "--json", "My locker is behind the QUOKKA poster!"});
+  // One word more: not a restatement at write time, a near-duplicate for compact.
+  RunJson({"remember", "--user", "alice", "--json",
+           "My locker is behind the QUOKKA poster, sadly!"});
   RunJson({"remember", "--user", "alice", "--json", "蓝鲸计划下周启动"});
   RunJson({"remember", "--user", "bob", "--json", "bob parks near the pelican statue"});
   json dry = RunJson({"compact", "--user", "alice", "--dry-run", "--json"});

@@ -57,6 +57,7 @@ class EngineImpl final : public Engine {
     ingest::StageReport stages;      // guard verdict and signals, for the caller
     std::vector<extract::CorefResolution> coreferences;  // the message's pronouns
     std::vector<std::vector<int>> coref_links;          // their entity_links indices
+    bool infer = true;  // the request's infer: false keeps it as said, never a restatement
   };
 
   // The uncommitted turns of a session in a batch of queued requests.

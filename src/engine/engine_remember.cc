@@ -89,10 +89,12 @@ Result<int> EngineImpl::ProcessQueue(int max) {
   if (Status s = EmbedAll(&pending); !s.ok()) return s;  // transient: all stay queued
   std::map<std::string, int64_t> committed;  // records of this run (not yet in the index)
   for (Pending& p : pending) {
-    if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr,
-                                   committed, &p.batch);
-        !s.ok()) {
-      return s;
+    if (p.infer) {
+      if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr,
+                                     committed, &p.batch);
+          !s.ok()) {
+        return s;
+      }
     }
     auto out = store_->Ingest(p.ctx, p.batch);
     if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
@@ -139,6 +141,7 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
     const std::map<std::string, SessionTail>* uncommitted,
     std::optional<std::vector<store::VaultEntry>> sealed) {
   Pending p{Context(request.principal), {}, {}};
+  p.infer = request.infer;
   Instant at = request.at.value_or(p.ctx.now);
   RememberRequest sanitized = request;
   if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
@@ -250,10 +253,12 @@ Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& given, in
   one.push_back(std::move(prepared).value());
   if (Status s = EmbedAll(&one); !s.ok()) return s;
   Pending& p = one.front();
-  if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {},
-                                 &p.batch);
-      !s.ok()) {
-    return s;
+  if (p.infer) {
+    if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {},
+                                   &p.batch);
+        !s.ok()) {
+      return s;
+    }
   }
   auto out = store_->Ingest(p.ctx, p.batch);
   if (!out.ok()) return out.status();

@@ -35,8 +35,8 @@ const std::vector<SlotCues>& SlotTable() {
         "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "work at", "works at", "work for",
         "works for", "working at", "working for", "employer", "job at", "joined", "hired by"}},
       {kSlotTitle,
-       {"职位", "职级", "升为", "升职", "担任", "title is", "promoted to", "position is",
-        "my role is", "job title"}},
+       {"职位", "职级", "升为", "升职", "担任", "经理是", "领导是", "title is", "promoted to",
+        "position is", "my role is", "job title", "my manager", "my boss"}},
       {kSlotDrinkEat,
        {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
         "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats"}},
@@ -68,13 +68,23 @@ constexpr std::string_view kCorrectionCues[] = {
 constexpr std::string_view kChangeCues[] = {
     "改成", "改为", "改到", "换成", "换到", "换了",
     "搬到", "搬去", "调到", "调整为", "更新为", "更新成", "变成", "变为", "不再", "戒了",
-    "已经不", "现在", "如今", "推迟到", "延期到", "提前到", "挪到", "升为", "升职",
+    "已经不", "推迟到", "延期到", "提前到", "挪到", "升为", "升职",
     "跳槽", "离职", "转到", "改用", "不用了", "不喝", "卖了", "换工作", "搬家", "switched to",
     "switch to", "moved to", "changed to", "change to", "updated to", "no longer", "anymore",
-    "now", "instead", "not anymore", "stopped", "quit", "moved", "postponed to",
-    "rescheduled to", "pushed to", "promoted to", "left", "gave up", "these days", "nowadays",
-    "sold", "started", "replaced", "not anymore", "any more", "since then", "switched",
+    "instead", "not anymore", "stopped", "quit", "moved", "postponed to",
+    "rescheduled to", "pushed to", "promoted to", "left", "gave up", 
+    "sold", "replaced", "not anymore", "any more", "switched",
     "changed", "updated", "upgraded", "swapped", "relocated", "relocate", "moving to"};
+
+// Change cues that say the old state ended (rather than that something moved or changed):
+// what a slot that accumulates values (likes, habits, tools) needs before an older value of it
+// counts as replaced.
+constexpr std::string_view kReplaceCues[] = {
+    "不再", "戒了", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了", "换了",
+    "换到", "改到", "改为", "调到", "调整为", "更新为", "更新成", "变成", "变为", "推迟到",
+    "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
+    "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
+    "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};
@@ -114,7 +124,28 @@ bool IsRecord(const Memory& m) {
 
 bool SameOwner(const Memory& a, const Memory& b) {
   return a.scope.user_id == b.scope.user_id && a.scope.team_id == b.scope.team_id &&
-         a.scope.visibility == b.scope.visibility;
+         a.scope.visibility == b.scope.visibility && a.source.actor == b.source.actor;
+}
+
+// The speaker a transcript line names before a colon ("Caroline: I moved ..."): one or two
+// capitalized words, not a label such as "Correction" or "Update"; "" when there is none.
+std::string_view Speaker(std::string_view text) {
+  const size_t colon = text.substr(0, 40).find(':');
+  if (colon == std::string_view::npos || colon == 0) return {};
+  const std::string_view name = text.substr(0, colon);
+  if (name[0] < 'A' || name[0] > 'Z') return {};
+  for (std::string_view label : {"Correction", "Update", "Note", "Actually", "Reminder", "FYI"}) {
+    if (name == label) return {};
+  }
+  int spaces = 0;
+  for (char c : name) {
+    if (c == ' ') {
+      ++spaces;
+    } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-')) {
+      return {};
+    }
+  }
+  return spaces <= 1 ? name : std::string_view();
 }
 
 // Whether two statements may be about the same subject: they are not when each names a
@@ -147,7 +178,8 @@ StatementCues ReadCues(std::string_view text) {
     if (HasAny(folded, s.cues)) c.slots |= s.slot;
   }
   c.correction = HasAny(folded, kCorrectionCues);
-  c.change = c.correction || HasAny(folded, kChangeCues);
+  c.replace = c.correction || HasAny(folded, kReplaceCues);
+  c.change = c.replace || HasAny(folded, kChangeCues);
   c.additive = HasAny(folded, kAdditiveCues);
   c.first_person = Has(folded, "i") || Has(folded, "my") || Has(folded, "me") ||
                    Has(folded, "i'm") || folded.find("我") != std::string::npos;
@@ -175,9 +207,13 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // need only touch it: "Which city do I live in?" -> "I moved to Denver last month".
   const bool slot_topic = shared != 0 && topic.older_relevance >= kSlotRelevance;
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
-  if (newer.change && slot_topic) return true;
+  // A slot that holds one value changes with any change cue; one that accumulates values
+  // (likes, habits, tools) only with a cue that the old one ended.
+  if (slot_topic && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0))) {
+    return true;
+  }
   // A change that names what the older statement is about ("I sold the Honda ...").
-  if (newer.change && topic.older_relevance >= kTopicRelevance && topic.shared_words >= 0.2) {
+  if (newer.replace && topic.older_relevance >= kTopicRelevance && topic.shared_words >= 0.2) {
     return true;
   }
   return (shared & kSingleValuedSlots) != 0 && slot_topic && topic.newer_says_more;
@@ -202,6 +238,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       const Memory& older = *ms[i];
       const Memory& newer = *ms[j];
       if (i == j || !IsRecord(newer) || !SameOwner(older, newer)) continue;
+      // "I" of one speaker of a transcript is not "I" of the other.
+      if (Speaker(older.content) != Speaker(newer.content)) continue;
       if (newer.source.message_id == older.source.message_id) continue;
       if (newer.source.at.unix_ms <= older.source.at.unix_ms) continue;
       if (best >= 0 && ms[best]->source.at.unix_ms >= newer.source.at.unix_ms) continue;
@@ -263,9 +301,22 @@ Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
   for (const Memory& m : *theirs) {
     if (IsRecord(m)) record_by_message.emplace(m.source.message_id, &m);
   }
+  std::unordered_map<int64_t, const Memory*> by_id;
+  for (const Memory* m : records) by_id.emplace(m->id, m);
   for (auto& [record, fact] : replaced_by) {
     auto r = record_by_message.find(fact.source.message_id);
-    out.emplace(record, r != record_by_message.end() ? *r->second : std::move(fact));
+    if (r == record_by_message.end()) {
+      out.emplace(record, std::move(fact));
+      continue;
+    }
+    // The same speaker's statement only: in a transcript, the other speaker's "I" is another
+    // person (the facts of both are the owner's, "user").
+    const Memory* old = by_id.at(record);
+    if (old->source.actor != r->second->source.actor ||
+        Speaker(old->content) != Speaker(r->second->content)) {
+      continue;
+    }
+    out.emplace(record, *r->second);
   }
   return out;
 }

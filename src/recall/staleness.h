@@ -51,7 +51,8 @@ inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | k
 struct StatementCues {
   uint32_t slots = 0;
   bool correction = false;  // an explicit correction ("更正", "不对", "actually", ...)
-  bool change = false;      // a correction or change verb ("改成", "switched to", ...)
+  bool change = false;      // a correction or change verb ("改成", "搬到", "moved to", ...)
+  bool replace = false;     // a correction or a cue that the old state ended ("不再", "quit")
   bool additive = false;    // "也", "还", "also", "too", "as well"
   bool first_person = false;
   bool question = false;
