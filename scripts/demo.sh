@@ -36,7 +36,7 @@ echo "# no shared words with the memory: found by the e5 vector channel"
 run --db "$DB" recall --user alice --explain --limit 3 "喜欢咖啡"
 run --db "$DB" recall --user carol --team sales "pipeline review"
 echo "# bob's private note is never visible to alice, and nothing unrelated comes back:"
-run --db "$DB" recall --user alice --json --limit 3 "draft drive"
+run --db "$DB" recall --user alice --threshold 0.35 --limit 3 "draft drive"
 
 echo "== what is true now: a contact update, a preference change, a repeat =="
 run --db "$DB" remember --user alice --session s2 "把张工的联系方式更新为13998765432"
@@ -51,7 +51,7 @@ echo "# said again: reinforces the memory instead of adding one"
 run --db "$DB" remember --user alice "我爱喝拿铁，每天早上一杯"
 run --db "$DB" recall --user alice "我喜欢喝什么"
 echo "# never said: no hits"
-run --db "$DB" recall --user alice "我的护照什么时候到期？"
+run --db "$DB" recall --user alice --threshold 0.35 "我的护照什么时候到期？"
 
 echo "== audit, context, time =="
 run --db "$DB" audit --user alice --verify

@@ -21,8 +21,10 @@ namespace {
 
 using json = nlohmann::json;
 
-// The score of the blind run (session of 2026-12-01) is the floor: rules may only improve it.
-constexpr double kFloor = 0.0;
+// The blind run, once, with the rules frozen (2026-12-01): 30/52 = 57.7 % (abstention 6/6,
+// correction 8/8, change_verb 5/9, dedup 3/6, newer_statement 2/7, past_question 3/8, status
+// 3/8). That score is the floor; the rows are development data from now on.
+constexpr double kFloor = 30.0 / 52;
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -41,7 +43,8 @@ bool Check(const json& expect, const std::vector<RecallHit>& hits, std::string* 
       return false;
     }
   }
-  for (const auto& a : expect.value("absent", json::array())) {
+  const json absent = expect.value("absent", json::array());
+  for (const auto& a : absent) {
     for (const RecallHit& h : hits) {
       if (Contains(h.memory.content, a.get<std::string>())) {
         *why = "'" + a.get<std::string>() + "' came back: " + h.memory.content;
@@ -49,7 +52,8 @@ bool Check(const json& expect, const std::vector<RecallHit>& hits, std::string* 
       }
     }
   }
-  for (const auto& [part, n] : expect.value("count", json::object()).items()) {
+  const json counts = expect.value("count", json::object());
+  for (const auto& [part, n] : counts.items()) {
     int found = 0;
     for (const RecallHit& h : hits) found += Contains(h.memory.content, part);
     if (found != n.get<int>()) {
@@ -72,6 +76,7 @@ TEST(TruthHeldOutTest, ScoreOnBlindSet) {
   o.db_path = dir.File("truth.db");
   o.clock = &clock;
   o.default_offset_minutes = 480;
+  o.min_relevance = 0.35;  // the floor the blind run was scored with (Options::min_relevance)
   auto engine = Engine::Open(o);
   ASSERT_TRUE(engine.ok()) << engine.status().ToString();
   const Instant now{clock.NowMicros() / 1000, clock.LocalOffsetMinutes()};
