@@ -67,7 +67,7 @@ def main():
     assert len(acked) > 0, "no request was acknowledged before the kill"
 
     server.start()  # same database: the new workers take over the queue
-    deadline = time.time() + 120
+    deadline = time.time() + 300  # one worker, no embedder: ~35k queued messages
     while time.time() < deadline:
         db = sqlite3.connect(server.db)
         left = db.execute("SELECT COUNT(*) FROM outbox WHERE state = 'queued'").fetchone()[0]
