@@ -47,8 +47,7 @@ Result<int64_t> FindRestatedRecord(store::Store& store, const store::OpContext& 
     if (h.score >= kDuplicateCosine) ids.push_back(h.id);
   }
   if (ids.empty()) return int64_t{0};
-  store::OpContext owner = ctx;
-  auto rows = store.GetSearchable(owner, ids, false, nullptr);
+  auto rows = store.GetSearchable(ctx, ids, false, nullptr);
   if (!rows.ok()) return rows.status();
   for (const Memory& m : *rows) {  // best first
     if (IsRecord(m) && store::ScopeKey(m.scope) == filter.partitions[0] &&

@@ -10,7 +10,6 @@
 #ifndef ENGRAM_ENGINE_DEDUP_H_
 #define ENGRAM_ENGINE_DEDUP_H_
 
-#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>

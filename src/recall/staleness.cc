@@ -1,6 +1,7 @@
 #include "src/recall/staleness.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 
 #include "src/extract/entity_extractor.h"
@@ -65,16 +66,11 @@ constexpr std::string_view kCorrectionCues[] = {
     "更正", "纠正", "其实", "不对", "说错", "记错", "搞错", "口误", "correction", "actually",
     "i mean", "i meant", "mixed up", "to correct", "not right", "wrong earlier"};
 
+// Change cues besides kReplaceCues below (StatementCues::change is either kind).
 constexpr std::string_view kChangeCues[] = {
-    "改成", "改为", "改到", "换成", "换到", "换了",
-    "搬到", "搬去", "调到", "调整为", "更新为", "更新成", "变成", "变为", "不再", "戒了",
-    "已经不", "推迟到", "延期到", "提前到", "挪到", "升为", "升职",
-    "跳槽", "离职", "转到", "改用", "不用了", "不喝", "卖了", "换工作", "搬家", "switched to",
-    "switch to", "moved to", "changed to", "change to", "updated to", "no longer", "anymore",
-    "instead", "not anymore", "stopped", "quit", "moved", "postponed to",
-    "rescheduled to", "pushed to", "promoted to", "left", "gave up", 
-    "sold", "replaced", "not anymore", "any more", "switched",
-    "changed", "updated", "upgraded", "swapped", "relocated", "relocate", "moving to"};
+    "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "moved to",
+    "change to", "moved", "promoted to", "left", "switched", "changed", "updated", "upgraded",
+    "relocated", "relocate", "moving to"};
 
 // Change cues that say the old state ended (rather than that something moved or changed):
 // what a slot that accumulates values (likes, habits, tools) needs before an older value of it
@@ -233,6 +229,7 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
   };
   for (size_t i = 0; i < ms.size(); ++i) {
     if (!IsRecord(*ms[i])) continue;
+    std::optional<std::vector<std::string>> older_words;  // read once, when a pair needs them
     int best = -1;
     for (size_t j = 0; j < ms.size(); ++j) {
       const Memory& older = *ms[i];
@@ -247,7 +244,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       topic.newer_relevance = j < relevance.size() ? relevance[j] : 1;
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
       if (cues_of(j).change) {  // only a change or a correction reads the shared words
-        topic.shared_words = KeywordCoverage(ContentWords(older.content), newer.content);
+        if (!older_words) older_words = ContentWords(older.content);
+        topic.shared_words = KeywordCoverage(*older_words, newer.content);
       } else if (cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
       }

@@ -19,6 +19,7 @@
 #ifndef ENGRAM_RECALL_TRUTH_H_
 #define ENGRAM_RECALL_TRUTH_H_
 
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
