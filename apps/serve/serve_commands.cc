@@ -110,8 +110,10 @@ int Serve(Engine* engine, const ServeOptions& options) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-  std::cerr << "engram serve: listening on http://" << options.host << ":" << server.port()
-            << (options.dev ? " (--dev: keyless loopback calls allowed)" : "") << "\n";
+  // One write, so a reader of stderr never sees the address without its port.
+  std::cerr << ("engram serve: listening on http://" + options.host + ":" +
+                std::to_string(server.port()) +
+                (options.dev ? " (--dev: keyless loopback calls allowed)" : "") + "\n");
   std::thread waiter([&] {
     unsigned char sig = 0;
     while (::read(fds[0], &sig, 1) < 0 && errno == EINTR) {

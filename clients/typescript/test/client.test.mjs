@@ -12,9 +12,15 @@ const sent = []; // [method, path] of every request
 let server;
 let client;
 
-function recordingFetch(url, init) {
+// Records each request; a network failure says why, with what the server printed.
+async function recordingFetch(url, init) {
   sent.push([init.method, new URL(url).pathname]);
-  return fetch(url, init);
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    throw new Error(`${init.method} ${url}: ${e.message} (${e.cause?.code ?? e.cause ?? "?"})\n` +
+                    `server stderr:\n${server.log()}`);
+  }
 }
 
 before(async () => {

@@ -14,22 +14,26 @@ export async function startServer(...args) {
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, OMP_WAIT_POLICY: "PASSIVE" },
   });
+  let seen = "";
   const url = await new Promise((resolve, reject) => {
-    let seen = "";
     proc.stderr.setEncoding("utf8");
     proc.stderr.on("data", (chunk) => {
       seen += chunk;
-      const m = seen.match(/listening on (http:\/\/\S+)/);
+      const m = seen.match(/listening on (http:\/\/\S+)\s/);  // whole: chunks may split it
       if (m) resolve(m[1]);
     });
     proc.on("exit", (code) => reject(new Error(`engram serve exited ${code}: ${seen}`)));
   });
-  proc.stderr.resume();
+  // Keep what the server says after it started, and how it ended, for failure messages.
+  let exited = null;
+  proc.removeAllListeners("exit");
+  proc.on("exit", (code, signal) => { exited = { code, signal }; });
+  const log = () => seen + (exited ? `\n[engram serve ended: ${JSON.stringify(exited)}]` : "");
   const stop = () =>
     new Promise((resolve) => {
-      proc.removeAllListeners("exit");
+      if (exited) return resolve(exited.code);  // died on its own: log() tells how
       proc.on("exit", (code) => resolve(code));
       proc.kill("SIGTERM");
     });
-  return { url, key, stop };
+  return { url, key, stop, log };
 }
