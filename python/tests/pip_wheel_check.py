@@ -129,7 +129,8 @@ def main():
     try:
         start = time.time()
         out = run(["bash", os.path.join(root, "scripts", "build_wheel.sh"),
-                   os.path.join(tmp, "dist")], stdout=subprocess.PIPE).stdout
+                   os.path.join(tmp, "dist")], stdout=subprocess.PIPE,
+                  env=dict(os.environ, PYTHON=sys.executable)).stdout
         wheel = out.strip().splitlines()[-1]
         built = time.time() - start
         size = os.path.getsize(wheel)
