@@ -122,6 +122,55 @@ def policy_libs(deps, wheel):
     raise AssertionError(f"no manylinux policy for tag {tag}")
 
 
+def system_libs(elf, env=None):
+    out = subprocess.run(["ldd", elf], env=env, capture_output=True, text=True).stdout
+    return {os.path.realpath(line.split(" => ")[1].split(" (")[0])
+            for line in out.splitlines() if " => /" in line}
+
+
+def isolated(cmd, root, allowed):
+    """`cmd` without network and, in a private mount namespace, with the build machine's copies
+    of the bundled libraries, its OpenCC data and the repository's .deps made unreadable (an
+    empty file or folder mounted over each): what a machine without the -dev packages and the
+    set-up lacks. The libraries the interpreter's own modules need stay (it needs them too)."""
+    if not shutil.which("unshare"):
+        print("smoke test with HF_HUB_OFFLINE=1 only (no unshare)")
+        return cmd
+    if subprocess.run(["unshare", "-m", "-n", "true"], capture_output=True).returncode != 0:
+        if subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode != 0:
+            print("smoke test with HF_HUB_OFFLINE=1 only (unshare not permitted)")
+            return cmd
+        print("smoke test without network (unshare -n); system libraries not hidden")
+        return ["unshare", "-n"] + cmd
+    build = os.environ.get("ENGRAM_WHEEL_BUILD_DIR", os.path.join(root, "build", "wheel"))
+    (raw,) = glob.glob(os.path.join(build, "cmake", "python", "engramdb", "_engramdb*.so"))
+    stdlib = os.path.dirname(os.__file__)
+    interp = set()
+    for so in glob.glob(os.path.join(stdlib, "lib-dynload", "*.so")):
+        interp |= system_libs(so)
+    hidden = sorted(p for p in system_libs(raw)  # what the extension needed before auditwheel
+                    if p not in interp and not any(os.path.basename(p).startswith(a + ".")
+                                                   or os.path.basename(p) == a
+                                                   for a in allowed))
+    dirs = [d for d in (os.path.join(root, ".deps"), "/usr/share/opencc") if os.path.isdir(d)]
+    script = "set -e\n"
+    script += "".join(f"mount --bind /dev/null '{p}'; test ! -s '{p}'\n" for p in hidden)
+    script += "".join(f"mount -t tmpfs none '{d}'; test -z \"$(ls -A '{d}')\"\n" for d in dirs)
+    script += 'exec "$@"\n'
+    print("smoke test without network and with these hidden (unshare -m -n):",
+          ", ".join([os.path.basename(p) for p in hidden] + dirs))
+    assert hidden, "nothing to hide: the check would show nothing"
+    prefix = ["unshare", "-m", "-n", "sh", "-c", script, "sh"]
+    # Control: there, the extension as built (before auditwheel) cannot load.
+    load = f"import ctypes; ctypes.CDLL({raw!r})"
+    control = subprocess.run(prefix + [sys.executable, "-c", load], capture_output=True,
+                             text=True)
+    assert control.returncode != 0, "the unrepaired extension loads: nothing was hidden"
+    print("control: the unrepaired extension does not load there:",
+          control.stderr.strip().splitlines()[-1])
+    return prefix + cmd
+
+
 def main():
     root = os.path.abspath(sys.argv[1])
     deps = os.path.join(root, ".deps", "python")
@@ -176,14 +225,7 @@ def main():
         smoke = dict(clean, POLICY_LIBS=",".join(sorted(allowed)))
         work = os.path.join(tmp, "work")
         os.mkdir(work)
-        cmd = [vpy, "-c", SMOKE]
-        # No network at all where a network namespace can be made (root, as in CI).
-        if shutil.which("unshare") and subprocess.run(
-                ["unshare", "-n", "true"], capture_output=True).returncode == 0:
-            cmd = ["unshare", "-n"] + cmd
-            print("smoke test without network (unshare -n)")
-        else:
-            print("smoke test with HF_HUB_OFFLINE=1 only (unshare -n not permitted)")
+        cmd = isolated([vpy, "-c", SMOKE], root, allowed)
         start = time.time()
         run(cmd, env=smoke, cwd=work)
         print(f"remember + recall with e5 from the wheel: {time.time() - start:.1f} s")
