@@ -192,6 +192,7 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
       relevance.push_back(h.relevance);
     }
     double negative_top = -1;
+    std::string negative_hit;  // the top hit's content, for the dump
     if (options.negatives && convs.size() > 1) {
       rr.principal = convs[(q.conversation + 1) % convs.size()].principal;
       auto other = (*engine)->Recall(rr);
@@ -200,6 +201,7 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
       if (!other->hits.empty()) {
         run.negatives_with_hits += 1;
         negative_top = other->hits.front().relevance;
+        negative_hit = other->hits.front().memory.content;
       }
     }
     Add(&run.by_category[q.category], options.ks, q.evidence, q.fixed, ranked);
@@ -207,7 +209,8 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
     if (dump != nullptr) {
       *dump << json{{"id", q.id},         {"category", q.category}, {"question", q.text},
                     {"evidence", q.evidence}, {"fixed", q.fixed},   {"ranked", ranked},
-                    {"relevance", relevance}, {"negative_top", negative_top}}
+                    {"relevance", relevance}, {"negative_top", negative_top},
+                    {"negative_hit", negative_hit}}
                    .dump()
             << "\n";
     }

@@ -60,13 +60,15 @@ void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
   std::vector<bool> known(words.size(), false);
   std::vector<double> coverage(hits->size(), 0);
   for (size_t i = 0; i < hits->size(); ++i) {
+    // Weighted like the words themselves: a name the question asks about counts double, so a
+    // memory that shares only a common word with it ("promoted") and not the name is weak.
     const std::vector<bool> found = WordsFound(words, (*hits)[i].memory.content);
-    size_t n = 0;
+    double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
-      n += found[w];
+      if (found[w]) got += weighted[w].weight;
       known[w] = known[w] || found[w];
     }
-    coverage[i] = words.empty() ? 0 : static_cast<double>(n) / static_cast<double>(words.size());
+    coverage[i] = total_weight > 0 ? got / total_weight : 0;
   }
   double unknown = 0;
   for (size_t w = 0; w < words.size(); ++w) unknown += known[w] ? 0 : weighted[w].weight;
