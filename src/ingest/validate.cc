@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engram/json_limits.h"
-#include "src/base/status_macros.h"
+#include "engram/status_macros.h"
 #include "src/base/utf8.h"
 #include "src/text/normalize.h"
 
