@@ -8,6 +8,7 @@
 #include <memory>
 #include <sstream>
 
+#include "apps/cli/commands.h"
 #include "apps/serve/entity_json.h"
 #include "engram/engram.h"
 #include "engram/json_limits.h"
@@ -16,11 +17,6 @@ namespace engram::cli {
 namespace {
 
 using nlohmann::json;
-
-int Fail(const Status& s) {
-  std::cerr << "engram: " << s.ToString() << "\n";
-  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
-}
 
 Status LineError(int line, const std::string& what) {
   return Status::InvalidArgument("line " + std::to_string(line) + ": " + what);
@@ -303,8 +299,10 @@ int RunRelations(const std::string& db, bool as_json, const State& st) {
 
 }  // namespace
 
-void AddEntityCommands(CLI::App& app, std::function<int()>* action, const std::string* db,
-                       bool* json) {
+// --db and --json are the global flags (read when the action runs).
+void AddEntityCommands(CLI::App& app, Globals* g, Action* action) {
+  const std::string* db = &g->db;
+  bool* json = &g->json;
   auto st = std::make_shared<State>();
   auto* entities = app.add_subcommand("entities", "The entity directory: import, list, relations");
   entities->require_subcommand(1);
