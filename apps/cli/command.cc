@@ -6,6 +6,7 @@
 #include <map>
 
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 
 namespace engram::cli {
 namespace {
@@ -67,17 +68,16 @@ void AddJsonFlag(CLI::App* cmd, Globals* g) { cmd->add_flag("--json", g->json, "
 Result<Options> GlobalOptions(const Globals& g) {
   Options o;
   o.db_path = g.db;
-  if (Status s = ApplyLifecycleFlags(g, &o); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ApplyLifecycleFlags(g, &o));
   o.self_contained_memories = g.self_contained;
   o.extract_facts = g.extract_facts;
   return o;
 }
 
 Result<std::unique_ptr<Engine>> OpenEngine(const Globals& g, bool create) {
-  auto o = GlobalOptions(g);
-  if (!o.ok()) return o.status();
-  o->create_if_missing = create;
-  return Engine::Open(*o);
+  ENGRAM_ASSIGN_OR_RETURN(auto o, GlobalOptions(g));
+  o.create_if_missing = create;
+  return Engine::Open(o);
 }
 
 Result<std::optional<Instant>> ParseAt(const std::string& at) {
