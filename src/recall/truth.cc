@@ -4,6 +4,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "engram/status_macros.h"
 #include "src/recall/staleness.h"
 #include "src/text/normalize.h"
 
@@ -99,8 +100,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   std::vector<const Memory*> ms;
   ms.reserve(hits->size());
   for (const RecallHit& h : *hits) ms.push_back(&h.memory);
-  auto from_facts = SuccessorsFromFacts(store, ctx, ms);
-  if (!from_facts.ok()) return from_facts.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto from_facts, SuccessorsFromFacts(store, ctx, ms));
   std::vector<double> relevance;
   for (const RecallHit& h : *hits) relevance.push_back(h.relevance);
   std::vector<int> by_cues = OutdatedByCues(
@@ -109,8 +109,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
   for (size_t i = 0; i < hits->size(); ++i) {
-    auto f = from_facts->find((*hits)[i].memory.id);
-    if (f != from_facts->end()) {
+    auto f = from_facts.find((*hits)[i].memory.id);
+    if (f != from_facts.end()) {
       successor[i] = f->second;
     } else if (by_cues[i] >= 0) {
       successor[i] = (*hits)[by_cues[i]].memory;
@@ -125,9 +125,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     RecallHit& h = (*hits)[i];
     if (!h.memory.current) {  // a retired version, asked for with include_history
       h.state = "outdated";
-      auto next = NextVersion(store, ctx, h.memory);
-      if (!next.ok()) return next.status();
-      h.superseded_by = *next;
+      ENGRAM_ASSIGN_OR_RETURN(auto next, NextVersion(store, ctx, h.memory));
+      h.superseded_by = next;
       continue;
     }
     if (!successor[i]) continue;
