@@ -283,7 +283,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     }
   }
   CollapseSameMessage(&hits);
-  ScoreRelevance(query, params.relevance_scale, pre_spread, &hits);
+  ScoreRelevance(query, ctx.principal.user_id, params.relevance_scale, pre_spread, &hits);
   TruthParams truth;
   truth.at = params.at;
   truth.asks_past = analysis.wants_history;

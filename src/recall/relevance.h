@@ -55,6 +55,16 @@ inline constexpr double kUnknownShift = 0.6;
 // A hit of the graph channel mentions an entity the question names (by name, alias or role):
 // that alone counts this much relevance, combined with the rest like the keyword evidence.
 inline constexpr double kGraphRelevance = 0.6;
+
+// A question naming someone no candidate mentions (other than the caller) asks about a person
+// the memory does not know: the word evidence of every hit shrinks by this share of the
+// question's names that are unknown. "What place does Caroline want to create?" against "Jon:
+// I want to create a place for people to dance" shares three words and no one.
+inline constexpr double kUnknownNamePenalty = 0.6;
+
+// Keyword coverage counts against at most this much question weight: a long query (a whole
+// dialogue used as the query) is covered when a memory shares this many of its words.
+inline constexpr double kCoverageCap = 6;
 RelevanceScale StricterFor(const RelevanceScale& scale, double unknown);
 
 // Share of `query_words` (ContentWords of the query) found among the content words of

@@ -14,6 +14,11 @@ namespace {
 // A share of a neighbour's relevance for a hit that only session spreading brought.
 constexpr double kLentRelevance = 0.9;
 
+// A question word (folded, as ContentWords gives it) that is the caller's own user id.
+bool EqualsFolded(std::string_view word, std::string_view user_id) {
+  return !user_id.empty() && word == text::FoldForSearch(user_id);
+}
+
 double VectorCosine(const RecallHit& h) {
   auto v = h.channels.find("vector");
   return v == h.channels.end() ? -2.0 : v->second.score;
@@ -46,8 +51,9 @@ Result<int64_t> NextVersion(store::Store& store, const store::OpContext& ctx, co
 
 }  // namespace
 
-void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
-                    const std::vector<int64_t>& pre_spread_ids, std::vector<RecallHit>* hits) {
+void ScoreRelevance(std::string_view query, std::string_view user_id,
+                    const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
+                    std::vector<RecallHit>* hits) {
   const std::vector<QueryWord> weighted = WeightedContentWords(query);
   std::vector<std::string> words;
   double total_weight = 0;
@@ -69,16 +75,24 @@ void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
       if (found[w]) got += weighted[w].weight;
       known[w] = known[w] || found[w];
     }
-    coverage[i] = total_weight > 0 ? got / total_weight : 0;
+    coverage[i] = total_weight > 0 ? std::min(1.0, got / std::min(total_weight, kCoverageCap)) : 0;
   }
   double unknown = 0;
-  for (size_t w = 0; w < words.size(); ++w) unknown += known[w] ? 0 : weighted[w].weight;
+  double names = 0;
+  double unknown_names = 0;
+  for (size_t w = 0; w < words.size(); ++w) {
+    unknown += known[w] ? 0 : weighted[w].weight;
+    if (weighted[w].weight < kNameWeight) continue;
+    names += 1;
+    if (!known[w] && !EqualsFolded(words[w], user_id)) unknown_names += 1;
+  }
+  const double name_factor = names > 0 ? 1 - kUnknownNamePenalty * unknown_names / names : 1;
   const RelevanceScale strict =
       StricterFor(scale, total_weight > 0 ? unknown / total_weight : 0.0);
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
-    h.relevance = Relevance(VectorCosine(h), coverage[i], strict);
+    h.relevance = name_factor * Relevance(VectorCosine(h), coverage[i], strict);
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
     by_id[h.memory.id] = h.relevance;

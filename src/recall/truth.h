@@ -47,8 +47,10 @@ struct TruthParams {
 
 // Relevance of each hit of `hits` before session spreading; `pre_spread_ids` are the hits'
 // ids in that order (the context channel's rank names the lender by it). Fills relevance.
-void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
-                    const std::vector<int64_t>& pre_spread_ids, std::vector<RecallHit>* hits);
+// `user_id`: the caller, whose own name a question may use without any memory saying it.
+void ScoreRelevance(std::string_view query, std::string_view user_id,
+                    const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
+                    std::vector<RecallHit>* hits);
 
 // Steps 2-5 above; leaves at most params.limit hits, best first. `hits` are sorted best
 // first on entry.
