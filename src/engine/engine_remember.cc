@@ -1,5 +1,6 @@
 // EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
-// GetQueued) and the preparation of a request's batch.
+// GetQueued) and the preparation of a request's batch. RememberMany and the prediction of a
+// run's passages are in engine_remember_many.cc.
 #include "src/engine/auto_session.h"
 #include "src/engine/coref_links.h"
 #include "src/engine/dedup.h"
@@ -53,60 +54,31 @@ Result<int> EngineImpl::ProcessQueue(int max) {
       for (const auto& e : *entries) self->claimed_.erase(e.id);
     }
   } unclaim{this, &mine};
-  // Every request's batch first, then one embedding call for all of them (e5 embeds a batch
-  // several times faster than one text at a time), then one commit per request.
+  // The claimed requests are remembered one after another, each committed with its outbox
+  // entry's "done" mark, exactly as Remember would; their passages are embedded together
+  // first (Prefetch), since e5 embeds a batch several times faster than one text at a time.
   int finished = 0;
-  std::vector<Pending> pending;
-  pending.reserve(mine.size());  // last_in_session points into its elements
-  std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
-  engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
+  std::vector<InOrder> items;
   for (const store::OutboxEntry& e : mine) {
     auto request = engine::DecodeRememberRequest(e.request);
     auto vault = engine::DecodeQueuedVault(e.request);
     if (request.ok() && !vault.ok()) request = vault.status();
     if (request.ok()) {
-      if (Status s = auto_sessions.Assign(Context(request->principal), &*request); !s.ok()) {
-        return s;
-      }
-    }
-    Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session, *vault)
-                                     : Result<Pending>(request.status());
-    if (p.ok()) {
-      auto_sessions.Note(p->ctx, *request);
-      pending.push_back(std::move(p).value());
-      const auto& memories = pending.back().batch.memories;
-      if (!request->session_id.empty() && !memories.empty()) {
-        SessionTail& tail = last_in_session[request->session_id];
-        tail.last = &memories.front();  // the turn's record (its facts follow it)
-        tail.turns.insert(tail.turns.begin(), {memories.front().content, ""});
-      }
+      items.push_back({std::move(request).value(), e.id, std::move(vault).value()});
       continue;
     }
-    if (Status s = FailQueued(e.id, p.status()); !s.ok()) return s;
+    if (Status s = FailQueued(e.id, request.status()); !s.ok()) return s;
     ++finished;
   }
-  last_in_session.clear();
-  if (Status s = EmbedAll(&pending); !s.ok()) return s;  // transient: all stay queued
-  std::map<std::string, int64_t> committed;  // records of this run (not yet in the index)
-  for (Pending& p : pending) {
-    if (p.infer) {
-      if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr,
-                                     committed, &p.batch);
-          !s.ok()) {
-        return s;
-      }
-    }
-    auto out = store_->Ingest(p.ctx, p.batch);
+  auto prefetched = Prefetch(items);
+  if (!prefetched.ok()) return prefetched.status();  // transient: all stay queued
+  for (InOrder& item : items) {
+    auto out = RememberFrom(item.request, item.outbox_id, std::move(item.sealed), &*prefetched);
     if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
     if (!out.ok()) {
-      if (Status s = FailQueued(p.batch.outbox_id, out.status()); !s.ok()) return s;
-    } else if (!out->memories.empty()) {
-      committed.emplace(RestatementKey(p.batch), out->memories.front().id);
+      if (Status s = FailQueued(item.outbox_id, out.status()); !s.ok()) return s;
     }
     ++finished;
-  }
-  if (vectors_ && !pending.empty()) {
-    if (Status s = vectors_->Sync(); !s.ok()) return s;
   }
   return finished;
 }
@@ -227,31 +199,44 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   return p;
 }
 
-Status EngineImpl::EmbedAll(std::vector<Pending>* pending) {
+Status EngineImpl::EmbedAll(std::vector<Pending>* pending, const Prefetched* prefetched) {
   if (!vectors_) return Status::OK();
-  std::vector<std::string> texts;
-  for (const Pending& p : *pending) texts.insert(texts.end(), p.texts.begin(), p.texts.end());
-  if (texts.empty()) return Status::OK();
-  auto vecs = vectors_->EmbedPassages(texts);
-  if (!vecs.ok()) return vecs.status();
+  std::vector<std::string> texts;  // not prefetched
+  for (const Pending& p : *pending) {
+    for (const std::string& t : p.texts) {
+      if (prefetched == nullptr || !prefetched->count(t)) texts.push_back(t);
+    }
+  }
+  std::vector<std::string> vecs;
+  if (!texts.empty()) {
+    auto e = vectors_->EmbedPassages(texts);
+    if (!e.ok()) return e.status();
+    vecs = std::move(e).value();
+  }
   size_t next = 0;
   for (Pending& p : *pending) {
     p.batch.embedding_model = vectors_->model_id();
-    p.batch.embeddings.assign(vecs->begin() + next, vecs->begin() + next + p.texts.size());
-    next += p.texts.size();
+    p.batch.embeddings.clear();
+    for (const std::string& t : p.texts) {
+      auto hit = prefetched ? prefetched->find(t) : Prefetched::const_iterator();
+      p.batch.embeddings.push_back(prefetched && hit != prefetched->end() ? hit->second
+                                                                          : vecs[next++]);
+    }
   }
   return Status::OK();
 }
 
-Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& given, int64_t outbox_id) {
+Result<RememberResult> EngineImpl::RememberFrom(
+    const RememberRequest& given, int64_t outbox_id,
+    std::optional<std::vector<store::VaultEntry>> sealed, const Prefetched* prefetched) {
   RememberRequest request = given;
   engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
   if (Status s = auto_sessions.Assign(Context(given.principal), &request); !s.ok()) return s;
-  auto prepared = Prepare(request, outbox_id);
+  auto prepared = Prepare(request, outbox_id, nullptr, std::move(sealed));
   if (!prepared.ok()) return prepared.status();
   std::vector<Pending> one;
   one.push_back(std::move(prepared).value());
-  if (Status s = EmbedAll(&one); !s.ok()) return s;
+  if (Status s = EmbedAll(&one, prefetched); !s.ok()) return s;
   Pending& p = one.front();
   if (p.infer) {
     if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {},
