@@ -13,6 +13,7 @@
 
 #include "apps/cli/entity_commands.h"
 #include "apps/cli/eval_commands.h"
+#include "apps/cli/import_command.h"
 #include "apps/cli/lifecycle_commands.h"
 #include "apps/cli/output.h"
 #include "apps/cli/time_command.h"
@@ -631,6 +632,7 @@ int Run(int argc, char** argv) {
   AddTimeCommand(app, &action);
   AddLifecycleCommands(app, &action, &g.db, &g.json);
   AddEntityCommands(app, &action, &g.db, &g.json);
+  RegisterImportCommand(app, &action, [&g] { return GlobalOptions(g); }, &g.json);
   serve::AddServeCommands(app, &action, [&g] { return GlobalOptions(g); });
 
   try {
