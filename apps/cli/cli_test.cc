@@ -1,4 +1,5 @@
 // The CLI as a user drives it: a real binary, a real database file, exit codes and stderr.
+#include "src/testing/temp_dir.h"  // before the fixture
 #include "apps/cli/cli_test_fixture.h"
 
 namespace engram {

@@ -1,6 +1,8 @@
 // The CLI test fixture: runs the real `engram` binary (ENGRAM_CLI_PATH) on a database in a
 // temporary folder and captures its exit code, stdout and stderr. For apps/cli tests.
 //
+// Include src/testing/temp_dir.h first (apps may include src/testing only from *_test.cc).
+//
 // Thread safety: one fixture per test, as gtest makes them.
 #ifndef ENGRAM_APPS_CLI_CLI_TEST_FIXTURE_H_
 #define ENGRAM_APPS_CLI_CLI_TEST_FIXTURE_H_
@@ -15,8 +17,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "src/testing/temp_dir.h"
 
 namespace engram {
 
@@ -37,7 +37,9 @@ inline std::string Slurp(const std::string& path) {
 
 class CliTest : public ::testing::Test {
  protected:
-  RunResult Run(std::vector<std::string> args, const std::string& stdin_text = "") {
+  // Starts the binary with `args`, standard input from `stdin_text`, output to the files
+  // "stdout" and "stderr" of the test's folder. Returns the child's pid.
+  pid_t Start(std::vector<std::string> args, const std::string& stdin_text = "") {
     std::string in_path = dir_.File("stdin"), out_path = dir_.File("stdout"),
                 err_path = dir_.File("stderr");
     std::ofstream(in_path, std::ios::binary) << stdin_text;
@@ -57,12 +59,16 @@ class CliTest : public ::testing::Test {
       execv(bin.c_str(), argv.data());
       _exit(127);
     }
+    return pid;
+  }
+  RunResult Run(std::vector<std::string> args, const std::string& stdin_text = "") {
+    pid_t pid = Start(std::move(args), stdin_text);
     int status = 0;
     waitpid(pid, &status, 0);
     RunResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = Slurp(out_path);
-    r.err = Slurp(err_path);
+    r.out = Slurp(dir_.File("stdout"));
+    r.err = Slurp(dir_.File("stderr"));
     return r;
   }
   std::vector<std::string> Db(std::vector<std::string> rest) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "src/testing/temp_dir.h"  // before the fixture
 #include "apps/cli/cli_test_fixture.h"
 
 namespace engram {
@@ -129,19 +130,7 @@ TEST_F(ImportTest, KilledAndResumedStoresWhatAStraightImportStores) {
   const std::string file = dir_.File("chat.jsonl");
   std::ofstream(file) << History(600);
   std::vector<std::string> args = Import({file, "--batch", "32"});
-  pid_t pid = fork();
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    std::vector<char*> argv;
-    std::string bin = ENGRAM_CLI_PATH;
-    argv.push_back(bin.data());
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(bin.c_str(), argv.data());
-    _exit(127);
-  }
+  pid_t pid = Start(args);
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   kill(pid, SIGKILL);
   int status = 0;
