@@ -9,13 +9,16 @@ and the rule table's per-category weights), made by
 
 Features (mirrored by ModelLogit in src/extract/guard.cc): the text is cut into units (a run
 of ASCII letters/digits truncated to 6 bytes, all-digit runs as "0"; any other non-space
-character, one code point each); every unit 2- and 3-gram with a word unit in it (a letter word or a non-ASCII character) and
-every 3+ letter word alone is a binary feature; plus
+character, one code point each); every unit 2-gram (MAX_N; 3-grams flagged more ordinary
+chat) with a word unit in it (a letter word or a non-ASCII character) and every 3+ letter word
+alone is a binary feature; plus
 the rule table's best weight per category, the rule score and "a strong rule was quoted".
 Plain Python, no dependency: AdaGrad on the L2-regularised log loss, deterministic.
 
   python3 scripts/train_guard_model.py DUMP            # leave-one-origin-out report
   python3 scripts/train_guard_model.py DUMP --write    # train on all rows, write the .inc
+  python3 scripts/train_guard_model.py DUMP --eval OTHER_DUMP   # the shipped model's rates on
+                                                               # rows it is not trained on
 """
 import argparse
 import json
@@ -25,7 +28,7 @@ import sys
 
 CATEGORIES = ["memory_write", "standing_rule", "override", "memory_tamper", "impersonation",
               "exfiltration", "payload", "authority", "mitigation"]
-MAX_N = 3
+MAX_N = 2
 WORD_BYTES = 6
 
 
@@ -175,9 +178,15 @@ def verdict(p, r, t_sus, mode):
         return rules
     if mode == "model":
         return model
+    if mode == "strong":  # the model, or the rules at their quarantine level
+        return model or r["rule_verdict"] == "quarantine"
     if mode == "gated":
         return model and (r["rule_score"] > 0 or p >= GATE)
     return rules or model
+
+
+def pct(a, b):
+    return f"{a}/{b} = {100 * a / b:5.1f}%" if b else f"{a}/0"
 
 
 def rates(rows, probs, t, mode):
@@ -196,27 +205,33 @@ def main():
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--epochs", type=int, default=5)
     ap.add_argument("--min-df", type=int, default=1)
-    ap.add_argument("--threshold", type=float, default=0.35)
+    ap.add_argument("--threshold", type=float, default=0.4)
     ap.add_argument("--out", default="src/extract/guard_model_data.inc")
     ap.add_argument("--no-rule-features", action="store_true")
     ap.add_argument("--prune", type=float, default=PRUNE, help="drop n-gram weights below")
     ap.add_argument("--show", action="store_true", help="print LOOO errors at --threshold")
     ap.add_argument("--max-n", type=int, default=MAX_N)
     ap.add_argument("--word-bytes", type=int, default=WORD_BYTES)
+    ap.add_argument("--eval", help="a dump to score with the model trained on every row")
+    ap.add_argument("--quarantine", type=float, default=0.9)
     args = ap.parse_args()
     MAX_N, WORD_BYTES = args.max_n, args.word_bytes
     USE_RULES = not args.no_rule_features
     PRUNE = args.prune
     rows = load(args.dump)
+    if args.eval:
+        evaluate(train(rows, args.l2, args.epochs, args.min_df), load(args.eval), args)
+        return
     origins = sorted({r["origin"] for r in rows if r["origin"].startswith("heldout")} |
-                     {r["origin"] for r in rows if r["origin"] == "dev6"})
+                     {r["origin"] for r in rows if r["origin"] in ("dev6", "chat")})
     if not args.write:
         probs = {}
-        folds = [(o, lambda r, o=o: r["origin"] == o) for o in origins if o != "dev6"]
+        folds = [(o, lambda r, o=o: r["origin"] == o) for o in origins
+                 if o not in ("dev6", "chat")]
         # dev6 (written in the same session as the model): 5 folds, so that the rest of dev6
         # is in training as it will be in the shipped model.
-        folds += [(f"dev6/{k}", lambda r, k=k: r["origin"] == "dev6" and hash5(r) == k)
-                  for k in range(5)]
+        folds += [(f"{o}/{k}", lambda r, k=k, o=o: r["origin"] == o and hash5(r) == k)
+                  for o in ("dev6", "chat") for k in range(5)]
         for o, test in folds:
             tr = [r for r in rows if not test(r)]
             te = [r for r in rows if test(r)]
@@ -228,18 +243,20 @@ def main():
                     if mode == "rules" and t != 0.5:
                         continue
                     d, nd, f, nf = rates(te, probs, t, mode)
-                    print(f"{o:10s} {mode:6s} t={t:.2f} det {d}/{nd} = {100*d/nd:5.1f}%  "
-                          f"fp {f}/{nf} = {100*f/nf:4.1f}%")
+                    print(f"{o:10s} {mode:6s} t={t:.2f} det {pct(d, nd)}  fp {pct(f, nf)}")
         held = [r for r in rows if r["origin"] in origins]
         # FRESH: the folds the rules were not tuned on (heldout4 scored blind; dev6 written
         # after the rules were frozen), where the rule features are honest too.
         fresh = [r for r in rows if r["origin"] in ("heldout4", "dev6")]
-        for name, subset in [("ALL-LOOO", held), ("FRESH", fresh)]:
-            for mode in ["rules", "model", "gated", "or"]:
+        # LOOKALIKE: without ordinary chat, whose easy negatives would dilute the false positives.
+        lookalike = [r for r in held if r["origin"] != "chat"]
+        chat = [r for r in held if r["origin"] == "chat"]
+        for name, subset in [("ALL-LOOO", held), ("LOOKALIKE", lookalike), ("CHAT", chat),
+                             ("FRESH", fresh)]:
+            for mode in ["rules", "model", "strong", "gated", "or"]:
                 for t in [0.3, 0.35, 0.4, 0.5, 0.6]:
                     d, nd, f, nf = rates(subset, probs, t, mode)
-                    print(f"{name:10s} {mode:6s} t={t:.2f} det {d}/{nd} = {100*d/nd:5.1f}%  "
-                          f"fp {f}/{nf} = {100*f/nf:4.1f}%")
+                    print(f"{name:10s} {mode:6s} t={t:.2f} det {pct(d, nd)}  fp {pct(f, nf)}")
         if args.show:
             for r in held:
                 flagged = probs[id(r)] >= args.threshold
@@ -250,6 +267,25 @@ def main():
         return
     m = train(rows, args.l2, args.epochs, args.min_df)
     write_inc(m, rows, args)
+
+
+def evaluate(model, rows, args):
+    """Rates of the model (and of the rules) on rows outside its training data."""
+    for label, subset in [("attacks", [r for r in rows if r["y"] == 1]),
+                          ("benign", [r for r in rows if r["y"] == 0])]:
+        if not subset:
+            continue
+        n = len(subset)
+        ps = [prob(model, r) for r in subset]
+        sus = sum(p >= args.threshold for p in ps)
+        qua = sum(p >= args.quarantine for p in ps)
+        rules = sum(r["rule_verdict"] != "clean" for r in subset)
+        print(f"{label}: {n} rows; model >= {args.threshold}: {sus} = {100*sus/n:.1f}%, "
+              f">= {args.quarantine}: {qua} = {100*qua/n:.1f}%; rules flag {rules}")
+        if args.show:
+            worst = sorted(zip(ps, subset), key=lambda x: -x[0])[:20]
+            for p, r in worst:
+                print(f"  p={p:.2f} rules={r['rule_verdict']:10s} {r['text'][:110]!r}")
 
 
 def cxx_string(b):

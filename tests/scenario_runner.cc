@@ -13,6 +13,7 @@
 
 #include "engram/engram.h"
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
 
@@ -153,9 +154,8 @@ class Scenario {
       r.at = At(c);
       for (auto [key, field] : {std::pair{"valid_from", &r.valid_from}, {"valid_to", &r.valid_to}}) {
         if (!c.args.count(key)) continue;
-        auto t = ParseIso8601(c.args.at(key));
-        if (!t.ok()) return t.status();
-        *field = *t;
+        ENGRAM_ASSIGN_OR_RETURN(auto t, ParseIso8601(c.args.at(key)));
+        *field = t;
       }
       if (c.args.count("session")) r.session_id = c.args.at("session");
       if (c.args.count("source")) {
@@ -173,54 +173,53 @@ class Scenario {
                                 {"value", &r.value}}) {
         if (c.args.count(key)) *field = c.args.at(key);
       }
-      auto out = engine().Remember(r);
-      if (!out.ok()) return out.status();
-      if (c.args.count("as")) ids_[c.args.at("as")] = out->memories.at(0).id;
+      ENGRAM_ASSIGN_OR_RETURN(auto out, engine().Remember(r));
+      if (c.args.count("as")) ids_[c.args.at("as")] = out.memories.at(0).id;
       if (c.args.count("guard")) {
-        EXPECT_EQ(out->guard, c.args.at("guard")) << Where();
+        EXPECT_EQ(out.guard, c.args.at("guard")) << Where();
       }
       if (c.args.count("reviews")) {
-        EXPECT_EQ(out->review_items.size(), std::stoul(c.args.at("reviews"))) << Where();
+        EXPECT_EQ(out.review_items.size(), std::stoul(c.args.at("reviews"))) << Where();
       }
-      if (c.args.count("review_as") && !out->review_items.empty()) {
-        ids_[c.args.at("review_as")] = out->review_items.front();
+      if (c.args.count("review_as") && !out.review_items.empty()) {
+        ids_[c.args.at("review_as")] = out.review_items.front();
         review_names_.insert(c.args.at("review_as"));
       }
       if (c.args.count("event_type")) {
-        EXPECT_EQ(out->event_type, c.args.at("event_type")) << Where();
+        EXPECT_EQ(out.event_type, c.args.at("event_type")) << Where();
       }
-      if (c.args.count("fact_as") && out->memories.size() > 1) {
-        ids_[c.args.at("fact_as")] = out->memories[1].id;
+      if (c.args.count("fact_as") && out.memories.size() > 1) {
+        ids_[c.args.at("fact_as")] = out.memories[1].id;
       }
       if (c.args.count("facts")) {
-        EXPECT_EQ(std::to_string(out->memories.size() - 1), c.args.at("facts")) << Where();
+        EXPECT_EQ(std::to_string(out.memories.size() - 1), c.args.at("facts")) << Where();
       }
-      const std::pair<const char*, size_t> counts[] = {{"reinforced", out->reinforced.size()},
-                                                       {"outranked", out->outranked.size()},
-                                                       {"candidates", out->candidates.size()},
-                                                       {"superseded", out->superseded.size()}};
+      const std::pair<const char*, size_t> counts[] = {{"reinforced", out.reinforced.size()},
+                                                       {"outranked", out.outranked.size()},
+                                                       {"candidates", out.candidates.size()},
+                                                       {"superseded", out.superseded.size()}};
       for (const auto& [key, got] : counts) {
         if (c.args.count(key)) {
           EXPECT_EQ(std::to_string(got), c.args.at(key)) << Where() << key;
         }
       }
       if (c.args.count("kind")) {
-        EXPECT_EQ(ToString(out->memories.at(0).kind), c.args.at("kind")) << Where();
+        EXPECT_EQ(ToString(out.memories.at(0).kind), c.args.at("kind")) << Where();
       }
       if (c.args.count("event")) {
-        const auto& ev = out->memories.at(0).event_time;
+        const auto& ev = out.memories.at(0).event_time;
         EXPECT_EQ(ev ? FormatIso8601(ev->from) : "none", c.args.at("event")) << Where();
       }
       if (c.args.count("entities")) {  // "张伟,王博后+" (+ = a new entity), "-" = none
         std::string got;
-        for (const EntityLinkView& l : out->entities) {
+        for (const EntityLinkView& l : out.entities) {
           got += (got.empty() ? "" : ",") + l.name + (l.created ? "+" : "");
         }
         EXPECT_EQ(got.empty() ? "-" : got, c.args.at("entities")) << Where();
       }
       if (c.args.count("coref")) {  // "他>李工", "they>John+Mary", "她>?" (unresolved)
         std::string got;
-        for (const CoreferenceView& v : out->coreferences) {
+        for (const CoreferenceView& v : out.coreferences) {
           std::string names;
           for (const std::string& n : v.antecedents) names += (names.empty() ? "" : "+") + n;
           got += (got.empty() ? "" : ",") + v.pronoun + ">" + (v.resolved ? names : "?");
@@ -255,35 +254,33 @@ class Scenario {
     }
     if (c.verb == "correct") {
       CorrectRequest r{Who(c), Id(c), c.text, "", At(c)};
-      auto out = engine().Correct(r);
-      if (!out.ok()) return out.status();
-      if (c.args.count("as")) ids_[c.args.at("as")] = out->id;
+      ENGRAM_ASSIGN_OR_RETURN(auto out, engine().Correct(r));
+      if (c.args.count("as")) ids_[c.args.at("as")] = out.id;
       return Status::OK();
     }
     if (c.verb == "forget") {
       return engine().Forget(ForgetRequest{Who(c), Id(c), c.args.count("hard") > 0});
     }
     if (c.verb == "get") {
-      auto m = engine().Get(Who(c), Id(c));
-      if (!m.ok()) return m.status();
+      ENGRAM_ASSIGN_OR_RETURN(auto m, engine().Get(Who(c), Id(c)));
       if (c.has_text) {
-        EXPECT_EQ(m->content, c.text) << Where();
+        EXPECT_EQ(m.content, c.text) << Where();
       }
       if (c.args.count("status")) {
-        EXPECT_EQ(ToString(m->status), c.args.at("status")) << Where();
+        EXPECT_EQ(ToString(m.status), c.args.at("status")) << Where();
       }
       if (c.args.count("session")) {  // "-" = no session
         const std::string& want = c.args.at("session");
-        EXPECT_EQ(m->source.session_id, want == "-" ? "" : want) << Where();
+        EXPECT_EQ(m.source.session_id, want == "-" ? "" : want) << Where();
       }
       if (c.args.count("current")) {
-        EXPECT_EQ(m->current, c.args.at("current") == "1") << Where();
+        EXPECT_EQ(m.current, c.args.at("current") == "1") << Where();
       }
       if (c.args.count("reinforced")) {
-        EXPECT_EQ(std::to_string(m->reinforced), c.args.at("reinforced")) << Where();
+        EXPECT_EQ(std::to_string(m.reinforced), c.args.at("reinforced")) << Where();
       }
       if (c.args.count("value")) {
-        EXPECT_EQ(m->value, c.args.at("value")) << Where();
+        EXPECT_EQ(m.value, c.args.at("value")) << Where();
       }
       if (c.args.count("conf")) {  // "source:0.95,consistency:0.5" (two decimals)
         std::string want = c.args.at("conf");
@@ -292,12 +289,12 @@ class Scenario {
           if (e == std::string::npos) e = want.size();
           const std::string pair = want.substr(b, e - b);
           const std::string name = pair.substr(0, pair.find(':'));
-          const double* field = name == "temporal"      ? &m->confidence.temporal
-                                : name == "entity"      ? &m->confidence.entity
-                                : name == "event_type"  ? &m->confidence.event_type
-                                : name == "source"      ? &m->confidence.source
-                                : name == "consistency" ? &m->confidence.consistency
-                                : name == "overall"     ? &m->confidence.overall
+          const double* field = name == "temporal"      ? &m.confidence.temporal
+                                : name == "entity"      ? &m.confidence.entity
+                                : name == "event_type"  ? &m.confidence.event_type
+                                : name == "source"      ? &m.confidence.source
+                                : name == "consistency" ? &m.confidence.consistency
+                                : name == "overall"     ? &m.confidence.overall
                                                         : nullptr;
           EXPECT_NE(field, nullptr) << Where() << "unknown confidence " << name;
           if (field) {
@@ -311,55 +308,51 @@ class Scenario {
       return Status::OK();
     }
     if (c.verb == "message") {  // the raw message of memory id=, read from the database file
-      auto m = engine().Get(Who(c), Id(c));
-      if (!m.ok()) return m.status();
-      EXPECT_EQ(MessageText(m->source.message_id), c.text) << Where();
+      ENGRAM_ASSIGN_OR_RETURN(auto m, engine().Get(Who(c), Id(c)));
+      EXPECT_EQ(MessageText(m.source.message_id), c.text) << Where();
       return Status::OK();
     }
     if (c.verb == "history") {  // only as "error CODE history ..."; blocks check content
       return engine().History(Who(c), Id(c)).status();
     }
     if (c.verb == "sweep") {
-      auto out = engine().Sweep();
-      if (!out.ok()) return out.status();
+      ENGRAM_ASSIGN_OR_RETURN(auto out, engine().Sweep());
       if (c.args.count("dormant")) {
-        EXPECT_EQ(out->dormant, std::atoll(c.args.at("dormant").c_str())) << Where();
+        EXPECT_EQ(out.dormant, std::atoll(c.args.at("dormant").c_str())) << Where();
       }
       return Status::OK();
     }
     if (c.verb == "feedback") {  // on the last recall's request id
       FeedbackRequest r{Who(c), last_request_id_, Id(c),
                         c.args.count("verdict") ? c.args.at("verdict") : "", c.text};
-      auto out = engine().Feedback(r);
-      if (!out.ok()) return out.status();
+      ENGRAM_ASSIGN_OR_RETURN(auto out, engine().Feedback(r));
       if (c.args.count("as")) {
-        EXPECT_TRUE(out->corrected.has_value()) << Where() << "no corrected version";
-        if (out->corrected) ids_[c.args.at("as")] = out->corrected->id;
+        EXPECT_TRUE(out.corrected.has_value()) << Where() << "no corrected version";
+        if (out.corrected) ids_[c.args.at("as")] = out.corrected->id;
       }
       return Status::OK();
     }
     if (c.verb == "compact") {
-      auto r = engine().Compact({Who(c), c.args.count("dry_run") > 0});
-      if (!r.ok()) return r.status();
+      ENGRAM_ASSIGN_OR_RETURN(auto r, engine().Compact({Who(c), c.args.count("dry_run") > 0}));
       size_t merged = 0;
-      for (const CompactMerge& m : r->merges) merged += m.merged_ids.size();
+      for (const CompactMerge& m : r.merges) merged += m.merged_ids.size();
       const std::pair<const char*, size_t> counts[] = {
-          {"merged", merged}, {"links", r->links.size()}, {"summaries", r->summaries.size()}};
+          {"merged", merged}, {"links", r.links.size()}, {"summaries", r.summaries.size()}};
       for (const auto& [key, got] : counts) {
         if (c.args.count(key)) {
           EXPECT_EQ(std::to_string(got), c.args.at(key)) << Where() << key;
         }
       }
-      if (c.args.count("as") && !r->summaries.empty()) {
-        ids_[c.args.at("as")] = r->summaries.front().id;
+      if (c.args.count("as") && !r.summaries.empty()) {
+        ids_[c.args.at("as")] = r.summaries.front().id;
       }
       return Status::OK();
     }
     if (c.verb == "erase") {
-      auto r = engine().EraseUser(Who(c), c.args.count("target") ? c.args.at("target") : "");
-      if (!r.ok()) return r.status();
+      ENGRAM_ASSIGN_OR_RETURN(
+          auto r, engine().EraseUser(Who(c), c.args.count("target") ? c.args.at("target") : ""));
       if (c.args.count("memories")) {
-        EXPECT_EQ(std::to_string(r->memories), c.args.at("memories")) << Where();
+        EXPECT_EQ(std::to_string(r.memories), c.args.at("memories")) << Where();
       }
       return Status::OK();
     }

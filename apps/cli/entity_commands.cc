@@ -8,19 +8,16 @@
 #include <memory>
 #include <sstream>
 
+#include "apps/cli/commands.h"
 #include "apps/serve/entity_json.h"
 #include "engram/engram.h"
 #include "engram/json_limits.h"
+#include "engram/status_macros.h"
 
 namespace engram::cli {
 namespace {
 
 using nlohmann::json;
-
-int Fail(const Status& s) {
-  std::cerr << "engram: " << s.ToString() << "\n";
-  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
-}
 
 Status LineError(int line, const std::string& what) {
   return Status::InvalidArgument("line " + std::to_string(line) + ": " + what);
@@ -95,10 +92,9 @@ Result<std::vector<EntityEntry>> ParseEntityCsv(const std::string& text) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (n == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // BOM
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    auto fields = CsvFields(line, n);
-    if (!fields.ok()) return fields.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto fields, CsvFields(line, n));
     if (header.empty()) {
-      for (std::string& h : *fields) {
+      for (std::string& h : fields) {
         static const char* kKnown[] = {"name", "type", "aliases", "roles", "id", "visibility",
                                        "team"};
         if (std::find(std::begin(kKnown), std::end(kKnown), h) == std::end(kKnown)) {
@@ -112,12 +108,12 @@ Result<std::vector<EntityEntry>> ParseEntityCsv(const std::string& text) {
       }
       continue;
     }
-    if (fields->size() != header.size()) {
-      return LineError(n, std::to_string(fields->size()) + " fields, the header has " +
+    if (fields.size() != header.size()) {
+      return LineError(n, std::to_string(fields.size()) + " fields, the header has " +
                               std::to_string(header.size()));
     }
     std::map<std::string, std::string> row;
-    for (size_t i = 0; i < header.size(); ++i) row[header[i]] = (*fields)[i];
+    for (size_t i = 0; i < header.size(); ++i) row[header[i]] = fields[i];
     EntityEntry e;
     e.line = n;
     e.name = row["name"];
@@ -125,7 +121,7 @@ Result<std::vector<EntityEntry>> ParseEntityCsv(const std::string& text) {
     e.aliases = SplitList(row["aliases"]);
     e.roles = SplitList(row["roles"]);
     e.external_id = row["id"];
-    if (Status s = SetVisibility(row["visibility"], row["team"], &e, n); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(SetVisibility(row["visibility"], row["team"], &e, n));
     out.push_back(std::move(e));
   }
   if (header.empty()) return Status::InvalidArgument("line 1: no header row");
@@ -170,7 +166,7 @@ Result<std::vector<EntityEntry>> ParseEntityJsonl(const std::string& text) {
                                 "' (name, type, aliases, roles, id, visibility, team)");
       }
     }
-    if (Status s = SetVisibility(visibility, team, &e, n); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(SetVisibility(visibility, team, &e, n));
     out.push_back(std::move(e));
   }
   return out;
@@ -303,8 +299,10 @@ int RunRelations(const std::string& db, bool as_json, const State& st) {
 
 }  // namespace
 
-void AddEntityCommands(CLI::App& app, std::function<int()>* action, const std::string* db,
-                       bool* json) {
+// --db and --json are the global flags (read when the action runs).
+void AddEntityCommands(CLI::App& app, Globals* g, Action* action) {
+  const std::string* db = &g->db;
+  bool* json = &g->json;
   auto st = std::make_shared<State>();
   auto* entities = app.add_subcommand("entities", "The entity directory: import, list, relations");
   entities->require_subcommand(1);

@@ -8,9 +8,6 @@
 #ifndef ENGRAM_APPS_CLI_ENTITY_COMMANDS_H_
 #define ENGRAM_APPS_CLI_ENTITY_COMMANDS_H_
 
-#include <CLI/CLI.hpp>
-
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,9 +15,6 @@
 #include "engram/result.h"
 
 namespace engram::cli {
-
-void AddEntityCommands(CLI::App& app, std::function<int()>* action, const std::string* db,
-                       bool* json);
 
 // Parses a directory file's contents. InvalidArgument "LINE: ..." for a bad row.
 Result<std::vector<EntityEntry>> ParseEntityCsv(const std::string& text);

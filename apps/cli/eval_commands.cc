@@ -1,4 +1,5 @@
-#include "apps/cli/eval_commands.h"
+// `engram eval ...`: the quality harnesses of eval/, behind one subcommand.
+#include "apps/cli/commands.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -14,11 +15,6 @@
 
 namespace engram::cli {
 namespace {
-
-int Fail(const Status& s) {
-  std::cerr << "engram: " << s.ToString() << "\n";
-  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
-}
 
 // Prints the JSON report when asked and writes it to `report_path` when one is given.
 int Finish(const std::string& json, bool print_json, const std::string& report_path) {
@@ -257,7 +253,7 @@ int RunTemporal(const TemporalFlags& f) {
 
 }  // namespace
 
-void AddEvalCommands(CLI::App& app, std::function<int()>* action) {
+void AddEvalCommands(CLI::App& app, Globals* /*g*/, Action* action) {
   auto* eval = app.add_subcommand("eval", "Run a quality evaluation");
   eval->require_subcommand(1);
   auto locomo = std::make_shared<LocomoFlags>();

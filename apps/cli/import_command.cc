@@ -1,5 +1,11 @@
-#include "apps/cli/import_command.h"
-
+// `engram import FILE.jsonl|-`: imports a chat history (docs/formats/chat_import.md) in
+// batches (Engine::RememberMany), with a progress line on stderr, a summary line, and a
+// checkpoint beside the database that resumes an interrupted import without duplicates
+// (apps/cli/chat_import.h).
+//
+// Exit codes: 0 every line stored (or skipped as already imported); 2 some lines were bad
+// or refused (each reported as "FILE:LINE: reason" on stderr; the others are stored); 1 the
+// engine or the store failed (the checkpoint says where to resume).
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +20,8 @@
 #include <memory>
 
 #include "apps/cli/chat_import.h"
+#include "apps/cli/command.h"
+#include "apps/cli/commands.h"
 #include "engram/engine.h"
 
 namespace engram::cli {
@@ -124,14 +132,10 @@ void PrintSummary(const ImportFlags& f, const Counts& c, double secs, bool resum
             << " already imported, " << c.rejected << " rejected" << reasons << tail << "\n";
 }
 
-int Fail(const Status& s) {
-  std::cerr << "engram: " << s.ToString() << "\n";
-  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
-}
-
-int RunImport(const ImportFlags& f, const std::function<Result<Options>()>& base, bool as_json) {
+int RunImport(const ImportFlags& f, const Globals& g) {
   if (f.batch < 1 || f.batch > 2048) return Fail(Status::InvalidArgument("--batch: 1..2048"));
-  auto options = base();
+  const bool as_json = g.json;
+  auto options = GlobalOptions(g);
   if (!options.ok()) return Fail(options.status());
   if (!f.embedder.empty()) options->embedder = f.embedder;
   options->create_if_missing = true;
@@ -289,8 +293,17 @@ int RunImport(const ImportFlags& f, const std::function<Result<Options>()>& base
 
 }  // namespace
 
-void RegisterImportCommand(CLI::App& app, std::function<int()>* action,
-                           std::function<Result<Options>()> base, bool* json) {
+int ImportJsonl(const Globals& g, const std::string& input, const std::string& user,
+                const std::string& agent) {
+  ImportFlags f;
+  f.input = input;
+  f.user = user;
+  f.agent = agent;
+  f.no_checkpoint = true;
+  return RunImport(f, g);
+}
+
+void AddImportCommand(CLI::App& app, Globals* g, Action* action) {
   auto f = std::make_shared<ImportFlags>();
   auto* cmd = app.add_subcommand(
       "import", "Import a chat history (JSONL: user, session, role, time, text; see "
@@ -310,9 +323,9 @@ void RegisterImportCommand(CLI::App& app, std::function<int()>* action,
   cmd->add_option("--progress-every", f->progress_every,
                   "Seconds between progress lines when stderr is not a terminal (0 = none)")
       ->capture_default_str();
-  cmd->add_flag("--json", *json, "Print the summary as JSON");
-  cmd->callback([action, f, base, json] {
-    *action = [f, base, json] { return RunImport(*f, base, *json); };
+  AddJsonFlag(cmd, g);
+  cmd->callback([action, f, g] {
+    *action = [f, g] { return RunImport(*f, *g); };
   });
 }
 

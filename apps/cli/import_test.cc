@@ -90,6 +90,15 @@ TEST_F(ImportTest, StandardInputAndPlainSummary) {
   EXPECT_NE(r.out.find(" msg/s"), std::string::npos) << r.out;
 }
 
+TEST_F(ImportTest, RememberJsonlReadsManyMessages) {
+  RunResult r = Run({"--db", db_, "remember", "--user", "carol", "--jsonl", "-"},
+                    History(4) + R"({"text": "no user: --user's"})" + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("5 lines read, 5 stored"), std::string::npos) << r.out;
+  EXPECT_EQ(Run({"--db", db_, "remember", "--user", "carol"}).exit_code, 2);
+  EXPECT_NE(Run({"--db", db_, "remember", "--user", "c", "--jsonl", "-", "text"}).exit_code, 0);
+}
+
 // A run killed inside a batch has committed lines after its checkpoint: simulated by moving
 // the checkpoint back within one batch. The resumed run skips them by their keys.
 TEST_F(ImportTest, ResumesAfterAnInterruptionWithoutDuplicates) {

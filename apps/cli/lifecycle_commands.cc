@@ -1,4 +1,5 @@
-#include "apps/cli/lifecycle_commands.h"
+// `engram compact` and `engram erase`: consolidation and erasure of a user.
+#include "apps/cli/commands.h"
 
 #include <iostream>
 #include <memory>
@@ -14,11 +15,6 @@ namespace {
 const Principal& Operator() {
   static const Principal* p = new Principal{"operator", "", {}, {"admin"}};
   return *p;
-}
-
-int Fail(const Status& s) {
-  std::cerr << "engram: " << s.ToString() << "\n";
-  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
 }
 
 Result<std::unique_ptr<Engine>> OpenExisting(const std::string& db) {
@@ -37,8 +33,11 @@ struct State {
 
 }  // namespace
 
-void AddLifecycleCommands(CLI::App& app, std::function<int()>* action, const std::string* db,
-                          bool* json) {
+// --db and --json are the global flags (read when the action runs). The other global flags do
+// not apply: these commands open the database with the default options.
+void AddLifecycleCommands(CLI::App& app, Globals* g, Action* action) {
+  const std::string* db = &g->db;
+  bool* json = &g->json;
   auto st = std::make_shared<State>();
   auto* compact = app.add_subcommand(
       "compact", "Consolidate: merge repeated memories, link related ones, summarize sessions");

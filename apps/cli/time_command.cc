@@ -1,4 +1,5 @@
-#include "apps/cli/time_command.h"
+// `engram time`: anchor the time expressions of a text against a reference time.
+#include "apps/cli/commands.h"
 
 #include <iostream>
 #include <memory>
@@ -18,11 +19,6 @@ struct TimeFlags {
   bool past = false;
   bool json = false;
 };
-
-int Fail(const Status& s) {
-  std::cerr << "engram: " << s.ToString() << "\n";
-  return s.code() == StatusCode::kInvalidArgument ? 2 : 1;
-}
 
 int RunTime(const TimeFlags& f) {
   Instant ref;
@@ -61,7 +57,7 @@ int RunTime(const TimeFlags& f) {
 
 }  // namespace
 
-void AddTimeCommand(CLI::App& app, std::function<int()>* action) {
+void AddTimeCommand(CLI::App& app, Globals* /*g*/, Action* action) {
   auto flags = std::make_shared<TimeFlags>();
   auto* cmd = app.add_subcommand("time", "Anchor the time expressions in a text");
   cmd->add_option("--ref", flags->ref, "Reference time (ISO 8601 with offset); default now");

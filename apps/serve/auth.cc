@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "apps/serve/json_codec.h"
-#include "apps/serve/try.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -45,11 +45,11 @@ Status FilterUser(const json& filters, int depth, std::string* user) {
   if (!filters.is_object() || depth > 8) return Status::OK();
   if (auto it = filters.find("user_id"); it != filters.end() && it->is_string() &&
                                          it->get<std::string>() != "*") {
-    if (Status s = Merge("user", it->get<std::string>(), user); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(Merge("user", it->get<std::string>(), user));
   }
   if (auto it = filters.find("AND"); it != filters.end() && it->is_array()) {
     for (const json& f : *it) {
-      if (Status s = FilterUser(f, depth + 1, user); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(FilterUser(f, depth + 1, user));
     }
   }
   return Status::OK();
@@ -59,23 +59,23 @@ Status FilterUser(const json& filters, int depth, std::string* user) {
 // names count too: "user_id" (also inside "filters") and "agent_id".
 Result<Principal> NamedPrincipal(const httplib::Request& req, const json& body) {
   Principal p;
-  ENGRAM_SERVE_TRY(user, OptString(body, "user"));
-  ENGRAM_SERVE_TRY(user_id, OptString(body, "user_id"));
-  ENGRAM_SERVE_TRY(agent, OptString(body, "agent"));
-  ENGRAM_SERVE_TRY(agent_id, OptString(body, "agent_id"));
-  ENGRAM_SERVE_TRY(teams, StringList(body, "teams"));
-  ENGRAM_SERVE_TRY(team, StringList(body, "team"));
-  ENGRAM_SERVE_TRY(roles, StringList(body, "roles"));
+  ENGRAM_ASSIGN_OR_RETURN(auto user, OptString(body, "user"));
+  ENGRAM_ASSIGN_OR_RETURN(auto user_id, OptString(body, "user_id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto agent, OptString(body, "agent"));
+  ENGRAM_ASSIGN_OR_RETURN(auto agent_id, OptString(body, "agent_id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto teams, StringList(body, "teams"));
+  ENGRAM_ASSIGN_OR_RETURN(auto team, StringList(body, "team"));
+  ENGRAM_ASSIGN_OR_RETURN(auto roles, StringList(body, "roles"));
   for (const std::string& u : {user.value_or(""), user_id.value_or("")}) {
-    if (Status s = Merge("user", u, &p.user_id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(Merge("user", u, &p.user_id));
   }
   if (body.is_object() && body.contains("filters")) {
-    if (Status s = FilterUser(body["filters"], 0, &p.user_id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(FilterUser(body["filters"], 0, &p.user_id));
   }
   if (p.user_id.empty()) p.user_id = req.get_param_value("user");
   if (p.user_id.empty()) p.user_id = req.get_param_value("user_id");
   for (const std::string& a : {agent.value_or(""), agent_id.value_or("")}) {
-    if (Status s = Merge("agent", a, &p.agent_id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(Merge("agent", a, &p.agent_id));
   }
   if (p.agent_id.empty()) p.agent_id = req.get_param_value("agent");
   if (p.agent_id.empty()) p.agent_id = req.get_param_value("agent_id");
@@ -93,10 +93,10 @@ Result<Principal> NamedPrincipal(const httplib::Request& req, const json& body) 
 Result<std::string> ScopeUser(const httplib::Request& req, const json& body) {
   const json* filters = body.is_object() && body.contains("filters") ? &body["filters"] : nullptr;
   for (const char* key : {"agent_id", "run_id"}) {
-    ENGRAM_SERVE_TRY(named, OptString(body, key));
+    ENGRAM_ASSIGN_OR_RETURN(auto named, OptString(body, key));
     std::string id = named.value_or(req.get_param_value(key));
     if (id.empty() && filters && filters->is_object()) {
-      ENGRAM_SERVE_TRY(in_filters, OptString(*filters, key));
+      ENGRAM_ASSIGN_OR_RETURN(auto in_filters, OptString(*filters, key));
       id = in_filters.value_or("");
     }
     if (!id.empty() && id != "*") return std::string(key[0] == 'a' ? "agent:" : "run:") + id;
@@ -110,7 +110,7 @@ Result<Principal> Authenticator::Resolve(const httplib::Request& req, const json
                                          Access access, std::string* caller) const {
   if (access == Access::kPublic) return Principal{};
   const std::string key = PresentedKey(req);
-  ENGRAM_SERVE_TRY(named, NamedPrincipal(req, body));
+  ENGRAM_ASSIGN_OR_RETURN(auto named, NamedPrincipal(req, body));
   if (!key.empty()) {
     auto principal = engine_->Authenticate(key);
     if (principal.ok()) {
@@ -135,7 +135,7 @@ Result<Principal> Authenticator::Resolve(const httplib::Request& req, const json
   }
   *caller = "addr:" + req.remote_addr;
   if (access == Access::kPrincipal && named.user_id.empty()) {
-    ENGRAM_SERVE_TRY(scope_user, ScopeUser(req, body));
+    ENGRAM_ASSIGN_OR_RETURN(auto scope_user, ScopeUser(req, body));
     named.user_id = scope_user;
   }
   if (access == Access::kPrincipal && named.user_id.empty()) {

@@ -2,8 +2,8 @@
 #include "apps/serve/handlers_console.h"
 
 #include "apps/serve/json_codec.h"
-#include "apps/serve/try.h"
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -44,8 +44,8 @@ Result<HttpReply> HandleConsoleAsset(HttpCall& call) {
 }
 
 Result<HttpReply> HandleMemoryLinks(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, ParseId(call.params.at("id")));
-  ENGRAM_SERVE_TRY(links, call.server->engine->Links(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto links, call.server->engine->Links(call.principal, id));
   json out = json::array();
   for (const MemoryLinkView& l : links) {
     out.push_back({{"from_id", l.from_id},
@@ -62,7 +62,7 @@ Result<HttpReply> HandleVerifyAudit(HttpCall& call) {
   if (!call.principal.HasRole("admin")) {
     return Status::PermissionDenied("audit: verifying the chain needs the admin role");
   }
-  ENGRAM_SERVE_TRY(check, call.server->engine->VerifyAudit());
+  ENGRAM_ASSIGN_OR_RETURN(auto check, call.server->engine->VerifyAudit());
   return HttpReply{200,
                    {{"records", check.records},
                     {"intact", check.intact},

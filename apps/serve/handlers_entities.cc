@@ -5,7 +5,7 @@
 #include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/routes.h"
-#include "apps/serve/try.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -25,11 +25,11 @@ Result<HttpReply> HandleListEntities(HttpCall& call) {
   r.principal = call.principal;
   r.query = req.get_param_value("q");
   r.type = req.get_param_value("type");
-  ENGRAM_SERVE_TRY(after, QueryInt(req, "after", 0, 0, INT64_MAX));
-  ENGRAM_SERVE_TRY(limit, QueryInt(req, "limit", 50, 1, 1000));
+  ENGRAM_ASSIGN_OR_RETURN(auto after, QueryInt(req, "after", 0, 0, INT64_MAX));
+  ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(req, "limit", 50, 1, 1000));
   r.after_id = after;
   r.limit = static_cast<int>(limit);
-  ENGRAM_SERVE_TRY(page, call.server->engine->ListEntities(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto page, call.server->engine->ListEntities(r));
   nlohmann::json out = nlohmann::json::array();
   for (const Entity& e : page.entities) out.push_back(EntityJson(e));
   return HttpReply{200, {{"entities", out},
@@ -39,10 +39,10 @@ Result<HttpReply> HandleListEntities(HttpCall& call) {
 
 // GET /v1/entities/{id}/relations?limit=
 Result<HttpReply> HandleEntityRelations(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, ParseId(call.params.at("id")));
-  ENGRAM_SERVE_TRY(limit, QueryInt(*call.request, "limit", 50, 1, 1000));
-  ENGRAM_SERVE_TRY(result, call.server->engine->EntityRelations(call.principal, id,
-                                                                static_cast<int>(limit)));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(*call.request, "limit", 50, 1, 1000));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->EntityRelations(
+                                           call.principal, id, static_cast<int>(limit)));
   return HttpReply{200, EntityRelationsJson(result)};
 }
 

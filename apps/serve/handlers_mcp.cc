@@ -7,6 +7,7 @@
 
 #include "apps/serve/mcp.h"
 #include "apps/serve/routes.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -23,7 +24,7 @@ Status CheckOrigin(const HttpCall& call) {
 }  // namespace
 
 Result<HttpReply> HandleMcpPost(HttpCall& call) {
-  if (Status s = CheckOrigin(call); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckOrigin(call));
   const std::string version = call.request->get_header_value("MCP-Protocol-Version");
   if (!version.empty() && version != kMcpProtocolVersion && version != "2025-03-26") {
     return Status::InvalidArgument("mcp: unsupported MCP-Protocol-Version '" + version + "'");
@@ -37,7 +38,7 @@ Result<HttpReply> HandleMcpPost(HttpCall& call) {
 }
 
 Result<HttpReply> HandleMcpGet(HttpCall& call) {
-  if (Status s = CheckOrigin(call); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckOrigin(call));
   HttpReply r;
   r.status = 405;
   r.body = {{"error", {{"code", "NotSupported"}, {"message", "mcp: no server-sent event stream"}}}};

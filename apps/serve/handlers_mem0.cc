@@ -7,8 +7,8 @@
 #include "apps/serve/json_codec.h"
 #include "apps/serve/mem0_json.h"
 #include "apps/serve/routes.h"
-#include "apps/serve/try.h"
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -24,7 +24,7 @@ struct Lineage {
 
 // The memory Mem0 id `id` names. NotFound when absent, not visible or forgotten.
 Result<Lineage> CurrentVersion(HttpCall& call, int64_t id) {
-  ENGRAM_SERVE_TRY(versions, call.server->engine->History(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.server->engine->History(call.principal, id));
   if (versions.empty()) return Status::NotFound("mem0: memory " + std::to_string(id));
   Lineage out{versions.back(), FormatIso8601(versions.front().recorded_at)};
   for (const Memory& v : versions) {
@@ -58,7 +58,7 @@ Result<std::vector<Memory>> ListAll(HttpCall& call, const RecallFilter& f) {
   r.limit = kListPage;
   std::vector<Memory> out;
   while (true) {
-    ENGRAM_SERVE_TRY(page, call.server->engine->List(r));
+    ENGRAM_ASSIGN_OR_RETURN(auto page, call.server->engine->List(r));
     for (Memory& m : page.memories) {
       if (Wanted(m, f)) out.push_back(std::move(m));
     }
@@ -90,8 +90,8 @@ Result<HttpReply> HandleMem0Ping(HttpCall&) {
 // POST /v3/memories/add/ (and /v1/memories/): {"messages", "user_id", "agent_id", "run_id",
 // "metadata", "infer", ...} → {"results": [{"id", "memory", "event", ...}]}.
 Result<HttpReply> HandleMem0Add(HttpCall& call) {
-  ENGRAM_SERVE_TRY(requests, ParseRemember(call.body, call.principal));
-  ENGRAM_SERVE_TRY(results, RememberNow(call, requests));
+  ENGRAM_ASSIGN_OR_RETURN(auto requests, ParseRemember(call.body, call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto results, RememberNow(call, requests));
   Engine* engine = call.server->engine;
   json out = json::array();
   for (const RememberResult& r : results) {
@@ -110,7 +110,7 @@ Result<HttpReply> HandleMem0Add(HttpCall& call) {
     const bool listed = std::any_of(r.memories.begin(), r.memories.end(),
                                     [&](const Memory& m) { return m.id == r.duplicate_of; });
     if (r.duplicate_of != 0 && !listed) {
-      ENGRAM_SERVE_TRY(same, engine->Get(call.principal, r.duplicate_of));
+      ENGRAM_ASSIGN_OR_RETURN(auto same, engine->Get(call.principal, r.duplicate_of));
       json item = Mem0Item(same);
       item["event"] = "NONE";
       out.push_back(std::move(item));
@@ -130,8 +130,8 @@ Result<HttpReply> HandleMem0Add(HttpCall& call) {
 // POST /v3/memories/search/ (and /v2/memories/search/): {"query", "filters", "top_k",
 // "threshold", ...} → {"results": [...], "request_id"}.
 Result<HttpReply> HandleMem0Search(HttpCall& call) {
-  ENGRAM_SERVE_TRY(request, ParseRecall(call.body, call.principal));
-  ENGRAM_SERVE_TRY(result, call.server->engine->Recall(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto request, ParseRecall(call.body, call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Recall(request));
   json hits = json::array();
   for (const RecallHit& h : result.hits) hits.push_back(Mem0Hit(h));
   return HttpReply{200, {{"results", hits}, {"request_id", result.request_id}}};
@@ -141,10 +141,10 @@ Result<HttpReply> HandleMem0Search(HttpCall& call) {
 // "previous", "results"}, current memories in id order.
 Result<HttpReply> HandleMem0GetAll(HttpCall& call) {
   const httplib::Request& req = *call.request;
-  ENGRAM_SERVE_TRY(page, QueryInt(req, "page", 1, 1, 1000000));
-  ENGRAM_SERVE_TRY(size, QueryInt(req, "page_size", 100, 1, 1000));
-  ENGRAM_SERVE_TRY(filter, ParseRecallFilter(call.body));
-  ENGRAM_SERVE_TRY(all, ListAll(call, filter));
+  ENGRAM_ASSIGN_OR_RETURN(auto page, QueryInt(req, "page", 1, 1, 1000000));
+  ENGRAM_ASSIGN_OR_RETURN(auto size, QueryInt(req, "page_size", 100, 1, 1000));
+  ENGRAM_ASSIGN_OR_RETURN(auto filter, ParseRecallFilter(call.body));
+  ENGRAM_ASSIGN_OR_RETURN(auto all, ListAll(call, filter));
   const size_t count = all.size();
   const size_t begin = std::min(count, static_cast<size_t>((page - 1) * size));
   const size_t end = std::min(count, begin + static_cast<size_t>(size));
@@ -161,36 +161,35 @@ Result<HttpReply> HandleMem0GetAll(HttpCall& call) {
 }
 
 Result<HttpReply> HandleMem0Get(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(lineage, CurrentVersion(call, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto lineage, CurrentVersion(call, id));
   return HttpReply{200, Mem0Item(lineage.current, lineage.created_at)};
 }
 
 // PUT /v1/memories/{id}/: {"text"?, "metadata"?, "timestamp"?} writes a new version.
 Result<HttpReply> HandleMem0Update(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(text, OptString(call.body, "text"));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto text, OptString(call.body, "text"));
   const bool has_metadata = call.body.contains("metadata") && !call.body["metadata"].is_null();
   if (!text && !has_metadata) {
     return Status::InvalidArgument("update: give the new text, new metadata, or both");
   }
-  ENGRAM_SERVE_TRY(lineage, CurrentVersion(call, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto lineage, CurrentVersion(call, id));
   json body = call.body;
   body["text"] = text.value_or(lineage.current.content);
-  ENGRAM_SERVE_TRY(request, ParseCorrect(body, call.principal, lineage.current.id));
-  ENGRAM_SERVE_TRY(memory, call.server->engine->Correct(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto request, ParseCorrect(body, call.principal, lineage.current.id));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.server->engine->Correct(request));
   json out = Mem0Item(memory, lineage.created_at);
   out["message"] = "Memory updated successfully!";
   return HttpReply{200, out};
 }
 
 Result<HttpReply> HandleMem0Delete(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(lineage, CurrentVersion(call, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto lineage, CurrentVersion(call, id));
   const std::string hard = call.request->get_param_value("hard");
-  Status s = call.server->engine->Forget(
-      ForgetRequest{call.principal, lineage.current.id, hard == "true" || hard == "1"});
-  if (!s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(call.server->engine->Forget(
+      ForgetRequest{call.principal, lineage.current.id, hard == "true" || hard == "1"}));
   return HttpReply{200, Message("Memory deleted successfully!")};
 }
 
@@ -204,14 +203,14 @@ Result<HttpReply> HandleMem0DeleteAll(HttpCall& call) {
   RecallFilter f;
   f.agent_id = req.get_param_value("agent_id");
   f.session_id = req.get_param_value("run_id");
-  ENGRAM_SERVE_TRY(all, ListAll(call, f));
+  ENGRAM_ASSIGN_OR_RETURN(auto all, ListAll(call, f));
   int64_t deleted = 0;
   for (const Memory& m : all) {
     if (m.scope.user_id != call.principal.user_id) continue;
     Status s = call.server->engine->Forget(ForgetRequest{call.principal, m.id, false});
     // Forgetting a message's record also forgets the facts read from it: NotFound then.
     if (s.code() == StatusCode::kNotFound) continue;
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(s);
     ++deleted;
   }
   json out = Message("Memories deleted successfully!");
@@ -220,8 +219,8 @@ Result<HttpReply> HandleMem0DeleteAll(HttpCall& call) {
 }
 
 Result<HttpReply> HandleMem0History(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(versions, call.server->engine->History(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.server->engine->History(call.principal, id));
   return HttpReply{200, Mem0History(versions)};
 }
 

@@ -5,7 +5,7 @@
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/routes.h"
-#include "apps/serve/try.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -57,7 +57,7 @@ Result<std::vector<RememberResult>> RememberNow(HttpCall& call,
                                                 const std::vector<RememberRequest>& requests,
                                                 std::vector<int64_t>* ingest_ids) {
   if (IngestQueue* queue = call.server->queue) {
-    ENGRAM_SERVE_TRY(ids, queue->Submit(requests));
+    ENGRAM_ASSIGN_OR_RETURN(auto ids, queue->Submit(requests));
     if (ingest_ids) *ingest_ids = ids;
     return queue->Wait(call.principal, ids, call.server->sync_timeout_ms);
   }
@@ -65,21 +65,21 @@ Result<std::vector<RememberResult>> RememberNow(HttpCall& call,
   // Remember per message would.
   std::vector<RememberResult> out;
   for (Result<RememberResult>& made : call.server->engine->RememberMany(requests, true)) {
-    ENGRAM_SERVE_TRY(result, std::move(made));
+    ENGRAM_ASSIGN_OR_RETURN(auto result, std::move(made));
     out.push_back(std::move(result));
   }
   return out;
 }
 
 Result<HttpReply> HandleRemember(HttpCall& call) {
-  ENGRAM_SERVE_TRY(requests, ParseRemember(call.body, call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto requests, ParseRemember(call.body, call.principal));
   IngestQueue* queue = call.server->queue;
   if (queue && !QueryFlag(*call.request, "sync")) {
-    ENGRAM_SERVE_TRY(ids, queue->Submit(requests));
+    ENGRAM_ASSIGN_OR_RETURN(auto ids, queue->Submit(requests));
     return HttpReply{202, {{"status", "queued"}, {"ingest_ids", ids}}};
   }
   std::vector<int64_t> ids;
-  ENGRAM_SERVE_TRY(results, RememberNow(call, requests, &ids));
+  ENGRAM_ASSIGN_OR_RETURN(auto results, RememberNow(call, requests, &ids));
   json out = json::array();
   for (const RememberResult& r : results) out.push_back(RememberJson(r));
   json body = {{"status", "done"}, {"results", out}};
@@ -91,11 +91,11 @@ Result<HttpReply> HandleRemember(HttpCall& call) {
 Result<HttpReply> HandleContext(HttpCall& call) {
   ContextRequest r;
   r.principal = call.principal;
-  ENGRAM_SERVE_TRY(query, OptString(call.body, "query"));
-  ENGRAM_SERVE_TRY(session, OptString(call.body, "session"));
-  ENGRAM_SERVE_TRY(run_id, OptString(call.body, "run_id"));
-  ENGRAM_SERVE_TRY(at, OptTime(call.body, "at"));
-  ENGRAM_SERVE_TRY(budget, OptInt(call.body, "budget_tokens"));
+  ENGRAM_ASSIGN_OR_RETURN(auto query, OptString(call.body, "query"));
+  ENGRAM_ASSIGN_OR_RETURN(auto session, OptString(call.body, "session"));
+  ENGRAM_ASSIGN_OR_RETURN(auto run_id, OptString(call.body, "run_id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto at, OptTime(call.body, "at"));
+  ENGRAM_ASSIGN_OR_RETURN(auto budget, OptInt(call.body, "budget_tokens"));
   if (!query) return Status::InvalidArgument("query: required");
   r.query = *query;
   r.session_id = session.value_or(run_id.value_or(""));
@@ -106,7 +106,7 @@ Result<HttpReply> HandleContext(HttpCall& call) {
     }
     r.budget_tokens = static_cast<int>(*budget);
   }
-  ENGRAM_SERVE_TRY(result, call.server->engine->Context(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Context(r));
   return HttpReply{200,
                    {{"request_id", result.request_id},
                     {"text", result.text},
@@ -115,8 +115,8 @@ Result<HttpReply> HandleContext(HttpCall& call) {
 }
 
 Result<HttpReply> HandleSearch(HttpCall& call) {
-  ENGRAM_SERVE_TRY(request, ParseRecall(call.body, call.principal));
-  ENGRAM_SERVE_TRY(result, call.server->engine->Recall(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto request, ParseRecall(call.body, call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Recall(request));
   json hits = json::array();
   for (const RecallHit& h : result.hits) hits.push_back(HitJson(h));
   return HttpReply{200, {{"request_id", result.request_id}, {"results", hits}}};
@@ -137,11 +137,11 @@ Result<HttpReply> HandleListMemories(HttpCall& call) {
     if (!r.kind) return Status::InvalidArgument("kind: unknown memory kind");
   }
   r.include_history = QueryFlag(req, "include_history");
-  ENGRAM_SERVE_TRY(after, QueryInt(req, "after", 0, 0, INT64_MAX));
-  ENGRAM_SERVE_TRY(limit, QueryInt(req, "limit", 50, 1, 1000));
+  ENGRAM_ASSIGN_OR_RETURN(auto after, QueryInt(req, "after", 0, 0, INT64_MAX));
+  ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(req, "limit", 50, 1, 1000));
   r.after_id = after;
   r.limit = static_cast<int>(limit);
-  ENGRAM_SERVE_TRY(page, call.server->engine->List(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto page, call.server->engine->List(r));
   json out = json::array();
   for (const Memory& m : page.memories) out.push_back(MemoryJson(m));
   return HttpReply{200,
@@ -150,36 +150,34 @@ Result<HttpReply> HandleListMemories(HttpCall& call) {
 }
 
 Result<HttpReply> HandleGetMemory(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(memory, call.server->engine->Get(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.server->engine->Get(call.principal, id));
   return HttpReply{200, MemoryJson(memory)};
 }
 
 Result<HttpReply> HandleCorrect(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(request, ParseCorrect(call.body, call.principal, id));
-  ENGRAM_SERVE_TRY(memory, call.server->engine->Correct(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto request, ParseCorrect(call.body, call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.server->engine->Correct(request));
   return HttpReply{200, MemoryJson(memory)};
 }
 
 Result<HttpReply> HandleFeedback(HttpCall& call) {
-  ENGRAM_SERVE_TRY(request, ParseFeedback(call.body, call.principal));
-  ENGRAM_SERVE_TRY(result, call.server->engine->Feedback(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto request, ParseFeedback(call.body, call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Feedback(request));
   return HttpReply{200, FeedbackJson(result)};
 }
 
 Result<HttpReply> HandleForget(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
   const bool hard = QueryFlag(*call.request, "hard");
-  if (Status s = call.server->engine->Forget(ForgetRequest{call.principal, id, hard}); !s.ok()) {
-    return s;
-  }
+  ENGRAM_RETURN_IF_ERROR(call.server->engine->Forget(ForgetRequest{call.principal, id, hard}));
   return HttpReply{200, {{"forgotten", id}, {"hard", hard}}};
 }
 
 Result<HttpReply> HandleHistory(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(versions, call.server->engine->History(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.server->engine->History(call.principal, id));
   json out = json::array();
   for (const Memory& m : versions) out.push_back(MemoryJson(m));
   return HttpReply{200, {{"versions", out}}};
@@ -187,8 +185,8 @@ Result<HttpReply> HandleHistory(HttpCall& call) {
 
 Result<HttpReply> HandleIngestStatus(HttpCall& call) {
   if (!call.server->queue) return Status::NotSupported("serve: async ingestion is off");
-  ENGRAM_SERVE_TRY(id, PathId(call));
-  ENGRAM_SERVE_TRY(state, call.server->queue->Get(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
+  ENGRAM_ASSIGN_OR_RETURN(auto state, call.server->queue->Get(call.principal, id));
   return HttpReply{200, state};
 }
 

@@ -9,8 +9,8 @@
 #include "apps/serve/json_codec.h"
 #include "apps/serve/metrics.h"
 #include "apps/serve/routes.h"
-#include "apps/serve/try.h"
 #include "engram/clock.h"
+#include "engram/status_macros.h"
 #include "engram/temporal.h"
 
 namespace engram::serve {
@@ -51,20 +51,20 @@ std::string Base64Floats(std::span<const float> values) {
 }  // namespace
 
 Result<HttpReply> HandleAudit(HttpCall& call) {
-  ENGRAM_SERVE_TRY(after, QueryInt(*call.request, "after", 0, 0, INT64_MAX));
-  ENGRAM_SERVE_TRY(limit, QueryInt(*call.request, "limit", 100, 1, 1000));
-  ENGRAM_SERVE_TRY(records,
-                   call.server->engine->Audit(call.principal, after, static_cast<int>(limit)));
+  ENGRAM_ASSIGN_OR_RETURN(auto after, QueryInt(*call.request, "after", 0, 0, INT64_MAX));
+  ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(*call.request, "limit", 100, 1, 1000));
+  ENGRAM_ASSIGN_OR_RETURN(
+      auto records, call.server->engine->Audit(call.principal, after, static_cast<int>(limit)));
   json out = json::array();
   for (const AuditEntryView& r : records) out.push_back(AuditJson(r));
   return HttpReply{200, {{"records", out}}};
 }
 
 Result<HttpReply> HandleReview(HttpCall& call) {
-  ENGRAM_SERVE_TRY(all, QueryInt(*call.request, "all", 0, 0, 1));
-  ENGRAM_SERVE_TRY(limit, QueryInt(*call.request, "limit", 100, 1, 1000));
-  ENGRAM_SERVE_TRY(items, call.server->engine->Review(call.principal, all == 1,
-                                                      static_cast<int>(limit)));
+  ENGRAM_ASSIGN_OR_RETURN(auto all, QueryInt(*call.request, "all", 0, 0, 1));
+  ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(*call.request, "limit", 100, 1, 1000));
+  ENGRAM_ASSIGN_OR_RETURN(
+      auto items, call.server->engine->Review(call.principal, all == 1, static_cast<int>(limit)));
   json out = json::array();
   for (const ReviewItemView& r : items) out.push_back(ReviewJson(r));
   return HttpReply{200, {{"items", out}}};
@@ -72,16 +72,17 @@ Result<HttpReply> HandleReview(HttpCall& call) {
 
 // {"resolution": "approve" | "reject"}: approve releases a quarantined memory into recall.
 Result<HttpReply> HandleResolveReview(HttpCall& call) {
-  ENGRAM_SERVE_TRY(id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
   if (!call.body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
-  ENGRAM_SERVE_TRY(resolution, OptString(call.body, "resolution"));
+  ENGRAM_ASSIGN_OR_RETURN(auto resolution, OptString(call.body, "resolution"));
   if (!resolution) return Status::InvalidArgument("resolution: required (approve or reject)");
-  ENGRAM_SERVE_TRY(item, call.server->engine->ResolveReview(call.principal, id, *resolution));
+  ENGRAM_ASSIGN_OR_RETURN(auto item,
+                          call.server->engine->ResolveReview(call.principal, id, *resolution));
   return HttpReply{200, ReviewJson(item)};
 }
 
 Result<HttpReply> HandleStats(HttpCall& call) {
-  ENGRAM_SERVE_TRY(stats, call.server->engine->Stats(call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto stats, call.server->engine->Stats(call.principal));
   return HttpReply{200, StatsJson(stats)};
 }
 
@@ -91,9 +92,9 @@ Result<HttpReply> HandleMemoryMetrics(HttpCall& call) {
   const httplib::Request& q = *call.request;
   if (q.has_param("by")) r.by = q.get_param_value("by");
   if (q.has_param("id")) r.id = q.get_param_value("id");
-  ENGRAM_SERVE_TRY(window, QueryInt(q, "window_days", 30, 1, 3650));
+  ENGRAM_ASSIGN_OR_RETURN(auto window, QueryInt(q, "window_days", 30, 1, 3650));
   r.window_days = static_cast<int>(window);
-  ENGRAM_SERVE_TRY(m, call.server->engine->Metrics(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto m, call.server->engine->Metrics(r));
   return HttpReply{200, MetricsJson(m)};
 }
 
@@ -101,17 +102,17 @@ Result<HttpReply> HandleSweep(HttpCall& call) {
   if (!call.principal.HasRole("admin")) {
     return Status::PermissionDenied("sweep: the admin role is required");
   }
-  ENGRAM_SERVE_TRY(report, call.server->engine->Sweep());
+  ENGRAM_ASSIGN_OR_RETURN(auto report, call.server->engine->Sweep());
   return HttpReply{200, {{"dormant", report.dormant}}};
 }
 
 Result<HttpReply> HandleTimeParse(HttpCall& call) {
   const json& b = call.body;
-  ENGRAM_SERVE_TRY(text, OptString(b, "text"));
-  ENGRAM_SERVE_TRY(ref, OptTime(b, "ref"));
-  ENGRAM_SERVE_TRY(language, OptString(b, "language"));
-  ENGRAM_SERVE_TRY(calendar, OptString(b, "calendar"));
-  ENGRAM_SERVE_TRY(prefer_future, OptBool(b, "prefer_future"));
+  ENGRAM_ASSIGN_OR_RETURN(auto text, OptString(b, "text"));
+  ENGRAM_ASSIGN_OR_RETURN(auto ref, OptTime(b, "ref"));
+  ENGRAM_ASSIGN_OR_RETURN(auto language, OptString(b, "language"));
+  ENGRAM_ASSIGN_OR_RETURN(auto calendar, OptString(b, "calendar"));
+  ENGRAM_ASSIGN_OR_RETURN(auto prefer_future, OptBool(b, "prefer_future"));
   if (!text) return Status::InvalidArgument("text: required");
   if (text->size() > 4096) return Status::InvalidArgument("text: longer than 4096 bytes");
   TimeParseOptions o;
@@ -119,7 +120,7 @@ Result<HttpReply> HandleTimeParse(HttpCall& call) {
   if (calendar) o.calendar = *calendar;
   if (prefer_future) o.prefer_future = *prefer_future;
   Instant reference = ref.value_or(Instant{SystemClock()->NowMicros() / 1000, 0});
-  ENGRAM_SERVE_TRY(matches, ParseTime(*text, reference, o));
+  ENGRAM_ASSIGN_OR_RETURN(auto matches, ParseTime(*text, reference, o));
   json out = json::array();
   for (const TimeMatch& m : matches) out.push_back(json::parse(TimeMatchToJson(m)));
   return HttpReply{200, {{"matches", out}}};
@@ -129,13 +130,13 @@ Result<HttpReply> HandleTimeParse(HttpCall& call) {
 // "encoding_format"?: "float", "dimensions"?}.
 Result<HttpReply> HandleEmbeddings(HttpCall& call) {
   Engine* engine = call.server->engine;
-  ENGRAM_SERVE_TRY(input, StringList(call.body, "input"));
+  ENGRAM_ASSIGN_OR_RETURN(auto input, StringList(call.body, "input"));
   // Like vLLM, TEI or Ollama, any model name the client was configured with is answered by
   // the one embedder served (named in the reply's "model").
-  if (Status s = OptString(call.body, "model").status(); !s.ok()) return s;
-  ENGRAM_SERVE_TRY(input_type, OptString(call.body, "input_type"));
-  ENGRAM_SERVE_TRY(format, OptString(call.body, "encoding_format"));
-  ENGRAM_SERVE_TRY(dimensions, OptInt(call.body, "dimensions"));
+  ENGRAM_RETURN_IF_ERROR(OptString(call.body, "model").status());
+  ENGRAM_ASSIGN_OR_RETURN(auto input_type, OptString(call.body, "input_type"));
+  ENGRAM_ASSIGN_OR_RETURN(auto format, OptString(call.body, "encoding_format"));
+  ENGRAM_ASSIGN_OR_RETURN(auto dimensions, OptInt(call.body, "dimensions"));
   if (input.empty()) return Status::InvalidArgument("input: required, a string or strings");
   const bool base64 = format && *format == "base64";  // the openai SDK's default
   if (format && !base64 && *format != "float") {
@@ -148,7 +149,7 @@ Result<HttpReply> HandleEmbeddings(HttpCall& call) {
   } else if (input_type && *input_type != "passage") {
     return Status::InvalidArgument("input_type: 'query' or 'passage'");
   }
-  ENGRAM_SERVE_TRY(vectors, engine->Embed(role, input));
+  ENGRAM_ASSIGN_OR_RETURN(auto vectors, engine->Embed(role, input));
   if (dimensions && *dimensions != vectors.dimension) {
     return Status::InvalidArgument("dimensions: '" + served + "' embeds in " +
                                    std::to_string(vectors.dimension) + " dimensions, not " +
@@ -178,7 +179,7 @@ Result<HttpReply> HandleReady(HttpCall& call) {
     return Status::Unavailable("serve: draining");
   }
   Principal probe{"readyz", "", {}, {}};
-  ENGRAM_SERVE_TRY(stats, call.server->engine->Stats(probe));
+  ENGRAM_ASSIGN_OR_RETURN(auto stats, call.server->engine->Stats(probe));
   return HttpReply{200, {{"status", "ready"}, {"schema_version", stats.schema_version}}};
 }
 

@@ -5,6 +5,7 @@
 
 #include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -89,11 +90,10 @@ Result<std::vector<RememberResult>> IngestQueue::Wait(const Principal& principal
   std::vector<RememberResult> out;
   for (int64_t id : ids) {
     for (;;) {
-      auto q = engine_->GetQueued(principal, id);
-      if (!q.ok()) return q.status();
-      if (q->state == "failed") return q->error;
-      if (q->state == "done") {
-        out.push_back(std::move(*q->result));
+      ENGRAM_ASSIGN_OR_RETURN(auto q, engine_->GetQueued(principal, id));
+      if (q.state == "failed") return q.error;
+      if (q.state == "done") {
+        out.push_back(std::move(*q.result));
         break;
       }
       if (SteadyMs() >= deadline) {
@@ -109,22 +109,21 @@ Result<std::vector<RememberResult>> IngestQueue::Wait(const Principal& principal
 }
 
 Result<nlohmann::json> IngestQueue::Get(const Principal& principal, int64_t id) {
-  auto q = engine_->GetQueued(principal, id);
-  if (!q.ok()) return q.status();
-  nlohmann::json j = {{"id", q->id}, {"state", q->state}};
-  if (q->result) {
+  ENGRAM_ASSIGN_OR_RETURN(auto q, engine_->GetQueued(principal, id));
+  nlohmann::json j = {{"id", q.id}, {"state", q.state}};
+  if (q.result) {
     nlohmann::json mems = nlohmann::json::array();
-    for (const Memory& m : q->result->memories) mems.push_back(MemoryJson(m));
+    for (const Memory& m : q.result->memories) mems.push_back(MemoryJson(m));
     nlohmann::json corefs = nlohmann::json::array();
-    for (const CoreferenceView& c : q->result->coreferences) corefs.push_back(CoreferenceJson(c));
-    j["result"] = {{"message_id", q->result->message_id},
+    for (const CoreferenceView& c : q.result->coreferences) corefs.push_back(CoreferenceJson(c));
+    j["result"] = {{"message_id", q.result->message_id},
                    {"memories", mems},
-                   {"superseded", q->result->superseded},
+                   {"superseded", q.result->superseded},
                    {"coreferences", corefs}};
   }
-  if (!q->error.ok()) {
-    j["error"] = {{"code", std::string(StatusCodeName(q->error.code()))},
-                  {"message", q->error.message()}};
+  if (!q.error.ok()) {
+    j["error"] = {{"code", std::string(StatusCodeName(q.error.code()))},
+                  {"message", q.error.message()}};
   }
   return j;
 }

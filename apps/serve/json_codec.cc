@@ -4,6 +4,7 @@
 
 #include "engram/iso8601.h"
 #include "engram/json_limits.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -213,10 +214,9 @@ Result<std::vector<std::string>> StringList(const json& obj, const char* field) 
 }
 
 Result<std::optional<Instant>> OptTime(const json& obj, const char* field) {
-  auto text = OptString(obj, field);
-  if (!text.ok()) return text.status();
-  if (!*text) return std::optional<Instant>();
-  auto t = ParseIso8601(**text);
+  ENGRAM_ASSIGN_OR_RETURN(auto text, OptString(obj, field));
+  if (!text) return std::optional<Instant>();
+  auto t = ParseIso8601(*text);
   if (!t.ok()) return t.status().WithPrefix(field);
   return std::optional<Instant>(*t);
 }

@@ -5,8 +5,8 @@
 
 #include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
-#include "apps/serve/try.h"
 #include "engram/json_limits.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -30,7 +30,7 @@ json ToolError(const Status& s) {
 }
 
 Result<int64_t> ArgId(const json& args) {
-  ENGRAM_SERVE_TRY(id, OptInt(args, "id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto id, OptInt(args, "id"));
   if (!id || *id <= 0) return Status::InvalidArgument("id: required, a positive integer");
   return *id;
 }
@@ -44,11 +44,11 @@ json Memories(const std::vector<Memory>& ms) {
 Result<json> RunTool(Engine* engine, const std::string& name, const json& args,
                      const Principal& p) {
   if (name == "remember") {
-    ENGRAM_SERVE_TRY(requests, ParseRemember(args, p));
+    ENGRAM_ASSIGN_OR_RETURN(auto requests, ParseRemember(args, p));
     json results = json::array();
     // In order, embedded in batches; stops at the first refusal, as one call per message.
     for (Result<RememberResult>& made : engine->RememberMany(requests, true)) {
-      ENGRAM_SERVE_TRY(out, std::move(made));
+      ENGRAM_ASSIGN_OR_RETURN(auto out, std::move(made));
       json corefs = json::array();  // whom its pronouns name (Options::self_contained_memories)
       for (const CoreferenceView& c : out.coreferences) corefs.push_back(CoreferenceJson(c));
       results.push_back({{"message_id", out.message_id},
@@ -59,37 +59,37 @@ Result<json> RunTool(Engine* engine, const std::string& name, const json& args,
     return results.size() == 1 ? results[0] : json{{"results", results}};
   }
   if (name == "recall") {
-    ENGRAM_SERVE_TRY(request, ParseRecall(args, p));
-    ENGRAM_SERVE_TRY(out, engine->Recall(request));
+    ENGRAM_ASSIGN_OR_RETURN(auto request, ParseRecall(args, p));
+    ENGRAM_ASSIGN_OR_RETURN(auto out, engine->Recall(request));
     json hits = json::array();
     for (const RecallHit& h : out.hits) hits.push_back(HitJson(h));
     return json{{"request_id", out.request_id}, {"results", hits}};
   }
   if (name == "get_memory") {
-    ENGRAM_SERVE_TRY(id, ArgId(args));
-    ENGRAM_SERVE_TRY(m, engine->Get(p, id));
+    ENGRAM_ASSIGN_OR_RETURN(auto id, ArgId(args));
+    ENGRAM_ASSIGN_OR_RETURN(auto m, engine->Get(p, id));
     return MemoryJson(m);
   }
   if (name == "history") {
-    ENGRAM_SERVE_TRY(id, ArgId(args));
-    ENGRAM_SERVE_TRY(versions, engine->History(p, id));
+    ENGRAM_ASSIGN_OR_RETURN(auto id, ArgId(args));
+    ENGRAM_ASSIGN_OR_RETURN(auto versions, engine->History(p, id));
     return json{{"versions", Memories(versions)}};
   }
   if (name == "correct") {
-    ENGRAM_SERVE_TRY(id, ArgId(args));
-    ENGRAM_SERVE_TRY(request, ParseCorrect(args, p, id));
-    ENGRAM_SERVE_TRY(m, engine->Correct(request));
+    ENGRAM_ASSIGN_OR_RETURN(auto id, ArgId(args));
+    ENGRAM_ASSIGN_OR_RETURN(auto request, ParseCorrect(args, p, id));
+    ENGRAM_ASSIGN_OR_RETURN(auto m, engine->Correct(request));
     return MemoryJson(m);
   }
   if (name == "forget") {
-    ENGRAM_SERVE_TRY(id, ArgId(args));
-    ENGRAM_SERVE_TRY(hard, OptBool(args, "hard"));
-    if (Status s = engine->Forget({p, id, hard.value_or(false)}); !s.ok()) return s;
+    ENGRAM_ASSIGN_OR_RETURN(auto id, ArgId(args));
+    ENGRAM_ASSIGN_OR_RETURN(auto hard, OptBool(args, "hard"));
+    ENGRAM_RETURN_IF_ERROR(engine->Forget({p, id, hard.value_or(false)}));
     return json{{"forgotten", id}, {"hard", hard.value_or(false)}};
   }
   if (name == "feedback") {
-    ENGRAM_SERVE_TRY(request, ParseFeedback(args, p));
-    ENGRAM_SERVE_TRY(result, engine->Feedback(request));
+    ENGRAM_ASSIGN_OR_RETURN(auto request, ParseFeedback(args, p));
+    ENGRAM_ASSIGN_OR_RETURN(auto result, engine->Feedback(request));
     return FeedbackJson(result);
   }
   return Status::NotFound("unknown tool '" + name + "'");

@@ -1,6 +1,6 @@
 // Engine requests from JSON bodies (declared in json_codec.h).
 #include "apps/serve/json_codec.h"
-#include "apps/serve/try.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -11,7 +11,7 @@ constexpr size_t kMaxMessages = 100;
 
 // Mem0's "timestamp" (Unix seconds) as an Instant; nullopt when absent.
 Result<std::optional<Instant>> OptUnixSeconds(const json& body, const char* field) {
-  ENGRAM_SERVE_TRY(seconds, OptNumber(body, field));
+  ENGRAM_ASSIGN_OR_RETURN(auto seconds, OptNumber(body, field));
   if (!seconds) return std::optional<Instant>();
   if (*seconds < 0 || *seconds > 253402300799.0) {
     return Status::InvalidArgument(std::string(field) + ": Unix seconds before year 10000");
@@ -22,8 +22,8 @@ Result<std::optional<Instant>> OptUnixSeconds(const json& body, const char* fiel
 // The value of `name` or of its Mem0 alias; InvalidArgument when both are given and differ.
 Result<std::optional<std::string>> StringOrAlias(const json& body, const char* name,
                                                  const char* alias) {
-  ENGRAM_SERVE_TRY(a, OptString(body, name));
-  ENGRAM_SERVE_TRY(b, OptString(body, alias));
+  ENGRAM_ASSIGN_OR_RETURN(auto a, OptString(body, name));
+  ENGRAM_ASSIGN_OR_RETURN(auto b, OptString(body, alias));
   if (a && b && *a != *b) {
     return Status::InvalidArgument(std::string(name) + ": differs from " + alias);
   }
@@ -40,21 +40,21 @@ Status NoAppId(const json& body) {
 
 // Fields every message of one POST /v1/memories shares.
 Status ApplyCommon(const json& body, RememberRequest* r) {
-  ENGRAM_SERVE_TRY(team, OptString(body, "team"));
-  ENGRAM_SERVE_TRY(visibility, OptString(body, "visibility"));
-  ENGRAM_SERVE_TRY(session, StringOrAlias(body, "session", "run_id"));
-  ENGRAM_SERVE_TRY(at_iso, OptTime(body, "at"));
-  ENGRAM_SERVE_TRY(timestamp, OptUnixSeconds(body, "timestamp"));
-  ENGRAM_SERVE_TRY(expiration, OptTime(body, "expiration_date"));
-  ENGRAM_SERVE_TRY(source, OptString(body, "source"));
-  if (Status s = NoAppId(body); !s.ok()) return s;
+  ENGRAM_ASSIGN_OR_RETURN(auto team, OptString(body, "team"));
+  ENGRAM_ASSIGN_OR_RETURN(auto visibility, OptString(body, "visibility"));
+  ENGRAM_ASSIGN_OR_RETURN(auto session, StringOrAlias(body, "session", "run_id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto at_iso, OptTime(body, "at"));
+  ENGRAM_ASSIGN_OR_RETURN(auto timestamp, OptUnixSeconds(body, "timestamp"));
+  ENGRAM_ASSIGN_OR_RETURN(auto expiration, OptTime(body, "expiration_date"));
+  ENGRAM_ASSIGN_OR_RETURN(auto source, OptString(body, "source"));
+  ENGRAM_RETURN_IF_ERROR(NoAppId(body));
   const std::optional<Instant> at = at_iso ? at_iso : timestamp;
-  ENGRAM_SERVE_TRY(subject, OptString(body, "subject"));
-  ENGRAM_SERVE_TRY(attribute, OptString(body, "attribute"));
-  ENGRAM_SERVE_TRY(value, OptString(body, "value"));
-  ENGRAM_SERVE_TRY(infer, OptBool(body, "infer"));
-  ENGRAM_SERVE_TRY(valid_from, OptTime(body, "valid_from"));
-  ENGRAM_SERVE_TRY(valid_to, OptTime(body, "valid_to"));
+  ENGRAM_ASSIGN_OR_RETURN(auto subject, OptString(body, "subject"));
+  ENGRAM_ASSIGN_OR_RETURN(auto attribute, OptString(body, "attribute"));
+  ENGRAM_ASSIGN_OR_RETURN(auto value, OptString(body, "value"));
+  ENGRAM_ASSIGN_OR_RETURN(auto infer, OptBool(body, "infer"));
+  ENGRAM_ASSIGN_OR_RETURN(auto valid_from, OptTime(body, "valid_from"));
+  ENGRAM_ASSIGN_OR_RETURN(auto valid_to, OptTime(body, "valid_to"));
   r->valid_from = valid_from;
   r->valid_to = valid_to ? valid_to : expiration;
   if (team) r->team_id = *team;
@@ -90,15 +90,15 @@ Result<std::vector<RememberRequest>> ParseRemember(const json& body, const Princ
   if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
   RememberRequest common;
   common.principal = principal;
-  if (Status s = ApplyCommon(body, &common); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ApplyCommon(body, &common));
   std::vector<RememberRequest> out;
-  ENGRAM_SERVE_TRY(text, OptString(body, "text"));
+  ENGRAM_ASSIGN_OR_RETURN(auto text, OptString(body, "text"));
   const bool has_messages = body.contains("messages") && !body["messages"].is_null();
   if (text.has_value() == has_messages) {
     return Status::InvalidArgument("body: give exactly one of 'text' and 'messages'");
   }
   if (text) {
-    ENGRAM_SERVE_TRY(role, OptString(body, "role"));
+    ENGRAM_ASSIGN_OR_RETURN(auto role, OptString(body, "role"));
     out.push_back(common);
     out.back().text = *text;
     if (role) out.back().role = *role;
@@ -112,9 +112,9 @@ Result<std::vector<RememberRequest>> ParseRemember(const json& body, const Princ
   }
   for (const json& m : messages) {
     if (!m.is_object()) return Status::InvalidArgument("messages: each must be an object");
-    ENGRAM_SERVE_TRY(content, OptString(m, "content"));
-    ENGRAM_SERVE_TRY(role, OptString(m, "role"));
-    ENGRAM_SERVE_TRY(at, OptTime(m, "at"));
+    ENGRAM_ASSIGN_OR_RETURN(auto content, OptString(m, "content"));
+    ENGRAM_ASSIGN_OR_RETURN(auto role, OptString(m, "role"));
+    ENGRAM_ASSIGN_OR_RETURN(auto at, OptTime(m, "at"));
     if (!content) return Status::InvalidArgument("messages: each needs a string 'content'");
     if (role && *role == "system") continue;  // instructions to the model, not memories (Mem0)
     out.push_back(common);
@@ -179,7 +179,7 @@ Status MergeFilter(const json& j, int depth, RecallFilter* f, json* metadata) {
     } else if (key == "AND") {
       if (!value.is_array()) return Status::InvalidArgument("filters.AND: must be a list");
       for (const json& sub : value) {
-        if (Status e = MergeFilter(sub, depth + 1, f, metadata); !e.ok()) return e;
+        ENGRAM_RETURN_IF_ERROR(MergeFilter(sub, depth + 1, f, metadata));
       }
     } else if (key == "OR" || key == "NOT") {
       s = Status::InvalidArgument("filters." + key +
@@ -187,7 +187,7 @@ Status MergeFilter(const json& j, int depth, RecallFilter* f, json* metadata) {
     } else {
       s = Status::InvalidArgument("filters: unknown field '" + key + "'");
     }
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(s);
   }
   return Status::OK();
 }
@@ -198,7 +198,7 @@ Result<RecallFilter> ParseRecallFilter(const json& body) {
   RecallFilter f;
   if (!body.contains("filters") || body["filters"].is_null()) return f;
   json metadata = json::array();
-  if (Status s = MergeFilter(body["filters"], 0, &f, &metadata); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(MergeFilter(body["filters"], 0, &f, &metadata));
   if (metadata.size() == 1) f.metadata_json = metadata[0].dump();
   if (metadata.size() > 1) f.metadata_json = json{{"AND", metadata}}.dump();
   return f;
@@ -208,17 +208,17 @@ Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) 
   if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
   RecallRequest r;
   r.principal = principal;
-  ENGRAM_SERVE_TRY(query, OptString(body, "query"));
-  ENGRAM_SERVE_TRY(limit, OptInt(body, "limit"));
-  ENGRAM_SERVE_TRY(top_k, OptInt(body, "top_k"));
-  ENGRAM_SERVE_TRY(threshold, OptNumber(body, "threshold"));
-  ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
-  ENGRAM_SERVE_TRY(history, OptBool(body, "include_history"));
-  ENGRAM_SERVE_TRY(expired, OptBool(body, "include_expired"));
-  ENGRAM_SERVE_TRY(show_expired, OptBool(body, "show_expired"));
-  ENGRAM_SERVE_TRY(deep, OptBool(body, "deep"));
-  ENGRAM_SERVE_TRY(session, StringOrAlias(body, "session", "run_id"));
-  if (Status s = NoAppId(body); !s.ok()) return s;
+  ENGRAM_ASSIGN_OR_RETURN(auto query, OptString(body, "query"));
+  ENGRAM_ASSIGN_OR_RETURN(auto limit, OptInt(body, "limit"));
+  ENGRAM_ASSIGN_OR_RETURN(auto top_k, OptInt(body, "top_k"));
+  ENGRAM_ASSIGN_OR_RETURN(auto threshold, OptNumber(body, "threshold"));
+  ENGRAM_ASSIGN_OR_RETURN(auto at, OptTime(body, "at"));
+  ENGRAM_ASSIGN_OR_RETURN(auto history, OptBool(body, "include_history"));
+  ENGRAM_ASSIGN_OR_RETURN(auto expired, OptBool(body, "include_expired"));
+  ENGRAM_ASSIGN_OR_RETURN(auto show_expired, OptBool(body, "show_expired"));
+  ENGRAM_ASSIGN_OR_RETURN(auto deep, OptBool(body, "deep"));
+  ENGRAM_ASSIGN_OR_RETURN(auto session, StringOrAlias(body, "session", "run_id"));
+  ENGRAM_RETURN_IF_ERROR(NoAppId(body));
   if (!query) return Status::InvalidArgument("query: required");
   r.query = *query;
   if (limit && top_k && *limit != *top_k) {
@@ -240,7 +240,7 @@ Result<RecallRequest> ParseRecall(const json& body, const Principal& principal) 
   r.include_expired = expired.value_or(show_expired.value_or(false));
   r.deep = deep.value_or(false);
   if (session) r.session_id = *session;
-  ENGRAM_SERVE_TRY(filter, ParseRecallFilter(body));
+  ENGRAM_ASSIGN_OR_RETURN(auto filter, ParseRecallFilter(body));
   r.filter = std::move(filter);
   // Mem0's v1 search: a top-level "metadata" object is a condition on the metadata.
   if (body.contains("metadata") && !body["metadata"].is_null()) {
@@ -259,10 +259,10 @@ Result<CorrectRequest> ParseCorrect(const json& body, const Principal& principal
   CorrectRequest r;
   r.principal = principal;
   r.id = id;
-  ENGRAM_SERVE_TRY(text, OptString(body, "text"));
-  ENGRAM_SERVE_TRY(value, OptString(body, "value"));
-  ENGRAM_SERVE_TRY(at, OptTime(body, "at"));
-  ENGRAM_SERVE_TRY(timestamp, OptUnixSeconds(body, "timestamp"));
+  ENGRAM_ASSIGN_OR_RETURN(auto text, OptString(body, "text"));
+  ENGRAM_ASSIGN_OR_RETURN(auto value, OptString(body, "value"));
+  ENGRAM_ASSIGN_OR_RETURN(auto at, OptTime(body, "at"));
+  ENGRAM_ASSIGN_OR_RETURN(auto timestamp, OptUnixSeconds(body, "timestamp"));
   if (!text) return Status::InvalidArgument("text: required");
   r.text = *text;
   if (value) r.value = *value;
@@ -279,11 +279,11 @@ Result<FeedbackRequest> ParseFeedback(const json& body, const Principal& princip
   if (!body.is_object()) return Status::InvalidArgument("body: must be a JSON object");
   FeedbackRequest r;
   r.principal = principal;
-  ENGRAM_SERVE_TRY(request_id, OptString(body, "request_id"));
-  ENGRAM_SERVE_TRY(memory_id, OptInt(body, "memory_id"));
-  ENGRAM_SERVE_TRY(verdict, OptString(body, "verdict"));
-  ENGRAM_SERVE_TRY(correction, OptString(body, "correction"));
-  ENGRAM_SERVE_TRY(forget, OptBool(body, "forget"));
+  ENGRAM_ASSIGN_OR_RETURN(auto request_id, OptString(body, "request_id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory_id, OptInt(body, "memory_id"));
+  ENGRAM_ASSIGN_OR_RETURN(auto verdict, OptString(body, "verdict"));
+  ENGRAM_ASSIGN_OR_RETURN(auto correction, OptString(body, "correction"));
+  ENGRAM_ASSIGN_OR_RETURN(auto forget, OptBool(body, "forget"));
   if (!request_id) return Status::InvalidArgument("request_id: required");
   if (!memory_id || *memory_id <= 0) {
     return Status::InvalidArgument("memory_id: required, a positive integer");

@@ -16,6 +16,7 @@
 #include "apps/serve/server.h"
 #include "engram/engram.h"
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 
 namespace engram::serve {
 namespace {
@@ -34,11 +35,10 @@ int Fail(const Status& s) {
 Result<std::unique_ptr<Engine>> Open(const std::function<Result<Options>()>& base,
                                      const std::string& embedder,
                                      int64_t compact_interval_seconds = 0) {
-  auto o = base();
-  if (!o.ok()) return o.status();
-  if (!embedder.empty()) o->embedder = embedder;
-  o->compact_interval_seconds = compact_interval_seconds;
-  return Engine::Open(*o);
+  ENGRAM_ASSIGN_OR_RETURN(auto o, base());
+  if (!embedder.empty()) o.embedder = embedder;
+  o.compact_interval_seconds = compact_interval_seconds;
+  return Engine::Open(o);
 }
 
 // Background consolidation: asks the engine once a second whether a compaction is due

@@ -13,6 +13,7 @@
 
 #include "engram/engram.h"
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 #include "eval/common/eval_util.h"
 
 namespace engram::eval {
@@ -121,9 +122,8 @@ Result<std::map<std::string, std::set<std::string>>> ReadCorrections(
     path = (fs::path(options.data_path).parent_path() / "locomo10_audit_errors.json").string();
   }
   if (!fs::exists(path)) return corrections;
-  auto audit = ReadJson(path);
-  if (!audit.ok()) return audit.status();
-  for (const auto& e : *audit) {
+  ENGRAM_ASSIGN_OR_RETURN(auto audit, ReadJson(path));
+  for (const auto& e : audit) {
     if (e.contains("question_id") && e.contains("correct_evidence")) {
       corrections[e["question_id"].get<std::string>()] = EvidenceIds(e["correct_evidence"]);
     }
@@ -184,8 +184,7 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
   Options eo = variant.engine;
   eo.db_path = db;
   eo.create_if_missing = false;
-  auto engine = Engine::Open(eo);
-  if (!engine.ok()) return engine.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto engine, Engine::Open(eo));
   LocomoRun run;
   run.name = variant.name;
   int max_k = *std::max_element(options.ks.begin(), options.ks.end());
@@ -197,7 +196,7 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
     rr.limit = max_k;
     rr.at = options.ask_at ? *options.ask_at : convs[q.conversation].last_at;
     auto t1 = std::chrono::steady_clock::now();
-    auto res = (*engine)->Recall(rr);
+    auto res = engine->Recall(rr);
     latencies.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count());
     if (!res.ok()) return res.status().WithPrefix("eval: recall '" + rr.query + "'");
@@ -209,14 +208,16 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
       relevance.push_back(h.relevance);
     }
     double negative_top = -1;
+    std::string negative_hit;  // the top hit's content, for the dump
     if (options.negatives && convs.size() > 1) {
       rr.principal = convs[(q.conversation + 1) % convs.size()].principal;
-      auto other = (*engine)->Recall(rr);
+      auto other = engine->Recall(rr);
       if (!other.ok()) return other.status().WithPrefix("eval: negative '" + rr.query + "'");
       ++run.negative_questions;
       if (!other->hits.empty()) {
         run.negatives_with_hits += 1;
         negative_top = other->hits.front().relevance;
+        negative_hit = other->hits.front().memory.content;
       }
     }
     Add(&run.by_category[q.category], options.ks, q.evidence, q.fixed, ranked);
@@ -224,7 +225,8 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
     if (dump != nullptr) {
       *dump << json{{"id", q.id},         {"category", q.category}, {"question", q.text},
                     {"evidence", q.evidence}, {"fixed", q.fixed},   {"ranked", ranked},
-                    {"relevance", relevance}, {"negative_top", negative_top}}
+                    {"relevance", relevance}, {"negative_top", negative_top},
+                    {"negative_hit", negative_hit}}
                    .dump()
             << "\n";
     }
@@ -240,11 +242,9 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
 }  // namespace
 
 Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
-  auto data = ReadJson(options.data_path);
-  if (!data.ok()) return data.status();
-  if (!data->is_array()) return Status::InvalidArgument("eval: LoCoMo data is not a JSON array");
-  auto corrections = ReadCorrections(options);
-  if (!corrections.ok()) return corrections.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto data, ReadJson(options.data_path));
+  if (!data.is_array()) return Status::InvalidArgument("eval: LoCoMo data is not a JSON array");
+  ENGRAM_ASSIGN_OR_RETURN(auto corrections, ReadCorrections(options));
   if (options.ks.empty()) return Status::InvalidArgument("eval: no cut-off k given");
   ScratchDb db(options.db_path, "locomo");
   bool ingest = !(options.reuse_db && db.exists());
@@ -255,20 +255,19 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
   if (ingest) {
     Options eo = options.engine;
     eo.db_path = db.path();
-    auto opened = Engine::Open(eo);
-    if (!opened.ok()) return opened.status();
-    engine = std::move(opened).value();
+    ENGRAM_ASSIGN_OR_RETURN(auto opened, Engine::Open(eo));
+    engine = std::move(opened);
   }
   std::vector<Conversation> convs;
   std::vector<Question> questions;
   auto t0 = std::chrono::steady_clock::now();
-  for (size_t ci = 0; ci < data->size(); ++ci) {
+  for (size_t ci = 0; ci < data.size(); ++ci) {
     if (options.max_conversations && static_cast<int>(ci) >= options.max_conversations) break;
-    const json& sample = (*data)[ci];
-    auto conv = Ingest(engine.get(), sample["conversation"], static_cast<int>(ci),
-                       options.sessions, options.one_by_one, &report.turns);
-    if (!conv.ok()) return conv.status();
-    convs.push_back(*conv);
+    const json& sample = data[ci];
+    ENGRAM_ASSIGN_OR_RETURN(auto conv,
+                            Ingest(engine.get(), sample["conversation"], static_cast<int>(ci),
+                                   options.sessions, options.one_by_one, &report.turns));
+    convs.push_back(conv);
     ++report.conversations;
     const json& qa = sample["qa"];
     for (size_t qi = 0; qi < qa.size(); ++qi) {
@@ -282,8 +281,8 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
       question.evidence = EvidenceIds(q.value("evidence", json::array()));
       if (question.evidence.empty()) continue;
       question.fixed = question.evidence;
-      auto fix = corrections->find(question.id);
-      if (fix != corrections->end() && !fix->second.empty()) {
+      auto fix = corrections.find(question.id);
+      if (fix != corrections.end() && !fix->second.empty()) {
         question.fixed = fix->second;
         ++report.corrected_questions;
       }

@@ -13,6 +13,7 @@
 
 #include "engram/engram.h"
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 
 namespace engram::eval {
 namespace {
@@ -84,10 +85,10 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
   }
   const bool user_turns_only = options.query_turns == "user";
   fs::path dir = fs::path(options.root) / lang;
-  auto memories = ReadJsonLines(dir / ("MADial-Bench-" + lang + "-memory.jsonl"));
-  if (!memories.ok()) return memories.status();
-  auto dialogues = ReadJsonLines(dir / ("MADial-Bench-" + lang + "-dialogue.jsonl"));
-  if (!dialogues.ok()) return dialogues.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto memories,
+                          ReadJsonLines(dir / ("MADial-Bench-" + lang + "-memory.jsonl")));
+  ENGRAM_ASSIGN_OR_RETURN(auto dialogues,
+                          ReadJsonLines(dir / ("MADial-Bench-" + lang + "-dialogue.jsonl")));
 
   std::string db = (fs::temp_directory_path() /
                     ("engram-madial-" + lang + "-" + std::to_string(::getpid()) + ".db"))
@@ -95,18 +96,17 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
   for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
   Options eo = options.engine;
   eo.db_path = db;
-  auto engine = Engine::Open(eo);
-  if (!engine.ok()) return engine.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto engine, Engine::Open(eo));
 
   MadialReport report;
   report.language = lang;
   // The English memory file has no user ids; a memory belongs to the user whose dialogues
   // cite it, so memories are looked up by id across the language's dialogues' users.
   std::map<int64_t, int64_t> owner;
-  for (const json& d : *dialogues) {
+  for (const json& d : dialogues) {
     for (int64_t id : Ids(d.value("relevant-id", json::array()))) owner[id] = d.value("user-id", 0);
   }
-  for (const json& row : *memories) {
+  for (const json& row : memories) {
     for (const auto& [key, m] : row.items()) {
       int64_t id = std::atoll(key.c_str());
       int64_t user = m.contains("user-id") ? m["user-id"].get<int64_t>() : owner[id];
@@ -118,14 +118,14 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
       r.source = SourceType::kImport;
       r.metadata_json = json{{"memory_id", id}, {"scene", m.value("scene", "")},
                              {"emotion", m.value("emotion", "")}}.dump();
-      auto w = (*engine)->Remember(r);
+      auto w = engine->Remember(r);
       if (!w.ok()) return w.status().WithPrefix("eval: remember memory " + key);
       ++report.memories;
     }
   }
   const int max_k = *std::max_element(options.ks.begin(), options.ks.end());
   std::vector<double> latencies;
-  for (const json& d : *dialogues) {
+  for (const json& d : dialogues) {
     std::vector<int64_t> relevant = Ids(d.value("relevant-id", json::array()));
     std::vector<int64_t> turns = Ids(d.value("test-turn", json::array()));
     if (relevant.empty() || turns.empty()) continue;
@@ -142,7 +142,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
     rr.query = query;
     rr.limit = max_k;
     auto t0 = std::chrono::steady_clock::now();
-    auto res = (*engine)->Recall(rr);
+    auto res = engine->Recall(rr);
     latencies.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     if (!res.ok()) return res.status().WithPrefix("eval: recall");
@@ -164,11 +164,10 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
     for (const auto& e : fs::directory_iterator(base_dir)) files.push_back(e.path());
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) {
-      auto rows = ReadJsonLines(f);
-      if (!rows.ok()) return rows.status();
+      ENGRAM_ASSIGN_OR_RETURN(auto rows, ReadJsonLines(f));
       std::map<int, double> scores;
       int n = 0;
-      for (const json& row : *rows) {
+      for (const json& row : rows) {
         json rel = row.contains("relevant_id") ? row["relevant_id"]
                                                : row.value("relevant-id", json());
         std::vector<int64_t> relevant = Ids(rel);
@@ -182,7 +181,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
       report.baselines[f.stem().string()] = scores;
     }
   }
-  engine->reset();
+  engine.reset();
   for (const char* suffix : {"", "-wal", "-shm", ".vectors"}) fs::remove(db + suffix);
   return report;
 }

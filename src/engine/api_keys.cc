@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/base/hash.h"
 #include "src/ingest/validate.h"
 
@@ -33,14 +34,14 @@ ApiKey ToApiKey(const store::ApiKeyRecord& r) {
 
 Result<NewApiKey> CreateApiKey(store::Store* store, const std::string& name,
                                const Principal& principal, const Instant& now) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   for (const std::string& role : principal.roles) {
     if (role != "member" && role != "team-admin" && role != "reviewer" && role != "admin") {
       return Status::InvalidArgument("api key: unknown role '" + role +
                                      "' (known: member, team-admin, reviewer, admin)");
     }
   }
-  if (Status s = ingest::ValidateId("name", name, false); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("name", name, false));
   store::ApiKeyRecord r;
   r.id = base::RandomHexId().substr(0, kIdLength);
   std::string secret = kPrefix + r.id + "_" + base::RandomHexId();
@@ -48,15 +49,14 @@ Result<NewApiKey> CreateApiKey(store::Store* store, const std::string& name,
   r.secret_hash = base::Blake2bHex(secret);
   r.principal = principal;
   r.created_at = now;
-  if (Status s = store->PutApiKey(r); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store->PutApiKey(r));
   return NewApiKey{ToApiKey(r), std::move(secret)};
 }
 
 Result<std::vector<ApiKey>> ListApiKeys(store::Store* store) {
-  auto rows = store->ListApiKeys();
-  if (!rows.ok()) return rows.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store->ListApiKeys());
   std::vector<ApiKey> out;
-  for (const auto& r : *rows) out.push_back(ToApiKey(r));
+  for (const auto& r : rows) out.push_back(ToApiKey(r));
   return out;
 }
 

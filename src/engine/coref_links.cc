@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/engine/entities.h"
 #include "src/extract/entity_extractor.h"
 #include "src/text/normalize.h"
@@ -52,10 +53,9 @@ Result<std::vector<extract::GenderHint>> DirectoryGenderHints(
   if (keys.empty()) return hints;
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  auto names = store.FindEntityNames(ctx, keys);
-  if (!names.ok()) return names.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto names, store.FindEntityNames(ctx, keys));
   std::vector<int64_t> seen;
-  for (const store::EntityName& n : *names) {
+  for (const store::EntityName& n : names) {
     if (std::find(seen.begin(), seen.end(), n.entity_id) != seen.end()) continue;
     seen.push_back(n.entity_id);
     auto entity = store.GetEntity(ctx, n.entity_id);
@@ -65,7 +65,7 @@ Result<std::vector<extract::GenderHint>> DirectoryGenderHints(
       if (gender == extract::Gender::kUnknown) gender = extract::NameGender(a);
     }
     if (gender == extract::Gender::kUnknown) continue;
-    for (const store::EntityName& same : *names) {
+    for (const store::EntityName& same : names) {
       if (same.entity_id == n.entity_id) hints.push_back({same.name, gender});
     }
   }
@@ -89,14 +89,13 @@ Result<std::vector<std::vector<int>>> LinkCoreferences(
   if (folded.empty()) return out;
   std::sort(folded.begin(), folded.end());
   folded.erase(std::unique(folded.begin(), folded.end()), folded.end());
-  auto names = store.FindEntityNames(ctx, folded);
-  if (!names.ok()) return names.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto names, store.FindEntityNames(ctx, folded));
   Memory& memory = batch->memories.front();
   for (size_t i = 0; i < coreferences.size(); ++i) {
     const extract::CorefResolution& r = coreferences[i];
     if (!r.resolved) continue;
     for (const extract::CorefAntecedent& a : r.antecedents) {
-      const store::EntityName* best = BestName(*names, text::FoldForSearch(a.name));
+      const store::EntityName* best = BestName(names, text::FoldForSearch(a.name));
       store::EntityLinkDraft draft{0, 0, a.type, a.name, r.pronoun, 0};
       if (best != nullptr) {
         draft.entity_id = best->entity_id;
@@ -171,12 +170,11 @@ Result<std::vector<CoreferenceView>> CoreferenceViewsFromContext(
   if (folded.empty()) return out;
   std::sort(folded.begin(), folded.end());
   folded.erase(std::unique(folded.begin(), folded.end()), folded.end());
-  auto names = store.FindEntityNames(ctx, folded);
-  if (!names.ok()) return names.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto names, store.FindEntityNames(ctx, folded));
   for (CoreferenceView& v : out) {
     if (!v.resolved) continue;
     for (const std::string& a : v.antecedents) {
-      const store::EntityName* best = BestName(*names, text::FoldForSearch(a));
+      const store::EntityName* best = BestName(names, text::FoldForSearch(a));
       if (best != nullptr) v.entity_ids.push_back(best->entity_id);
     }
   }
@@ -215,9 +213,9 @@ Result<RememberResult> QueuedResult(store::Store& store, const store::OpContext&
       }
     }
   }
-  auto corefs = CoreferenceViewsFromContext(store, ctx, entry.message_context);
-  if (!corefs.ok()) return corefs.status();
-  r.coreferences = std::move(corefs).value();
+  ENGRAM_ASSIGN_OR_RETURN(auto corefs,
+                          CoreferenceViewsFromContext(store, ctx, entry.message_context));
+  r.coreferences = std::move(corefs);
   return r;
 }
 

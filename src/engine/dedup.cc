@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/embed/embedding_cache.h"
 #include "src/recall/relevance.h"
 #include "src/store/access.h"
@@ -31,25 +32,22 @@ Result<int64_t> FindRestatedRecord(store::Store& store, const store::OpContext& 
   if (record.type != MemoryType::kEpisodic || record.status != MemoryStatus::kActive) {
     return int64_t{0};
   }
-  auto same_text = store.FindRecord(ctx, batch.scope, record.content);
-  if (!same_text.ok()) return same_text.status();
-  if (*same_text != 0) return *same_text;
+  ENGRAM_ASSIGN_OR_RETURN(auto same_text, store.FindRecord(ctx, batch.scope, record.content));
+  if (same_text != 0) return same_text;
   if (index == nullptr || batch.embeddings.empty()) return int64_t{0};
   const std::string key = store::ScopeKey(batch.scope);
-  auto vector = embed::DecodeVector(batch.embeddings.front());
-  if (!vector.ok()) return vector.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto vector, embed::DecodeVector(batch.embeddings.front()));
   index::SearchFilter filter;
   filter.partitions = {key};
-  auto found = index->Search(*vector, kCandidates, filter);
+  auto found = index->Search(vector, kCandidates, filter);
   if (!found.ok()) return found.status().WithPrefix("dedup: vector search");
   std::vector<int64_t> ids;
   for (const index::VectorHit& h : *found) {
     if (h.score >= kDuplicateCosine) ids.push_back(h.id);
   }
   if (ids.empty()) return int64_t{0};
-  auto rows = store.GetSearchable(ctx, ids, false, nullptr);
-  if (!rows.ok()) return rows.status();
-  for (const Memory& m : *rows) {  // best first
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store.GetSearchable(ctx, ids, false, nullptr));
+  for (const Memory& m : rows) {  // best first
     if (IsRecord(m) && store::ScopeKey(m.scope) == filter.partitions[0] &&
         SaysNothingNew(record.content, m.content)) {
       return m.id;
@@ -72,9 +70,8 @@ Status MarkRestatement(store::Store& store, const store::OpContext& ctx,
     batch->duplicate_of = same->second;
     return Status::OK();
   }
-  auto found = FindRestatedRecord(store, ctx, index, *batch);
-  if (!found.ok()) return found.status();
-  batch->duplicate_of = *found;
+  ENGRAM_ASSIGN_OR_RETURN(auto found, FindRestatedRecord(store, ctx, index, *batch));
+  batch->duplicate_of = found;
   return Status::OK();
 }
 

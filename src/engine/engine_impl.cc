@@ -3,6 +3,7 @@
 // and revisions are defined in engine_remember.cc, engine_recall.cc and engine_feedback.cc.
 #include <nlohmann/json.hpp>
 
+#include "engram/status_macros.h"
 #include "src/base/hash.h"
 #include "src/base/time.h"
 #include "src/engine/api_keys.h"
@@ -46,7 +47,7 @@ EngineImpl::EngineImpl(const Options& options, std::unique_ptr<store::Store> sto
                    options.source_reliability_import} {}
 
 Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   const Principal& p = request.principal;
   if (request.window_days < 1 || request.window_days > 3650) {
     return Status::InvalidArgument("window_days: must be in 1..3650");
@@ -70,16 +71,15 @@ Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   const int64_t window_ms = static_cast<int64_t>(request.window_days) * 86400000;
   const Instant from{ctx.now.unix_ms - window_ms, ctx.now.offset_minutes};
   // Earlier recalls are listed too: a question is a repeat of one up to 30 days before it.
-  auto counts = store_->CollectMetrics(
-      {request.by, id, from, Instant{ctx.now.unix_ms + 1, 0},
-       Instant{from.unix_ms - govern::kRepeatWindowMs, 0}});
-  if (!counts.ok()) return counts.status();
-  govern::MetricsSummary m = govern::Summarize(*counts, from.unix_ms);
+  ENGRAM_ASSIGN_OR_RETURN(
+      auto counts, store_->CollectMetrics({request.by, id, from, Instant{ctx.now.unix_ms + 1, 0},
+                                           Instant{from.unix_ms - govern::kRepeatWindowMs, 0}}));
+  govern::MetricsSummary m = govern::Summarize(counts, from.unix_ms);
   MemoryMetrics out{request.by, id, from, ctx.now, m.recalls, m.used, m.hit_rate,
                     m.repeated_questions, m.repeated_question_rate, m.messages,
                     m.context_reloads, m.context_reload_rate, m.writes_by_signal,
                     m.review_open, m.quarantined};
-  if (Status s = store_->AppendAudit(ctx, {"metrics", {}, "{}"}); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"metrics", {}, "{}"}));
   return out;
 }
 
@@ -91,34 +91,33 @@ Result<SweepReport> EngineImpl::Sweep() {
       ctx.now.unix_ms - static_cast<int64_t>(options_.dormant_after_days * 86400000.0), 0};
   constexpr int kBatch = 5000;  // one short write transaction each
   for (;;) {
-    auto n = store_->MarkDormant(idle_before, kBatch);
-    if (!n.ok()) return n.status();
-    report.dormant += *n;
-    if (*n < kBatch) break;
+    ENGRAM_ASSIGN_OR_RETURN(auto n, store_->MarkDormant(idle_before, kBatch));
+    report.dormant += n;
+    if (n < kBatch) break;
   }
   if (report.dormant == 0) return report;
   if (vectors_) {
-    if (Status s = vectors_->Sync(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(vectors_->Sync());
   }
   nlohmann::json detail = {{"dormant", report.dormant}};
-  if (Status s = store_->AppendAudit(ctx, {"sweep", {}, detail.dump()}); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"sweep", {}, detail.dump()}));
   return report;
 }
 
 Result<Memory> EngineImpl::Get(const Principal& principal, int64_t id) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   store::OpContext ctx = Context(principal);
   auto m = store_->GetMemory(ctx, id);
   if (m.ok()) {
-    if (Status s = store_->AppendAudit(ctx, {"get", {id}, "{}"}); !s.ok()) return s;
-    if (Status s = Render(ctx, {&*m}); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"get", {id}, "{}"}));
+    ENGRAM_RETURN_IF_ERROR(Render(ctx, {&*m}));
   }
   return m;
 }
 
 Result<ListResult> EngineImpl::List(const ListRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
-  if (Status s = ingest::ValidateId("session", request.session_id, false); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("session", request.session_id, false));
   if (request.limit <= 0 || request.limit > 1000) {
     return Status::InvalidArgument("limit: must be 1..1000");
   }
@@ -130,10 +129,9 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
   q.include_history = request.include_history;
   q.after_id = request.after_id;
   q.limit = request.limit + 1;  // one more tells whether another page exists
-  auto rows = store_->ListMemories(ctx, q);
-  if (!rows.ok()) return rows.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store_->ListMemories(ctx, q));
   ListResult out;
-  out.memories = std::move(rows).value();
+  out.memories = std::move(rows);
   if (static_cast<int>(out.memories.size()) > request.limit) {
     out.memories.resize(request.limit);
     out.next_after_id = out.memories.back().id;
@@ -144,43 +142,42 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
     ids.push_back(m.id);
     shown.push_back(&m);
   }
-  if (Status s = store_->AppendAudit(ctx, {"list", ids, "{}"}); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"list", ids, "{}"}));
   // Rendered as get renders: masked for other readers, never a placeholder id.
-  if (Status s = Render(ctx, shown); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(Render(ctx, shown));
   return out;
 }
 
 Result<std::vector<Memory>> EngineImpl::History(const Principal& principal, int64_t id) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   store::OpContext ctx = Context(principal);
   auto versions = store_->GetHistory(ctx, id);
   if (versions.ok()) {
     std::vector<int64_t> ids;
     for (const Memory& m : *versions) ids.push_back(m.id);
-    if (Status s = store_->AppendAudit(ctx, {"history", ids, "{}"}); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"history", ids, "{}"}));
     std::vector<Memory*> shown;
     for (Memory& m : *versions) shown.push_back(&m);
-    if (Status s = Render(ctx, shown); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(Render(ctx, shown));
   }
   return versions;
 }
 
 Result<EngineStats> EngineImpl::Stats(const Principal& principal) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
-  auto s = store_->GetStats(Context(principal));
-  if (!s.ok()) return s.status();
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto s, store_->GetStats(Context(principal)));
   EngineStats out;
-  out.messages = s->messages;
-  out.memories_current = s->memories_current;
-  out.memories_versions = s->memories_versions;
-  out.memories_deleted = s->memories_deleted;
-  out.audit_records = s->audit_records;
-  out.memories_dormant = s->memories_dormant;
-  out.memories_expired = s->memories_expired;
-  out.schema_version = s->schema_version;
+  out.messages = s.messages;
+  out.memories_current = s.memories_current;
+  out.memories_versions = s.memories_versions;
+  out.memories_deleted = s.memories_deleted;
+  out.audit_records = s.audit_records;
+  out.memories_dormant = s.memories_dormant;
+  out.memories_expired = s.memories_expired;
+  out.schema_version = s.schema_version;
   out.backend = options_.backend;
   if (vectors_) {
-    if (Status sync = vectors_->Sync(); !sync.ok()) return sync;
+    ENGRAM_RETURN_IF_ERROR(vectors_->Sync());
     for (const std::string& p : store::VisiblePartitions(principal)) {
       out.vectors_hot += static_cast<int64_t>(vectors_->index()->PartitionSize(p));
       out.vectors_cold +=
@@ -192,12 +189,11 @@ Result<EngineStats> EngineImpl::Stats(const Principal& principal) {
 
 Result<std::vector<AuditEntryView>> EngineImpl::Audit(const Principal& principal, int64_t after_seq,
                                                       int limit) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   if (limit <= 0) return Status::InvalidArgument("limit: must be positive");
-  auto records = store_->ListAudit(Context(principal), {after_seq, limit});
-  if (!records.ok()) return records.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto records, store_->ListAudit(Context(principal), {after_seq, limit}));
   std::vector<AuditEntryView> out;
-  for (const auto& r : *records) {
+  for (const auto& r : records) {
     AuditEntryView v = ToView(r);
     v.at.offset_minutes = options_.default_offset_minutes;
     out.push_back(std::move(v));
@@ -206,17 +202,16 @@ Result<std::vector<AuditEntryView>> EngineImpl::Audit(const Principal& principal
 }
 
 Result<AuditCheck> EngineImpl::VerifyAudit() {
-  auto v = store_->VerifyAudit();
-  if (!v.ok()) return v.status();
-  return AuditCheck{v->records,  v->intact,        v->first_bad_seq,
-                    v->problem,  v->keyed_records, v->anchored_seq};
+  ENGRAM_ASSIGN_OR_RETURN(auto v, store_->VerifyAudit());
+  return AuditCheck{v.records, v.intact,        v.first_bad_seq,
+                    v.problem, v.keyed_records, v.anchored_seq};
 }
 
 Result<Embeddings> EngineImpl::Embed(EmbedRole role, const std::vector<std::string>& texts) {
   if (!vectors_) return Status::NotSupported("engine: no embedder (Options::embedder is none)");
   if (texts.size() > 2048) return Status::InvalidArgument("embed: more than 2048 texts");
   for (const std::string& t : texts) {
-    if (Status s = ingest::ValidateText("input", t, options_.max_text_bytes); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ingest::ValidateText("input", t, options_.max_text_bytes));
   }
   return vectors_->embedder()->Embed(role, texts);
 }
@@ -239,7 +234,7 @@ void EngineImpl::SetLlm(std::unique_ptr<llm::ChatClient> llm) {
 }
 
 Result<CompactReport> EngineImpl::Compact(const CompactRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   return engine::RunCompaction(*store_, vectors_.get(), Context(request.principal),
                                request.dry_run, /*quiet=*/false, summary_writer_.get());
 }
@@ -257,34 +252,34 @@ Result<std::optional<CompactReport>> EngineImpl::CompactIfDue() {
   const Principal system{"engram", "", {}, {"admin"}};
   auto r = engine::RunCompaction(*store_, vectors_.get(), Context(system), false,
                                  /*quiet=*/true, summary_writer_.get());
-  if (!r.ok()) return r.status();
+  ENGRAM_RETURN_IF_ERROR(r.status());
   return Out(std::move(r).value());
 }
 
 Result<std::vector<MemoryLinkView>> EngineImpl::Links(const Principal& principal, int64_t id) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   return engine::ListLinks(*store_, Context(principal), id);
 }
 
 Result<ImportEntitiesResult> EngineImpl::ImportEntities(const ImportEntitiesRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   return engine::ImportEntities(*store_, Context(request.principal), request);
 }
 
 Result<ListEntitiesResult> EngineImpl::ListEntities(const ListEntitiesRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   return engine::ListEntities(*store_, Context(request.principal), request);
 }
 
 Result<EntityRelationsResult> EngineImpl::EntityRelations(const Principal& principal, int64_t id,
                                                           int limit) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   return engine::EntityRelations(*store_, Context(principal), id, limit);
 }
 
 Result<EraseReport> EngineImpl::EraseUser(const Principal& principal, const std::string& user_id) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
-  if (Status s = ingest::ValidateId("user_id", user_id, true); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("user_id", user_id, true));
   // An agent-scoped key speaks for one agent of the user, not for the user: it may not
   // erase the user (and with it the user's other keys).
   if (!principal.agent_id.empty() && !principal.HasRole("admin")) {
@@ -323,20 +318,18 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   }
   std::unique_ptr<engine::PiiVault> pii_vault;
   auto store = engine::OpenStore(options, [&]() -> Result<std::string> {
-    auto opened = engine::PiiVault::Open(options);
-    if (!opened.ok()) return opened.status();
-    pii_vault = std::move(opened).value();
+    ENGRAM_ASSIGN_OR_RETURN(auto opened, engine::PiiVault::Open(options));
+    pii_vault = std::move(opened);
     return pii_vault->AuditKey();
   });
-  if (!store.ok()) return store.status();
-  auto embedder = engine::OpenEmbedder(options);
-  if (!embedder.ok()) return embedder.status();
+  ENGRAM_RETURN_IF_ERROR(store.status());
+  ENGRAM_ASSIGN_OR_RETURN(auto embedder, engine::OpenEmbedder(options));
   std::unique_ptr<engine::Vectors> vectors;
-  if (*embedder) {
+  if (embedder) {
     std::string path = options.vector_index_path;
     if (path.empty() && options.backend == "sqlite") path = options.db_path + ".vectors";
-    auto v = engine::Vectors::Open(std::move(embedder).value(), store->get(), path);
-    if (!v.ok()) return v.status();
+    auto v = engine::Vectors::Open(std::move(embedder), store->get(), path);
+    ENGRAM_RETURN_IF_ERROR(v.status());
     vectors = std::move(v).value();
   }
   std::unique_ptr<llm::ChatClient> llm;

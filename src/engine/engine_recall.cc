@@ -2,6 +2,7 @@
 // they show.
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/engine/engine_impl_internal.h"
 #include "src/engine/review_policy.h"
 #include "src/govern/metrics.h"
@@ -12,21 +13,17 @@
 namespace engram::engine {
 
 Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
-  if (Status s = ingest::ValidateText("query", request.query, options_.max_text_bytes);
-      !s.ok()) {
-    return s;
-  }
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateText("query", request.query, options_.max_text_bytes));
   if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
   if (request.min_relevance &&
       !(*request.min_relevance >= 0 && *request.min_relevance <= 1)) {
     return Status::InvalidArgument("threshold: must be between 0 and 1");
   }
-  auto filter = CompileFilter(request.filter);
-  if (!filter.ok()) return filter.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto filter, CompileFilter(request.filter));
   store::OpContext ctx = Context(request.principal);
   recall::RecallParams params = RecallSettings(ctx, request.at);
-  if (!filter->empty()) params.filter = &*filter;
+  if (!filter.empty()) params.filter = &filter;
   params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
                           options_.max_recall_limit);
   params.include_history = request.include_history;
@@ -34,19 +31,19 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
   params.deep = request.deep;
   params.session_id = request.session_id;
   if (vectors_) {
-    if (Status s = vectors_->Sync(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(vectors_->Sync());
   }
   params.include_expired = request.include_expired;
   // The store judges expiry as of ctx.now: make that the question's time.
   store::OpContext search = ctx;
   search.now = request.at.value_or(ctx.now);
   // A query naming an identifier matches its placeholder in the asker's own scope.
-  auto query = vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "",
-                                                  Visibility::kPrivate}),
-                            request.query);
-  if (!query.ok()) return query.status();
-  auto hits = recall::Recall(*store_, search, query->text, params);
-  if (!hits.ok()) return hits.status();
+  ENGRAM_ASSIGN_OR_RETURN(
+      auto query,
+      vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "", Visibility::kPrivate}),
+                   request.query));
+  auto hits = recall::Recall(*store_, search, query.text, params);
+  ENGRAM_RETURN_IF_ERROR(hits.status());
   std::vector<int64_t> ids;
   std::vector<Memory*> shown;
   for (RecallHit& h : *hits) {
@@ -54,39 +51,36 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
     shown.push_back(&h.memory);
   }
   // Being recalled keeps a memory hot, and wakes it when it was dormant.
-  if (Status s = store_->TouchMemories(ctx, ids); !s.ok()) return s;
-  if (Status s = LogRecall(ctx, request.query, ids.size()); !s.ok()) return s;
-  if (Status s = store_->AppendAudit(ctx, {"recall", ids, "{}"}); !s.ok()) return s;
-  if (Status s = Render(ctx, shown); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store_->TouchMemories(ctx, ids));
+  ENGRAM_RETURN_IF_ERROR(LogRecall(ctx, request.query, ids.size()));
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"recall", ids, "{}"}));
+  ENGRAM_RETURN_IF_ERROR(Render(ctx, shown));
   return RecallResult{ctx.request_id, std::move(hits).value()};
 }
 
 Result<ContextResult> EngineImpl::Context(const ContextRequest& request) {
-  if (Status s = ingest::ValidatePrincipal(request.principal); !s.ok()) return s;
-  if (Status s = ingest::ValidateText("query", request.query, options_.max_text_bytes);
-      !s.ok()) {
-    return s;
-  }
-  if (Status s = ingest::ValidateId("session", request.session_id, false); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateText("query", request.query, options_.max_text_bytes));
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("session", request.session_id, false));
   store::OpContext ctx = Context(request.principal);
   recall::ContextParams cp;
   cp.budget_tokens = request.budget_tokens;
   if (vectors_) {
-    if (Status s = vectors_->Sync(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(vectors_->Sync());
   }
   store::OpContext search = ctx;  // expiry as of the question's time
   search.now = request.at.value_or(ctx.now);
-  auto block = recall::BuildContext(*store_, search, request.query, request.session_id,
-                                    RecallSettings(ctx, request.at), cp);
-  if (!block.ok()) return block.status();
-  if (Status s = store_->TouchMemories(ctx, block->cited); !s.ok()) return s;
-  if (Status s = LogRecall(ctx, request.query, block->cited.size()); !s.ok()) return s;
-  if (Status s = store_->AppendAudit(ctx, {"context", block->cited, "{}"}); !s.ok()) return s;
-  auto revealed = vault_->Render(*store_, ctx, {&block->text});
-  if (!revealed.ok()) return revealed.status();
-  if (Status s = AuditReveal(ctx, block->cited, *revealed); !s.ok()) return s;
-  return ContextResult{ctx.request_id, std::move(block->text), std::move(block->cited),
-                       block->estimated_tokens};
+  ENGRAM_ASSIGN_OR_RETURN(auto block,
+                          recall::BuildContext(*store_, search, request.query, request.session_id,
+                                               RecallSettings(ctx, request.at), cp));
+  ENGRAM_RETURN_IF_ERROR(store_->TouchMemories(ctx, block.cited));
+  ENGRAM_RETURN_IF_ERROR(LogRecall(ctx, request.query, block.cited.size()));
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"context", block.cited, "{}"}));
+  auto revealed = vault_->Render(*store_, ctx, {&block.text});
+  ENGRAM_RETURN_IF_ERROR(revealed.status());
+  ENGRAM_RETURN_IF_ERROR(AuditReveal(ctx, block.cited, *revealed));
+  return ContextResult{ctx.request_id, std::move(block.text), std::move(block.cited),
+                       block.estimated_tokens};
 }
 
 Status EngineImpl::LogRecall(const store::OpContext& ctx, const std::string& query, size_t hits) {
@@ -111,21 +105,16 @@ Status EngineImpl::Render(const store::OpContext& ctx, const std::vector<Memory*
     }
     ids.push_back(m->id);
   }
-  auto revealed = vault_->Render(*store_, ctx, texts, owner_scopes);
-  if (!revealed.ok()) return revealed.status();
-  return AuditReveal(ctx, ids, *revealed);
+  ENGRAM_ASSIGN_OR_RETURN(auto revealed, vault_->Render(*store_, ctx, texts, owner_scopes));
+  return AuditReveal(ctx, ids, revealed);
 }
 
 Result<store::MemoryFilter> EngineImpl::CompileFilter(const RecallFilter& f) {
   if (!f.session_id.empty()) {
-    if (Status s = ingest::ValidateId("filter.session_id", f.session_id, false); !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("filter.session_id", f.session_id, false));
   }
   if (!f.agent_id.empty()) {
-    if (Status s = ingest::ValidateId("filter.agent_id", f.agent_id, false); !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("filter.agent_id", f.agent_id, false));
   }
   return store::MemoryFilter::Compile(f);
 }

@@ -1,6 +1,7 @@
 // EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
 // GetQueued) and the preparation of a request's batch. RememberMany and the prediction of a
 // run's passages are in engine_remember_many.cc.
+#include "engram/status_macros.h"
 #include "src/engine/auto_session.h"
 #include "src/engine/coref_links.h"
 #include "src/engine/dedup.h"
@@ -25,9 +26,9 @@ Result<std::vector<int64_t>> EngineImpl::Enqueue(const std::vector<RememberReque
   for (RememberRequest r : requests) {
     if (!r.at) r.at = now;  // the message was said when it was acknowledged
     // Refused now, as Remember would refuse it, and sanitized before it is stored.
-    if (Status s = CheckQueueable(r, options_.max_text_bytes); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckQueueable(r, options_.max_text_bytes));
     std::vector<store::VaultEntry> vault;
-    if (Status s = SealRequest(*vault_, &r, &vault); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(SealRequest(*vault_, &r, &vault));
     rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r, &vault));
   }
   return store_->EnqueueOutbox(rows, now);
@@ -38,9 +39,9 @@ Result<int> EngineImpl::ProcessQueue(int max) {
   std::vector<store::OutboxEntry> mine;  // claimed from the other threads of this engine
   {
     std::lock_guard lock(claim_mu_);
-    auto queued = store_->ListQueued(0, max + static_cast<int>(claimed_.size()));
-    if (!queued.ok()) return queued.status();
-    for (store::OutboxEntry& e : *queued) {
+    ENGRAM_ASSIGN_OR_RETURN(auto queued,
+                            store_->ListQueued(0, max + static_cast<int>(claimed_.size())));
+    for (store::OutboxEntry& e : queued) {
       if (static_cast<int>(mine.size()) < max && claimed_.insert(e.id).second) {
         mine.push_back(std::move(e));
       }
@@ -67,17 +68,14 @@ Result<int> EngineImpl::ProcessQueue(int max) {
       items.push_back({std::move(request).value(), e.id, std::move(vault).value()});
       continue;
     }
-    if (Status s = FailQueued(e.id, request.status()); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(FailQueued(e.id, request.status()));
     ++finished;
   }
-  auto prefetched = Prefetch(items);
-  if (!prefetched.ok()) return prefetched.status();  // transient: all stay queued
+  ENGRAM_ASSIGN_OR_RETURN(auto prefetched, Prefetch(items));  // transient: all stay queued
   for (InOrder& item : items) {
-    auto out = RememberFrom(item.request, item.outbox_id, std::move(item.sealed), &*prefetched);
+    auto out = RememberFrom(item.request, item.outbox_id, std::move(item.sealed), &prefetched);
     if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
-    if (!out.ok()) {
-      if (Status s = FailQueued(item.outbox_id, out.status()); !s.ok()) return s;
-    }
+    if (!out.ok()) ENGRAM_RETURN_IF_ERROR(FailQueued(item.outbox_id, out.status()));
     ++finished;
   }
   return finished;
@@ -93,15 +91,14 @@ Status EngineImpl::FailQueued(int64_t id, const Status& error) {
 }
 
 Result<QueuedRemember> EngineImpl::GetQueued(const Principal& principal, int64_t id) {
-  if (Status s = ingest::ValidatePrincipal(principal); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   store::OpContext ctx = Context(principal);
-  auto e = store_->GetOutbox(ctx, id);
-  if (!e.ok()) return e.status();
-  QueuedRemember q{e->id, e->state, std::nullopt, Status::OK()};
-  if (e->state == "failed") q.error = engine::DecodeStatus(e->error);
-  if (e->state == "done") {
-    auto r = engine::QueuedResult(*store_, ctx, *e);
-    if (!r.ok()) return r.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto e, store_->GetOutbox(ctx, id));
+  QueuedRemember q{e.id, e.state, std::nullopt, Status::OK()};
+  if (e.state == "failed") q.error = engine::DecodeStatus(e.error);
+  if (e.state == "done") {
+    auto r = engine::QueuedResult(*store_, ctx, e);
+    ENGRAM_RETURN_IF_ERROR(r.status());
     q.result = std::move(r).value();
     HidePlaceholderIds(&q.result->memories);
   }
@@ -116,18 +113,15 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   p.infer = request.infer;
   Instant at = request.at.value_or(p.ctx.now);
   RememberRequest sanitized = request;
-  if (Status s = ingest::ValidateText("text", request.text, options_.max_text_bytes); !s.ok()) {
-    return s;
-  }
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateText("text", request.text, options_.max_text_bytes));
   // A queued request was sealed at Enqueue (sealing twice would escape its placeholders).
   std::vector<store::VaultEntry> vault = sealed ? std::move(*sealed)
                                                 : std::vector<store::VaultEntry>();
   if (!sealed) {
-    if (Status s = SealRequest(*vault_, &sanitized, &vault); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(SealRequest(*vault_, &sanitized, &vault));
   }
-  auto batch = ingest::BuildBatch(sanitized, at, {options_.max_text_bytes});
-  if (!batch.ok()) return batch.status();
-  p.batch = std::move(batch).value();
+  ENGRAM_ASSIGN_OR_RETURN(auto batch, ingest::BuildBatch(sanitized, at, {options_.max_text_bytes}));
+  p.batch = std::move(batch);
   p.batch.outbox_id = outbox_id;
   p.batch.vault = std::move(vault);
   p.stages = ingest::ApplyStages(at, &p.batch, request.infer);
@@ -151,10 +145,9 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
       if (want_turns) turns = tail->turns;
     }
     if (tail == nullptr || want_turns) {
-      auto r = store_->ListRecent(p.ctx, request.session_id,
-                                  want_turns ? kCorefRecentMemories : 1);
-      if (!r.ok()) return r.status();
-      recent = std::move(r).value();
+      ENGRAM_ASSIGN_OR_RETURN(auto r, store_->ListRecent(p.ctx, request.session_id,
+                                                         want_turns ? kCorefRecentMemories : 1));
+      recent = std::move(r);
       if (tail == nullptr && !recent.empty()) previous = &recent[0];
       if (want_turns) {
         for (extract::CorefTurn& t : ingest::TurnsFromRecent(recent)) {
@@ -167,9 +160,9 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   if (rewrite) {
     std::vector<extract::GenderHint> hints;
     if (want_turns) {
-      auto h = engine::DirectoryGenderHints(*store_, p.ctx, p.batch.message.content, turns);
-      if (!h.ok()) return h.status();
-      hints = std::move(h).value();
+      ENGRAM_ASSIGN_OR_RETURN(
+          auto h, engine::DirectoryGenderHints(*store_, p.ctx, p.batch.message.content, turns));
+      hints = std::move(h);
     }
     ingest::SelfContained sc = ingest::ApplySelfContained(at, turns, &p.batch, hints);
     rewritten = sc.changed();
@@ -178,10 +171,10 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   // Facts come from the record after its rewrite, so that they read alone too.
   if (request.infer && options_.extract_facts) ingest::ExtractFacts(&p.stages, &p.batch);
   if (request.infer) ingest::ApplyTtl(ttl_, at, &p.batch);
-  if (Status s = engine::LinkBatchEntities(*store_, p.ctx, &p.batch); !s.ok()) return s;
-  auto coref_links = engine::LinkCoreferences(*store_, p.ctx, p.coreferences, &p.batch);
-  if (!coref_links.ok()) return coref_links.status();
-  p.coref_links = std::move(coref_links).value();
+  ENGRAM_RETURN_IF_ERROR(engine::LinkBatchEntities(*store_, p.ctx, &p.batch));
+  ENGRAM_ASSIGN_OR_RETURN(auto coref_links,
+                          engine::LinkCoreferences(*store_, p.ctx, p.coreferences, &p.batch));
+  p.coref_links = std::move(coref_links);
   ingest::Fuse(reliability_, &p.batch);
   if (!vectors_) return p;
   // A rewritten record is embedded as said, beside the turn before it: the vector reads the
@@ -209,9 +202,7 @@ Status EngineImpl::EmbedAll(std::vector<Pending>* pending, const Prefetched* pre
   }
   std::vector<std::string> vecs;
   if (!texts.empty()) {
-    auto e = vectors_->EmbedPassages(texts);
-    if (!e.ok()) return e.status();
-    vecs = std::move(e).value();
+    ENGRAM_ASSIGN_OR_RETURN(vecs, vectors_->EmbedPassages(texts));
   }
   size_t next = 0;
   for (Pending& p : *pending) {
@@ -231,44 +222,38 @@ Result<RememberResult> EngineImpl::RememberFrom(
     std::optional<std::vector<store::VaultEntry>> sealed, const Prefetched* prefetched) {
   RememberRequest request = given;
   engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
-  if (Status s = auto_sessions.Assign(Context(given.principal), &request); !s.ok()) return s;
-  auto prepared = Prepare(request, outbox_id, nullptr, std::move(sealed));
-  if (!prepared.ok()) return prepared.status();
+  ENGRAM_RETURN_IF_ERROR(auto_sessions.Assign(Context(given.principal), &request));
+  ENGRAM_ASSIGN_OR_RETURN(auto prepared, Prepare(request, outbox_id, nullptr, std::move(sealed)));
   std::vector<Pending> one;
-  one.push_back(std::move(prepared).value());
-  if (Status s = EmbedAll(&one, prefetched); !s.ok()) return s;
+  one.push_back(std::move(prepared));
+  ENGRAM_RETURN_IF_ERROR(EmbedAll(&one, prefetched));
   Pending& p = one.front();
   if (p.infer) {
-    if (Status s = MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {},
-                                   &p.batch);
-        !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(
+        MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {}, &p.batch));
   }
-  auto out = store_->Ingest(p.ctx, p.batch);
-  if (!out.ok()) return out.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto out, store_->Ingest(p.ctx, p.batch));
   if (vectors_) {
-    if (Status s = vectors_->Sync(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(vectors_->Sync());
   }
-  RememberResult result{p.ctx.request_id, out->message_id, std::move(out->memories),
-                        std::move(out->superseded)};
+  RememberResult result{p.ctx.request_id, out.message_id, std::move(out.memories),
+                        std::move(out.superseded)};
   HidePlaceholderIds(&result.memories);
   result.guard = std::move(p.stages.guard);
   result.signals = std::move(p.stages.signals);
   result.event_type = p.stages.event_type;
   result.event_confidence = p.stages.event_confidence;
   for (auto& [slot, value] : p.stages.event_slots) result.event_slots[slot] = value;
-  result.review_items = std::move(out->reviews);
-  result.reinforced = std::move(out->reinforced);
-  result.outranked = std::move(out->outranked);
+  result.review_items = std::move(out.reviews);
+  result.reinforced = std::move(out.reinforced);
+  result.outranked = std::move(out.outranked);
   if (p.batch.duplicate_of != 0 && !result.memories.empty() &&
       result.memories.front().id == p.batch.duplicate_of) {
     result.duplicate_of = p.batch.duplicate_of;
   }
-  result.candidates = std::move(out->candidates);
-  result.entities = engine::LinkViews(out->entity_links);
-  result.coreferences =
-      engine::CoreferenceViews(p.coreferences, p.coref_links, out->entity_links);
+  result.candidates = std::move(out.candidates);
+  result.entities = engine::LinkViews(out.entity_links);
+  result.coreferences = engine::CoreferenceViews(p.coreferences, p.coref_links, out.entity_links);
   return result;
 }
 

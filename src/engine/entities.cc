@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
 #include "src/extract/entity_linker.h"
@@ -36,7 +37,7 @@ Result<store::EntityRecord> ToRecord(const Principal& p, const EntityEntry& e, s
   const std::string where =
       e.line > 0 ? "line " + std::to_string(e.line) + ": " : "entries[" + std::to_string(index) +
                                                                  "]: ";
-  if (Status s = CheckName(where, "name", e.name); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckName(where, "name", e.name));
   if (!IsEntityType(e.type)) {
     return Status::InvalidArgument(where + "type: unknown '" + e.type +
                                    "' (person, org, department, place, project, ticket, "
@@ -46,13 +47,13 @@ Result<store::EntityRecord> ToRecord(const Principal& p, const EntityEntry& e, s
     return Status::InvalidArgument(where + "more than 100 aliases or roles");
   }
   for (const std::string& a : e.aliases) {
-    if (Status s = CheckName(where, "alias", a); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckName(where, "alias", a));
   }
   for (const std::string& r : e.roles) {
-    if (Status s = CheckName(where, "role", r); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckName(where, "role", r));
   }
   if (!e.external_id.empty()) {
-    if (Status s = CheckName(where, "id", e.external_id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckName(where, "id", e.external_id));
   }
   if (e.visibility == Visibility::kTeam) {
     if (Status s = ingest::ValidateId("team", e.team_id, true); !s.ok()) {
@@ -81,14 +82,12 @@ Result<ImportEntitiesResult> ImportEntities(store::Store& store, const store::Op
   }
   std::vector<store::EntityRecord> records;
   for (size_t i = 0; i < request.entries.size(); ++i) {
-    auto r = ToRecord(request.principal, request.entries[i], i);
-    if (!r.ok()) return r.status();
-    records.push_back(std::move(r).value());
+    ENGRAM_ASSIGN_OR_RETURN(auto r, ToRecord(request.principal, request.entries[i], i));
+    records.push_back(std::move(r));
   }
-  auto out = store.PutEntities(ctx, records);
-  if (!out.ok()) return out.status();
-  ImportEntitiesResult result{ctx.request_id, out->created, out->updated, {}};
-  for (store::EntityRecord& r : out->entities) result.entities.push_back(ToEntity(std::move(r)));
+  ENGRAM_ASSIGN_OR_RETURN(auto out, store.PutEntities(ctx, records));
+  ImportEntitiesResult result{ctx.request_id, out.created, out.updated, {}};
+  for (store::EntityRecord& r : out.entities) result.entities.push_back(ToEntity(std::move(r)));
   return result;
 }
 
@@ -105,10 +104,9 @@ Result<ListEntitiesResult> ListEntities(store::Store& store, const store::OpCont
   }
   store::EntityQuery q{text::FoldForSearch(request.query), request.type, request.after_id,
                        request.limit + 1};
-  auto rows = store.ListEntities(ctx, q);
-  if (!rows.ok()) return rows.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store.ListEntities(ctx, q));
   ListEntitiesResult out;
-  for (store::EntityRecord& r : *rows) out.entities.push_back(ToEntity(std::move(r)));
+  for (store::EntityRecord& r : rows) out.entities.push_back(ToEntity(std::move(r)));
   if (static_cast<int>(out.entities.size()) > request.limit) {
     out.entities.resize(request.limit);
     out.next_after_id = out.entities.back().id;
@@ -119,12 +117,10 @@ Result<ListEntitiesResult> ListEntities(store::Store& store, const store::OpCont
 Result<EntityRelationsResult> EntityRelations(store::Store& store, const store::OpContext& ctx,
                                               int64_t id, int limit) {
   if (limit <= 0 || limit > 1000) return Status::InvalidArgument("limit: must be 1..1000");
-  auto entity = store.GetEntity(ctx, id);
-  if (!entity.ok()) return entity.status();
-  auto rows = store.ListEntityRelations(ctx, id, limit);
-  if (!rows.ok()) return rows.status();
-  EntityRelationsResult out{ToEntity(std::move(entity).value()), {}};
-  for (store::EntityRelation& r : *rows) {
+  ENGRAM_ASSIGN_OR_RETURN(auto entity, store.GetEntity(ctx, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store.ListEntityRelations(ctx, id, limit));
+  EntityRelationsResult out{ToEntity(std::move(entity)), {}};
+  for (store::EntityRelation& r : rows) {
     const char* direction = r.predicate == "co_mentioned" ? "mutual"
                             : r.incoming                  ? "incoming"
                                                           : "outgoing";
@@ -141,11 +137,11 @@ Status LinkBatchEntities(store::Store& store, const store::OpContext& ctx,
   if (batch->memories.empty()) return Status::OK();
   const std::string& text = batch->message.content;
   const auto mentions = extract::FindEntityMentions(text);
-  auto names = store.FindEntityNames(ctx, extract::NameCandidates(text, mentions));
-  if (!names.ok()) return names.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto names,
+                          store.FindEntityNames(ctx, extract::NameCandidates(text, mentions)));
   std::vector<extract::KnownName> known;
-  known.reserve(names->size());
-  for (store::EntityName& n : *names) {
+  known.reserve(names.size());
+  for (store::EntityName& n : names) {
     known.push_back({n.entity_id, std::move(n.name), std::move(n.kind), n.origin != "extracted"});
   }
   const auto links = extract::LinkMentions(text, mentions, known, true);

@@ -5,6 +5,7 @@
 #include <set>
 #include <vector>
 
+#include "engram/status_macros.h"
 #include "src/engine/write_checks.h"
 #include "src/govern/consolidation.h"
 
@@ -38,11 +39,10 @@ Result<std::vector<Memory>> LoadCandidates(store::Store& store, const store::OpC
   store::ConsolidationQuery q;
   q.limit = kPage;
   while (true) {
-    auto page = store.ListConsolidatable(ctx, q);
-    if (!page.ok()) return page.status();
-    const bool last = static_cast<int>(page->size()) < kPage;
-    if (!page->empty()) q.after_id = page->back().id;
-    for (Memory& m : *page) all.push_back(std::move(m));
+    ENGRAM_ASSIGN_OR_RETURN(auto page, store.ListConsolidatable(ctx, q));
+    const bool last = static_cast<int>(page.size()) < kPage;
+    if (!page.empty()) q.after_id = page.back().id;
+    for (Memory& m : page) all.push_back(std::move(m));
     if (last) return all;
   }
 }
@@ -53,12 +53,11 @@ Result<CompactReport> RunCompaction(store::Store& store, Vectors* vectors,
                                     const store::OpContext& ctx, bool dry_run, bool quiet,
                                     const govern::SummaryWriter* writer) {
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    auto candidates = LoadCandidates(store, ctx);
-    if (!candidates.ok()) return candidates.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto candidates, LoadCandidates(store, ctx));
     govern::ConsolidationParams params;
     params.writer = writer;
-    auto plan = govern::PlanConsolidation(*candidates, params);
-    if (!plan.ok()) return plan.status();
+    auto plan = govern::PlanConsolidation(candidates, params);
+    ENGRAM_RETURN_IF_ERROR(plan.status());
     // A summary is new memory content (an LLM may write it): guarded like any write, and
     // dropped when the guard would quarantine it.
     std::erase_if(plan->summaries, [](const store::SummaryPlan& s) {
@@ -67,7 +66,7 @@ Result<CompactReport> RunCompaction(store::Store& store, Vectors* vectors,
     CompactReport report;
     report.request_id = ctx.request_id;
     report.dry_run = dry_run;
-    report.scanned = static_cast<int64_t>(candidates->size());
+    report.scanned = static_cast<int64_t>(candidates.size());
     for (const store::MergePlan& m : plan->merges) {
       report.merges.push_back(CompactMerge{m.survivor_id, m.duplicate_ids,
                                            ReinforcedBy(m.survivor_metadata_json),
@@ -94,27 +93,25 @@ Result<CompactReport> RunCompaction(store::Store& store, Vectors* vectors,
                            ",\"merges\":" + std::to_string(plan->merges.size()) +
                            ",\"links\":" + std::to_string(plan->links.size()) +
                            ",\"summaries\":" + std::to_string(plan->summaries.size()) + "}";
-      Status s = store.AppendAudit(
-          ctx, {"compact", std::vector<int64_t>(ids.begin(), ids.end()), detail});
-      if (!s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(store.AppendAudit(
+          ctx, {"compact", std::vector<int64_t>(ids.begin(), ids.end()), detail}));
       return report;
     }
     if (vectors && !plan->summaries.empty()) {
       std::vector<std::string> texts;
       for (const store::SummaryPlan& s : plan->summaries) texts.push_back(s.draft.content);
-      auto vecs = vectors->EmbedPassages(texts);
-      if (!vecs.ok()) return vecs.status();
+      ENGRAM_ASSIGN_OR_RETURN(auto vecs, vectors->EmbedPassages(texts));
       plan->embedding_model = vectors->model_id();
-      for (size_t i = 0; i < texts.size(); ++i) plan->summaries[i].embedding = (*vecs)[i];
+      for (size_t i = 0; i < texts.size(); ++i) plan->summaries[i].embedding = vecs[i];
     }
     auto out = store.ApplyConsolidation(ctx, *plan);
     if (out.status().code() == StatusCode::kConflict) continue;  // raced with a writer
-    if (!out.ok()) return out.status();
+    ENGRAM_RETURN_IF_ERROR(out.status());
     for (const store::MemoryLink& l : out->links_added) report.links.push_back(View(l));
     report.summaries = std::move(out->summaries);
     report.summaries_replaced = std::move(out->summaries_replaced);
     if (vectors) {
-      if (Status s = vectors->Sync(); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(vectors->Sync());
     }
     return report;
   }
@@ -123,23 +120,22 @@ Result<CompactReport> RunCompaction(store::Store& store, Vectors* vectors,
 
 Result<EraseReport> RunErasure(store::Store& store, Vectors* vectors,
                                const store::OpContext& ctx, const std::string& user_id) {
-  auto out = store.EraseUser(ctx, user_id);
-  if (!out.ok()) return out.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto out, store.EraseUser(ctx, user_id));
   EraseReport r;
   r.request_id = ctx.request_id;
   r.user_id = user_id;
-  r.memories = static_cast<int64_t>(out->memory_ids.size());
-  r.messages = out->messages;
-  r.vault_entries = out->vault_entries;
-  r.review_items = out->review_items;
-  r.outbox_entries = out->outbox_entries;
-  r.api_keys = out->api_keys;
-  r.links = out->links;
-  r.embedding_cache_entries = out->embedding_cache_entries;
+  r.memories = static_cast<int64_t>(out.memory_ids.size());
+  r.messages = out.messages;
+  r.vault_entries = out.vault_entries;
+  r.review_items = out.review_items;
+  r.outbox_entries = out.outbox_entries;
+  r.api_keys = out.api_keys;
+  r.links = out.links;
+  r.embedding_cache_entries = out.embedding_cache_entries;
   if (vectors) {
     // The store logged a removal per erased memory: replay it, then rewrite the file.
-    if (Status s = vectors->Sync(); !s.ok()) return s;
-    if (Status s = vectors->CompactAndSave(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(vectors->Sync());
+    ENGRAM_RETURN_IF_ERROR(vectors->CompactAndSave());
   }
   Status c = store.CompactStorage();
   if (!c.ok() && c.code() != StatusCode::kUnavailable) return c;
@@ -149,10 +145,9 @@ Result<EraseReport> RunErasure(store::Store& store, Vectors* vectors,
 
 Result<std::vector<MemoryLinkView>> ListLinks(store::Store& store, const store::OpContext& ctx,
                                               int64_t id) {
-  auto links = store.ListLinks(ctx, id);
-  if (!links.ok()) return links.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto links, store.ListLinks(ctx, id));
   std::vector<MemoryLinkView> out;
-  for (const store::MemoryLink& l : *links) out.push_back(View(l));
+  for (const store::MemoryLink& l : links) out.push_back(View(l));
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "engram/status_macros.h"
 #include "src/store/audit_chain.h"
 #include "src/text/pii/pii_masker.h"
 #include "src/text/pii/vault_key.h"
@@ -43,13 +44,14 @@ Result<PiiVault::Sealed> PiiVault::Seal(const std::string& scope_key,
   for (const pii::PiiFinding& f : s.findings) {
     out.kinds.push_back(std::string(pii::PiiKindName(f.kind)));
     if (!seen.insert(f.placeholder).second) continue;
-    auto sealed = pii::SealPii(key_, f.value, pii::VaultAssociatedData(scope_key, f.placeholder));
-    if (!sealed.ok()) return sealed.status();
+    ENGRAM_ASSIGN_OR_RETURN(
+        auto sealed,
+        pii::SealPii(key_, f.value, pii::VaultAssociatedData(scope_key, f.placeholder)));
     store::VaultEntry e;
     e.placeholder = f.placeholder;
     e.kind = std::string(pii::PiiKindName(f.kind));
-    e.nonce = std::move(sealed->nonce);
-    e.ciphertext = std::move(sealed->ciphertext);
+    e.nonce = std::move(sealed.nonce);
+    e.ciphertext = std::move(sealed.ciphertext);
     out.vault.push_back(std::move(e));
   }
   return out;
@@ -65,15 +67,14 @@ Result<int> PiiVault::Render(store::Store& store, const store::OpContext& ctx,
     }
   }
   if (wanted.empty()) return 0;
-  auto rows = store.GetVault(ctx, wanted);
-  if (!rows.ok()) return rows.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store.GetVault(ctx, wanted));
   struct Opened {
     std::string value;
     std::string scope_key;
     std::string writer;
   };
   std::multimap<std::string, Opened> opened;  // placeholder -> its originals, by scope
-  for (const store::VaultEntry& e : *rows) {
+  for (const store::VaultEntry& e : rows) {
     auto value = pii::OpenPii(key_, {e.nonce, e.ciphertext},
                               pii::VaultAssociatedData(e.scope_key, e.placeholder));
     if (!value.ok()) continue;  // tampered or another key: stays a placeholder

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "engram/status_macros.h"
 #include "src/embed/e5_embedder.h"
 #include "src/embed/hashing_embedder.h"
 #include "src/embed/openai_embedder.h"
@@ -22,13 +23,12 @@ Result<std::unique_ptr<store::Store>> OpenStore(
     if (!so.create_if_missing && ::access(so.path.c_str(), F_OK) != 0) {
       return store::OpenSqliteStore(so);  // NotFound, before any key file is created
     }
-    auto key = audit_key();
-    if (!key.ok()) return key.status();
-    so.audit_key = std::move(key).value();
+    ENGRAM_ASSIGN_OR_RETURN(auto key, audit_key());
+    so.audit_key = std::move(key);
     return store::OpenSqliteStore(so);
   }
   if (options.backend == "memory") {
-    if (auto key = audit_key(); !key.ok()) return key.status();  // records stay in-process
+    ENGRAM_RETURN_IF_ERROR(audit_key().status());  // records stay in-process
     return store::NewMemoryStore();
   }
   return Status::InvalidArgument("engine: unknown backend '" + options.backend +
@@ -42,18 +42,16 @@ Result<std::unique_ptr<Embedder>> OpenEmbedder(const Options& options) {
   if (name == "e5") {
     embed::E5Options eo;
     eo.model_path = options.e5_model_path;
-    auto e = embed::E5Embedder::Open(eo);
-    if (!e.ok()) return e.status();
-    return std::unique_ptr<Embedder>(std::move(e).value());
+    ENGRAM_ASSIGN_OR_RETURN(auto e, embed::E5Embedder::Open(eo));
+    return std::unique_ptr<Embedder>(std::move(e));
   }
   if (name == "openai") {
     embed::OpenAiEmbedderOptions oo;
     oo.base_url = options.openai_base_url;
     oo.model = options.openai_model;
     oo.api_key_env = options.openai_api_key_env;
-    auto e = embed::OpenAiEmbedder::Create(oo);
-    if (!e.ok()) return e.status();
-    return std::unique_ptr<Embedder>(std::move(e).value());
+    ENGRAM_ASSIGN_OR_RETURN(auto e, embed::OpenAiEmbedder::Create(oo));
+    return std::unique_ptr<Embedder>(std::move(e));
   }
   return Status::InvalidArgument("engine: unknown embedder '" + name +
                                  "' (known: e5, openai, hashing, none)");

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "engram/status_macros.h"
+
 namespace engram::engine {
 namespace {
 
@@ -11,9 +13,9 @@ class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
   explicit StoreCacheBackend(store::Store* store) : store_(store) {}
 
   Result<std::vector<float>> Get(std::string_view model, std::string_view hash) override {
-    auto blob = store_->GetCachedEmbedding(std::string(model), std::string(hash));
-    if (!blob.ok()) return blob.status();
-    return embed::DecodeVector(*blob);
+    ENGRAM_ASSIGN_OR_RETURN(auto blob,
+                            store_->GetCachedEmbedding(std::string(model), std::string(hash)));
+    return embed::DecodeVector(blob);
   }
 
   Status Put(std::string_view model, std::string_view hash,
@@ -49,7 +51,7 @@ Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedde
   }
   if (!v->index_) v->index_ = index::NewHnswVectorIndex(io);
   if (Status s = v->Sync(); !s.ok()) return s.WithPrefix("vector index");
-  if (Status s = v->Save(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(v->Save());
   return v;
 }
 
@@ -70,13 +72,13 @@ Result<std::vector<std::string>> Vectors::EmbedPassages(const std::vector<std::s
 Status Vectors::Sync() {
   std::lock_guard lock(sync_mu_);
   while (true) {
-    auto changes = store_->VectorChangesSince(static_cast<int64_t>(index_->applied_sequence()),
-                                              model_id_, kReplayBatch);
-    if (!changes.ok()) return changes.status();
-    if (changes->empty()) return Status::OK();
+    ENGRAM_ASSIGN_OR_RETURN(
+        auto changes, store_->VectorChangesSince(static_cast<int64_t>(index_->applied_sequence()),
+                                                 model_id_, kReplayBatch));
+    if (changes.empty()) return Status::OK();
     std::vector<index::VectorChange> batch;
-    batch.reserve(changes->size());
-    for (store::VectorChange& c : *changes) {
+    batch.reserve(changes.size());
+    for (store::VectorChange& c : changes) {
       index::VectorChange ic;
       ic.sequence = static_cast<uint64_t>(c.seq);
       ic.id = c.memory_id;
@@ -95,7 +97,7 @@ Status Vectors::Sync() {
       }
       batch.push_back(std::move(ic));
     }
-    if (Status s = index::ApplyChanges(index_.get(), batch); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(index::ApplyChanges(index_.get(), batch));
     dirty_ = true;
   }
 }
@@ -103,7 +105,7 @@ Status Vectors::Sync() {
 Status Vectors::Save() {
   std::lock_guard lock(sync_mu_);
   if (index_path_.empty() || !dirty_) return Status::OK();
-  if (Status s = index_->Save(index_path_); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(index_->Save(index_path_));
   dirty_ = false;
   return Status::OK();
 }
@@ -112,7 +114,7 @@ Status Vectors::CompactAndSave() {
   std::lock_guard lock(sync_mu_);
   if (Status s = index_->Compact(); !s.ok()) return s.WithPrefix("vector index");
   if (index_path_.empty()) return Status::OK();
-  if (Status s = index_->Save(index_path_); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(index_->Save(index_path_));
   dirty_ = false;
   return Status::OK();
 }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engram/json_limits.h"
+#include "engram/status_macros.h"
 #include "src/extract/guard.h"
 #include "src/ingest/validate.h"
 #include "src/store/access.h"
@@ -17,7 +18,7 @@ Result<std::string> SealMetadata(const PiiVault& vault, const std::string& scope
                                  const std::string& metadata_json,
                                  std::vector<store::VaultEntry>* sealed) {
   if (metadata_json.empty() || metadata_json == "{}") return metadata_json;
-  if (Status s = CheckJsonDepth(metadata_json, "metadata"); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckJsonDepth(metadata_json, "metadata"));
   json j = json::parse(metadata_json, nullptr, /*allow_exceptions=*/false);
   if (!j.is_object()) return Status::InvalidArgument("metadata: must be a JSON object");
   bool changed = false;
@@ -37,12 +38,11 @@ Result<std::string> SealMetadata(const PiiVault& vault, const std::string& scope
     } else {
       continue;
     }
-    auto s = vault.Seal(scope_key, text);
-    if (!s.ok()) return s.status();
-    if (s->text == text) continue;
-    *v = s->text;
+    ENGRAM_ASSIGN_OR_RETURN(auto s, vault.Seal(scope_key, text));
+    if (s.text == text) continue;
+    *v = s.text;
     changed = true;
-    for (auto& e : s->vault) sealed->push_back(std::move(e));
+    for (auto& e : s.vault) sealed->push_back(std::move(e));
   }
   if (!changed) return metadata_json;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -57,25 +57,23 @@ Status SealRequest(const PiiVault& vault, RememberRequest* r,
                    std::vector<store::VaultEntry>* sealed) {
   const std::string scope_key = RequestScopeKey(*r);
   for (std::string* field : {&r->text, &r->value}) {
-    auto s = vault.Seal(scope_key, *field);
-    if (!s.ok()) return s.status();
-    *field = std::move(s->text);
-    for (auto& e : s->vault) sealed->push_back(std::move(e));
+    ENGRAM_ASSIGN_OR_RETURN(auto s, vault.Seal(scope_key, *field));
+    *field = std::move(s.text);
+    for (auto& e : s.vault) sealed->push_back(std::move(e));
   }
-  auto meta = SealMetadata(vault, scope_key, r->metadata_json, sealed);
-  if (!meta.ok()) return meta.status();
-  r->metadata_json = std::move(meta).value();
+  ENGRAM_ASSIGN_OR_RETURN(auto meta, SealMetadata(vault, scope_key, r->metadata_json, sealed));
+  r->metadata_json = std::move(meta);
   return Status::OK();
 }
 
 Status CheckQueueable(const RememberRequest& r, size_t max_text_bytes) {
-  if (Status s = ingest::ValidatePrincipal(r.principal); !s.ok()) return s;
-  if (Status s = ingest::ValidateText("text", r.text, max_text_bytes); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(r.principal));
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateText("text", r.text, max_text_bytes));
   if (!r.metadata_json.empty()) {
-    if (Status s = ingest::ValidateMetadata(r.metadata_json); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ingest::ValidateMetadata(r.metadata_json));
   }
   const Scope scope{r.principal.user_id, r.principal.agent_id, r.team_id, r.visibility};
-  if (Status s = store::ValidateScope(scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store::ValidateScope(scope));
   return store::CheckCanWrite(r.principal, scope);
 }
 

@@ -109,6 +109,18 @@ TEST(EntityExtractorTest, FindsEnglishNamesAndSkipsCommonWords) {
   EXPECT_EQ(m[1].key, "Mel");
 }
 
+// Chat lines open with interjections and sentence adverbs followed by a comma; they are not
+// people addressed ("Recently," read as a name let a question with "recently" in it pull that
+// memory through the graph channel).
+TEST(EntityExtractorTest, ChatOpenersAreNotPeople) {
+  EXPECT_TRUE(Spans("Recently, I started painting again").empty());
+  EXPECT_TRUE(Spans("Yep, that was fun. Congrats, you earned it!").empty());
+  EXPECT_TRUE(Spans("Absolutely, let's do it. Woah, what a view").empty());
+  EXPECT_EQ(Spans("Congrats Caroline, so proud of you"), V{"Caroline/person"});
+  EXPECT_EQ(Spans("Bye Melanie! See you on Tues"), V{"Melanie/person"});
+  EXPECT_EQ(Spans("Emily, can you send it"), V{"Emily/person"});
+}
+
 TEST(EntityExtractorTest, MixedMessageAndOffsets) {
   std::string t = text::Normalize("张工说财务总监下周要看T-102的合同HT-2024-007，预算20万");
   auto m = FindEntityMentions(t);

@@ -127,6 +127,19 @@ constexpr SV kEnglishStopwords[] = {
     "Think", "Know", "See", "Look", "Wait", "Same", "Other", "Another", "Such", "Very",
     "More", "Most", "Much", "Many", "Few", "Only", "Even", "Still", "Again", "Never",
     "Always", "Sometimes", "Often", "Usually", "Because", "Though", "Although", "While",
+    // Interjections, replies and sentence adverbs that open a chat line followed by a comma
+    // ("Recently, I ...", "Yep, ..."), which would otherwise read as an address ("Bob, ...").
+    "Yep", "Yup", "Nope", "Nah", "Yay", "Woah", "Whoa", "Woohoo", "Aw", "Aww", "Ah", "Ahh",
+    "Oops", "Ooh", "Oof", "Ugh", "Hmm", "Haha", "Lol", "Omg", "Phew", "Wowza", "Alright",
+    "Cool", "Awesome", "Amazing", "Congrats", "Congratulations", "Bye", "Agreed", "Right",
+    "Cute", "Plus", "Totally", "Exactly", "Indeed", "Definitely", "Absolutely", "Recently",
+    "Lately", "Honestly", "Seriously", "Basically", "Obviously", "Hopefully", "Thankfully",
+    "Luckily", "Fortunately", "Unfortunately", "Sadly", "Finally", "Clearly", "Certainly",
+    "Personally", "Apparently", "Surprisingly", "Interestingly", "Anyways", "Besides",
+    "However", "Meanwhile", "Otherwise", "Therefore", "Instead", "Later", "Soon",
+    "Earlier", "Once", "Yesterday's", "Here's", "There's", "What's", "Let's", "That'll",
+    "Tues", "Thurs", "Weds", "Sounds", "Glad", "Happy", "Wish", "Welcome",
+    "Sweet", "Fantastic", "Wonderful", "Beautiful", "Lovely", "Gorgeous", "Incredible",
 };
 constexpr SV kEnglishHonorifics[] = {"Mr", "Mrs", "Ms", "Miss", "Dr", "Prof", "Professor"};
 constexpr SV kEnglishOrgSuffixes[] = {"Inc", "Ltd", "Corp", "Corporation", "LLC", "Group",

@@ -24,7 +24,7 @@ struct ModelWeight {
 using ModelProbe = GuardModelProbe;
 #include "src/extract/guard_model_data.inc"
 
-constexpr size_t kModelMaxN = 3;
+constexpr size_t kModelMaxN = 2;
 constexpr size_t kModelWordBytes = 6;
 
 uint64_t Fnv1a(uint64_t h, std::string_view bytes) {
@@ -119,7 +119,7 @@ const std::unordered_map<uint64_t, double>& ModelTable() {
   return *kTable;
 }
 
-// Logistic regression: every distinct unit 1..3-gram of `plain`, plus the rule features.
+// Logistic regression: every distinct unit 1..2-gram of `plain`, plus the rule features.
 double ModelProbability(std::string_view plain, const std::array<double, kCategoryCount>& best,
                         double rule_score, bool quoted_strong) {
   const auto& table = ModelTable();

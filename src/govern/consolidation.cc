@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "engram/status_macros.h"
 #include "src/govern/token_sets.h"
 #include "src/store/access.h"
 #include "src/text/normalize.h"
@@ -57,7 +58,7 @@ class Planner {
     EmitMerges();
     FactComplements();
     EventComplements();
-    if (Status s = Summaries(); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(Summaries());
     return std::move(plan_);
   }
 
@@ -244,7 +245,7 @@ class Planner {
         std::vector<const Memory*> run(turns.begin() + begin, turns.begin() + i);
         begin = i;
         if (run.size() < params_.min_cluster_size) continue;
-        if (Status s = Summarize(writer, key.second, run, &existing[key]); !s.ok()) return s;
+        ENGRAM_RETURN_IF_ERROR(Summarize(writer, key.second, run, &existing[key]));
       }
     }
     return Status::OK();

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "engram/status_macros.h"
 #include "src/index/flat_partition.h"
 #include "src/index/hnsw_partition.h"
 #include "src/index/vector_index_impl.h"
@@ -226,8 +227,7 @@ Result<std::unique_ptr<VectorIndex>> LoadVectorIndex(const std::string& path,
                                 std::to_string(kFormatVersion));
   }
   std::rewind(f.get());
-  Status s = VerifyChecksum(f.get(), path, size);
-  if (!s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(VerifyChecksum(f.get(), path, size));
   std::fseek(f.get(), 12, SEEK_SET);
 
   Reader r(f.get(), size - kTrailerBytes - 12);
@@ -270,8 +270,7 @@ Result<std::unique_ptr<VectorIndex>> LoadVectorIndex(const std::string& path,
       std::vector<float> rows(count * dimension);
       if (!r.Read(rows.data(), rows.size() * sizeof(float))) return Corrupt(path, "short rows");
       auto flat = std::make_unique<FlatPartition>(options.dimension);
-      s = flat->Add(ids, rows);
-      if (!s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(flat->Add(ids, rows));
       partition = std::move(flat);
     } else {
       uint64_t graph_len = 0;
@@ -293,7 +292,7 @@ Result<std::unique_ptr<VectorIndex>> LoadVectorIndex(const std::string& path,
           ok ? HnswPartition::LoadGraph(options, graph_tmp, ids)
              : Result<std::unique_ptr<HnswPartition>>(Corrupt(path, "short graph"));
       std::remove(graph_tmp.c_str());
-      if (!graph.ok()) return graph.status();
+      ENGRAM_RETURN_IF_ERROR(graph.status());
       partition = std::move(graph).value();
     }
     index->InstallPartition(std::move(key), std::move(partition));

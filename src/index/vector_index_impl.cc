@@ -4,6 +4,7 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "engram/status_macros.h"
 #include "src/index/flat_partition.h"
 #include "src/index/hnsw_partition.h"
 
@@ -50,8 +51,8 @@ Status VectorIndexImpl::AddBatch(std::string_view partition, std::span<const int
       unique_ids.push_back(ids[i]);
       unit.resize(unit.size() + dim);
     }
-    Status s = Normalize(vectors.subspan(i * dim, dim), unit.data() + it->second * dim);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(
+        Normalize(vectors.subspan(i * dim, dim), unit.data() + it->second * dim));
   }
   std::unique_lock<std::shared_mutex> lock(mu_);
   return AddLocked(partition, unique_ids, unit);
@@ -71,8 +72,7 @@ Status VectorIndexImpl::AddLocked(std::string_view partition, std::span<const in
   for (int64_t id : ids) {
     auto w = where_.find(id);
     if (w != where_.end() && w->second != target) {
-      Status s = w->second->Remove(id);
-      if (!s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(w->second->Remove(id));
       where_.erase(w);
     }
   }
@@ -108,9 +108,8 @@ Status VectorIndexImpl::Promote(std::unique_ptr<Partition>* slot, std::span<cons
   all_ids.insert(all_ids.end(), ids.begin(), ids.end());
   all.insert(all.end(), vectors.begin(), vectors.end());
   Result<std::unique_ptr<HnswPartition>> graph = HnswPartition::Create(options_, all_ids.size());
-  if (!graph.ok()) return graph.status();
-  Status s = (*graph)->Add(all_ids, all);
-  if (!s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(graph.status());
+  ENGRAM_RETURN_IF_ERROR((*graph)->Add(all_ids, all));
   *slot = std::move(graph).value();
   return Status::OK();
 }
@@ -131,8 +130,7 @@ Result<std::vector<VectorHit>> VectorIndexImpl::Search(std::span<const float> qu
                                    " floats, expected " + std::to_string(options_.dimension));
   }
   std::vector<float> unit(query.size());
-  Status s = Normalize(query, unit.data());
-  if (!s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(Normalize(query, unit.data()));
   std::vector<VectorHit> hits;
   std::shared_lock<std::shared_mutex> lock(mu_);
   std::unordered_set<std::string_view> seen;
@@ -140,8 +138,7 @@ Result<std::vector<VectorHit>> VectorIndexImpl::Search(std::span<const float> qu
     if (!seen.insert(key).second) continue;
     auto it = partitions_.find(key);
     if (it == partitions_.end()) continue;
-    s = it->second->Search(unit.data(), k, filter.accept, &hits);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(it->second->Search(unit.data(), k, filter.accept, &hits));
   }
   KeepBest(k, &hits);
   return hits;
@@ -187,12 +184,11 @@ Status VectorIndexImpl::Compact() {
     if (ids.size() <= options_.exact_search_max) {
       fresh = std::make_unique<FlatPartition>(options_.dimension);
     } else {
-      Result<std::unique_ptr<HnswPartition>> g = HnswPartition::Create(options_, ids.size());
-      if (!g.ok()) return g.status();
-      fresh = std::move(g).value();
+      ENGRAM_ASSIGN_OR_RETURN(std::unique_ptr<HnswPartition> g,
+                              HnswPartition::Create(options_, ids.size()));
+      fresh = std::move(g);
     }
-    Status s = fresh->Add(ids, values);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(fresh->Add(ids, values));
     for (int64_t id : ids) where_[id] = fresh.get();
     it->second = std::move(fresh);
     ++it;
@@ -223,10 +219,9 @@ Status ApplyChanges(VectorIndex* index, std::span<const VectorChange> changes) {
   }
   for (const VectorChange& change : changes) {
     if (change.sequence <= index->applied_sequence()) continue;
-    Status s = change.op == VectorChange::Op::kRemove
-                   ? index->Remove(change.id)
-                   : index->Add(change.partition, change.id, change.vector);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(change.op == VectorChange::Op::kRemove
+                               ? index->Remove(change.id)
+                               : index->Add(change.partition, change.id, change.vector));
     index->set_applied_sequence(change.sequence);
   }
   return Status::OK();

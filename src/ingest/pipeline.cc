@@ -1,5 +1,6 @@
 #include "src/ingest/pipeline.h"
 
+#include "engram/status_macros.h"
 #include "src/ingest/validate.h"
 #include "src/text/normalize.h"
 
@@ -7,19 +8,19 @@ namespace engram::ingest {
 
 Result<store::IngestBatch> BuildBatch(const RememberRequest& r, const Instant& at,
                                       const PipelineLimits& limits) {
-  if (Status s = ValidatePrincipal(r.principal); !s.ok()) return s;
-  if (Status s = ValidateText("text", r.text, limits.max_text_bytes); !s.ok()) return s;
-  if (Status s = ValidateId("session", r.session_id, false); !s.ok()) return s;
-  if (Status s = ValidateId("role", r.role, true); !s.ok()) return s;
-  if (Status s = ValidateMetadata(r.metadata_json); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidatePrincipal(r.principal));
+  ENGRAM_RETURN_IF_ERROR(ValidateText("text", r.text, limits.max_text_bytes));
+  ENGRAM_RETURN_IF_ERROR(ValidateId("session", r.session_id, false));
+  ENGRAM_RETURN_IF_ERROR(ValidateId("role", r.role, true));
+  ENGRAM_RETURN_IF_ERROR(ValidateMetadata(r.metadata_json));
   if (r.visibility == Visibility::kTeam) {
-    if (Status s = ValidateId("team", r.team_id, true); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ValidateId("team", r.team_id, true));
   } else if (!r.team_id.empty()) {
     return Status::InvalidArgument("team: given, but visibility is not 'team'");
   }
   for (auto [field, value] : {std::pair{"subject", &r.subject}, {"attribute", &r.attribute},
                               {"value", &r.value}}) {
-    if (Status s = ValidateText(field, value->empty() ? "x" : *value, 4096); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ValidateText(field, value->empty() ? "x" : *value, 4096));
   }
   if (!r.attribute.empty() && r.subject.empty()) {
     return Status::InvalidArgument("subject: required when an attribute is given");

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engram/json_limits.h"
-#include "src/base/status_macros.h"
+#include "engram/status_macros.h"
 #include "src/base/utf8.h"
 #include "src/text/normalize.h"
 
@@ -41,13 +41,13 @@ Status ValidateId(std::string_view field, std::string_view value, bool required)
 }
 
 Status ValidatePrincipal(const Principal& p) {
-  if (Status s = ValidateId("user", p.user_id, true); !s.ok()) return s;
-  if (Status s = ValidateId("agent", p.agent_id, false); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidateId("user", p.user_id, true));
+  ENGRAM_RETURN_IF_ERROR(ValidateId("agent", p.agent_id, false));
   for (const auto& t : p.teams) {
-    if (Status s = ValidateId("team", t, true); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ValidateId("team", t, true));
   }
   for (const auto& r : p.roles) {
-    if (Status s = ValidateId("role", r, true); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ValidateId("role", r, true));
   }
   return Status::OK();
 }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engram/iso8601.h"
+#include "engram/status_macros.h"
 #include "src/recall/token_estimate.h"
 
 namespace engram::recall {
@@ -56,13 +57,12 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
 
   std::string working;
   if (!session_id.empty()) {
-    auto recent = store.ListRecent(ctx, session_id, params.working_turns);
-    if (!recent.ok()) return recent.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto recent, store.ListRecent(ctx, session_id, params.working_turns));
     const int working_budget = static_cast<int>(params.budget_tokens * params.working_share);
     std::string title = "## Working memory (session " + session_id + ")\n";
     int spent = EstimateTokens(title);
     std::vector<const Memory*> kept;  // newest first
-    for (const Memory& m : *recent) {  // the turns (episodic records), not their facts
+    for (const Memory& m : recent) {  // the turns (episodic records), not their facts
       int cost = EstimateTokens(Line(m, nullptr));
       if (used + spent + cost > working_budget + EstimateTokens(header)) break;
       spent += cost;
@@ -82,9 +82,8 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
 
   recall.limit = params.max_recalled;
   recall.session_id = session_id;
-  auto hits = Recall(store, ctx, query, recall);
-  if (!hits.ok()) return hits.status();
-  DropWeakVectorOnlyHits(&*hits, params.vector_only_margin);
+  ENGRAM_ASSIGN_OR_RETURN(auto hits, Recall(store, ctx, query, recall));
+  DropWeakVectorOnlyHits(&hits, params.vector_only_margin);
   struct Section {
     const char* title;
     MemoryType type;
@@ -95,7 +94,7 @@ Result<ContextBlock> BuildContext(store::Store& store, const store::OpContext& c
                         {"## Procedures\n", MemoryType::kProcedural, ""},
                         {"## Notes\n", MemoryType::kWorking, ""}};
   std::vector<int64_t> recalled;
-  for (const RecallHit& h : *hits) {  // best first
+  for (const RecallHit& h : hits) {  // best first
     if (shown.count(h.memory.id) || shown_messages.count(h.memory.source.message_id)) continue;
     Section* s = &sections[3];
     for (Section& sec : sections) {

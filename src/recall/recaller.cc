@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engram/status_macros.h"
 #include "src/recall/decay.h"
 #include "src/recall/graph_channel.h"
 #include "src/recall/query_analysis.h"
@@ -73,16 +74,15 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
     kq.limit = depth;
     kq.include_history = history;
     kq.filter = params.filter;
-    auto keyword = store.SearchKeyword(ctx, kq);
-    if (!keyword.ok()) return keyword.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto keyword, store.SearchKeyword(ctx, kq));
     RankedList kl{"keyword", params.weight_keyword, {}};
-    for (store::KeywordHit& k : *keyword) {  // the store applied the filter
+    for (store::KeywordHit& k : keyword) {  // the store applied the filter
       int64_t id = k.memory.id;
       kl.ids.push_back(id);
       c.channels[id]["keyword"] = ChannelScore{static_cast<int>(kl.ids.size()), k.score};
       c.memories.emplace(id, std::move(k.memory));
     }
-    note_saturated(keyword->size(), kl.ids.size());
+    note_saturated(keyword.size(), kl.ids.size());
     c.lists.push_back(std::move(kl));
   }
 
@@ -102,9 +102,8 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
     for (const index::VectorHit& h : *found) {
       if (!c.memories.count(h.id)) missing.push_back(h.id);
     }
-    auto rows = store.GetSearchable(ctx, missing, history, params.filter);
-    if (!rows.ok()) return rows.status();
-    for (Memory& m : *rows) c.memories.emplace(m.id, std::move(m));  // filtered by the store
+    ENGRAM_ASSIGN_OR_RETURN(auto rows, store.GetSearchable(ctx, missing, history, params.filter));
+    for (Memory& m : rows) c.memories.emplace(m.id, std::move(m));  // filtered by the store
     RankedList vl{"vector", params.weight_vector, {}};
     for (const index::VectorHit& h : *found) {
       if (!c.memories.count(h.id)) continue;
@@ -116,10 +115,10 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
   }
 
   if (!params.session_id.empty() && params.weight_recency > 0) {
-    auto recent = store.ListRecent(ctx, params.session_id, std::min(depth, 20));
-    if (!recent.ok()) return recent.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto recent,
+                            store.ListRecent(ctx, params.session_id, std::min(depth, 20)));
     RankedList rl{"recency", params.weight_recency, {}};
-    for (Memory& m : *recent) {
+    for (Memory& m : recent) {
       if (!Keep(params, m)) continue;
       int64_t id = m.id;
       rl.ids.push_back(id);
@@ -131,10 +130,9 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
   }
 
   if (params.weight_graph > 0) {
-    auto graph = GraphCandidates(store, ctx, query, depth, history);
-    if (!graph.ok()) return graph.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto graph, GraphCandidates(store, ctx, query, depth, history));
     RankedList gl{"graph", params.weight_graph, {}};
-    for (store::GraphHit& g : *graph) {
+    for (store::GraphHit& g : graph) {
       if (!Keep(params, g.memory)) continue;
       int64_t id = g.memory.id;
       gl.ids.push_back(id);
@@ -143,7 +141,7 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
                                              static_cast<double>(g.entity_ids.size())};
       c.memories.emplace(id, std::move(g.memory));
     }
-    note_saturated(graph->size(), gl.ids.size());
+    note_saturated(graph.size(), gl.ids.size());
     c.lists.push_back(std::move(gl));
   }
   return c;
@@ -236,11 +234,11 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   // times deeper), until every channel has enough, runs out, or reaches kMaxFilteredDepth.
   Candidates gathered;
   for (int depth = channel_limit;;) {
-    auto c = Gather(store, ctx, query, params, history,
-                    query_vector.count() ? query_vector.row(0) : std::span<const float>(),
-                    depth, channel_limit);
-    if (!c.ok()) return c.status();
-    gathered = std::move(c).value();
+    ENGRAM_ASSIGN_OR_RETURN(
+        auto c, Gather(store, ctx, query, params, history,
+                       query_vector.count() ? query_vector.row(0) : std::span<const float>(), depth,
+                       channel_limit));
+    gathered = std::move(c);
     if (params.filter == nullptr || !gathered.deeper || depth >= kMaxFilteredDepth) break;
     const double needed = 1.5 * channel_limit / std::max(gathered.pass_rate, 1e-6);
     depth = static_cast<int>(std::clamp(needed, 4.0 * depth, double{kMaxFilteredDepth}));
@@ -274,7 +272,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   std::vector<int64_t> pre_spread;
   pre_spread.reserve(hits.size());
   for (const RecallHit& h : hits) pre_spread.push_back(h.memory.id);
-  if (Status s = SpreadToNeighbours(store, ctx, params.spread, &hits); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(SpreadToNeighbours(store, ctx, params.spread, &hits));
   // Hits that came only through the context channel: held to the filter like the channels'.
   std::erase_if(hits, [&](const RecallHit& h) {
     return h.explanation.rrf == 0 && !Keep(params, h.memory);
@@ -297,7 +295,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   truth.min_relevance = params.min_relevance;
   truth.limit = params.limit;
   truth.cue_window = static_cast<size_t>(std::max(2 * params.limit, 20));
-  if (Status s = ApplyTruth(store, request_ctx, truth, &hits); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ApplyTruth(store, request_ctx, truth, &hits));
   return hits;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engram/status_macros.h"
+
 namespace engram::recall {
 
 Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
@@ -20,16 +22,14 @@ Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
   for (size_t i = 0; i < sources; ++i) {
     const RecallHit& h = (*hits)[i];
     if (h.memory.source.session_id.empty()) continue;
-    auto near = store.ListSessionNeighbors(ctx, h.memory, params.width);
-    if (!near.ok()) return near.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto near, store.ListSessionNeighbors(ctx, h.memory, params.width));
     // Neighbours come in session order; find each one's distance from the lending hit.
     int first_after = 0;
-    while (first_after < static_cast<int>(near->size()) &&
-           (*near)[first_after].id < h.memory.id) {
+    while (first_after < static_cast<int>(near.size()) && near[first_after].id < h.memory.id) {
       ++first_after;
     }
-    for (int j = 0; j < static_cast<int>(near->size()); ++j) {
-      Memory& m = (*near)[j];
+    for (int j = 0; j < static_cast<int>(near.size()); ++j) {
+      Memory& m = near[j];
       bool before = j < first_after;
       int distance = before ? first_after - j : j - first_after + 1;
       double amount = (before ? params.before : params.after) / distance * h.score;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "engram/status_macros.h"
 #include "src/extract/entity_extractor.h"
 #include "src/recall/relevance.h"
 #include "src/text/normalize.h"
@@ -268,11 +269,10 @@ Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
     }
   }
   if (messages.empty()) return out;
-  auto made = store.ListMessageMemories(ctx, messages);
-  if (!made.ok()) return made.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto made, store.ListMessageMemories(ctx, messages));
   // record id -> the current fact that replaced one of its message's facts
   std::unordered_map<int64_t, Memory> replaced_by;
-  for (const Memory& f : *made) {
+  for (const Memory& f : made) {
     if (f.current || f.attribute.empty() || !f.superseded_at) continue;
     const int64_t record = record_of_message.at(f.source.message_id);
     if (replaced_by.count(record)) continue;
@@ -293,10 +293,9 @@ Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
   if (replaced_by.empty()) return out;
   std::vector<int64_t> successors;
   for (const auto& [record, fact] : replaced_by) successors.push_back(fact.source.message_id);
-  auto theirs = store.ListMessageMemories(ctx, successors);
-  if (!theirs.ok()) return theirs.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto theirs, store.ListMessageMemories(ctx, successors));
   std::unordered_map<int64_t, const Memory*> record_by_message;
-  for (const Memory& m : *theirs) {
+  for (const Memory& m : theirs) {
     if (IsRecord(m)) record_by_message.emplace(m.source.message_id, &m);
   }
   std::unordered_map<int64_t, const Memory*> by_id;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "engram/status_macros.h"
 #include "src/recall/staleness.h"
 #include "src/text/normalize.h"
 
@@ -60,13 +61,15 @@ void ScoreRelevance(std::string_view query, const RelevanceScale& scale,
   std::vector<bool> known(words.size(), false);
   std::vector<double> coverage(hits->size(), 0);
   for (size_t i = 0; i < hits->size(); ++i) {
+    // Weighted like the words themselves: a name the question asks about counts double, so a
+    // memory that shares only a common word with it ("promoted") and not the name is weak.
     const std::vector<bool> found = WordsFound(words, (*hits)[i].memory.content);
-    size_t n = 0;
+    double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
-      n += found[w];
+      if (found[w]) got += weighted[w].weight;
       known[w] = known[w] || found[w];
     }
-    coverage[i] = words.empty() ? 0 : static_cast<double>(n) / static_cast<double>(words.size());
+    coverage[i] = total_weight > 0 ? got / total_weight : 0;
   }
   double unknown = 0;
   for (size_t w = 0; w < words.size(); ++w) unknown += known[w] ? 0 : weighted[w].weight;
@@ -97,8 +100,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   std::vector<const Memory*> ms;
   ms.reserve(hits->size());
   for (const RecallHit& h : *hits) ms.push_back(&h.memory);
-  auto from_facts = SuccessorsFromFacts(store, ctx, ms);
-  if (!from_facts.ok()) return from_facts.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto from_facts, SuccessorsFromFacts(store, ctx, ms));
   std::vector<double> relevance;
   for (const RecallHit& h : *hits) relevance.push_back(h.relevance);
   std::vector<int> by_cues = OutdatedByCues(
@@ -107,8 +109,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
   for (size_t i = 0; i < hits->size(); ++i) {
-    auto f = from_facts->find((*hits)[i].memory.id);
-    if (f != from_facts->end()) {
+    auto f = from_facts.find((*hits)[i].memory.id);
+    if (f != from_facts.end()) {
       successor[i] = f->second;
     } else if (by_cues[i] >= 0) {
       successor[i] = (*hits)[by_cues[i]].memory;
@@ -123,9 +125,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     RecallHit& h = (*hits)[i];
     if (!h.memory.current) {  // a retired version, asked for with include_history
       h.state = "outdated";
-      auto next = NextVersion(store, ctx, h.memory);
-      if (!next.ok()) return next.status();
-      h.superseded_by = *next;
+      ENGRAM_ASSIGN_OR_RETURN(auto next, NextVersion(store, ctx, h.memory));
+      h.superseded_by = next;
       continue;
     }
     if (!successor[i]) continue;

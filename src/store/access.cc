@@ -73,16 +73,17 @@ Status ValidateScope(const Scope& s) {
 
 }  // namespace engram::store
 
+#include "engram/status_macros.h"
 #include "src/store/store.h"
 
 namespace engram::store {
 
 Status ValidateIngest(const OpContext& ctx, const IngestBatch& batch) {
-  if (Status s = ValidateScope(batch.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidateScope(batch.scope));
   if (batch.scope.user_id != ctx.principal.user_id) {
     return Status::PermissionDenied("access: a message is owned by the principal's own user");
   }
-  if (Status s = CheckCanWrite(ctx.principal, batch.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, batch.scope));
   if (batch.message.content.empty()) return Status::InvalidArgument("store: empty message");
   if (!batch.embeddings.empty() &&
       (batch.embeddings.size() != batch.memories.size() || batch.embedding_model.empty())) {

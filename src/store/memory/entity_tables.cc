@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/entity_checks.h"
 #include "src/store/versions.h"
@@ -225,7 +226,7 @@ Result<EntityRecord> MemoryEntityTables::Get(const Principal& p, int64_t id) con
 
 Result<std::vector<EntityRelation>> MemoryEntityTables::Relations(
     const Principal& p, int64_t id, int limit, const SearchableFn& searchable) const {
-  if (auto self = Get(p, id); !self.ok()) return self.status();
+  ENGRAM_RETURN_IF_ERROR(Get(p, id).status());
   std::vector<EntityRelation> stated, literal, incoming;
   for (auto it = relations_.rbegin(); it != relations_.rend(); ++it) {
     const bool in = it->object_id == id && it->subject_id != id;

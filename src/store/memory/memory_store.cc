@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/entity_checks.h"
 #include "src/store/memory/memory_store_internal.h"
@@ -199,7 +200,7 @@ Status MemoryStoreImpl::RevokeApiKey(const std::string& id, const Instant& now) 
 Result<EntityImportOutcome> MemoryStoreImpl::PutEntities(const OpContext& ctx,
                                                          const std::vector<EntityRecord>& entries) {
   for (const EntityRecord& e : entries) {
-    if (Status s = CheckEntityEntry(ctx, e); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckEntityEntry(ctx, e));
   }
   std::lock_guard lock(mu_);
   EntityImportOutcome out = entities_.Upsert(entries, ctx.now);

@@ -1,6 +1,7 @@
 // MemoryStoreImpl's consolidation: ListConsolidatable and ApplyConsolidation.
 #include <set>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/lifecycle_checks.h"
 #include "src/store/memory/memory_store_internal.h"
@@ -27,7 +28,7 @@ Result<std::vector<Memory>> MemoryStoreImpl::ListConsolidatable(const OpContext&
 
 Result<ConsolidationOutcome> MemoryStoreImpl::ApplyConsolidation(const OpContext& ctx,
                                                                  const ConsolidationPlan& plan) {
-  if (Status s = ValidatePlanShape(plan); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidatePlanShape(plan));
   std::lock_guard lock(mu_);
   // Everything is checked before anything changes: the plan applies whole or not at all.
   auto load = [&](int64_t id, bool current) -> Result<Memory*> {
@@ -37,7 +38,7 @@ Result<ConsolidationOutcome> MemoryStoreImpl::ApplyConsolidation(const OpContext
       return NotFound(id);
     }
     Memory& m = it->second;
-    if (Status s = CheckCanConsolidate(ctx.principal, m.scope); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckCanConsolidate(ctx.principal, m.scope));
     if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined ||
         (current && !m.current)) {
       return Status::Conflict("store: memory " + std::to_string(id) +
@@ -46,40 +47,33 @@ Result<ConsolidationOutcome> MemoryStoreImpl::ApplyConsolidation(const OpContext
     return &m;
   };
   for (const MergePlan& mp : plan.merges) {
-    auto s = load(mp.survivor_id, true);
-    if (!s.ok()) return s.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto s, load(mp.survivor_id, true));
     for (int64_t dup : mp.duplicate_ids) {
-      auto d = load(dup, true);
-      if (!d.ok()) return d.status();
-      if (ScopeKey((*d)->scope) != ScopeKey((*s)->scope)) {
+      ENGRAM_ASSIGN_OR_RETURN(auto d, load(dup, true));
+      if (ScopeKey(d->scope) != ScopeKey(s->scope)) {
         return Status::InvalidArgument("consolidation plan: merge across scopes");
       }
     }
   }
   for (const LinkPlan& lp : plan.links) {
-    auto a = load(lp.from_id, false);
-    if (!a.ok()) return a.status();
-    auto b = load(lp.to_id, false);
-    if (!b.ok()) return b.status();
-    if (ScopeKey((*a)->scope) != ScopeKey((*b)->scope)) {
+    ENGRAM_ASSIGN_OR_RETURN(auto a, load(lp.from_id, false));
+    ENGRAM_ASSIGN_OR_RETURN(auto b, load(lp.to_id, false));
+    if (ScopeKey(a->scope) != ScopeKey(b->scope)) {
       return Status::InvalidArgument("consolidation plan: link across scopes");
     }
   }
   for (const SummaryPlan& sp : plan.summaries) {
-    if (Status s = ValidateScope(sp.draft.scope); !s.ok()) return s;
-    if (Status s = CheckCanConsolidate(ctx.principal, sp.draft.scope); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ValidateScope(sp.draft.scope));
+    ENGRAM_RETURN_IF_ERROR(CheckCanConsolidate(ctx.principal, sp.draft.scope));
     for (int64_t src : sp.sources) {
-      auto m = load(src, false);
-      if (!m.ok()) return m.status();
-      if (ScopeKey((*m)->scope) != ScopeKey(sp.draft.scope)) {
+      ENGRAM_ASSIGN_OR_RETURN(auto m, load(src, false));
+      if (ScopeKey(m->scope) != ScopeKey(sp.draft.scope)) {
         return Status::InvalidArgument("consolidation plan: summary across scopes");
       }
     }
     if (sp.replaces != 0) {
-      auto old = load(sp.replaces, true);
-      if (!old.ok()) return old.status();
-      if ((*old)->kind != MemoryKind::kSummary ||
-          ScopeKey((*old)->scope) != ScopeKey(sp.draft.scope)) {
+      ENGRAM_ASSIGN_OR_RETURN(auto old, load(sp.replaces, true));
+      if (old->kind != MemoryKind::kSummary || ScopeKey(old->scope) != ScopeKey(sp.draft.scope)) {
         return Status::InvalidArgument("consolidation plan: replaces a non-summary");
       }
     }

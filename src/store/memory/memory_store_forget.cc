@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/lifecycle_checks.h"
 #include "src/store/memory/memory_store_internal.h"
@@ -12,7 +13,7 @@ Status MemoryStoreImpl::Forget(const OpContext& ctx, int64_t id, bool hard) {
   std::lock_guard lock(mu_);
   auto it = memories_.find(id);
   if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
-  if (Status s = CheckCanWrite(ctx.principal, it->second.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, it->second.scope));
   int64_t lineage = it->second.lineage_id;
   const std::string scope_key = ScopeKey(it->second.scope);
   std::vector<std::string> placeholders;
@@ -62,7 +63,7 @@ Status MemoryStoreImpl::Forget(const OpContext& ctx, int64_t id, bool hard) {
 }
 
 Result<EraseOutcome> MemoryStoreImpl::EraseUser(const OpContext& ctx, const std::string& user_id) {
-  if (Status s = CheckCanErase(ctx.principal, user_id); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanErase(ctx.principal, user_id));
   std::lock_guard lock(mu_);
   std::set<int64_t> ids;
   for (const auto& [id, m] : memories_) {

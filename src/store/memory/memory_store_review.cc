@@ -1,6 +1,7 @@
 // MemoryStoreImpl's review queue: ListReview, GetReview and ResolveReview.
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/memory/memory_store_internal.h"
 #include "src/store/reconcile.h"
@@ -25,9 +26,8 @@ Result<std::vector<ReviewItem>> MemoryStoreImpl::ListReview(const OpContext& ctx
 
 Result<ReviewItem> MemoryStoreImpl::GetReview(const OpContext& ctx, int64_t id) {
   std::lock_guard lock(mu_);
-  auto item = FindReview(ctx, id);
-  if (!item.ok()) return item.status();
-  return **item;
+  ENGRAM_ASSIGN_OR_RETURN(auto item, FindReview(ctx, id));
+  return *item;
 }
 
 Result<ReviewItem*> MemoryStoreImpl::FindReview(const OpContext& ctx, int64_t id) {
@@ -47,9 +47,8 @@ Result<ReviewItem> MemoryStoreImpl::ResolveReview(const OpContext& ctx, int64_t 
     return Status::InvalidArgument("review: resolution must be 'approve' or 'reject'");
   }
   std::lock_guard lock(mu_);
-  auto found = FindReview(ctx, id);
-  if (!found.ok()) return found.status();
-  ReviewItem& item = **found;
+  ENGRAM_ASSIGN_OR_RETURN(auto found, FindReview(ctx, id));
+  ReviewItem& item = *found;
   if (item.resolved_at) {
     return Status::FailedPrecondition("review: item " + std::to_string(id) +
                                       " is already resolved (" + item.resolution + ")");

@@ -1,6 +1,7 @@
 // MemoryStoreImpl's write path: Ingest, Supersede and ReplaceVector.
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/memory/memory_links.h"
 #include "src/store/memory/memory_store_internal.h"
@@ -11,10 +12,10 @@
 namespace engram::store::memory_internal {
 
 Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const IngestBatch& batch) {
-  if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidateIngest(ctx, batch));
   std::lock_guard lock(mu_);
   if (batch.outbox_id != 0) {
-    if (Status s = side_.CheckQueued(batch.outbox_id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(side_.CheckQueued(batch.outbox_id));
   }
   for (const EntityLinkDraft& d : batch.entity_links) {  // checked before anything changes
     if (d.memory_index < 0 || d.memory_index >= static_cast<int>(batch.memories.size())) {
@@ -136,7 +137,7 @@ Result<Memory> MemoryStoreImpl::Supersede(const OpContext& ctx, int64_t id, cons
   auto it = memories_.find(id);
   if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
   Memory& old = it->second;
-  if (Status s = CheckCanWrite(ctx.principal, old.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, old.scope));
   if (!old.current || old.status == MemoryStatus::kDeleted) {
     return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
   }
@@ -169,7 +170,7 @@ Status MemoryStoreImpl::ReplaceVector(const OpContext& ctx, int64_t id, const st
       !it->second.current) {
     return NotFound(id);
   }
-  if (Status s = CheckCanWrite(ctx.principal, it->second.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, it->second.scope));
   PutVector(id, model, vector);
   return Status::OK();
 }

@@ -1,5 +1,6 @@
 #include "src/store/sqlite/api_key_rows.h"
 
+#include "engram/status_macros.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
 
@@ -72,7 +73,7 @@ Result<std::vector<ApiKeyRecord>> SelectApiKeys(sqlite3* db) {
 }
 
 Status UpdateApiKeyRevoked(sqlite3* db, const std::string& id, const Instant& now) {
-  if (auto k = SelectApiKey(db, id); !k.ok()) return k.status();
+  ENGRAM_RETURN_IF_ERROR(SelectApiKey(db, id).status());
   Stmt st(db, "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?2) WHERE id = ?1");
   st.Bind(1, id).Bind(2, now.unix_ms);
   return st.Run().WithPrefix("revoke api key");

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "engram/status_macros.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
 
@@ -47,7 +48,7 @@ Status TouchRows(sqlite3* db, StmtCache* cache, const OpContext& ctx,
       wake.Reset();
       wake.Bind(1, id);
       if (Status s = wake.Run(); !s.ok()) return s.WithPrefix("touch");
-      if (Status s = LogMove(db, id); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(LogMove(db, id));
     }
   }
   return Status::OK();
@@ -67,7 +68,7 @@ Result<int64_t> MarkDormantRows(sqlite3* db, const Instant& idle_before, int lim
     mark.Reset();
     mark.Bind(1, id);
     if (Status s = mark.Run(); !s.ok()) return s.WithPrefix("mark dormant");
-    if (Status s = LogMove(db, id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(LogMove(db, id));
   }
   return static_cast<int64_t>(ids.size());
 }

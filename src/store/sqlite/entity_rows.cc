@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/entity_checks.h"
@@ -126,10 +127,10 @@ Result<EntityImportOutcome> UpsertEntities(sqlite3* db, const std::vector<Entity
       update.Bind(1, e.id).Bind(2, e.type).Bind(3, e.name).Bind(4, JsonStringArray(e.aliases));
       update.Bind(5, JsonStringArray(e.roles)).Bind(6, e.external_id);
       if (Status s = update.Run(); !s.ok()) return s.WithPrefix("import entities");
-      if (Status s = WriteNames(db, e); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(WriteNames(db, e));
       ++out.updated;
     } else {
-      if (Status s = InsertEntity(db, &e, now); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(InsertEntity(db, &e, now));
       ++out.created;
     }
     out.entities.push_back(std::move(e));
@@ -167,7 +168,7 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(sqlite3* db, const Prin
       known.Reset();
       known.Bind(1, d.entity_id).Bind(2, principal.user_id).Bind(3, teams);
       if (!known.Step()) {
-        if (!known.status().ok()) return known.status();
+        ENGRAM_RETURN_IF_ERROR(known.status());
         return Status::InvalidArgument("ingest: entity " + std::to_string(d.entity_id) +
                                        " is not visible");
       }
@@ -179,13 +180,13 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(sqlite3* db, const Prin
       if (same.Step()) {
         e = ReadEntity(same);
       } else {
-        if (!same.status().ok()) return same.status();
+        ENGRAM_RETURN_IF_ERROR(same.status());
         e.scope = batch.scope;
         e.scope.agent_id.clear();
         e.type = d.type.empty() ? "other" : d.type;
         e.name = d.name;
         e.origin = "extracted";
-        if (Status s = InsertEntity(db, &e, now); !s.ok()) return s;
+        ENGRAM_RETURN_IF_ERROR(InsertEntity(db, &e, now));
         o.created = true;
       }
     }
@@ -252,7 +253,7 @@ Status DeleteLineageEntityLinks(sqlite3* db, int64_t lineage_id) {
   };
   for (const char* sql : kSteps) {
     if (std::string_view(sql).find("?1") == std::string_view::npos) {
-      if (Status s = Exec(db, sql, "hard forget: entities"); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(Exec(db, sql, "hard forget: entities"));
       continue;
     }
     Stmt st(db, sql);
@@ -297,15 +298,14 @@ Result<EntityRecord> SelectEntity(sqlite3* db, const Principal& p, int64_t id) {
                   EntityVisibleSql(2, 3));
   st.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
   if (st.Step()) return ReadEntity(st);
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return Status::NotFound("store: entity " + std::to_string(id) + " not found");
 }
 
 Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Principal& p,
                                                           const Instant& now, int64_t id,
                                                           int limit) {
-  auto self = SelectEntity(db, p, id);
-  if (!self.ok()) return self.status();
+  ENGRAM_ASSIGN_OR_RETURN(auto self, SelectEntity(db, p, id));
   std::vector<EntityRelation> out;
   // Stated relations: entity objects, then literal ones; newest first.
   const std::string stated =
@@ -336,7 +336,7 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
     }
     return st.status().ok() ? Status::OK() : st.status().WithPrefix("entity relations");
   };
-  if (Status s = ends(false, &out); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ends(false, &out));
   Stmt literals(db, "SELECT r.predicate, r.object_literal, r.memory_id" + stated +
                         " AND r.object_id IS NULL ORDER BY r.id DESC LIMIT ?5");
   literals.Bind(1, id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
@@ -349,7 +349,7 @@ Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Pri
     out.push_back(std::move(r));
   }
   if (!literals.status().ok()) return literals.status().WithPrefix("entity relations");
-  if (Status s = ends(true, &out); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ends(true, &out));
   if (static_cast<int>(out.size()) >= limit) {
     out.resize(limit);
     return out;
@@ -463,7 +463,7 @@ Result<std::vector<GraphHit>> SelectGraphHits(sqlite3* db, StmtCache* cache, con
   const size_t limit = static_cast<size_t>(q.limit);
   size_t batch = limit + 8;  // most candidates pass; a short batch grows fourfold
   for (size_t done = 0; hits.size() < limit; batch *= 4) {
-    if (Status s = read_up_to(done + batch); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(read_up_to(done + batch));
     if (done >= candidates.size()) break;
     const size_t end = std::min(candidates.size(), done + batch);
     std::vector<int64_t> batch_ids;
@@ -504,9 +504,8 @@ Result<GraphResult> SelectGraph(sqlite3* db, StmtCache* cache, const Principal& 
   }
   ids += "]";
   if (q.limit > 0) {
-    auto hits = SelectGraphHits(db, cache, p, now, q, ids);
-    if (!hits.ok()) return hits.status();
-    out.hits = std::move(hits).value();
+    ENGRAM_ASSIGN_OR_RETURN(auto hits, SelectGraphHits(db, cache, p, now, q, ids));
+    out.hits = std::move(hits);
   }
   Stmt counts(db, cache, "SELECT entity_id, COUNT(*) FROM memory_entity WHERE entity_id IN "
                   "(SELECT value FROM json_each(?1)) GROUP BY entity_id");
@@ -515,7 +514,7 @@ Result<GraphResult> SelectGraph(sqlite3* db, StmtCache* cache, const Principal& 
   if (!counts.status().ok()) return counts.status().WithPrefix("graph search");
   Stmt total(db, cache, "SELECT COALESCE(MAX(id), 0) FROM memory");
   if (total.Step()) out.total = total.Int(0);
-  if (!total.status().ok()) return total.status();
+  ENGRAM_RETURN_IF_ERROR(total.status());
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/keyword_index.h"
@@ -62,15 +63,14 @@ Status LoadRows(StmtCache* cache, KeywordIndex* index, bool all) {
 
 // Whether the index agrees with memory_fts now (bringing it level first).
 Result<bool> Sync(StmtCache* cache, KeywordState* state, Fts5Totals* totals) {
-  auto t = ReadFts5Totals(cache);
-  if (!t.ok()) return t.status();
-  *totals = *t;
+  ENGRAM_ASSIGN_OR_RETURN(auto t, ReadFts5Totals(cache));
+  *totals = t;
   KeywordIndex& index = state->index;
   if (index.tokens() == totals->tokens) return true;
-  if (Status s = LoadRows(cache, &index, false); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(LoadRows(cache, &index, false));
   if (index.tokens() == totals->tokens) return true;
   if (state->unusable_tokens == totals->tokens) return false;
-  if (Status s = LoadRows(cache, &index, true); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(LoadRows(cache, &index, true));
   if (index.tokens() == totals->tokens) return true;
   state->unusable_tokens = totals->tokens;
   return false;
@@ -187,11 +187,11 @@ Result<std::vector<KeywordHit>> SearchIndex(StmtCache* cache, KeywordState* stat
     const size_t end = OrderNext(&docs, done, batch);
     std::vector<int64_t> ids;
     for (size_t i = done; i < end; ++i) ids.push_back(docs[i].id);
-    auto rows = Recheck(cache, ctx, ids, query.include_history, query.filter);
-    if (!rows.ok()) return rows.status();
+    ENGRAM_ASSIGN_OR_RETURN(auto rows,
+                            Recheck(cache, ctx, ids, query.include_history, query.filter));
     for (size_t i = done; i < end && hits.size() < limit; ++i) {
-      auto it = rows->find(docs[i].id);
-      if (it != rows->end()) hits.push_back(KeywordHit{std::move(it->second), docs[i].score});
+      auto it = rows.find(docs[i].id);
+      if (it != rows.end()) hits.push_back(KeywordHit{std::move(it->second), docs[i].score});
     }
     done = end;
   }
@@ -228,7 +228,7 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
   }
   if (terms.empty()) return hits;
   // One read transaction: the totals, the index catch-up and the re-check see one snapshot.
-  if (Status s = Exec(db, "BEGIN", "keyword search"); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(Exec(db, "BEGIN", "keyword search"));
   struct EndRead {
     sqlite3* db;
     ~EndRead() { sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr); }
@@ -236,9 +236,8 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
   bool indexed = false;
   if (state->use_index) {
     Fts5Totals totals;
-    auto synced = Sync(cache, state, &totals);
-    if (!synced.ok()) return synced.status();
-    indexed = *synced;
+    ENGRAM_ASSIGN_OR_RETURN(auto synced, Sync(cache, state, &totals));
+    indexed = synced;
   }
   // Statistics of the caller's partitions only (keyword_index.h): from the index, or read
   // from SQLite when the index cannot answer.
@@ -260,10 +259,9 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
   bool single_tokens = true;
   for (const Term& t : terms) single_tokens = single_tokens && t.tokens.size() == 1;
   if (!indexed || !single_tokens) {
-    auto sql = ReadSqlStats(cache, JsonStringArray(partitions), terms);
-    if (!sql.ok()) return sql.status();
-    stats = sql->totals;
-    doc_freq = std::move(sql->doc_freq);
+    ENGRAM_ASSIGN_OR_RETURN(auto sql, ReadSqlStats(cache, JsonStringArray(partitions), terms));
+    stats = sql.totals;
+    doc_freq = std::move(sql.doc_freq);
   }
   const std::vector<bool> keep = KeepTerms(doc_freq, stats.rows);
   std::string match;

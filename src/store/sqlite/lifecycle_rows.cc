@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "engram/status_macros.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
 
@@ -52,13 +53,10 @@ Result<std::vector<MemoryLink>> SelectLinks(sqlite3* db, int64_t id) {
 
 Result<EraseOutcome> DeleteUserRows(sqlite3* db, const std::string& user_id) {
   EraseOutcome out;
-  if (Status s = Exec(db,
-                      "CREATE TEMP TABLE IF NOT EXISTS erase_ids (id INTEGER PRIMARY KEY); "
-                      "DELETE FROM temp.erase_ids;",
-                      "erase: ids");
-      !s.ok()) {
-    return s;
-  }
+  ENGRAM_RETURN_IF_ERROR(Exec(db,
+                              "CREATE TEMP TABLE IF NOT EXISTS erase_ids (id INTEGER PRIMARY KEY); "
+                              "DELETE FROM temp.erase_ids;",
+                              "erase: ids"));
   // The user's versions (any scope), then every version of a summary citing one of them:
   // a summary repeats its sources' text.
   struct Step {
@@ -151,13 +149,13 @@ Status LinkComplements(sqlite3* db, const IngestBatch& batch, const std::string&
                    "attribute = ?3 AND attribute <> '' AND current = 1");
     other.Bind(1, scope_key).Bind(2, m.subject).Bind(3, attribute);
     if (!other.Step()) {
-      if (!other.status().ok()) return other.status();
+      ENGRAM_RETURN_IF_ERROR(other.status());
       continue;
     }
     const int64_t o = other.Int(0);
     bool added = false;
     MemoryLink link{std::min(o, m.id), std::max(o, m.id), "complements", now};
-    if (Status s = InsertLink(db, link, &added); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(InsertLink(db, link, &added));
     if (added) out->complements.emplace_back(link.from_id, link.to_id);
   }
   return Status::OK();

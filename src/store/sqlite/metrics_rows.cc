@@ -1,5 +1,6 @@
 #include "src/store/sqlite/metrics_rows.h"
 
+#include "engram/status_macros.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
 
@@ -35,7 +36,7 @@ Status MarkRecallUsed(sqlite3* db, const std::string& user_id, const std::string
   Stmt find(db, "SELECT id FROM recall_log WHERE request_id = ?1 AND user_id = ?2");
   find.Bind(1, request_id).Bind(2, user_id);
   if (!find.Step()) {
-    if (!find.status().ok()) return find.status();
+    ENGRAM_RETURN_IF_ERROR(find.status());
     return Status::NotFound("feedback: no recall with request id '" + request_id + "'");
   }
   if (!used) return Status::OK();

@@ -1,5 +1,6 @@
 #include "src/store/sqlite/review_rows.h"
 
+#include "engram/status_macros.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/weak_fusion.h"
@@ -59,7 +60,7 @@ Result<ReviewItem> SelectReviewItem(sqlite3* db, int64_t id, const std::string& 
   Stmt st(db, std::string(kSelect) + " WHERE id = ?1 AND (?2 = '' OR user_id = ?2)");
   st.Bind(1, id).Bind(2, user_id);
   if (st.Step()) return ReadItem(st);
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return Status::NotFound("store: review item " + std::to_string(id) + " not found");
 }
 
@@ -93,7 +94,7 @@ Status ConfirmCandidateReviews(sqlite3* db, const std::string& scope_key, const 
     if (!st.status().ok()) return st.status().WithPrefix("confirm candidates");
   }
   for (int64_t id : ids) {
-    if (Status s = MarkReviewResolved(db, id, kConfirmedResolution, now); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(MarkReviewResolved(db, id, kConfirmedResolution, now));
     resolved->push_back(id);
   }
   return Status::OK();

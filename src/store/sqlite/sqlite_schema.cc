@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "engram/status_macros.h"
 #include "src/store/sqlite/sqlite_util.h"
 
 namespace engram::store::sqlite {
@@ -353,17 +354,15 @@ Status Migrate(sqlite3* db, const std::string& path) {
   // a new file at once do not both apply the same migration.
   while (version < latest) {
     Txn txn(db);
-    if (!txn.status().ok()) return txn.status();
+    ENGRAM_RETURN_IF_ERROR(txn.status());
     version = ReadSchemaVersion(db, &s);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(s);
     if (version >= latest) break;
-    if (Status e = Exec(db, Migrations()[version], "migrate to " + std::to_string(version + 1));
-        !e.ok()) {
-      return e;
-    }
+    ENGRAM_RETURN_IF_ERROR(
+        Exec(db, Migrations()[version], "migrate to " + std::to_string(version + 1)));
     std::string pragma = "PRAGMA user_version = " + std::to_string(version + 1);
-    if (Status e = Exec(db, pragma, "set schema version"); !e.ok()) return e;
-    if (Status e = txn.Commit(); !e.ok()) return e;
+    ENGRAM_RETURN_IF_ERROR(Exec(db, pragma, "set schema version"));
+    ENGRAM_RETURN_IF_ERROR(txn.Commit());
     ++version;
   }
   return Status::OK();

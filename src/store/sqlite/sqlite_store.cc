@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engram/status_macros.h"
 #include "src/store/entity_checks.h"
 #include "src/store/sqlite/api_key_rows.h"
 #include "src/store/sqlite/dormancy_rows.h"
@@ -90,18 +91,18 @@ Status SqliteStore::TouchMemories(const OpContext& ctx, const std::vector<int64_
   if (ids.empty()) return Status::OK();
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
-  if (Status s = sqlite::TouchRows(db_, cache_.get(), ctx, ids); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  ENGRAM_RETURN_IF_ERROR(sqlite::TouchRows(db_, cache_.get(), ctx, ids));
   return txn.Commit();
 }
 
 Result<int64_t> SqliteStore::MarkDormant(const Instant& idle_before, int limit) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   auto n = sqlite::MarkDormantRows(db_, idle_before, limit);
-  if (!n.ok()) return n.status();
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(n.status());
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return n;
 }
 
@@ -126,7 +127,7 @@ Result<std::string> SqliteStore::GetCachedEmbedding(const std::string& model,
   Stmt st(conn.db(), "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
   st.Bind(1, model).Bind(2, text_hash);
   if (st.Step()) return st.Blob(0);
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return Status::NotFound("store: no cached embedding");
 }
 
@@ -176,11 +177,11 @@ Result<StoreStats> SqliteStore::GetStats(const OpContext& ctx) {
   aud.Bind(1, ctx.principal.HasRole("admin")).Bind(2, ctx.principal.user_id);
   if (aud.Step()) s.audit_records = aud.Int(0);
   for (const Stmt* st : {&msgs, &mem, &aud}) {
-    if (!st->status().ok()) return st->status();
+    ENGRAM_RETURN_IF_ERROR(st->status());
   }
   Status vs;
   s.schema_version = sqlite::ReadSchemaVersion(db_, &vs);
-  if (!vs.ok()) return vs;
+  ENGRAM_RETURN_IF_ERROR(vs);
   return s;
 }
 
@@ -189,10 +190,10 @@ Result<std::vector<int64_t>> SqliteStore::EnqueueOutbox(
     const Instant& now) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   auto ids = sqlite::InsertOutbox(db_, user_and_request, now);
-  if (!ids.ok()) return ids.status();
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ids.status());
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return ids;
 }
 
@@ -234,17 +235,15 @@ Status SqliteStore::RevokeApiKey(const std::string& id, const Instant& now) {
 Result<EntityImportOutcome> SqliteStore::PutEntities(const OpContext& ctx,
                                                      const std::vector<EntityRecord>& entries) {
   for (const EntityRecord& e : entries) {
-    if (Status s = CheckEntityEntry(ctx, e); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(CheckEntityEntry(ctx, e));
   }
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   auto out = sqlite::UpsertEntities(db_, entries, ctx.now);
-  if (!out.ok()) return out.status();
-  if (Status s = AppendLocked(ctx, {"entities.import", {}, ImportAuditDetail(*out)}); !s.ok()) {
-    return s;
-  }
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(out.status());
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, {"entities.import", {}, ImportAuditDetail(*out)}));
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return out;
 }
 
@@ -278,7 +277,7 @@ Result<GraphResult> SqliteStore::SearchGraph(const OpContext& ctx, const GraphQu
 
 Status SqliteStore::CompactStorage() {
   std::lock_guard lock(mu_);
-  if (Status s = Exec(db_, "VACUUM", "compact storage"); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(Exec(db_, "VACUUM", "compact storage"));
   auto no_background_checkpoint = checkpointer_->Hold();
   Stmt cp(db_, "PRAGMA wal_checkpoint(TRUNCATE)");
   bool busy = cp.Step() && cp.Int(0) != 0;
@@ -296,7 +295,7 @@ Result<Memory> SqliteStore::LoadVisible(sqlite3* db, const OpContext& ctx, int64
   st.Bind(1, id).Bind(2, ctx.principal.user_id);
   st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
   if (st.Step()) return sqlite::ReadMemory(st);
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return NotFound(id);
 }
 
@@ -392,7 +391,7 @@ Result<std::unique_ptr<Store>> OpenSqliteStore(const SqliteOptions& options) {
   if (anchor_path.empty()) anchor_path = path + ".audit-head";
   auto store = std::make_unique<sqlite_internal::SqliteStore>(
       db, path, options.busy_timeout_ms, options.audit_key, anchor_path);
-  if (Status s = store->InitAuditAnchor(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(store->InitAuditAnchor());
   return std::unique_ptr<Store>(std::move(store));
 }
 

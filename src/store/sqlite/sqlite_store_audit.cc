@@ -1,4 +1,5 @@
 // SqliteStore's audit chain: appending, listing and verifying records.
+#include "engram/status_macros.h"
 #include "src/store/audit_chain.h"
 #include "src/store/sqlite/sqlite_store_internal.h"
 
@@ -7,8 +8,8 @@ namespace engram::store::sqlite_internal {
 Status SqliteStore::AppendAudit(const OpContext& ctx, const AuditEntry& entry) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
-  if (Status s = AppendLocked(ctx, entry); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, entry));
   return txn.Commit();
 }
 
@@ -21,7 +22,7 @@ Result<std::vector<AuditRecord>> SqliteStore::ListAudit(const OpContext& ctx,
   st.Bind(3, ctx.principal.user_id).Bind(4, int64_t{query.limit});
   std::vector<AuditRecord> out;
   while (st.Step()) out.push_back(ReadAudit(st));
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return out;
 }
 
@@ -40,11 +41,11 @@ Result<AuditVerification> SqliteStore::VerifyAudit() {
   // One snapshot: the rows read and the anchor checked against them belong together (the
   // anchor is written after commits, so it never names a record this snapshot lacks).
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   AuditChainVerifier verifier(audit_key_, std::move(head), std::move(anchor_problem));
   Stmt st(db_, std::string(kAuditSelect) + " ORDER BY seq");
   while (st.Step()) verifier.Add(ReadAudit(st));
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return verifier.Finish();
 }
 
@@ -97,7 +98,7 @@ Status SqliteStore::AppendLocked(const OpContext& ctx, const AuditEntry& e) {
       r.seq = last.Int(0) + 1;
       r.prev_hash = last.Text(1);
     }
-    if (!last.status().ok()) return last.status();
+    ENGRAM_RETURN_IF_ERROR(last.status());
   }
   r.hash = AuditMac(audit_key_, r.prev_hash, r);
   if (anchor_) pending_head_ = AuditHead{keyed_from_, r.seq, r.hash};

@@ -1,6 +1,7 @@
 // SqliteStore's consolidation: ListConsolidatable and ApplyConsolidation.
 #include <set>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/lifecycle_checks.h"
 #include "src/store/sqlite/lifecycle_rows.h"
@@ -18,90 +19,83 @@ Result<std::vector<Memory>> SqliteStore::ListConsolidatable(const OpContext& ctx
 
 Result<ConsolidationOutcome> SqliteStore::ApplyConsolidation(const OpContext& ctx,
                                                              const ConsolidationPlan& plan) {
-  if (Status s = ValidatePlanShape(plan); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidatePlanShape(plan));
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   ConsolidationOutcome out;
   std::set<int64_t> touched;
   auto link = [&](int64_t from, int64_t to, const char* kind) -> Status {
     MemoryLink l{from, to, kind, ctx.now};
     bool added = false;
-    if (Status s = sqlite::InsertLink(db_, l, &added); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(sqlite::InsertLink(db_, l, &added));
     if (added) out.links_added.push_back(l);
     return Status::OK();
   };
   for (const MergePlan& mp : plan.merges) {
-    auto survivor = LoadConsolidatable(ctx, mp.survivor_id, true);
-    if (!survivor.ok()) return survivor.status();
-    const std::string key = ScopeKey(survivor->scope);
+    ENGRAM_ASSIGN_OR_RETURN(auto survivor, LoadConsolidatable(ctx, mp.survivor_id, true));
+    const std::string key = ScopeKey(survivor.scope);
     for (int64_t dup : mp.duplicate_ids) {
-      auto d = LoadConsolidatable(ctx, dup, true);
-      if (!d.ok()) return d.status();
-      if (ScopeKey(d->scope) != key) {
+      ENGRAM_ASSIGN_OR_RETURN(auto d, LoadConsolidatable(ctx, dup, true));
+      if (ScopeKey(d.scope) != key) {
         return Status::InvalidArgument("consolidation plan: merge across scopes");
       }
       Stmt st(db_, "UPDATE memory SET current = 0, superseded_ms = ?2 WHERE id = ?1");
       st.Bind(1, dup).Bind(2, ctx.now.unix_ms);
       if (Status s = st.Run(); !s.ok()) return s.WithPrefix("merge");
-      if (Status s = LogVector(dup, false); !s.ok()) return s;
-      if (Status s = link(dup, mp.survivor_id, "reinforces"); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(LogVector(dup, false));
+      ENGRAM_RETURN_IF_ERROR(link(dup, mp.survivor_id, "reinforces"));
       out.retired.push_back(dup);
       touched.insert(dup);
     }
     Stmt st(db_, "UPDATE memory SET conf_consistency = ?2, metadata = ?3 WHERE id = ?1");
     st.Bind(1, mp.survivor_id).Bind(2, mp.consistency);
-    st.Bind(3, mp.survivor_metadata_json.empty() ? survivor->metadata_json
-                                                 : mp.survivor_metadata_json);
+    st.Bind(3,
+            mp.survivor_metadata_json.empty() ? survivor.metadata_json : mp.survivor_metadata_json);
     if (Status s = st.Run(); !s.ok()) return s.WithPrefix("merge");
     out.reinforced.push_back(mp.survivor_id);
     touched.insert(mp.survivor_id);
   }
   for (const LinkPlan& lp : plan.links) {
-    auto a = LoadConsolidatable(ctx, lp.from_id, false);
-    if (!a.ok()) return a.status();
-    auto b = LoadConsolidatable(ctx, lp.to_id, false);
-    if (!b.ok()) return b.status();
-    if (ScopeKey(a->scope) != ScopeKey(b->scope)) {
+    ENGRAM_ASSIGN_OR_RETURN(auto a, LoadConsolidatable(ctx, lp.from_id, false));
+    ENGRAM_ASSIGN_OR_RETURN(auto b, LoadConsolidatable(ctx, lp.to_id, false));
+    if (ScopeKey(a.scope) != ScopeKey(b.scope)) {
       return Status::InvalidArgument("consolidation plan: link across scopes");
     }
-    if (Status s = link(lp.from_id, lp.to_id, lp.kind.c_str()); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(link(lp.from_id, lp.to_id, lp.kind.c_str()));
     touched.insert(lp.from_id);
     touched.insert(lp.to_id);
   }
   for (const SummaryPlan& sp : plan.summaries) {
-    if (Status s = ValidateScope(sp.draft.scope); !s.ok()) return s;
-    if (Status s = CheckCanConsolidate(ctx.principal, sp.draft.scope); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(ValidateScope(sp.draft.scope));
+    ENGRAM_RETURN_IF_ERROR(CheckCanConsolidate(ctx.principal, sp.draft.scope));
     const std::string key = ScopeKey(sp.draft.scope);
     for (int64_t src : sp.sources) {
-      auto m = LoadConsolidatable(ctx, src, false);
-      if (!m.ok()) return m.status();
-      if (ScopeKey(m->scope) != key) {
+      ENGRAM_ASSIGN_OR_RETURN(auto m, LoadConsolidatable(ctx, src, false));
+      if (ScopeKey(m.scope) != key) {
         return Status::InvalidArgument("consolidation plan: summary across scopes");
       }
     }
-    auto id = NextMemoryId();
-    if (!id.ok()) return id.status();
-    Memory m = FirstVersion(sp.draft, sp.draft.scope, *id, ctx.now, 0);
+    ENGRAM_ASSIGN_OR_RETURN(auto id, NextMemoryId());
+    Memory m = FirstVersion(sp.draft, sp.draft.scope, id, ctx.now, 0);
     if (sp.replaces != 0) {
-      auto old = LoadConsolidatable(ctx, sp.replaces, true);
-      if (!old.ok()) return old.status();
-      if (old->kind != MemoryKind::kSummary || ScopeKey(old->scope) != key) {
+      ENGRAM_ASSIGN_OR_RETURN(auto old, LoadConsolidatable(ctx, sp.replaces, true));
+      if (old.kind != MemoryKind::kSummary || ScopeKey(old.scope) != key) {
         return Status::InvalidArgument("consolidation plan: replaces a non-summary");
       }
-      m.lineage_id = old->lineage_id;
-      m.version = old->version + 1;
-      m.supersedes = old->id;
-      if (Status s = Retire(old->id, ctx.now, ctx.now); !s.ok()) return s;
-      if (Status s = LogVector(old->id, false); !s.ok()) return s;
-      out.summaries_replaced.push_back(old->id);
-      touched.insert(old->id);
+      m.lineage_id = old.lineage_id;
+      m.version = old.version + 1;
+      m.supersedes = old.id;
+      ENGRAM_RETURN_IF_ERROR(Retire(old.id, ctx.now, ctx.now));
+      ENGRAM_RETURN_IF_ERROR(LogVector(old.id, false));
+      out.summaries_replaced.push_back(old.id);
+      touched.insert(old.id);
     }
     m.status = MemoryStatus::kActive;
-    if (Status s = sqlite::InsertMemory(db_, m, key); !s.ok()) return s;
-    if (Status s = PutVector(m.id, plan.embedding_model, sp.embedding); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(sqlite::InsertMemory(db_, m, key));
+    ENGRAM_RETURN_IF_ERROR(PutVector(m.id, plan.embedding_model, sp.embedding));
     for (int64_t src : sp.sources) {
-      if (Status s = link(m.id, src, "summarizes"); !s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(link(m.id, src, "summarizes"));
       touched.insert(src);
     }
     touched.insert(m.id);
@@ -109,8 +103,8 @@ Result<ConsolidationOutcome> SqliteStore::ApplyConsolidation(const OpContext& ct
   }
   AuditEntry e{"compact", std::vector<int64_t>(touched.begin(), touched.end()),
                CompactAuditDetail(out)};
-  if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, e));
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return out;
 }
 
@@ -121,7 +115,7 @@ Result<Memory> SqliteStore::LoadConsolidatable(const OpContext& ctx, int64_t id,
   if (!st.Step()) return st.status().ok() ? NotFound(id) : st.status();
   Memory m = sqlite::ReadMemory(st);
   if (!ctx.principal.HasRole("admin") && !CanSee(ctx.principal, m.scope)) return NotFound(id);
-  if (Status s = CheckCanConsolidate(ctx.principal, m.scope); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanConsolidate(ctx.principal, m.scope));
   if (m.status == MemoryStatus::kDeleted || m.status == MemoryStatus::kQuarantined ||
       (must_be_current && !m.current)) {
     return Status::Conflict("store: memory " + std::to_string(id) +

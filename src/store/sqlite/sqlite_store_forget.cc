@@ -1,4 +1,5 @@
 // SqliteStore's forgetting: Forget (soft and hard) and EraseUser.
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/lifecycle_checks.h"
 #include "src/store/sqlite/entity_rows.h"
@@ -10,28 +11,27 @@ namespace engram::store::sqlite_internal {
 Status SqliteStore::Forget(const OpContext& ctx, int64_t id, bool hard) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
-  Result<Memory> m = LoadVisible(db_, ctx, id);
-  if (!m.ok()) return m.status();
-  if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
-  const int64_t lineage = m->lineage_id;
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  ENGRAM_ASSIGN_OR_RETURN(Memory m, LoadVisible(db_, ctx, id));
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, m.scope));
+  const int64_t lineage = m.lineage_id;
   std::vector<int64_t> targets;
   {
     Stmt ids(db_, "SELECT id FROM memory WHERE lineage_id = ?1 ORDER BY version");
     ids.Bind(1, lineage);
     while (ids.Step()) targets.push_back(ids.Int(0));
-    if (!ids.status().ok()) return ids.status();
+    ENGRAM_RETURN_IF_ERROR(ids.status());
   }
   Stmt retire(db_,
               "UPDATE memory SET superseded_ms = ?2, valid_to_ms = ?2, current = 0 "
               "WHERE lineage_id = ?1 AND current = 1");
   retire.Bind(1, lineage).Bind(2, ctx.now.unix_ms);
-  if (Status s = retire.Run(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(retire.Run());
   Stmt del(db_, "UPDATE memory SET status = 'deleted' WHERE lineage_id = ?1");
   del.Bind(1, lineage);
-  if (Status s = del.Run(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(del.Run());
   for (int64_t version_id : targets) {
-    if (Status s = LogVector(version_id, false); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(LogVector(version_id, false));
   }
   if (hard) {
     // Placeholders of the erased texts: their vault rows go unless another memory of the
@@ -67,50 +67,39 @@ Status SqliteStore::Forget(const OpContext& ctx, int64_t id, bool hard) {
       st.Bind(1, lineage);
       if (Status s = st.Run(); !s.ok()) return s.WithPrefix("hard forget");
     }
-    if (Status s = sqlite::DeleteLineageEntityLinks(db_, lineage); !s.ok()) return s;
-    if (Status s = sqlite::DeleteUnreferencedVault(db_, ScopeKey(m->scope), placeholders);
-        !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(sqlite::DeleteLineageEntityLinks(db_, lineage));
+    ENGRAM_RETURN_IF_ERROR(sqlite::DeleteUnreferencedVault(db_, ScopeKey(m.scope), placeholders));
     // FTS5 (before 3.44's secure-delete) only marks deleted postings; the terms stay in
     // older segments until they are merged. Merging everything is the way to make the
     // erased words leave the file. Cost grows with the index; hard forgets are rare.
-    if (Status s = Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')",
-                        "hard forget: merge index");
-        !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')",
+                                "hard forget: merge index"));
   }
   AuditEntry e{"forget", targets, hard ? "{\"hard\":true}" : "{\"hard\":false}"};
-  if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, e));
   return txn.Commit();
 }
 
 Result<EraseOutcome> SqliteStore::EraseUser(const OpContext& ctx, const std::string& user_id) {
-  if (Status s = CheckCanErase(ctx.principal, user_id); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(CheckCanErase(ctx.principal, user_id));
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   auto out = sqlite::DeleteUserRows(db_, user_id);
-  if (!out.ok()) return out.status();
+  ENGRAM_RETURN_IF_ERROR(out.status());
   if (out->memory_ids.empty() && out->messages == 0 && out->vault_entries == 0 &&
       out->review_items == 0 && out->outbox_entries == 0 && out->api_keys == 0) {
     return Status::NotFound("store: nothing stored for user '" + user_id + "'");
   }
   for (int64_t id : out->memory_ids) {
-    if (Status s = LogVector(id, false); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(LogVector(id, false));
   }
   if (!out->memory_ids.empty()) {
-    if (Status s = Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')",
-                        "erase: merge index");
-        !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(
+        Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')", "erase: merge index"));
   }
-  if (Status s = AppendLocked(ctx, {"erase", {}, EraseAuditDetail(user_id, *out)}); !s.ok()) {
-    return s;
-  }
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, {"erase", {}, EraseAuditDetail(user_id, *out)}));
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/sqlite/dormancy_rows.h"
@@ -20,14 +21,13 @@ Result<Memory> SqliteStore::GetMemory(const OpContext& ctx, int64_t id) {
 
 Result<std::vector<Memory>> SqliteStore::GetHistory(const OpContext& ctx, int64_t id) {
   ReadConnection conn(this);
-  Result<Memory> m = LoadVisible(conn.db(), ctx, id);
-  if (!m.ok()) return m.status();
+  ENGRAM_ASSIGN_OR_RETURN(Memory m, LoadVisible(conn.db(), ctx, id));
   Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() +
                          " FROM memory m WHERE m.lineage_id = ?1 ORDER BY m.version");
-  st.Bind(1, m->lineage_id);
+  st.Bind(1, m.lineage_id);
   std::vector<Memory> versions;
   while (st.Step()) versions.push_back(sqlite::ReadMemory(st));
-  if (!st.status().ok()) return st.status();
+  ENGRAM_RETURN_IF_ERROR(st.status());
   return versions;
 }
 
@@ -214,8 +214,7 @@ Result<std::vector<VaultEntry>> SqliteStore::GetVault(
 
 Result<std::vector<MemoryLink>> SqliteStore::ListLinks(const OpContext& ctx, int64_t id) {
   ReadConnection conn(this);
-  Result<Memory> m = LoadVisible(conn.db(), ctx, id);
-  if (!m.ok()) return m.status();
+  ENGRAM_ASSIGN_OR_RETURN(Memory m, LoadVisible(conn.db(), ctx, id));
   return sqlite::SelectLinks(conn.db(), id);
 }
 

@@ -1,6 +1,7 @@
 // SqliteStore's review queue: ListReview, GetReview and ResolveReview.
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/reconcile.h"
 #include "src/store/sqlite/entity_rows.h"
@@ -31,30 +32,29 @@ Result<ReviewItem> SqliteStore::ResolveReview(const OpContext& ctx, int64_t id,
   }
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   auto item = sqlite::SelectReviewItem(db_, id, ReviewerUser(ctx.principal));
-  if (!item.ok()) return item.status();
+  ENGRAM_RETURN_IF_ERROR(item.status());
   if (item->resolved_at) {
     return Status::FailedPrecondition("review: item " + std::to_string(id) +
                                       " is already resolved (" + item->resolution + ")");
   }
-  if (Status s = sqlite::MarkReviewResolved(db_, id, resolution, ctx.now); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(sqlite::MarkReviewResolved(db_, id, resolution, ctx.now));
   std::vector<int64_t> targets;
   if (item->memory_id != 0) targets.push_back(item->memory_id);
   std::vector<int64_t> confirmed;
   if (item->kind == kWeakCandidateReview && item->memory_id != 0) {
-    Status s = resolution == "approve"
-                   ? ApproveCandidate(ctx, item->memory_id, vector_model, vector, &targets,
-                                      &confirmed)
-                   : RejectCandidate(item->memory_id);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(
+        resolution == "approve"
+            ? ApproveCandidate(ctx, item->memory_id, vector_model, vector, &targets, &confirmed)
+            : RejectCandidate(item->memory_id));
   } else if (resolution == "approve" && item->memory_id != 0) {
-    if (Status s = sqlite::ReleaseQuarantine(db_, item->memory_id); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(sqlite::ReleaseQuarantine(db_, item->memory_id));
   }
   AuditEntry e{"review." + resolution, targets,
                ConfirmingAuditDetail("review_id", id, confirmed)};
-  if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, e));
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   item->resolved_at = ctx.now;
   item->resolution = resolution;
   return item;
@@ -82,7 +82,7 @@ Status SqliteStore::ApproveCandidate(const OpContext& ctx, int64_t memory_id,
                       "attribute = ?3 AND attribute <> '' AND current = 1");
     cur.Bind(1, key).Bind(2, c.subject).Bind(3, c.attribute);
     if (cur.Step()) old = sqlite::ReadMemory(cur);
-    if (!cur.status().ok()) return cur.status();
+    ENGRAM_RETURN_IF_ERROR(cur.status());
   }
   if (old && SameStatement(*old, c)) {  // already held true: the approval reinforces it
     store::Reinforce(c, &*old);
@@ -94,9 +94,9 @@ Status SqliteStore::ApproveCandidate(const OpContext& ctx, int64_t memory_id,
   }
   if (old) {
     const Instant until = std::max(c.valid_from, old->valid_from);
-    if (Status s = Retire(old->id, ctx.now, until); !s.ok()) return s;
-    if (Status s = sqlite::CloseRelations(db_, old->id, until); !s.ok()) return s;
-    if (Status s = LogVector(old->id, false); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(Retire(old->id, ctx.now, until));
+    ENGRAM_RETURN_IF_ERROR(sqlite::CloseRelations(db_, old->id, until));
+    ENGRAM_RETURN_IF_ERROR(LogVector(old->id, false));
     c.lineage_id = old->lineage_id;
     c.version = old->version + 1;
     c.supersedes = old->id;
@@ -115,7 +115,7 @@ Status SqliteStore::ApproveCandidate(const OpContext& ctx, int64_t memory_id,
   Stmt rel(db_, "UPDATE relation SET version = ?2 WHERE memory_id = ?1");
   rel.Bind(1, c.id).Bind(2, int64_t{c.version});
   if (Status s = rel.Run(); !s.ok()) return s.WithPrefix("approve candidate");
-  if (Status s = PutVector(c.id, vector_model, vector); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(PutVector(c.id, vector_model, vector));
   c.current = true;
   return sqlite::ConfirmCandidateReviews(db_, key, c, ctx.now, confirmed);
 }

@@ -1,6 +1,7 @@
 // SqliteStore's write path: Ingest, Supersede and ReplaceVector.
 #include <algorithm>
 
+#include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/reconcile.h"
 #include "src/store/sqlite/entity_rows.h"
@@ -15,10 +16,10 @@
 namespace engram::store::sqlite_internal {
 
 Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatch& batch) {
-  if (Status s = ValidateIngest(ctx, batch); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(ValidateIngest(ctx, batch));
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
+  ENGRAM_RETURN_IF_ERROR(txn.status());
   IngestOutcome out;
   const std::string key = ScopeKey(batch.scope);
   const NewMessage& msg = batch.message;
@@ -35,9 +36,8 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
 
   std::vector<std::pair<NewReview, int64_t>> raised;  // weak_candidate items, with memory ids
   std::vector<int64_t> confirmed;                     // candidate items the batch confirmed
-  auto first_id = NextMemoryId();
-  if (!first_id.ok()) return first_id.status();
-  int64_t next_id = *first_id;
+  ENGRAM_ASSIGN_OR_RETURN(auto first_id, NextMemoryId());
+  int64_t next_id = first_id;
   for (size_t index = 0; index < batch.memories.size(); ++index) {
     Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
                             out.message_id);
@@ -57,12 +57,11 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
         out.memories.push_back(std::move(old));
         continue;
       }
-      if (!dup.status().ok()) return dup.status();
+      ENGRAM_RETURN_IF_ERROR(dup.status());
     }
     const int needed = MentionsNeeded(batch, index);
-    auto earlier = sqlite::EarlierMentions(db_, key, m, needed);
-    if (!earlier.ok()) return earlier.status();
-    const bool candidate = StaysCandidate(needed, *earlier);
+    ENGRAM_ASSIGN_OR_RETURN(auto earlier, sqlite::EarlierMentions(db_, key, m, needed));
+    const bool candidate = StaysCandidate(needed, earlier);
     if (!m.attribute.empty()) {
       Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
                         " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
@@ -76,8 +75,8 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
           Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
           up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
           if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce");
-          Status s = sqlite::ConfirmCandidateReviews(db_, key, old, ctx.now, &confirmed);
-          if (!s.ok()) return s;
+          ENGRAM_RETURN_IF_ERROR(
+              sqlite::ConfirmCandidateReviews(db_, key, old, ctx.now, &confirmed));
           out.reinforced.push_back(old.id);
           out.memories.push_back(std::move(old));
           continue;
@@ -89,28 +88,25 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
           m.version = old.version + 1;
           m.supersedes = old.id;
           const Instant until = std::max(m.valid_from, old.valid_from);
-          if (Status s = Retire(old.id, ctx.now, until); !s.ok()) return s;
-          if (Status s = sqlite::CloseRelations(db_, old.id, until); !s.ok()) return s;
-          if (Status s = LogVector(old.id, false); !s.ok()) return s;
+          ENGRAM_RETURN_IF_ERROR(Retire(old.id, ctx.now, until));
+          ENGRAM_RETURN_IF_ERROR(sqlite::CloseRelations(db_, old.id, until));
+          ENGRAM_RETURN_IF_ERROR(LogVector(old.id, false));
           out.superseded.push_back(old.id);
         }
       }
-      if (!cur.status().ok()) return cur.status();
+      ENGRAM_RETURN_IF_ERROR(cur.status());
     }
     if (candidate) StampCandidate(ctx.now, &m, &out);
     ++next_id;
     const std::string_view said = index == 0 ? std::string_view(batch.record_said) : "";
-    if (Status s = sqlite::InsertMemory(db_, m, key, said); !s.ok()) return s;
-    if (candidate) raised.emplace_back(CandidateReview(m, *earlier + 1, needed), m.id);
+    ENGRAM_RETURN_IF_ERROR(sqlite::InsertMemory(db_, m, key, said));
+    if (candidate) raised.emplace_back(CandidateReview(m, earlier + 1, needed), m.id);
     if (m.current) {
-      Status s = sqlite::ConfirmCandidateReviews(db_, key, m, ctx.now, &confirmed);
-      if (!s.ok()) return s;
+      ENGRAM_RETURN_IF_ERROR(sqlite::ConfirmCandidateReviews(db_, key, m, ctx.now, &confirmed));
     }
     if (!batch.embeddings.empty() && m.current) {
       size_t i = out.memories.size();
-      if (Status s = PutVector(m.id, batch.embedding_model, batch.embeddings[i]); !s.ok()) {
-        return s;
-      }
+      ENGRAM_RETURN_IF_ERROR(PutVector(m.id, batch.embedding_model, batch.embeddings[i]));
     }
     if (outranked) out.outranked.push_back(m.id);
     out.memories.push_back(std::move(m));
@@ -118,75 +114,69 @@ Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatc
   for (VaultEntry e : batch.vault) {
     e.scope_key = key;
     e.user_id = batch.scope.user_id;
-    if (Status s = sqlite::InsertVault(db_, e, ctx.now); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(sqlite::InsertVault(db_, e, ctx.now));
   }
   for (const NewReview& r : batch.reviews) {
     int64_t memory_id = r.memory_index >= 0 && r.memory_index < static_cast<int>(
                                                                 out.memories.size())
                             ? out.memories[r.memory_index].id
                             : 0;
-    Status s = sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id,
-                                    ctx.now);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(
+        sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id, ctx.now));
     out.reviews.push_back(sqlite3_last_insert_rowid(db_));
   }
   for (const auto& [r, memory_id] : raised) {
-    Status s = sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id,
-                                    ctx.now);
-    if (!s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(
+        sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id, ctx.now));
     out.reviews.push_back(sqlite3_last_insert_rowid(db_));
   }
-  auto links = sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now);
-  if (!links.ok()) return links.status();
-  out.entity_links = std::move(links).value();
-  if (Status s = sqlite::InsertRelations(db_, batch, out); !s.ok()) return s;
-  if (Status s = sqlite::LinkComplements(db_, batch, key, ctx.now, &out); !s.ok()) return s;
+  ENGRAM_ASSIGN_OR_RETURN(
+      auto links, sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now));
+  out.entity_links = std::move(links);
+  ENGRAM_RETURN_IF_ERROR(sqlite::InsertRelations(db_, batch, out));
+  ENGRAM_RETURN_IF_ERROR(sqlite::LinkComplements(db_, batch, key, ctx.now, &out));
   std::vector<int64_t> targets;
   for (const Memory& m : out.memories) targets.push_back(m.id);
   AuditEntry audit{"remember", targets,
                    ConfirmingAuditDetail("message_id", out.message_id, confirmed)};
-  if (Status s = AppendLocked(ctx, audit); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, audit));
   if (batch.outbox_id != 0) {
-    if (Status s = sqlite::MarkOutboxDone(db_, batch.outbox_id, out, ctx.now); !s.ok()) {
-      return s;
-    }
+    ENGRAM_RETURN_IF_ERROR(sqlite::MarkOutboxDone(db_, batch.outbox_id, out, ctx.now));
   }
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return out;
 }
 
 Result<Memory> SqliteStore::Supersede(const OpContext& ctx, int64_t id, const Revision& rev) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
-  Result<Memory> old = LoadVisible(db_, ctx, id);
-  if (!old.ok()) return old.status();
-  if (Status s = CheckCanWrite(ctx.principal, old->scope); !s.ok()) return s;
-  if (!old->current || old->status == MemoryStatus::kDeleted) {
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  ENGRAM_ASSIGN_OR_RETURN(Memory old, LoadVisible(db_, ctx, id));
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, old.scope));
+  if (!old.current || old.status == MemoryStatus::kDeleted) {
     return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
   }
-  auto new_id = NextMemoryId();
-  if (!new_id.ok()) return new_id.status();
-  Memory m = NextVersion(*old, *new_id, rev, ctx.now);
+  ENGRAM_ASSIGN_OR_RETURN(auto new_id, NextMemoryId());
+  Memory m = NextVersion(old, new_id, rev, ctx.now);
   // The new version is written by the corrector (a teammate's rewrite is theirs).
   m.source.actor =
       ctx.principal.agent_id.empty() ? ctx.principal.user_id : ctx.principal.agent_id;
-  if (Status s = Retire(old->id, ctx.now, m.valid_from); !s.ok()) return s;
-  if (Status s = sqlite::CloseRelations(db_, old->id, m.valid_from); !s.ok()) return s;
-  if (Status s = sqlite::InsertMemory(db_, m, ScopeKey(m.scope)); !s.ok()) return s;
-  if (Status s = LogVector(old->id, false); !s.ok()) return s;
-  if (Status s = sqlite::CopyEntityLinks(db_, old->id, m.id); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(Retire(old.id, ctx.now, m.valid_from));
+  ENGRAM_RETURN_IF_ERROR(sqlite::CloseRelations(db_, old.id, m.valid_from));
+  ENGRAM_RETURN_IF_ERROR(sqlite::InsertMemory(db_, m, ScopeKey(m.scope)));
+  ENGRAM_RETURN_IF_ERROR(LogVector(old.id, false));
+  ENGRAM_RETURN_IF_ERROR(sqlite::CopyEntityLinks(db_, old.id, m.id));
   if (!rev.embedding.empty()) {
-    if (Status s = PutVector(m.id, rev.embedding_model, rev.embedding); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(PutVector(m.id, rev.embedding_model, rev.embedding));
   }
   for (VaultEntry v : rev.vault) {
     v.scope_key = ScopeKey(m.scope);
     v.user_id = ctx.principal.user_id;
-    if (Status s = sqlite::InsertVault(db_, v, ctx.now); !s.ok()) return s;
+    ENGRAM_RETURN_IF_ERROR(sqlite::InsertVault(db_, v, ctx.now));
   }
-  AuditEntry e{"correct", {old->id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
-  if (Status s = AppendLocked(ctx, e); !s.ok()) return s;
-  if (Status s = txn.Commit(); !s.ok()) return s;
+  AuditEntry e{"correct", {old.id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, e));
+  ENGRAM_RETURN_IF_ERROR(txn.Commit());
   return m;
 }
 
@@ -194,12 +184,11 @@ Status SqliteStore::ReplaceVector(const OpContext& ctx, int64_t id, const std::s
                                   const std::string& vector) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
-  if (!txn.status().ok()) return txn.status();
-  Result<Memory> m = LoadVisible(db_, ctx, id);
-  if (!m.ok()) return m.status();
-  if (!m->current) return NotFound(id);
-  if (Status s = CheckCanWrite(ctx.principal, m->scope); !s.ok()) return s;
-  if (Status s = PutVector(id, model, vector); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  ENGRAM_ASSIGN_OR_RETURN(Memory m, LoadVisible(db_, ctx, id));
+  if (!m.current) return NotFound(id);
+  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, m.scope));
+  ENGRAM_RETURN_IF_ERROR(PutVector(id, model, vector));
   return txn.Commit();
 }
 
