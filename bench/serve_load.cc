@@ -1,6 +1,7 @@
 // serve_load: a load driver for `engram serve` over HTTP on loopback.
 //
 //   serve_load --port P --key K --mode mixed --rate 100 --seconds 60 [--remember-share 0.5]
+//       [--drain-seconds 600]
 //       open loop: requests are scheduled at a fixed rate whether or not earlier ones have
 //       answered, and each latency counts from its scheduled time (no coordinated omission).
 //   serve_load --port P --key K --mode fill --count 10000
@@ -62,6 +63,7 @@ struct Args {
   int port = 8420;
   std::string key, mode = "mixed";
   double rate = 100, seconds = 60, remember_share = 0.5;
+  double drain_seconds = 600;  // mixed: how long to wait for the workers after the load
   int threads = 4, count = 10000;
   bool sync = false;
 };
@@ -187,13 +189,15 @@ json Mixed(const Args& a) {
   out["remember_latency"] = Report(remembers, elapsed);
   out["recall_latency"] = Report(recalls, elapsed);
   // An accepted (202) remember is durable but processed later: report how far the workers
-  // were behind when the load stopped, and how long they took to catch up (up to 10 min).
+  // were behind when the load stopped, and how long they took to catch up (up to
+  // --drain-seconds, default 600).
   if (!a.sync && processed_before >= 0) {
     const int64_t accepted = remembers.ok;
     const int64_t at_end = IngestProcessed(probe, a) - processed_before;
     const auto drain_start = Clock::now();
     int64_t now = at_end;
-    while (now < accepted && Clock::now() - drain_start < std::chrono::minutes(10)) {
+    while (now < accepted && std::chrono::duration<double>(Clock::now() - drain_start).count() <
+                                 a.drain_seconds) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       now = IngestProcessed(probe, a) - processed_before;
     }
@@ -263,6 +267,7 @@ int main(int argc, char** argv) {
     else if (k == "--remember-share") a.remember_share = std::stod(v);
     else if (k == "--threads") a.threads = std::stoi(v);
     else if (k == "--count") a.count = std::stoi(v);
+    else if (k == "--drain-seconds") a.drain_seconds = std::stod(v);
     else if (k == "--sync") a.sync = v == "true";
     else {
       std::cerr << "serve_load: unknown flag " << k << "\n";

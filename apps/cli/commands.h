@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 #include "apps/cli/command.h"
 
 namespace engram::cli {
@@ -27,6 +29,12 @@ void AddTimeCommand(CLI::App& app, Globals* g, Action* action);
 void AddLifecycleCommands(CLI::App& app, Globals* g, Action* action);
 // entities import | list | relations
 void AddEntityCommands(CLI::App& app, Globals* g, Action* action);
+// import (apps/cli/import_command.cc)
+void AddImportCommand(CLI::App& app, Globals* g, Action* action);
+// `remember --jsonl INPUT`: imports INPUT (a file or "-") as `import --no-checkpoint` does,
+// with `user` / `agent` for lines without one. Returns the exit code.
+int ImportJsonl(const Globals& g, const std::string& input, const std::string& user,
+                const std::string& agent);
 // serve, keys, mcp (apps/serve/serve_commands.cc, adapted in apps/cli/main.cc)
 void AddServerCommands(CLI::App& app, Globals* g, Action* action);
 

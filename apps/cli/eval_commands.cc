@@ -137,6 +137,7 @@ struct LocomoFlags {
   bool ablation = false;
   bool json = false;
   bool no_sessions = false;
+  bool one_by_one = false;
   std::vector<std::string> floors;   // K=PERCENT on the first variant's overall recall
   bool negatives = false;
   std::string ask_at;
@@ -167,6 +168,7 @@ int RunLocomo(const LocomoFlags& f) {
   o.ks = f.ks;
   o.max_conversations = f.conversations;
   o.sessions = !f.no_sessions;
+  o.one_by_one = f.one_by_one;
   o.engine = f.engine.Get();
   o.variants = Variants(f.engine, f.ablation);
   o.dump_path = f.dump;
@@ -279,6 +281,9 @@ void AddEvalCommands(CLI::App& app, Globals* /*g*/, Action* action) {
   lc->add_flag("--no-sessions", locomo->no_sessions,
                "Remember the turns with the user only, no session ids (the common Mem0 usage; "
                "automatic sessions group them, see --auto-session-gap)");
+  lc->add_flag("--one-by-one", locomo->one_by_one,
+               "Ingest with one remember per turn (default: each conversation in one "
+               "RememberMany call, the same rows with batched embeddings)");
   lc->add_option("--floor", locomo->floors,
                  "Gate: K=PERCENT, exit 3 when overall recall@K (first variant) is below");
   AddEngineFlags(lc, &locomo->engine);

@@ -32,6 +32,7 @@ constexpr CommandGroup kCommandGroups[] = {
     AddTimeCommand,        // time
     AddLifecycleCommands,  // compact, erase
     AddEntityCommands,     // entities import | list | relations
+    AddImportCommand,      // import (a chat history, JSONL)
     AddServerCommands,     // serve, keys, mcp
 };
 

@@ -20,6 +20,7 @@ struct RememberFlags {
   std::string text, visibility = "private", session, at, source = "chat", speaker = "user";
   std::string subject, attribute, value, metadata = "{}";
   std::string valid_from, valid_to;
+  std::string jsonl;  // --jsonl FILE|-: many messages (apps/cli/import_command.cc)
 };
 
 // The request the flags describe (InvalidArgument for a bad flag).
@@ -139,10 +140,22 @@ void AddRememberCommand(CLI::App& app, Globals* g, Action* action) {
   remember->add_option("--metadata", f->metadata, "A JSON object kept with the memory");
   remember->add_option("--valid-from", f->valid_from, "When it starts to hold (default --at)");
   remember->add_option("--valid-to", f->valid_to, "When it stops holding (leaves recall then)");
-  remember->add_option("TEXT", f->text, "The message ('-' reads standard input)")->required();
+  auto* text = remember->add_option("TEXT", f->text, "The message ('-' reads standard input)");
+  remember->add_option("--jsonl", f->jsonl,
+                       "Many messages, one JSON object a line, from FILE or '-' (standard "
+                       "input): the format and summary of `engram import`, without its "
+                       "checkpoint; --user/--agent for lines without one")
+      ->excludes(text);
   AddJsonFlag(remember, g);
-  remember->callback([g, action, f] {
-    *action = [g, f] { return ExitCode(RunRemember(*g, *f)); };
+  remember->callback([g, action, f, text] {
+    const bool has_text = text->count() > 0;
+    *action = [g, f, has_text] {
+      if (!f->jsonl.empty()) {
+        return ImportJsonl(*g, f->jsonl, f->principal.user, f->principal.agent);
+      }
+      if (!has_text) return Fail(Status::InvalidArgument("TEXT or --jsonl: required"));
+      return ExitCode(RunRemember(*g, *f));
+    };
   });
 }
 

@@ -61,9 +61,11 @@ Result<std::vector<RememberResult>> RememberNow(HttpCall& call,
     if (ingest_ids) *ingest_ids = ids;
     return queue->Wait(call.principal, ids, call.server->sync_timeout_ms);
   }
+  // In order, their passages embedded in batches; stops at the first refusal, as one
+  // Remember per message would.
   std::vector<RememberResult> out;
-  for (const RememberRequest& r : requests) {
-    ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Remember(r));
+  for (Result<RememberResult>& made : call.server->engine->RememberMany(requests, true)) {
+    ENGRAM_ASSIGN_OR_RETURN(auto result, std::move(made));
     out.push_back(std::move(result));
   }
   return out;

@@ -46,8 +46,9 @@ Result<json> RunTool(Engine* engine, const std::string& name, const json& args,
   if (name == "remember") {
     ENGRAM_ASSIGN_OR_RETURN(auto requests, ParseRemember(args, p));
     json results = json::array();
-    for (const RememberRequest& r : requests) {
-      ENGRAM_ASSIGN_OR_RETURN(auto out, engine->Remember(r));
+    // In order, embedded in batches; stops at the first refusal, as one call per message.
+    for (Result<RememberResult>& made : engine->RememberMany(requests, true)) {
+      ENGRAM_ASSIGN_OR_RETURN(auto out, std::move(made));
       json corefs = json::array();  // whom its pronouns name (Options::self_contained_memories)
       for (const CoreferenceView& c : out.coreferences) corefs.push_back(CoreferenceJson(c));
       results.push_back({{"message_id", out.message_id},

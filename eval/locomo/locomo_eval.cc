@@ -133,9 +133,11 @@ Result<std::map<std::string, std::set<std::string>>> ReadCorrections(
 
 // Remembers every turn of one conversation (unless `engine` is null) and returns its scope.
 Result<Conversation> Ingest(Engine* engine, const json& conv, int index, bool sessions,
-                            int* turns) {
+                            bool one_by_one, int* turns) {
   Conversation c;
   c.principal.user_id = "locomo-" + std::to_string(index);
+  std::vector<RememberRequest> requests;
+  std::vector<std::string> dia_ids;
   for (int s = 1; conv.contains("session_" + std::to_string(s)); ++s) {
     std::string key = "session_" + std::to_string(s);
     auto at = ParseLocomoDate(conv.value(key + "_date_time", ""));
@@ -153,10 +155,25 @@ Result<Conversation> Ingest(Engine* engine, const json& conv, int index, bool se
       }
       r.text = turn.value("speaker", "") + ": " + text;
       r.metadata_json = json{{"dia_id", turn.value("dia_id", "")}}.dump();
-      auto w = engine->Remember(r);
-      if (!w.ok()) return w.status().WithPrefix("eval: remember " + turn.value("dia_id", ""));
+      requests.push_back(std::move(r));
+      dia_ids.push_back(turn.value("dia_id", ""));
     }
     if (at) c.last_at = *at;
+  }
+  // RememberMany gives the rows one Remember per turn gives, with batched embeddings.
+  std::vector<Result<RememberResult>> made;
+  if (one_by_one) {
+    for (const RememberRequest& r : requests) {
+      made.push_back(engine->Remember(r));
+      if (!made.back().ok()) break;
+    }
+  } else if (engine != nullptr) {
+    made = engine->RememberMany(requests, /*stop_at_first_error=*/true);
+  }
+  for (size_t i = 0; i < made.size(); ++i) {
+    if (!made[i].ok()) {
+      return made[i].status().WithPrefix("eval: remember " + dia_ids[i]);
+    }
   }
   return c;
 }
@@ -249,7 +266,7 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
     const json& sample = data[ci];
     ENGRAM_ASSIGN_OR_RETURN(auto conv,
                             Ingest(engine.get(), sample["conversation"], static_cast<int>(ci),
-                                   options.sessions, &report.turns));
+                                   options.sessions, options.one_by_one, &report.turns));
     convs.push_back(conv);
     ++report.conversations;
     const json& qa = sample["qa"];

@@ -41,6 +41,9 @@ struct LocomoEvalOptions {
   bool reuse_db = false;          // db_path exists and holds this data: skip ingestion
   int max_conversations = 0;      // 0 = all
   bool sessions = true;           // false: turns are remembered without their session ids
+  // true: one Engine::Remember per turn; false: Engine::RememberMany per conversation (the
+  // same rows, passages embedded in batches).
+  bool one_by_one = false;
   Options engine;                 // ingestion settings (db_path is replaced)
   std::vector<LocomoVariant> variants;  // empty = one variant "hybrid" with `engine`
   std::string dump_path;          // when set: per-question ranks of the first variant (JSONL)

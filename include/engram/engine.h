@@ -372,6 +372,21 @@ class Engine {
   // PermissionDenied: writing into a team the principal is not in, or public without admin.
   virtual Result<RememberResult> Remember(const RememberRequest& request) = 0;
 
+  // Remembers the requests in order with exactly the effects of one Remember per request in
+  // that order: each sees the ones before it (its session's previous turn in its embedding,
+  // pronouns, automatic sessions, restatements, supersession), and each is committed on its
+  // own. Only the embedding is batched: the passages of up to 64 requests are predicted from
+  // the rule stages and embedded together, grouped by length (e5 embeds a batch several
+  // times faster than one text at a time); a prediction that turns out wrong is embedded
+  // again on its own, so vectors equal Remember's up to the embedder's batching noise.
+  // Returns one entry per request attempted, in order: its result, or why it was refused (as
+  // Remember). Stops after the entry of the first request that failed for a reason other
+  // than itself (Unavailable, DeadlineExceeded, IOError, Corruption, Internal,
+  // ResourceExhausted: the embedder or the store), or of the first failure at all with
+  // `stop_at_first_error`; the requests after it are not attempted (fewer entries).
+  virtual std::vector<Result<RememberResult>> RememberMany(
+      const std::vector<RememberRequest>& requests, bool stop_at_first_error) = 0;
+
   // Memories relevant to the query, best first, restricted to what the principal may see.
   virtual Result<RecallResult> Recall(const RecallRequest& request) = 0;
 

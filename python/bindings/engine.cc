@@ -90,6 +90,37 @@ RememberResult Remember(const PyEngine& self, Principal principal,
   return Unwrap(WithoutGil([&] { return engine->Remember(r); }));
 }
 
+// Messages of one scope in order, as one remember each, their passages embedded in batches
+// (Engine::RememberMany). `ats` and `roles` are empty or one per text. Raises the first
+// refusal; the messages before it are stored.
+std::vector<RememberResult> RememberMany(const PyEngine& self, Principal principal,
+                                         const std::vector<std::string>& texts,
+                                         const std::string& session_id,
+                                         const std::vector<OptText>& ats,
+                                         const std::vector<std::string>& roles,
+                                         const std::string& metadata_json, bool infer) {
+  if ((!ats.empty() && ats.size() != texts.size()) ||
+      (!roles.empty() && roles.size() != texts.size())) {
+    ThrowStatus(Status::InvalidArgument("ats, roles: empty or one per text"));
+  }
+  std::vector<RememberRequest> requests(texts.size());
+  for (size_t i = 0; i < texts.size(); ++i) {
+    RememberRequest& r = requests[i];
+    r.principal = principal;
+    r.text = texts[i];
+    r.session_id = session_id;
+    if (!ats.empty()) r.at = ParseAt(ats[i]);
+    if (!roles.empty()) r.role = roles[i];
+    r.metadata_json = metadata_json;
+    r.infer = infer;
+  }
+  auto engine = self.Get();
+  auto made = WithoutGil([&] { return engine->RememberMany(requests, true); });
+  std::vector<RememberResult> out;
+  for (Result<RememberResult>& r : made) out.push_back(Unwrap(std::move(r)));
+  return out;
+}
+
 RecallResult Recall(const PyEngine& self, Principal principal, const std::string& query,
                     const OptText& at, int limit, bool include_history,
                     const std::string& session_id, const std::vector<std::string>& types,
@@ -200,6 +231,11 @@ void BindEngine(nb::module_& m) {
            "subject"_a = "", "attribute"_a = "", "value"_a = "", "infer"_a = true,
            "Stores a message and the memories made from it (infer=False: one raw memory, no "
            "kind or TTL read into it).")
+      .def("remember_many", &RememberMany, "principal"_a, "texts"_a, nb::kw_only(),
+           "session_id"_a = "", "ats"_a = std::vector<OptText>{},
+           "roles"_a = std::vector<std::string>{}, "metadata_json"_a = "{}", "infer"_a = true,
+           "Stores messages of one scope in order, as one remember each, with their passages "
+           "embedded in batches. Raises the first refusal; the messages before it are stored.")
       .def("recall", &Recall, "principal"_a, "query"_a, nb::kw_only(), "at"_a = nb::none(),
            "limit"_a = 0, "include_history"_a = false, "session_id"_a = "",
            "types"_a = std::vector<std::string>{}, "kinds"_a = std::vector<std::string>{},

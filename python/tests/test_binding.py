@@ -66,6 +66,20 @@ def test_remember_recall_get_list_history_correct_forget(engine):
     assert gone.status == engramdb.MemoryStatus.DELETED and gone.content == ""
 
 
+def test_remember_many_in_order_and_first_refusal_raises(engine):
+    made = engine.remember_many(ALICE, ["I met Bob in Berlin", "He works at Acme"],
+                                session_id="s2", ats=["2024-06-10T09:00:00+08:00", None],
+                                roles=["user", "assistant"], metadata_json='{"k": 1}')
+    assert [len(r.memories) > 0 for r in made] == [True, True]
+    assert made[0].message_id < made[1].message_id
+    assert made[1].memories[0].source.session_id == "s2"
+    with pytest.raises(errors.InvalidArgumentError):
+        engine.remember_many(ALICE, ["fine", ""])
+    with pytest.raises(errors.InvalidArgumentError):
+        engine.remember_many(ALICE, ["a", "b"], roles=["user"])
+    assert engine.remember_many(ALICE, []) == []
+
+
 def test_context_stats_audit_feedback_review(engine):
     m = engine.remember(ALICE, "Alice prefers tea over coffee").memories[0]
     ctx = engine.context(ALICE, "what does alice drink", budget_tokens=200)

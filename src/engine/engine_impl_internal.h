@@ -40,6 +40,9 @@ class EngineImpl final : public Engine {
 
   Result<RememberResult> Remember(const RememberRequest& request) override;
 
+  std::vector<Result<RememberResult>> RememberMany(const std::vector<RememberRequest>& requests,
+                                                   bool stop_at_first_error) override;
+
   Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) override;
 
   Result<int> ProcessQueue(int max) override;
@@ -77,11 +80,34 @@ class EngineImpl final : public Engine {
       const std::map<std::string, SessionTail>* uncommitted = nullptr,
       std::optional<std::vector<store::VaultEntry>> sealed = std::nullopt);
 
-  // Embeds the texts of every pending request in one call and attaches the vectors.
-  Status EmbedAll(std::vector<Pending>* pending);
+  // Encoded passage vectors by embedding text (engine_remember_many.cc).
+  using Prefetched = std::map<std::string, std::string>;
+
+  // Embeds the texts of every pending request in one call and attaches the vectors; texts
+  // found in `prefetched` are not embedded again.
+  Status EmbedAll(std::vector<Pending>* pending, const Prefetched* prefetched = nullptr);
+
+  // A request of an in-order run of writes (RememberMany, ProcessQueue).
+  struct InOrder {
+    RememberRequest request;
+    int64_t outbox_id = 0;
+    std::optional<std::vector<store::VaultEntry>> sealed;  // as Prepare's
+  };
+  static constexpr size_t kPrefetchRequests = 64;  // requests whose passages embed together
+
+  // The passage vectors `items` will need when remembered one after another, from their
+  // batches prepared in order, each seeing the uncommitted turns of its session before it
+  // (nothing is written). The texts are embedded in one call, shortest first, so that the
+  // embedder's turns group texts of similar length. A request that cannot be prepared only
+  // adds nothing. Errors: the embedder's.
+  Result<Prefetched> Prefetch(const std::vector<InOrder>& items);
 
   // Remember; with a non-zero outbox id, the commit also marks that outbox entry done.
-  Result<RememberResult> RememberFrom(const RememberRequest& request, int64_t outbox_id);
+  // `sealed` as Prepare's; vectors found in `prefetched` are used instead of embedding.
+  Result<RememberResult> RememberFrom(
+      const RememberRequest& request, int64_t outbox_id,
+      std::optional<std::vector<store::VaultEntry>> sealed = std::nullopt,
+      const Prefetched* prefetched = nullptr);
 
   Result<RecallResult> Recall(const RecallRequest& request) override;
 

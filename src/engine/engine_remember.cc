@@ -1,5 +1,6 @@
 // EngineImpl's write path: Remember, the ingestion queue (Enqueue, ProcessQueue,
-// GetQueued) and the preparation of a request's batch.
+// GetQueued) and the preparation of a request's batch. RememberMany and the prediction of a
+// run's passages are in engine_remember_many.cc.
 #include "engram/status_macros.h"
 #include "src/engine/auto_session.h"
 #include "src/engine/coref_links.h"
@@ -54,55 +55,28 @@ Result<int> EngineImpl::ProcessQueue(int max) {
       for (const auto& e : *entries) self->claimed_.erase(e.id);
     }
   } unclaim{this, &mine};
-  // Every request's batch first, then one embedding call for all of them (e5 embeds a batch
-  // several times faster than one text at a time), then one commit per request.
+  // The claimed requests are remembered one after another, each committed with its outbox
+  // entry's "done" mark, exactly as Remember would; their passages are embedded together
+  // first (Prefetch), since e5 embeds a batch several times faster than one text at a time.
   int finished = 0;
-  std::vector<Pending> pending;
-  pending.reserve(mine.size());  // last_in_session points into its elements
-  std::map<std::string, SessionTail> last_in_session;  // session's latest, uncommitted
-  engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
+  std::vector<InOrder> items;
   for (const store::OutboxEntry& e : mine) {
     auto request = engine::DecodeRememberRequest(e.request);
     auto vault = engine::DecodeQueuedVault(e.request);
     if (request.ok() && !vault.ok()) request = vault.status();
     if (request.ok()) {
-      ENGRAM_RETURN_IF_ERROR(auto_sessions.Assign(Context(request->principal), &*request));
-    }
-    Result<Pending> p = request.ok() ? Prepare(*request, e.id, &last_in_session, *vault)
-                                     : Result<Pending>(request.status());
-    if (p.ok()) {
-      auto_sessions.Note(p->ctx, *request);
-      pending.push_back(std::move(p).value());
-      const auto& memories = pending.back().batch.memories;
-      if (!request->session_id.empty() && !memories.empty()) {
-        SessionTail& tail = last_in_session[request->session_id];
-        tail.last = &memories.front();  // the turn's record (its facts follow it)
-        tail.turns.insert(tail.turns.begin(), {memories.front().content, ""});
-      }
+      items.push_back({std::move(request).value(), e.id, std::move(vault).value()});
       continue;
     }
-    ENGRAM_RETURN_IF_ERROR(FailQueued(e.id, p.status()));
+    ENGRAM_RETURN_IF_ERROR(FailQueued(e.id, request.status()));
     ++finished;
   }
-  last_in_session.clear();
-  ENGRAM_RETURN_IF_ERROR(EmbedAll(&pending));  // transient: all stay queued
-  std::map<std::string, int64_t> committed;  // records of this run (not yet in the index)
-  for (Pending& p : pending) {
-    if (p.infer) {
-      ENGRAM_RETURN_IF_ERROR(MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr,
-                                             committed, &p.batch));
-    }
-    auto out = store_->Ingest(p.ctx, p.batch);
+  ENGRAM_ASSIGN_OR_RETURN(auto prefetched, Prefetch(items));  // transient: all stay queued
+  for (InOrder& item : items) {
+    auto out = RememberFrom(item.request, item.outbox_id, std::move(item.sealed), &prefetched);
     if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
-    if (!out.ok()) {
-      ENGRAM_RETURN_IF_ERROR(FailQueued(p.batch.outbox_id, out.status()));
-    } else if (!out->memories.empty()) {
-      committed.emplace(RestatementKey(p.batch), out->memories.front().id);
-    }
+    if (!out.ok()) ENGRAM_RETURN_IF_ERROR(FailQueued(item.outbox_id, out.status()));
     ++finished;
-  }
-  if (vectors_ && !pending.empty()) {
-    ENGRAM_RETURN_IF_ERROR(vectors_->Sync());
   }
   return finished;
 }
@@ -218,29 +192,41 @@ Result<EngineImpl::Pending> EngineImpl::Prepare(
   return p;
 }
 
-Status EngineImpl::EmbedAll(std::vector<Pending>* pending) {
+Status EngineImpl::EmbedAll(std::vector<Pending>* pending, const Prefetched* prefetched) {
   if (!vectors_) return Status::OK();
-  std::vector<std::string> texts;
-  for (const Pending& p : *pending) texts.insert(texts.end(), p.texts.begin(), p.texts.end());
-  if (texts.empty()) return Status::OK();
-  ENGRAM_ASSIGN_OR_RETURN(auto vecs, vectors_->EmbedPassages(texts));
+  std::vector<std::string> texts;  // not prefetched
+  for (const Pending& p : *pending) {
+    for (const std::string& t : p.texts) {
+      if (prefetched == nullptr || !prefetched->count(t)) texts.push_back(t);
+    }
+  }
+  std::vector<std::string> vecs;
+  if (!texts.empty()) {
+    ENGRAM_ASSIGN_OR_RETURN(vecs, vectors_->EmbedPassages(texts));
+  }
   size_t next = 0;
   for (Pending& p : *pending) {
     p.batch.embedding_model = vectors_->model_id();
-    p.batch.embeddings.assign(vecs.begin() + next, vecs.begin() + next + p.texts.size());
-    next += p.texts.size();
+    p.batch.embeddings.clear();
+    for (const std::string& t : p.texts) {
+      auto hit = prefetched ? prefetched->find(t) : Prefetched::const_iterator();
+      p.batch.embeddings.push_back(prefetched && hit != prefetched->end() ? hit->second
+                                                                          : vecs[next++]);
+    }
   }
   return Status::OK();
 }
 
-Result<RememberResult> EngineImpl::RememberFrom(const RememberRequest& given, int64_t outbox_id) {
+Result<RememberResult> EngineImpl::RememberFrom(
+    const RememberRequest& given, int64_t outbox_id,
+    std::optional<std::vector<store::VaultEntry>> sealed, const Prefetched* prefetched) {
   RememberRequest request = given;
   engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
   ENGRAM_RETURN_IF_ERROR(auto_sessions.Assign(Context(given.principal), &request));
-  ENGRAM_ASSIGN_OR_RETURN(auto prepared, Prepare(request, outbox_id));
+  ENGRAM_ASSIGN_OR_RETURN(auto prepared, Prepare(request, outbox_id, nullptr, std::move(sealed)));
   std::vector<Pending> one;
   one.push_back(std::move(prepared));
-  ENGRAM_RETURN_IF_ERROR(EmbedAll(&one));
+  ENGRAM_RETURN_IF_ERROR(EmbedAll(&one, prefetched));
   Pending& p = one.front();
   if (p.infer) {
     ENGRAM_RETURN_IF_ERROR(

@@ -1035,6 +1035,11 @@ class Engine:
         Stores a message and the memories made from it (infer=False: one raw memory, no kind or TTL read into it).
         """
 
+    def remember_many(self, principal: Principal, texts: Sequence[str], *, session_id: str = '', ats: Sequence[str | None] = [], roles: Sequence[str] = [], metadata_json: str = '{}', infer: bool = True) -> list[RememberResult]:
+        """
+        Stores messages of one scope in order, as one remember each, with their passages embedded in batches. Raises the first refusal; the messages before it are stored.
+        """
+
     def recall(self, principal: Principal, query: str, *, at: str | None = None, limit: int = 0, include_history: bool = False, session_id: str = '', types: Sequence[str] = [], kinds: Sequence[str] = [], from_session: str = '', from_agent: str = '', where: str = '', min_relevance: float | None = None) -> RecallResult:
         """
         Memories relevant to the query, best first. Filters: memory types and kinds, the session said in, the writing agent, and `where`, a Mem0-style metadata condition as JSON text. min_relevance: leave out hits whose relevance (0..1) is below it (None: Options.min_relevance).

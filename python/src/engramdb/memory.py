@@ -62,13 +62,12 @@ class _EngineBackend:
 
     def remember(self, ids, messages, at, metadata, infer=True):
         p, meta = _principal(ids), _shape.metadata_json(metadata)
-        out = []
-        for m in messages:
-            r = self.engine.remember(p, m["content"], session_id=ids.run or "",
-                                     at=m.get("at") or at, role=m["role"], metadata_json=meta,
-                                     infer=infer)
-            out.append(r.to_dict())
-        return out
+        # One remember per message, in order; the engine embeds their passages in batches.
+        made = self.engine.remember_many(
+            p, [m["content"] for m in messages], session_id=ids.run or "",
+            ats=[m.get("at") or at for m in messages], roles=[m["role"] for m in messages],
+            metadata_json=meta, infer=infer)
+        return [r.to_dict() for r in made]
 
     def recall(self, ids, query, limit, at, include_history, filters, threshold=None):
         if "metadata" in filters:
