@@ -116,6 +116,9 @@ Result<Principal> Authenticator::Resolve(const httplib::Request& req, const json
     if (principal.ok()) {
       *caller = "key:" + key.substr(0, 19);  // "ek_" + id: never the secret part
       if (!named.user_id.empty() && named.user_id != principal->user_id) {
+        // A service key (one key for an application's many users, as Mem0's are used) acts
+        // for the user it names, with that user's rights only: no team, no role.
+        if (principal->HasRole("service")) return Principal{named.user_id, named.agent_id, {}, {}};
         return Status::PermissionDenied("auth: this API key acts for user '" +
                                         principal->user_id + "', not '" + named.user_id + "'");
       }

@@ -84,7 +84,8 @@ void AddPrincipal(CLI::App* cmd, PrincipalFlags* p, bool required) {
   cmd->add_option("--agent", p->agent, "Agent acting for the user");
   cmd->add_option("--team", p->teams, "Team the user belongs to (repeatable)")
       ->allow_extra_args(false);
-  cmd->add_option("--role", p->roles, "Role: member, team-admin, reviewer, admin (repeatable)")
+  cmd->add_option("--role", p->roles,
+                  "Role: member, team-admin, reviewer, admin, service (repeatable)")
       ->allow_extra_args(false);
 }
 

@@ -426,6 +426,39 @@ TEST(HttpServerTest, ApiKeysMapRequestsToTheirPrincipal) {
   EXPECT_EQ(s.Send("GET", "/healthz").status, 200);  // public routes need no key
 }
 
+// A service key acts for whichever user a call names (Mem0's one key for many users), with
+// that user's rights only; without a name it is its own principal. Other keys cannot.
+TEST(HttpServerTest, ServiceKeyActsForTheUserItNames) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), ServeOptions{});
+  ASSERT_TRUE(s.ok());
+  auto app = s.engine()->CreateApiKey("my app", {"my-app", "", {"sales"}, {"service"}});
+  auto plain = s.engine()->CreateApiKey("alice", {"alice", "", {}, {}});
+  ASSERT_TRUE(app.ok() && plain.ok());
+  auto r = s.Send("POST", "/v1/memories?sync=true",
+                  {{"text", "alice likes green tea"}, {"user_id", "alice"}}, app->secret);
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["results"][0]["memories"][0]["scope"]["user"], "alice");
+  r = s.Send("POST", "/v1/memories?sync=true",
+             {{"text", "bob likes black coffee"}, {"user_id", "bob"}}, app->secret);
+  ASSERT_EQ(r.status, 201) << r.text;
+  r = s.Send("POST", "/v1/search", {{"user_id", "bob"}, {"query", "coffee"}},
+             app->secret);
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["results"].size(), 1u) << r.text;
+  EXPECT_EQ(r.body["results"][0]["scope"]["user"], "bob");
+  // Alice's own key sees her memory, and still cannot name bob.
+  r = s.Send("POST", "/v1/search", {{"query", "tea"}}, plain->secret);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["results"].size(), 1u) << r.text;
+  ExpectError(s.Send("POST", "/v1/search", {{"user_id", "bob"}, {"query", "x"}}, plain->secret),
+              403, "PermissionDenied");
+  // Acting for a user gives the service key none of its own teams or roles.
+  ExpectError(s.Send("POST", "/v1/memories?sync=true",
+                     {{"text", "x"}, {"user_id", "alice"}, {"team", "sales"}}, app->secret),
+              403, "PermissionDenied");
+}
+
 TEST(HttpServerTest, RateLimitAnswers429PerKey) {
   testing::TempDir dir;
   ServeOptions o = Dev();

@@ -36,9 +36,10 @@ Result<NewApiKey> CreateApiKey(store::Store* store, const std::string& name,
                                const Principal& principal, const Instant& now) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   for (const std::string& role : principal.roles) {
-    if (role != "member" && role != "team-admin" && role != "reviewer" && role != "admin") {
+    if (role != "member" && role != "team-admin" && role != "reviewer" && role != "admin" &&
+        role != "service") {
       return Status::InvalidArgument("api key: unknown role '" + role +
-                                     "' (known: member, team-admin, reviewer, admin)");
+                                     "' (known: member, team-admin, reviewer, admin, service)");
     }
   }
   ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("name", name, false));
