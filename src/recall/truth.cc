@@ -14,11 +14,6 @@ namespace {
 // A share of a neighbour's relevance for a hit that only session spreading brought.
 constexpr double kLentRelevance = 0.9;
 
-// A question word (folded, as ContentWords gives it) that is the caller's own user id.
-bool EqualsFolded(std::string_view word, std::string_view user_id) {
-  return !user_id.empty() && word == text::FoldForSearch(user_id);
-}
-
 double VectorCosine(const RecallHit& h) {
   auto v = h.channels.find("vector");
   return v == h.channels.end() ? -2.0 : v->second.score;
@@ -77,6 +72,9 @@ void ScoreRelevance(std::string_view query, std::string_view user_id,
     }
     coverage[i] = total_weight > 0 ? std::min(1.0, got / std::min(total_weight, kCoverageCap)) : 0;
   }
+  // The caller's own user id, folded like the question's words (ContentWords): a name the
+  // question may use without any memory saying it.
+  const std::string caller = user_id.empty() ? std::string() : text::FoldForSearch(user_id);
   double unknown = 0;
   double names = 0;
   double unknown_names = 0;
@@ -84,7 +82,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id,
     unknown += known[w] ? 0 : weighted[w].weight;
     if (weighted[w].weight < kNameWeight) continue;
     names += 1;
-    if (!known[w] && !EqualsFolded(words[w], user_id)) unknown_names += 1;
+    if (!known[w] && (caller.empty() || words[w] != caller)) unknown_names += 1;
   }
   const double name_factor = names > 0 ? 1 - kUnknownNamePenalty * unknown_names / names : 1;
   const RelevanceScale strict =
