@@ -27,22 +27,6 @@ void CountMention(const Memory& earlier, const Memory& draft, std::set<int64_t>*
   if (SameStatement(earlier, draft)) messages->insert(earlier.source.message_id);
 }
 
-int EarlierMentions(const std::map<int64_t, Memory>& memories, const std::string& scope_key,
-                    const Memory& draft, int needed) {
-  if (needed <= 0) return 0;
-  std::set<int64_t> heard;
-  for (const auto& [id, m] : memories) {
-    if (ScopeKey(m.scope) == scope_key) CountMention(m, draft, &heard);
-  }
-  return static_cast<int>(heard.size());
-}
-
-void StampCandidate(const Instant& now, Memory* draft, IngestOutcome* out) {
-  draft->current = false;
-  draft->superseded_at = now;
-  out->candidates.push_back(draft->id);
-}
-
 NewReview CandidateReview(const Memory& candidate, int mentions, int needed) {
   NewReview r;
   r.kind = kWeakCandidateReview;

@@ -37,15 +37,6 @@ inline bool StaysCandidate(int needed, int earlier) {
   return needed > 0 && earlier + 1 < needed;
 }
 
-// The earlier mentions (CountMention) of `draft` among the memories of `memories` in scope
-// `scope_key` (the memory backend); 0 when `needed` is 0.
-int EarlierMentions(const std::map<int64_t, Memory>& memories, const std::string& scope_key,
-                    const Memory& draft, int needed);
-
-// A candidate is retired at birth: not current, superseded_at = now (history only), and
-// listed in out->candidates.
-void StampCandidate(const Instant& now, Memory* draft, IngestOutcome* out);
-
 // The review queue's side of a candidate (Store::ResolveReview): the kind of the item each
 // candidate raises, and the resolution of an open item whose statement became current
 // without it.

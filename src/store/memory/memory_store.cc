@@ -251,10 +251,26 @@ MemoryEntityTables::SearchableFn MemoryStoreImpl::SearchableFor(const OpContext&
   };
 }
 
-void MemoryStoreImpl::Retire(Memory* old, const Instant& now, const Instant& valid_to) {
-  old->current = false;
-  old->superseded_at = now;
-  old->valid_to = valid_to;
+MemoryStoreImpl::Tables MemoryStoreImpl::tables() const {
+  return Tables{messages_, memories_, keyword_,   record_of_, audit_, reviews_, vault_,
+                next_memory_id_, log_, next_seq_, vectors_, side_, links_, entities_};
+}
+
+void MemoryStoreImpl::set_tables(Tables&& t) {
+  messages_ = std::move(t.messages);
+  memories_ = std::move(t.memories);
+  keyword_ = std::move(t.keyword);
+  record_of_ = std::move(t.record_of);
+  audit_ = std::move(t.audit);
+  reviews_ = std::move(t.reviews);
+  vault_ = std::move(t.vault);
+  next_memory_id_ = t.next_memory_id;
+  log_ = std::move(t.log);
+  next_seq_ = t.next_seq;
+  vectors_ = std::move(t.vectors);
+  side_ = std::move(t.side);
+  links_ = std::move(t.links);
+  entities_ = std::move(t.entities);
 }
 
 void MemoryStoreImpl::Index(const Memory& m, std::string_view said) {

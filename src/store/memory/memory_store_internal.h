@@ -19,6 +19,8 @@
 #include "src/store/memory/entity_tables.h"
 #include "src/store/memory/side_tables.h"
 #include "src/store/store.h"
+#include "src/store/store_core.h"
+#include "src/store/write_port.h"
 
 namespace engram::store::memory_internal {
 
@@ -45,15 +47,11 @@ inline bool Searchable(const Memory& m, const Instant& now, bool include_history
   return true;
 }
 
-class MemoryStoreImpl final : public Store {
+class MemoryStoreImpl final : public StoreCore {
  public:
-  Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override;
-
   Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override;
 
   Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override;
-
-  Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) override;
 
   Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
                        const std::string& vector) override;
@@ -112,11 +110,6 @@ class MemoryStoreImpl final : public Store {
 
   Result<ReviewItem> GetReview(const OpContext& ctx, int64_t id) override;
 
-  Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
-                                   const std::string& resolution,
-                                   const std::string& vector_model,
-                                   const std::string& vector) override;
-
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override;
 
   Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
@@ -141,9 +134,6 @@ class MemoryStoreImpl final : public Store {
   Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
                                                  const ConsolidationQuery& query) override;
 
-  Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
-                                                  const ConsolidationPlan& plan) override;
-
   Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override;
 
   Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override;
@@ -166,13 +156,38 @@ class MemoryStoreImpl final : public Store {
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
 
+ protected:
+  // Takes mu_, runs `body` over the maps and, when it fails, restores the snapshot taken
+  // before it: a failed write leaves nothing behind.
+  Status RunWrite(const std::function<Status(WritePort&)>& body) override;
+
  private:
+  friend class MemoryWritePort;
+
+  // Every table a write may change, copied whole: the snapshot RunWrite rolls back to.
+  struct Tables {
+    std::vector<MessageRow> messages;
+    std::map<int64_t, Memory> memories;
+    KeywordIndex keyword;
+    std::unordered_map<int64_t, int64_t> record_of;
+    std::vector<AuditRecord> audit;
+    std::vector<ReviewItem> reviews;
+    std::map<std::pair<std::string, std::string>, VaultEntry> vault;
+    int64_t next_memory_id;
+    std::map<int64_t, std::pair<int64_t, bool>> log;
+    int64_t next_seq;
+    std::map<int64_t, std::pair<std::string, std::string>> vectors;
+    MemorySideTables side;
+    std::vector<MemoryLink> links;
+    MemoryEntityTables entities;
+  };
+  Tables tables() const;
+  void set_tables(Tables&& t);
+
   static Status NotFound(int64_t id);
 
   // Memories recall may show ctx.principal. REQUIRES: mu_ held while the result is used.
   MemoryEntityTables::SearchableFn SearchableFor(const OpContext& ctx);
-
-  static void Retire(Memory* old, const Instant& now, const Instant& valid_to);
 
   // Adds `m` to the keyword documents when it is one; `said` (IngestBatch::record_said) is
   // tokenized instead of its content when non-empty.
@@ -184,18 +199,9 @@ class MemoryStoreImpl final : public Store {
 
   void AppendLocked(const OpContext& ctx, const AuditEntry& e);
 
-  // The review item `id` the principal may list. REQUIRES: mu_ held.
-  Result<ReviewItem*> FindReview(const OpContext& ctx, int64_t id);
-
-  // The weak_candidate halves of ResolveReview (store.h) and Ingest: approving makes
-  // candidate `c` current (appending the version it retired or reinforced to `targets`);
-  // ConfirmCandidates resolves the scope's open weak_candidate items that `current` states
-  // as "confirmed" (appending their ids). REQUIRES: mu_ held.
-  void ApproveCandidate(const OpContext& ctx, Memory* c, const std::string& vector_model,
-                        const std::string& vector, std::vector<int64_t>* targets,
-                        std::vector<int64_t>* confirmed);
-  void ConfirmCandidates(const std::string& scope_key, const Memory& current,
-                         const Instant& now, std::vector<int64_t>* confirmed);
+  // Review item `id` among those of `user` ("" = everyone's; ReviewerUser). REQUIRES: mu_
+  // held.
+  Result<ReviewItem*> FindReview(const std::string& user, int64_t id);
 
   std::mutex mu_;
   std::vector<MessageRow> messages_;

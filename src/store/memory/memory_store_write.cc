@@ -1,165 +1,235 @@
-// MemoryStoreImpl's write path: Ingest, Supersede and ReplaceVector.
+// MemoryStoreImpl's write path: the WritePort the shared procedures (store_core.h) run over,
+// RunWrite (a snapshot of the tables to roll back to), and ReplaceVector.
 #include <algorithm>
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
-#include "src/store/memory/memory_links.h"
 #include "src/store/memory/memory_store_internal.h"
-#include "src/store/reconcile.h"
-#include "src/store/versions.h"
 #include "src/store/weak_fusion.h"
 
 namespace engram::store::memory_internal {
 
-Result<IngestOutcome> MemoryStoreImpl::Ingest(const OpContext& ctx, const IngestBatch& batch) {
-  ENGRAM_RETURN_IF_ERROR(ValidateIngest(ctx, batch));
-  std::lock_guard lock(mu_);
-  if (batch.outbox_id != 0) {
-    ENGRAM_RETURN_IF_ERROR(side_.CheckQueued(batch.outbox_id));
+// The store's maps, inside the transaction RunWrite opened. REQUIRES: mu_ held.
+class MemoryWritePort final : public WritePort {
+ public:
+  explicit MemoryWritePort(MemoryStoreImpl* s) : s_(s) {}
+
+  Result<int64_t> InsertMessage(const Scope& scope, const NewMessage& message,
+                                const Instant& recorded) override {
+    s_->messages_.push_back(MessageRow{scope, message, recorded.unix_ms});
+    return static_cast<int64_t>(s_->messages_.size());
   }
-  for (const EntityLinkDraft& d : batch.entity_links) {  // checked before anything changes
-    if (d.memory_index < 0 || d.memory_index >= static_cast<int>(batch.memories.size())) {
-      return Status::InvalidArgument("ingest: entity link to memory " +
-                                     std::to_string(d.memory_index) + " of the batch");
+
+  Result<std::optional<Memory>> GetMemory(int64_t id) override {
+    auto it = s_->memories_.find(id);
+    if (it == s_->memories_.end()) return std::optional<Memory>();
+    return std::optional<Memory>(it->second);
+  }
+
+  Result<std::optional<Memory>> FindCurrentFact(const std::string& scope_key,
+                                                const std::string& subject,
+                                                const std::string& attribute) override {
+    for (const auto& [id, m] : s_->memories_) {
+      if (m.current && m.subject == subject && m.attribute == attribute &&
+          !attribute.empty() && ScopeKey(m.scope) == scope_key) {
+        return std::optional<Memory>(m);
+      }
     }
-    if (d.entity_id != 0) {
-      if (auto e = entities_.Get(ctx.principal, d.entity_id); !e.ok()) {
+    return std::optional<Memory>();
+  }
+
+  Result<std::vector<Memory>> ListFactStatements(const std::string& scope_key,
+                                                 const std::string& subject,
+                                                 const std::string& attribute) override {
+    std::vector<Memory> out;
+    for (const auto& [id, m] : s_->memories_) {
+      if (m.subject == subject && m.attribute == attribute && !attribute.empty() &&
+          m.status != MemoryStatus::kDeleted && m.status != MemoryStatus::kQuarantined &&
+          ScopeKey(m.scope) == scope_key) {
+        out.push_back(m);
+      }
+    }
+    return out;
+  }
+
+  Status InsertMemory(Memory* m, std::string_view said) override {
+    m->id = s_->next_memory_id_++;
+    if (m->lineage_id == 0) m->lineage_id = m->id;
+    s_->Index(*m, said);
+    s_->memories_[m->id] = *m;
+    return Status::OK();
+  }
+
+  Status SetReinforced(const Memory& m) override {
+    ENGRAM_ASSIGN_OR_RETURN(Memory * row, Row(m.id));
+    row->reinforced = m.reinforced;
+    row->last_seen = m.last_seen;
+    return Status::OK();
+  }
+
+  Status Retire(int64_t id, const Instant& now,
+                const std::optional<Instant>& valid_to) override {
+    ENGRAM_ASSIGN_OR_RETURN(Memory * row, Row(id));
+    row->current = false;
+    row->superseded_at = now;
+    if (valid_to) row->valid_to = *valid_to;
+    return Status::OK();
+  }
+
+  Status Promote(const Memory& c) override {
+    ENGRAM_ASSIGN_OR_RETURN(Memory * row, Row(c.id));
+    row->current = true;
+    row->superseded_at.reset();
+    row->valid_to.reset();
+    row->lineage_id = c.lineage_id;
+    row->version = c.version;
+    row->supersedes = c.supersedes;
+    return Status::OK();
+  }
+
+  Status SetStatus(int64_t id, MemoryStatus status) override {
+    ENGRAM_ASSIGN_OR_RETURN(Memory * row, Row(id));
+    row->status = status;
+    return Status::OK();
+  }
+
+  Status SetConsistencyAndMetadata(const Memory& m) override {
+    ENGRAM_ASSIGN_OR_RETURN(Memory * row, Row(m.id));
+    row->confidence.consistency = m.confidence.consistency;
+    row->metadata_json = m.metadata_json;
+    return Status::OK();
+  }
+
+  Status PutVector(int64_t id, const std::string& model, const std::string& vector) override {
+    s_->PutVector(id, model, vector);
+    return Status::OK();
+  }
+
+  Status LogVectorRemoval(int64_t id) override {
+    s_->Log(id, false);
+    return Status::OK();
+  }
+
+  Status CloseRelations(int64_t id, const Instant& at) override {
+    s_->entities_.CloseRelations(id, at);
+    return Status::OK();
+  }
+
+  Status CopyEntityLinks(int64_t from, int64_t to) override {
+    s_->entities_.CopyLinks(from, to);
+    return Status::OK();
+  }
+
+  Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(const Principal& p,
+                                                           const IngestBatch& batch,
+                                                           const std::vector<Memory>& memories,
+                                                           const Instant& now) override {
+    for (const EntityLinkDraft& d : batch.entity_links) {
+      if (d.memory_index < 0 || d.memory_index >= static_cast<int>(memories.size())) {
+        return Status::InvalidArgument("ingest: entity link to memory " +
+                                       std::to_string(d.memory_index) + " of the batch");
+      }
+      if (d.entity_id != 0 && !s_->entities_.Get(p, d.entity_id).ok()) {
         return Status::InvalidArgument("ingest: entity " + std::to_string(d.entity_id) +
                                        " is not visible");
       }
     }
+    return s_->entities_.Link(p, batch, memories, now);
   }
-  IngestOutcome out;
-  out.message_id = static_cast<int64_t>(messages_.size()) + 1;
-  messages_.push_back(MessageRow{batch.scope, batch.message, ctx.now.unix_ms});
-  std::string key = ScopeKey(batch.scope);
-  std::vector<std::pair<NewReview, int64_t>> raised;  // weak_candidate items, with memory ids
-  std::vector<int64_t> confirmed;                     // candidate items the batch confirmed
-  for (size_t index = 0; index < batch.memories.size(); ++index) {
-    Memory m = FirstVersion(batch.memories[index], batch.scope, next_memory_id_, ctx.now,
-                            out.message_id);
-    bool outranked = false;
-    bool reinforced = false;
-    if (index == 0 && batch.duplicate_of != 0) {
-      auto dup = memories_.find(batch.duplicate_of);
-      if (dup != memories_.end() && dup->second.current &&
-          dup->second.status == MemoryStatus::kActive && ScopeKey(dup->second.scope) == key) {
-        store::Reinforce(m, &dup->second);
-        out.reinforced.push_back(dup->second.id);
-        out.memories.push_back(dup->second);
-        continue;
-      }
-    }
-    const int needed = MentionsNeeded(batch, index);
-    const int earlier = EarlierMentions(memories_, key, m, needed);
-    const bool candidate = StaysCandidate(needed, earlier);
-    if (!m.attribute.empty()) {
-      for (auto& [id, old] : memories_) {
-        if (!old.current || old.attribute != m.attribute || old.subject != m.subject ||
-            ScopeKey(old.scope) != key) {
-          continue;
-        }
-        const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
-        if (d.action == ReconcileAction::kReinforce) {
-          store::Reinforce(m, &old);
-          ConfirmCandidates(key, old, ctx.now, &confirmed);
-          out.reinforced.push_back(old.id);
-          out.memories.push_back(old);
-          reinforced = true;
-          break;
-        }
-        if (candidate) break;
-        StampDraft(d, old, ctx.now, &m);
-        outranked = d.action == ReconcileAction::kOutranked;
-        if (!outranked) {
-          Retire(&old, ctx.now, std::max(m.valid_from, old.valid_from));
-          entities_.CloseRelations(old.id, ctx.now);
-          Log(old.id, false);
-          m.lineage_id = old.lineage_id;
-          m.version = old.version + 1;
-          m.supersedes = old.id;
-          out.superseded.push_back(old.id);
-        }
-        break;
-      }
-    }
-    if (reinforced) continue;
-    if (candidate) StampCandidate(ctx.now, &m, &out);
-    ++next_memory_id_;
-    Index(m, index == 0 ? std::string_view(batch.record_said) : "");
-    memories_[m.id] = m;
-    if (candidate) raised.emplace_back(CandidateReview(m, earlier + 1, needed), m.id);
-    if (m.current) ConfirmCandidates(key, m, ctx.now, &confirmed);
-    if (!batch.embeddings.empty() && m.current) {
-      PutVector(m.id, batch.embedding_model, batch.embeddings[out.memories.size()]);
-    }
-    if (outranked) out.outranked.push_back(m.id);
-    out.memories.push_back(m);
+
+  Status InsertRelations(const IngestBatch& batch, const IngestOutcome& out) override {
+    s_->entities_.AddRelations(batch, out);
+    return Status::OK();
   }
-  auto links = entities_.Link(ctx.principal, batch, out.memories, ctx.now);
-  if (links.ok()) out.entity_links = std::move(links).value();
-  entities_.AddRelations(batch, out);
-  LinkComplements(batch, key, memories_, ctx.now, &links_, &out);
-  std::vector<int64_t> targets;
-  for (const Memory& m : out.memories) targets.push_back(m.id);
-  for (VaultEntry e : batch.vault) {
-    e.scope_key = ScopeKey(batch.scope);
-    e.user_id = batch.scope.user_id;
-    vault_.emplace(std::make_pair(e.scope_key, e.placeholder), e);  // first sealing wins
+
+  Status InsertLink(const MemoryLink& link, bool* added) override {
+    auto& links = s_->links_;
+    *added = std::none_of(links.begin(), links.end(), [&](const MemoryLink& l) {
+      return l.from_id == link.from_id && l.to_id == link.to_id && l.kind == link.kind;
+    });
+    if (*added) links.push_back(link);
+    return Status::OK();
   }
-  std::vector<std::pair<NewReview, int64_t>> items;  // the batch's, then the candidates'
-  for (const NewReview& r : batch.reviews) {
-    bool linked = r.memory_index >= 0 && r.memory_index < static_cast<int>(out.memories.size());
-    items.emplace_back(r, linked ? out.memories[r.memory_index].id : 0);
+
+  Status InsertVault(const VaultEntry& e, const Instant&) override {
+    s_->vault_.emplace(std::make_pair(e.scope_key, e.placeholder), e);  // first sealing wins
+    return Status::OK();
   }
-  items.insert(items.end(), raised.begin(), raised.end());
-  for (const auto& [r, memory_id] : items) {
+
+  Result<int64_t> InsertReview(const NewReview& r, const std::string& user_id,
+                               int64_t memory_id, int64_t message_id,
+                               const Instant& now) override {
     ReviewItem item;
-    item.id = static_cast<int64_t>(reviews_.size()) + 1;
+    item.id = static_cast<int64_t>(s_->reviews_.size()) + 1;
     item.kind = r.kind;
-    item.user_id = batch.scope.user_id;
+    item.user_id = user_id;
     item.memory_id = memory_id;
-    item.message_id = out.message_id;
+    item.message_id = message_id;
     item.reason = r.reason;
     item.payload_json = r.payload_json;
-    item.created_at = ctx.now;
-    out.reviews.push_back(item.id);
-    reviews_.push_back(std::move(item));
+    item.created_at = now;
+    s_->reviews_.push_back(std::move(item));
+    return s_->reviews_.back().id;
   }
-  AppendLocked(ctx, AuditEntry{"remember", targets,
-                               ConfirmingAuditDetail("message_id", out.message_id, confirmed)});
-  if (batch.outbox_id != 0) side_.MarkDone(batch.outbox_id, out, batch.message.context_json);
-  return out;
-}
 
-Result<Memory> MemoryStoreImpl::Supersede(const OpContext& ctx, int64_t id, const Revision& rev) {
+  Result<ReviewItem> GetReview(int64_t id, const std::string& reviewer_user) override {
+    ENGRAM_ASSIGN_OR_RETURN(ReviewItem * item, s_->FindReview(reviewer_user, id));
+    return *item;
+  }
+
+  Result<std::vector<std::pair<int64_t, Memory>>> OpenCandidateReviews(
+      const std::string& scope_key, const std::string& subject,
+      const std::string& attribute) override {
+    std::vector<std::pair<int64_t, Memory>> out;
+    for (const ReviewItem& r : s_->reviews_) {
+      if (r.kind != kWeakCandidateReview || r.resolved_at) continue;
+      auto m = s_->memories_.find(r.memory_id);
+      if (m == s_->memories_.end() || ScopeKey(m->second.scope) != scope_key ||
+          m->second.subject != subject || m->second.attribute != attribute) {
+        continue;
+      }
+      out.emplace_back(r.id, m->second);
+    }
+    return out;
+  }
+
+  Status ResolveReviewRow(int64_t id, const std::string& resolution,
+                          const Instant& now) override {
+    ENGRAM_ASSIGN_OR_RETURN(ReviewItem * item, s_->FindReview("", id));
+    item->resolved_at = now;
+    item->resolution = resolution;
+    return Status::OK();
+  }
+
+  Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
+    s_->AppendLocked(ctx, entry);
+    return Status::OK();
+  }
+
+  Status MarkOutboxDone(int64_t id, const IngestOutcome& out, const std::string& context_json,
+                        const Instant&) override {
+    ENGRAM_RETURN_IF_ERROR(s_->side_.CheckQueued(id));
+    s_->side_.MarkDone(id, out, context_json);
+    return Status::OK();
+  }
+
+ private:
+  Result<Memory*> Row(int64_t id) {
+    auto it = s_->memories_.find(id);
+    if (it == s_->memories_.end()) return MemoryStoreImpl::NotFound(id);
+    return &it->second;
+  }
+
+  MemoryStoreImpl* s_;
+};
+
+Status MemoryStoreImpl::RunWrite(const std::function<Status(WritePort&)>& body) {
   std::lock_guard lock(mu_);
-  auto it = memories_.find(id);
-  if (it == memories_.end() || !CanSee(ctx.principal, it->second.scope)) return NotFound(id);
-  Memory& old = it->second;
-  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, old.scope));
-  if (!old.current || old.status == MemoryStatus::kDeleted) {
-    return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
-  }
-  Memory m = NextVersion(old, next_memory_id_++, rev, ctx.now);
-  // The new version is written by the corrector (a teammate's rewrite is theirs).
-  m.source.actor =
-      ctx.principal.agent_id.empty() ? ctx.principal.user_id : ctx.principal.agent_id;
-  Retire(&old, ctx.now, m.valid_from);
-  entities_.CloseRelations(old.id, m.valid_from);
-  Log(old.id, false);
-  Index(m);
-  memories_[m.id] = m;
-  entities_.CopyLinks(old.id, m.id);
-  if (!rev.embedding.empty()) PutVector(m.id, rev.embedding_model, rev.embedding);
-  for (VaultEntry v : rev.vault) {
-    v.scope_key = ScopeKey(m.scope);
-    v.user_id = ctx.principal.user_id;
-    vault_.emplace(std::make_pair(v.scope_key, v.placeholder), v);
-  }
-  AppendLocked(ctx, AuditEntry{"correct", {old.id, m.id},
-                               "{\"reason\":\"" + rev.reason + "\"}"});
-  return m;
+  Tables before = tables();
+  MemoryWritePort port(this);
+  Status s = body(port);
+  if (!s.ok()) set_tables(std::move(before));
+  return s;
 }
 
 Status MemoryStoreImpl::ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,

@@ -201,17 +201,4 @@ std::string JsonStringArray(const std::vector<std::string>& items) {
   return out;
 }
 
-Result<int> EarlierMentions(sqlite3* db, const std::string& scope_key, const Memory& draft,
-                            int needed) {
-  if (needed <= 0) return 0;
-  Stmt st(db, "SELECT " + MemoryColumns() +
-                  " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND attribute = ?3 AND "
-                  "attribute <> '' AND status IN ('active', 'dormant')");  // index memory_fact
-  st.Bind(1, scope_key).Bind(2, draft.subject).Bind(3, draft.attribute);
-  std::set<int64_t> heard;
-  while (st.Step()) CountMention(ReadMemory(st), draft, &heard);
-  if (!st.status().ok()) return st.status().WithPrefix("count mentions");
-  return static_cast<int>(heard.size());
-}
-
 }  // namespace engram::store::sqlite

@@ -26,11 +26,6 @@ Memory ReadMemory(const Stmt& st, int first = 0);
 Status InsertMemory(sqlite3* db, const Memory& m, const std::string& scope_key,
                     std::string_view said = {});
 
-// store::EarlierMentions over the memories of scope `scope_key` with `draft`'s subject and
-// attribute (no query when `needed` is 0).
-Result<int> EarlierMentions(sqlite3* db, const std::string& scope_key, const Memory& draft,
-                            int needed);
-
 // SQL predicate on alias "m": visible to the principal whose user id is bound at ?user_param
 // and whose teams (a JSON array) are bound at ?teams_param.
 std::string VisibleSql(int user_param, int teams_param);

@@ -71,35 +71,6 @@ Status MarkReviewResolved(sqlite3* db, int64_t id, const std::string& resolution
   return st.Run().WithPrefix("resolve review");
 }
 
-Status ReleaseQuarantine(sqlite3* db, int64_t memory_id) {
-  Stmt st(db, "UPDATE memory SET status = 'active' WHERE id = ?1 AND status = 'quarantined'");
-  st.Bind(1, memory_id);
-  return st.Run().WithPrefix("release quarantine");
-}
-
-Status ConfirmCandidateReviews(sqlite3* db, const std::string& scope_key, const Memory& current,
-                               const Instant& now, std::vector<int64_t>* resolved) {
-  if (current.attribute.empty()) return Status::OK();
-  std::vector<int64_t> ids;
-  {
-    Stmt st(db, "SELECT r.id, " + MemoryColumns() +
-                    " FROM review r JOIN memory m ON m.id = r.memory_id WHERE r.kind = ?1 AND "
-                    "r.resolved_ms IS NULL AND m.scope_key = ?2 AND m.subject = ?3 AND "
-                    "m.attribute = ?4");
-    st.Bind(1, std::string(kWeakCandidateReview)).Bind(2, scope_key);
-    st.Bind(3, current.subject).Bind(4, current.attribute);
-    while (st.Step()) {
-      if (ConfirmsCandidate(current, ReadMemory(st, 1))) ids.push_back(st.Int(0));
-    }
-    if (!st.status().ok()) return st.status().WithPrefix("confirm candidates");
-  }
-  for (int64_t id : ids) {
-    ENGRAM_RETURN_IF_ERROR(MarkReviewResolved(db, id, kConfirmedResolution, now));
-    resolved->push_back(id);
-  }
-  return Status::OK();
-}
-
 Status InsertVault(sqlite3* db, const VaultEntry& e, const Instant& now) {
   Stmt st(db,
           "INSERT OR IGNORE INTO pii_vault (scope_key, user_id, placeholder, kind, nonce, "

@@ -26,15 +26,6 @@ Result<ReviewItem> SelectReviewItem(sqlite3* db, int64_t id, const std::string& 
 // REQUIRES: inside a write transaction; the item is open.
 Status MarkReviewResolved(sqlite3* db, int64_t id, const std::string& resolution,
                           const Instant& now);
-// Sets a quarantined memory active again (no-op for any other status).
-Status ReleaseQuarantine(sqlite3* db, int64_t memory_id);
-
-// Resolves as "confirmed" the open weak_candidate items of scope `scope_key` whose candidate
-// states what `current` (just made current or reinforced) states (ConfirmsCandidate), and
-// appends their ids to `resolved`. REQUIRES: inside a write transaction.
-Status ConfirmCandidateReviews(sqlite3* db, const std::string& scope_key, const Memory& current,
-                               const Instant& now, std::vector<int64_t>* resolved);
-
 // pii_vault rows. REQUIRES (insert): inside the batch's write transaction.
 Status InsertVault(sqlite3* db, const VaultEntry& e, const Instant& now);
 Result<std::vector<VaultEntry>> SelectVault(sqlite3* db, const std::vector<std::string>& scopes,

@@ -22,6 +22,8 @@
 #include "src/store/sqlite/sqlite_util.h"
 #include "src/store/sqlite/wal_checkpointer.h"
 #include "src/store/store.h"
+#include "src/store/store_core.h"
+#include "src/store/write_port.h"
 
 namespace engram::store::sqlite_internal {
 
@@ -33,7 +35,7 @@ inline Status NotFound(int64_t id) {
   return Status::NotFound("store: memory " + std::to_string(id) + " not found");
 }
 
-class SqliteStore final : public Store {
+class SqliteStore final : public StoreCore {
  public:
   // `audit_key` empty: the audit chain is unkeyed and has no anchor (tools and tests that
   // open a database without the vault key). Otherwise `anchor_path` names the anchor file.
@@ -46,13 +48,9 @@ class SqliteStore final : public Store {
   // reports it. REQUIRES: called once, from the constructor's caller, before other use.
   Status InitAuditAnchor();
 
-  Result<IngestOutcome> Ingest(const OpContext& ctx, const IngestBatch& batch) override;
-
   Result<Memory> GetMemory(const OpContext& ctx, int64_t id) override;
 
   Result<std::vector<Memory>> GetHistory(const OpContext& ctx, int64_t id) override;
-
-  Result<Memory> Supersede(const OpContext& ctx, int64_t id, const Revision& rev) override;
 
   Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
                        const std::string& vector) override;
@@ -111,11 +109,6 @@ class SqliteStore final : public Store {
 
   Result<ReviewItem> GetReview(const OpContext& ctx, int64_t id) override;
 
-  Result<ReviewItem> ResolveReview(const OpContext& ctx, int64_t id,
-                                   const std::string& resolution,
-                                   const std::string& vector_model,
-                                   const std::string& vector) override;
-
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override;
 
   Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
@@ -148,9 +141,6 @@ class SqliteStore final : public Store {
   Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
                                                  const ConsolidationQuery& query) override;
 
-  Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
-                                                  const ConsolidationPlan& plan) override;
-
   Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override;
 
   Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override;
@@ -173,18 +163,18 @@ class SqliteStore final : public Store {
 
   Status CompactStorage() override;
 
+ protected:
+  // Takes mu_ and runs `body` in one BEGIN IMMEDIATE transaction on the writer connection.
+  Status RunWrite(const std::function<Status(WritePort&)>& body) override;
+
  private:
+  friend class SqliteWritePort;
+
   static constexpr const char* kAuditSelect =
       "SELECT seq, at_ms, actor_user, actor_agent, action, targets, request_id, detail, "
       "prev_hash, hash FROM audit";
 
   static AuditRecord ReadAudit(const Stmt& st);
-
-  // A memory a consolidation by ctx.principal may use: NotFound when absent or invisible
-  // (the admin role sees every scope here), PermissionDenied when not consolidatable,
-  // Conflict when forgotten or quarantined, or (with `must_be_current`) not current.
-  // REQUIRES: mu_ held.
-  Result<Memory> LoadConsolidatable(const OpContext& ctx, int64_t id, bool must_be_current);
 
   // REQUIRES: `db` is a reader or the writer with mu_ held.
   Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id);
@@ -201,15 +191,6 @@ class SqliteStore final : public Store {
 
   // REQUIRES: mu_ held, inside a write transaction.
   Status Retire(int64_t id, const Instant& now, const Instant& valid_to);
-
-  // The weak_candidate halves of ResolveReview (store.h): approving makes candidate
-  // `memory_id` current (appending the version it retired or reinforced to `targets`, and
-  // the items it confirmed to `confirmed`); rejecting forgets it. REQUIRES: mu_ held, inside
-  // a write transaction.
-  Status ApproveCandidate(const OpContext& ctx, int64_t memory_id,
-                          const std::string& vector_model, const std::string& vector,
-                          std::vector<int64_t>* targets, std::vector<int64_t>* confirmed);
-  Status RejectCandidate(int64_t memory_id);
 
   // REQUIRES: mu_ held, inside a write transaction (the chain's tail is read under the lock).
   Status AppendLocked(const OpContext& ctx, const AuditEntry& e);

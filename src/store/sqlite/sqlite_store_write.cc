@@ -1,183 +1,214 @@
-// SqliteStore's write path: Ingest, Supersede and ReplaceVector.
+// SqliteStore's write path: the WritePort the shared procedures (store_core.h) run over,
+// RunWrite, and ReplaceVector.
 #include <algorithm>
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
-#include "src/store/reconcile.h"
 #include "src/store/sqlite/entity_rows.h"
 #include "src/store/sqlite/lifecycle_rows.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/sqlite/outbox_rows.h"
 #include "src/store/sqlite/review_rows.h"
 #include "src/store/sqlite/sqlite_store_internal.h"
-#include "src/store/versions.h"
 #include "src/store/weak_fusion.h"
 
 namespace engram::store::sqlite_internal {
 
-Result<IngestOutcome> SqliteStore::Ingest(const OpContext& ctx, const IngestBatch& batch) {
-  ENGRAM_RETURN_IF_ERROR(ValidateIngest(ctx, batch));
+// The rows of the writer connection, inside the write transaction RunWrite opened.
+// REQUIRES: the store's mu_ held for the port's lifetime.
+class SqliteWritePort final : public WritePort {
+ public:
+  explicit SqliteWritePort(SqliteStore* store) : store_(store), db_(store->db_) {}
+
+  Result<int64_t> InsertMessage(const Scope& scope, const NewMessage& msg,
+                                const Instant& recorded) override {
+    Stmt ins(db_,
+             "INSERT INTO message (session_id, user_id, agent_id, team_id, visibility, role, "
+             "content, at_ms, at_offset, source_type, context, state, recorded_ms) "
+             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'done', ?12)");
+    ins.Bind(1, msg.session_id).Bind(2, scope.user_id).Bind(3, scope.agent_id);
+    ins.Bind(4, scope.team_id).Bind(5, ToString(scope.visibility)).Bind(6, msg.role);
+    ins.Bind(7, msg.content).Bind(8, msg.at.unix_ms).Bind(9, int64_t{msg.at.offset_minutes});
+    ins.Bind(10, ToString(msg.source)).Bind(11, msg.context_json).Bind(12, recorded.unix_ms);
+    if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert message");
+    return sqlite3_last_insert_rowid(db_);
+  }
+
+  Result<std::optional<Memory>> GetMemory(int64_t id) override {
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id = ?1");
+    st.Bind(1, id);
+    return One(st);
+  }
+
+  Result<std::optional<Memory>> FindCurrentFact(const std::string& scope_key,
+                                                const std::string& subject,
+                                                const std::string& attribute) override {
+    // "attribute <> ''" lets SQLite use the partial index memory_one_current_fact.
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                     " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
+                     "attribute = ?3 AND attribute <> '' AND current = 1");
+    st.Bind(1, scope_key).Bind(2, subject).Bind(3, attribute);
+    return One(st);
+  }
+
+  Result<std::vector<Memory>> ListFactStatements(const std::string& scope_key,
+                                                 const std::string& subject,
+                                                 const std::string& attribute) override {
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                     " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND attribute = ?3 "
+                     "AND attribute <> '' AND status IN ('active', 'dormant')");
+    st.Bind(1, scope_key).Bind(2, subject).Bind(3, attribute);
+    std::vector<Memory> out;
+    while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+    if (!st.status().ok()) return st.status().WithPrefix("fact statements");
+    return out;
+  }
+
+  Status InsertMemory(Memory* m, std::string_view said) override {
+    ENGRAM_ASSIGN_OR_RETURN(m->id, store_->NextMemoryId());
+    if (m->lineage_id == 0) m->lineage_id = m->id;
+    return sqlite::InsertMemory(db_, *m, ScopeKey(m->scope), said);
+  }
+
+  Status SetReinforced(const Memory& m) override {
+    Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
+    up.Bind(1, m.id).Bind(2, m.reinforced);
+    if (m.last_seen) {
+      up.Bind(3, m.last_seen->unix_ms);
+    } else {
+      up.BindNull(3);
+    }
+    return up.Run().WithPrefix("reinforce");
+  }
+
+  Status Retire(int64_t id, const Instant& now,
+                const std::optional<Instant>& valid_to) override {
+    if (valid_to) return store_->Retire(id, now, *valid_to);
+    Stmt st(db_, "UPDATE memory SET current = 0, superseded_ms = ?2 WHERE id = ?1");
+    st.Bind(1, id).Bind(2, now.unix_ms);
+    return st.Run().WithPrefix("retire");
+  }
+
+  Status Promote(const Memory& c) override {
+    Stmt up(db_,
+            "UPDATE memory SET current = 1, superseded_ms = NULL, valid_to_ms = NULL, "
+            "lineage_id = ?2, version = ?3, supersedes = ?4 WHERE id = ?1");
+    up.Bind(1, c.id).Bind(2, c.lineage_id).Bind(3, int64_t{c.version});
+    if (c.supersedes != 0) {
+      up.Bind(4, c.supersedes);
+    } else {
+      up.BindNull(4);
+    }
+    if (Status s = up.Run(); !s.ok()) return s.WithPrefix("promote candidate");
+    Stmt rel(db_, "UPDATE relation SET version = ?2 WHERE memory_id = ?1");
+    rel.Bind(1, c.id).Bind(2, int64_t{c.version});
+    return rel.Run().WithPrefix("promote candidate");
+  }
+
+  Status SetStatus(int64_t id, MemoryStatus status) override {
+    Stmt st(db_, "UPDATE memory SET status = ?2 WHERE id = ?1");
+    st.Bind(1, id).Bind(2, std::string(ToString(status)));
+    return st.Run().WithPrefix("memory status");
+  }
+
+  Status SetConsistencyAndMetadata(const Memory& m) override {
+    Stmt st(db_, "UPDATE memory SET conf_consistency = ?2, metadata = ?3 WHERE id = ?1");
+    st.Bind(1, m.id).Bind(2, m.confidence.consistency).Bind(3, m.metadata_json);
+    return st.Run().WithPrefix("merge");
+  }
+
+  Status PutVector(int64_t id, const std::string& model, const std::string& vector) override {
+    return store_->PutVector(id, model, vector);
+  }
+
+  Status LogVectorRemoval(int64_t id) override { return store_->LogVector(id, false); }
+
+  Status CloseRelations(int64_t id, const Instant& at) override {
+    return sqlite::CloseRelations(db_, id, at);
+  }
+
+  Status CopyEntityLinks(int64_t from, int64_t to) override {
+    return sqlite::CopyEntityLinks(db_, from, to);
+  }
+
+  Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(const Principal& p,
+                                                           const IngestBatch& batch,
+                                                           const std::vector<Memory>& memories,
+                                                           const Instant& now) override {
+    return sqlite::InsertEntityLinks(db_, p, batch, memories, now);
+  }
+
+  Status InsertRelations(const IngestBatch& batch, const IngestOutcome& out) override {
+    return sqlite::InsertRelations(db_, batch, out);
+  }
+
+  Status InsertLink(const MemoryLink& link, bool* added) override {
+    return sqlite::InsertLink(db_, link, added);
+  }
+
+  Status InsertVault(const VaultEntry& entry, const Instant& now) override {
+    return sqlite::InsertVault(db_, entry, now);
+  }
+
+  Result<int64_t> InsertReview(const NewReview& review, const std::string& user_id,
+                               int64_t memory_id, int64_t message_id,
+                               const Instant& now) override {
+    ENGRAM_RETURN_IF_ERROR(
+        sqlite::InsertReview(db_, review, user_id, memory_id, message_id, now));
+    return sqlite3_last_insert_rowid(db_);
+  }
+
+  Result<ReviewItem> GetReview(int64_t id, const std::string& reviewer_user) override {
+    return sqlite::SelectReviewItem(db_, id, reviewer_user);
+  }
+
+  Result<std::vector<std::pair<int64_t, Memory>>> OpenCandidateReviews(
+      const std::string& scope_key, const std::string& subject,
+      const std::string& attribute) override {
+    Stmt st(db_, "SELECT r.id, " + sqlite::MemoryColumns() +
+                     " FROM review r JOIN memory m ON m.id = r.memory_id WHERE r.kind = ?1 AND "
+                     "r.resolved_ms IS NULL AND m.scope_key = ?2 AND m.subject = ?3 AND "
+                     "m.attribute = ?4");
+    st.Bind(1, std::string(kWeakCandidateReview)).Bind(2, scope_key);
+    st.Bind(3, subject).Bind(4, attribute);
+    std::vector<std::pair<int64_t, Memory>> out;
+    while (st.Step()) out.emplace_back(st.Int(0), sqlite::ReadMemory(st, 1));
+    if (!st.status().ok()) return st.status().WithPrefix("open candidates");
+    return out;
+  }
+
+  Status ResolveReviewRow(int64_t id, const std::string& resolution,
+                          const Instant& now) override {
+    return sqlite::MarkReviewResolved(db_, id, resolution, now);
+  }
+
+  Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override {
+    return store_->AppendLocked(ctx, entry);
+  }
+
+  Status MarkOutboxDone(int64_t id, const IngestOutcome& out, const std::string&,
+                        const Instant& now) override {
+    return sqlite::MarkOutboxDone(db_, id, out, now);
+  }
+
+ private:
+  static Result<std::optional<Memory>> One(Stmt& st) {
+    if (st.Step()) return std::optional<Memory>(sqlite::ReadMemory(st));
+    ENGRAM_RETURN_IF_ERROR(st.status());
+    return std::optional<Memory>();
+  }
+
+  SqliteStore* store_;
+  sqlite3* db_;
+};
+
+Status SqliteStore::RunWrite(const std::function<Status(WritePort&)>& body) {
   std::lock_guard lock(mu_);
   Txn txn(db_);
   ENGRAM_RETURN_IF_ERROR(txn.status());
-  IngestOutcome out;
-  const std::string key = ScopeKey(batch.scope);
-  const NewMessage& msg = batch.message;
-  Stmt ins(db_,
-           "INSERT INTO message (session_id, user_id, agent_id, team_id, visibility, role, "
-           "content, at_ms, at_offset, source_type, context, state, recorded_ms) "
-           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'done', ?12)");
-  ins.Bind(1, msg.session_id).Bind(2, batch.scope.user_id).Bind(3, batch.scope.agent_id);
-  ins.Bind(4, batch.scope.team_id).Bind(5, ToString(batch.scope.visibility)).Bind(6, msg.role);
-  ins.Bind(7, msg.content).Bind(8, msg.at.unix_ms).Bind(9, int64_t{msg.at.offset_minutes});
-  ins.Bind(10, ToString(msg.source)).Bind(11, msg.context_json).Bind(12, ctx.now.unix_ms);
-  if (Status s = ins.Run(); !s.ok()) return s.WithPrefix("insert message");
-  out.message_id = sqlite3_last_insert_rowid(db_);
-
-  std::vector<std::pair<NewReview, int64_t>> raised;  // weak_candidate items, with memory ids
-  std::vector<int64_t> confirmed;                     // candidate items the batch confirmed
-  ENGRAM_ASSIGN_OR_RETURN(auto first_id, NextMemoryId());
-  int64_t next_id = first_id;
-  for (size_t index = 0; index < batch.memories.size(); ++index) {
-    Memory m = FirstVersion(batch.memories[index], batch.scope, next_id, ctx.now,
-                            out.message_id);
-    bool outranked = false;
-    if (index == 0 && batch.duplicate_of != 0) {
-      Stmt dup(db_, "SELECT " + sqlite::MemoryColumns() +
-                        " FROM memory m WHERE id = ?1 AND scope_key = ?2 AND current = 1 AND "
-                        "status = 'active'");
-      dup.Bind(1, batch.duplicate_of).Bind(2, key);
-      if (dup.Step()) {
-        Memory old = sqlite::ReadMemory(dup);
-        store::Reinforce(m, &old);
-        Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
-        up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
-        if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce duplicate");
-        out.reinforced.push_back(old.id);
-        out.memories.push_back(std::move(old));
-        continue;
-      }
-      ENGRAM_RETURN_IF_ERROR(dup.status());
-    }
-    const int needed = MentionsNeeded(batch, index);
-    ENGRAM_ASSIGN_OR_RETURN(auto earlier, sqlite::EarlierMentions(db_, key, m, needed));
-    const bool candidate = StaysCandidate(needed, earlier);
-    if (!m.attribute.empty()) {
-      Stmt cur(db_, "SELECT " + sqlite::MemoryColumns() +
-                        " FROM memory m WHERE scope_key = ?1 AND subject = ?2 AND "
-                        "attribute = ?3 AND attribute <> '' AND current = 1");
-      cur.Bind(1, key).Bind(2, m.subject).Bind(3, m.attribute);
-      if (cur.Step()) {
-        Memory old = sqlite::ReadMemory(cur);
-        const ReconcileDecision d = Reconcile(old, m, IsCorrection(batch, index));
-        if (d.action == ReconcileAction::kReinforce) {
-          store::Reinforce(m, &old);
-          Stmt up(db_, "UPDATE memory SET reinforced = ?2, last_seen_ms = ?3 WHERE id = ?1");
-          up.Bind(1, old.id).Bind(2, old.reinforced).Bind(3, old.last_seen->unix_ms);
-          if (Status s = up.Run(); !s.ok()) return s.WithPrefix("reinforce");
-          ENGRAM_RETURN_IF_ERROR(
-              sqlite::ConfirmCandidateReviews(db_, key, old, ctx.now, &confirmed));
-          out.reinforced.push_back(old.id);
-          out.memories.push_back(std::move(old));
-          continue;
-        }
-        if (!candidate) StampDraft(d, old, ctx.now, &m);
-        outranked = !candidate && d.action == ReconcileAction::kOutranked;
-        if (!outranked && !candidate) {
-          m.lineage_id = old.lineage_id;
-          m.version = old.version + 1;
-          m.supersedes = old.id;
-          const Instant until = std::max(m.valid_from, old.valid_from);
-          ENGRAM_RETURN_IF_ERROR(Retire(old.id, ctx.now, until));
-          ENGRAM_RETURN_IF_ERROR(sqlite::CloseRelations(db_, old.id, until));
-          ENGRAM_RETURN_IF_ERROR(LogVector(old.id, false));
-          out.superseded.push_back(old.id);
-        }
-      }
-      ENGRAM_RETURN_IF_ERROR(cur.status());
-    }
-    if (candidate) StampCandidate(ctx.now, &m, &out);
-    ++next_id;
-    const std::string_view said = index == 0 ? std::string_view(batch.record_said) : "";
-    ENGRAM_RETURN_IF_ERROR(sqlite::InsertMemory(db_, m, key, said));
-    if (candidate) raised.emplace_back(CandidateReview(m, earlier + 1, needed), m.id);
-    if (m.current) {
-      ENGRAM_RETURN_IF_ERROR(sqlite::ConfirmCandidateReviews(db_, key, m, ctx.now, &confirmed));
-    }
-    if (!batch.embeddings.empty() && m.current) {
-      size_t i = out.memories.size();
-      ENGRAM_RETURN_IF_ERROR(PutVector(m.id, batch.embedding_model, batch.embeddings[i]));
-    }
-    if (outranked) out.outranked.push_back(m.id);
-    out.memories.push_back(std::move(m));
-  }
-  for (VaultEntry e : batch.vault) {
-    e.scope_key = key;
-    e.user_id = batch.scope.user_id;
-    ENGRAM_RETURN_IF_ERROR(sqlite::InsertVault(db_, e, ctx.now));
-  }
-  for (const NewReview& r : batch.reviews) {
-    int64_t memory_id = r.memory_index >= 0 && r.memory_index < static_cast<int>(
-                                                                out.memories.size())
-                            ? out.memories[r.memory_index].id
-                            : 0;
-    ENGRAM_RETURN_IF_ERROR(
-        sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id, ctx.now));
-    out.reviews.push_back(sqlite3_last_insert_rowid(db_));
-  }
-  for (const auto& [r, memory_id] : raised) {
-    ENGRAM_RETURN_IF_ERROR(
-        sqlite::InsertReview(db_, r, batch.scope.user_id, memory_id, out.message_id, ctx.now));
-    out.reviews.push_back(sqlite3_last_insert_rowid(db_));
-  }
-  ENGRAM_ASSIGN_OR_RETURN(
-      auto links, sqlite::InsertEntityLinks(db_, ctx.principal, batch, out.memories, ctx.now));
-  out.entity_links = std::move(links);
-  ENGRAM_RETURN_IF_ERROR(sqlite::InsertRelations(db_, batch, out));
-  ENGRAM_RETURN_IF_ERROR(sqlite::LinkComplements(db_, batch, key, ctx.now, &out));
-  std::vector<int64_t> targets;
-  for (const Memory& m : out.memories) targets.push_back(m.id);
-  AuditEntry audit{"remember", targets,
-                   ConfirmingAuditDetail("message_id", out.message_id, confirmed)};
-  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, audit));
-  if (batch.outbox_id != 0) {
-    ENGRAM_RETURN_IF_ERROR(sqlite::MarkOutboxDone(db_, batch.outbox_id, out, ctx.now));
-  }
-  ENGRAM_RETURN_IF_ERROR(txn.Commit());
-  return out;
-}
-
-Result<Memory> SqliteStore::Supersede(const OpContext& ctx, int64_t id, const Revision& rev) {
-  std::lock_guard lock(mu_);
-  Txn txn(db_);
-  ENGRAM_RETURN_IF_ERROR(txn.status());
-  ENGRAM_ASSIGN_OR_RETURN(Memory old, LoadVisible(db_, ctx, id));
-  ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, old.scope));
-  if (!old.current || old.status == MemoryStatus::kDeleted) {
-    return Status::Conflict("store: memory " + std::to_string(id) + " is not current");
-  }
-  ENGRAM_ASSIGN_OR_RETURN(auto new_id, NextMemoryId());
-  Memory m = NextVersion(old, new_id, rev, ctx.now);
-  // The new version is written by the corrector (a teammate's rewrite is theirs).
-  m.source.actor =
-      ctx.principal.agent_id.empty() ? ctx.principal.user_id : ctx.principal.agent_id;
-  ENGRAM_RETURN_IF_ERROR(Retire(old.id, ctx.now, m.valid_from));
-  ENGRAM_RETURN_IF_ERROR(sqlite::CloseRelations(db_, old.id, m.valid_from));
-  ENGRAM_RETURN_IF_ERROR(sqlite::InsertMemory(db_, m, ScopeKey(m.scope)));
-  ENGRAM_RETURN_IF_ERROR(LogVector(old.id, false));
-  ENGRAM_RETURN_IF_ERROR(sqlite::CopyEntityLinks(db_, old.id, m.id));
-  if (!rev.embedding.empty()) {
-    ENGRAM_RETURN_IF_ERROR(PutVector(m.id, rev.embedding_model, rev.embedding));
-  }
-  for (VaultEntry v : rev.vault) {
-    v.scope_key = ScopeKey(m.scope);
-    v.user_id = ctx.principal.user_id;
-    ENGRAM_RETURN_IF_ERROR(sqlite::InsertVault(db_, v, ctx.now));
-  }
-  AuditEntry e{"correct", {old.id, m.id}, "{\"reason\":\"" + rev.reason + "\"}"};
-  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, e));
-  ENGRAM_RETURN_IF_ERROR(txn.Commit());
-  return m;
+  SqliteWritePort port(this);
+  ENGRAM_RETURN_IF_ERROR(body(port));
+  return txn.Commit();
 }
 
 Status SqliteStore::ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
