@@ -1,5 +1,5 @@
 // StoreCore: the part of Store written once for every backend. Ingest, Supersede,
-// ResolveReview and ApplyConsolidation are procedures over WritePort (write_port.h), run inside one write
+// ResolveReview, ApplyConsolidation, Forget and EraseUser are procedures over WritePort (write_port.h), run inside one write
 // transaction the backend opens in RunWrite; the backend implements the port and the
 // remaining Store methods (reads whose pushdown matters, maintenance, side tables).
 //
@@ -30,6 +30,8 @@ class StoreCore : public Store {
                                    const std::string& vector) final;
   Result<ConsolidationOutcome> ApplyConsolidation(const OpContext& ctx,
                                                   const ConsolidationPlan& plan) final;
+  Status Forget(const OpContext& ctx, int64_t id, bool hard) final;
+  Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) final;
 
  protected:
   // Runs `body` in one write transaction of the backend: commits when it returns OK; else

@@ -68,6 +68,21 @@ class WritePort {
   // m.lineage_id, m.version, m.supersedes; the relation rows it stated take m.version.
   virtual Status Promote(const Memory& m) = 0;
   virtual Status SetStatus(int64_t id, MemoryStatus status) = 0;
+  // Every version of the lineage, by version.
+  virtual Result<std::vector<Memory>> ListLineage(int64_t lineage_id) = 0;
+  // A hard forget's erasure of these versions (already deleted): their content, subject,
+  // attribute, value and metadata, the text and context of their source messages, the
+  // requests kept for those messages, their vectors, keyword postings and entity links
+  // leave the store (and, where the backend can, its files).
+  virtual Status EraseContent(const std::vector<Memory>& versions) = 0;
+  // Deletes the vault rows of `placeholders` in scope `scope_key` that no memory of the
+  // scope mentions any more (content or value).
+  virtual Status DeleteUnreferencedVault(const std::string& scope_key,
+                                         const std::vector<std::string>& placeholders) = 0;
+  // Removes every row of `user_id` (store.h EraseUser), vectors and keyword postings
+  // included, and reports what went; the vector change log is the caller's.
+  virtual Result<EraseOutcome> DeleteUserRows(const std::string& user_id,
+                                              const Instant& now) = 0;
   // Writes m.confidence.consistency and m.metadata_json to the row of m.id (a merge's
   // survivor).
   virtual Status SetConsistencyAndMetadata(const Memory& m) = 0;

@@ -253,7 +253,8 @@ MemoryEntityTables::SearchableFn MemoryStoreImpl::SearchableFor(const OpContext&
 
 MemoryStoreImpl::Tables MemoryStoreImpl::tables() const {
   return Tables{messages_, memories_, keyword_,   record_of_, audit_, reviews_, vault_,
-                next_memory_id_, log_, next_seq_, vectors_, side_, links_, entities_};
+                next_memory_id_, log_, next_seq_, vectors_, side_, links_, entities_,
+                recall_log_, cache_};
 }
 
 void MemoryStoreImpl::set_tables(Tables&& t) {
@@ -271,6 +272,8 @@ void MemoryStoreImpl::set_tables(Tables&& t) {
   side_ = std::move(t.side);
   links_ = std::move(t.links);
   entities_ = std::move(t.entities);
+  recall_log_ = std::move(t.recall_log);
+  cache_ = std::move(t.cache);
 }
 
 void MemoryStoreImpl::Index(const Memory& m, std::string_view said) {

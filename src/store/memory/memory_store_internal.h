@@ -56,8 +56,6 @@ class MemoryStoreImpl final : public StoreCore {
   Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
                        const std::string& vector) override;
 
-  Status Forget(const OpContext& ctx, int64_t id, bool hard) override;
-
   Result<std::vector<KeywordHit>> SearchKeyword(const OpContext& ctx,
                                                 const KeywordQuery& query) override;
 
@@ -136,8 +134,6 @@ class MemoryStoreImpl final : public StoreCore {
 
   Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override;
 
-  Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override;
-
   Status CompactStorage() override { return Status::OK(); }
 
   Result<EntityImportOutcome> PutEntities(const OpContext& ctx,
@@ -180,11 +176,17 @@ class MemoryStoreImpl final : public StoreCore {
     MemorySideTables side;
     std::vector<MemoryLink> links;
     MemoryEntityTables entities;
+    std::vector<RecallRow> recall_log;
+    std::map<std::pair<std::string, std::string>, std::string> cache;
   };
   Tables tables() const;
   void set_tables(Tables&& t);
 
   static Status NotFound(int64_t id);
+
+  // Removes every row of `user_id` (store.h EraseUser); review slots stay, emptied and
+  // resolved "erased" at `now`. REQUIRES: mu_ held.
+  EraseOutcome DeleteUserRows(const std::string& user_id, const Instant& now);
 
   // Memories recall may show ctx.principal. REQUIRES: mu_ held while the result is used.
   MemoryEntityTables::SearchableFn SearchableFor(const OpContext& ctx);

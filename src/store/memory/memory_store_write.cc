@@ -1,6 +1,7 @@
 // MemoryStoreImpl's write path: the WritePort the shared procedures (store_core.h) run over,
 // RunWrite (a snapshot of the tables to roll back to), and ReplaceVector.
 #include <algorithm>
+#include <set>
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
@@ -98,6 +99,57 @@ class MemoryWritePort final : public WritePort {
     row->confidence.consistency = m.confidence.consistency;
     row->metadata_json = m.metadata_json;
     return Status::OK();
+  }
+
+  Result<std::vector<Memory>> ListLineage(int64_t lineage_id) override {
+    std::vector<Memory> out;
+    for (const auto& [id, m] : s_->memories_) {
+      if (m.lineage_id == lineage_id) out.push_back(m);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const Memory& a, const Memory& b) { return a.version < b.version; });
+    return out;
+  }
+
+  Status EraseContent(const std::vector<Memory>& versions) override {
+    std::set<int64_t> ids;
+    for (const Memory& v : versions) {
+      ENGRAM_ASSIGN_OR_RETURN(Memory * m, Row(v.id));
+      ids.insert(m->id);
+      s_->vectors_.erase(m->id);
+      s_->keyword_.Remove(m->id);
+      m->content.clear();
+      m->subject.clear();
+      m->attribute.clear();
+      m->value.clear();
+      m->metadata_json = "{}";
+      const int64_t mid = m->source.message_id;
+      if (mid >= 1 && mid <= static_cast<int64_t>(s_->messages_.size())) {
+        s_->messages_[mid - 1].message.content.clear();
+        s_->messages_[mid - 1].message.context_json = "{}";
+        s_->side_.BlankRequestsOf(mid);
+      }
+    }
+    s_->entities_.ForgetMemories(ids);
+    return Status::OK();
+  }
+
+  Status DeleteUnreferencedVault(const std::string& scope_key,
+                                 const std::vector<std::string>& placeholders) override {
+    for (const std::string& p : placeholders) {
+      const bool mentioned =
+          std::any_of(s_->memories_.begin(), s_->memories_.end(), [&](const auto& row) {
+            const Memory& m = row.second;
+            return ScopeKey(m.scope) == scope_key && (m.content.find(p) != std::string::npos ||
+                                                      m.value.find(p) != std::string::npos);
+          });
+      if (!mentioned) s_->vault_.erase({scope_key, p});
+    }
+    return Status::OK();
+  }
+
+  Result<EraseOutcome> DeleteUserRows(const std::string& user_id, const Instant& now) override {
+    return s_->DeleteUserRows(user_id, now);
   }
 
   Status PutVector(int64_t id, const std::string& model, const std::string& vector) override {

@@ -55,8 +55,6 @@ class SqliteStore final : public StoreCore {
   Status ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
                        const std::string& vector) override;
 
-  Status Forget(const OpContext& ctx, int64_t id, bool hard) override;
-
   Status TouchMemories(const OpContext& ctx, const std::vector<int64_t>& ids) override;
 
   Result<int64_t> MarkDormant(const Instant& idle_before, int limit) override;
@@ -142,8 +140,6 @@ class SqliteStore final : public StoreCore {
                                                  const ConsolidationQuery& query) override;
 
   Result<std::vector<MemoryLink>> ListLinks(const OpContext& ctx, int64_t id) override;
-
-  Result<EraseOutcome> EraseUser(const OpContext& ctx, const std::string& user_id) override;
 
   Result<EntityImportOutcome> PutEntities(const OpContext& ctx,
                                           const std::vector<EntityRecord>& entries) override;

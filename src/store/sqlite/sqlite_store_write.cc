@@ -117,6 +117,52 @@ class SqliteWritePort final : public WritePort {
     return st.Run().WithPrefix("merge");
   }
 
+  Result<std::vector<Memory>> ListLineage(int64_t lineage_id) override {
+    Stmt st(db_, "SELECT " + sqlite::MemoryColumns() +
+                     " FROM memory m WHERE lineage_id = ?1 ORDER BY version");
+    st.Bind(1, lineage_id);
+    std::vector<Memory> out;
+    while (st.Step()) out.push_back(sqlite::ReadMemory(st));
+    if (!st.status().ok()) return st.status().WithPrefix("lineage");
+    return out;
+  }
+
+  Status EraseContent(const std::vector<Memory>& versions) override {
+    if (versions.empty()) return Status::OK();
+    const int64_t lineage = versions.front().lineage_id;
+    const char* kErase[] = {
+        "INSERT INTO memory_fts(memory_fts, rowid, content) SELECT 'delete', id, "
+        "COALESCE(said, content) FROM memory WHERE lineage_id = ?1 AND content <> '' "
+        "AND keyword = 1",
+        "UPDATE message SET content = '', context = '{}' WHERE id IN "
+        "(SELECT message_id FROM memory WHERE lineage_id = ?1)",
+        "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
+        "metadata = '{}', said = NULL WHERE lineage_id = ?1",
+        "DELETE FROM memory_vector WHERE memory_id IN "
+        "(SELECT id FROM memory WHERE lineage_id = ?1)",
+        // The queued request kept the raw text (identifiers unmasked).
+        "UPDATE outbox SET request = '' WHERE message_id IN "
+        "(SELECT message_id FROM memory WHERE lineage_id = ?1)"};
+    for (const char* sql : kErase) {
+      Stmt st(db_, sql);
+      st.Bind(1, lineage);
+      if (Status s = st.Run(); !s.ok()) return s.WithPrefix("hard forget");
+    }
+    ENGRAM_RETURN_IF_ERROR(sqlite::DeleteLineageEntityLinks(db_, lineage));
+    return MergeKeywordIndex();
+  }
+
+  Status DeleteUnreferencedVault(const std::string& scope_key,
+                                 const std::vector<std::string>& placeholders) override {
+    return sqlite::DeleteUnreferencedVault(db_, scope_key, placeholders);
+  }
+
+  Result<EraseOutcome> DeleteUserRows(const std::string& user_id, const Instant&) override {
+    ENGRAM_ASSIGN_OR_RETURN(auto out, sqlite::DeleteUserRows(db_, user_id));
+    if (!out.memory_ids.empty()) ENGRAM_RETURN_IF_ERROR(MergeKeywordIndex());
+    return out;
+  }
+
   Status PutVector(int64_t id, const std::string& model, const std::string& vector) override {
     return store_->PutVector(id, model, vector);
   }
@@ -192,6 +238,14 @@ class SqliteWritePort final : public WritePort {
   }
 
  private:
+  // FTS5 (before 3.44's secure-delete) only marks deleted postings; the terms stay in older
+  // segments until they are merged. Merging everything is the way to make erased words
+  // leave the file. Cost grows with the index; hard forgets and erasures are rare.
+  Status MergeKeywordIndex() {
+    return Exec(db_, "INSERT INTO memory_fts(memory_fts) VALUES('optimize')",
+                "erase: merge keyword index");
+  }
+
   static Result<std::optional<Memory>> One(Stmt& st) {
     if (st.Step()) return std::optional<Memory>(sqlite::ReadMemory(st));
     ENGRAM_RETURN_IF_ERROR(st.status());
