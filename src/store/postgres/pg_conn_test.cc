@@ -367,8 +367,10 @@ TEST_F(PgConnTest, PoolReplacesABrokenConnection) {
     auto h = (*pool)->Acquire();
     ASSERT_TRUE(h.ok());
     first_pid = (*h)->Exec("SELECT pg_backend_pid()")->Int64(0, 0);
-    ASSERT_TRUE(admin_->Exec("SELECT pg_terminate_backend($1::int)", {first_pid}).ok());
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // Waits (up to 10 s) until the backend has exited.
+    auto killed = admin_->Exec("SELECT pg_terminate_backend($1::int, 10000)", {first_pid});
+    ASSERT_TRUE(killed.ok()) << killed.status().ToString();
+    ASSERT_TRUE(killed->Bool(0, 0));
     auto r = (*h)->Exec("SELECT 1");
     EXPECT_EQ(r.status().code(), StatusCode::kUnavailable) << r.status().ToString();
     EXPECT_FALSE((*h)->ok());
