@@ -1,7 +1,9 @@
 # Helpers that give every module the same flags.
 #
 #   engram_add_library(NAME engram_base SOURCES a.cc b.cc DEPS ... [PRIVATE_DEPS ...])
-#   engram_add_test(NAME base_test SOURCES a_test.cc DEPS engram_base)
+#   engram_add_test(NAME base_test SOURCES a_test.cc DEPS engram_base [NO_DISCOVER])
+#   (NO_DISCOVER: the caller registers the cases with gtest_discover_tests itself, e.g. with
+#   ctest fixtures or once per database server.)
 
 set(ENGRAM_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wno-unused-parameter -Wno-missing-field-initializers)
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
@@ -44,11 +46,14 @@ function(engram_add_test)
   if(NOT ENGRAM_BUILD_TESTS)
     return()
   endif()
-  cmake_parse_arguments(ARG "" "NAME" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "NO_DISCOVER" "NAME" "SOURCES;DEPS" ${ARGN})
   add_executable(${ARG_NAME} ${ARG_SOURCES})
   target_include_directories(${ARG_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR})
   target_link_libraries(${ARG_NAME} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   engram_apply_flags(${ARG_NAME})
+  if(ARG_NO_DISCOVER)
+    return()
+  endif()
   gtest_discover_tests(${ARG_NAME} DISCOVERY_TIMEOUT 60
                        PROPERTIES ENVIRONMENT "ENGRAM_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
 endfunction()

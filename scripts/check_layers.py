@@ -20,6 +20,14 @@ RANK = {
     "engine": 5,
     "testing": 6,
 }
+BACKENDS = ("sqlite", "memory", "postgres")
+BACKEND_USERS = ("src/engine/registry.cc", "src/store/conformance_backends.h")
+# Files that include a backend although the rule says they should not, each with its reason.
+BACKEND_INCLUDE_ALLOWED = {
+    # A unit test of the recaller that runs it over the in-memory store as a fake; it should
+    # get a store from the registry or src/testing instead.
+    ("src/recall/recaller_test.cc", "src/store/memory/memory_store.h"),
+}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SOURCES = (".h", ".cc", ".cpp", ".hpp")
 
@@ -27,6 +35,29 @@ SOURCES = (".h", ".cc", ".cpp", ".hpp")
 def module_of(path):
     parts = pathlib.PurePosixPath(path).parts
     return parts[1] if len(parts) > 1 and parts[0] == "src" else None
+
+
+def backend_of(path):
+    parts = pathlib.PurePosixPath(path).parts
+    if len(parts) > 3 and parts[:2] == ("src", "store") and parts[2] in BACKENDS:
+        return parts[2]
+    return None
+
+
+def check_backend_include(rel, inc):
+    """The leaf rule for store backends; an error message or None."""
+    theirs = backend_of(inc)
+    if theirs is None or backend_of(rel) == theirs:
+        return None
+    if (rel, inc) in BACKEND_INCLUDE_ALLOWED:
+        return None
+    mine = backend_of(rel)
+    if mine is not None:
+        return f"{rel}: backend '{mine}' includes backend '{theirs}' ('{inc}')"
+    if rel in BACKEND_USERS or re.fullmatch(r"src/store/[^/]+_conformance_test\.cc", rel):
+        return None
+    return (f"{rel}: includes backend '{theirs}' ('{inc}'); only src/engine/registry.cc and "
+            "the store's conformance tests may name a backend")
 
 
 def check(root):
@@ -39,6 +70,9 @@ def check(root):
             continue
         is_test = rel.endswith(("_test.cc", "_fuzz.cc")) or "/fuzz/" in rel
         for inc in INCLUDE.findall(f.read_text(errors="replace")):
+            leaf_error = check_backend_include(rel, inc)
+            if leaf_error:
+                errors.append(leaf_error)
             if rel.startswith("include/engram/"):
                 if not inc.startswith("engram/"):
                     errors.append(f"{rel}: public header includes non-public '{inc}'")
