@@ -4,10 +4,12 @@
 #   engram_pg_fixtures()             registers the ctest fixtures once: `postgres` (PostgreSQL
 #                                    16, tests pg16_server_start / pg16_server_stop) and, with
 #                                    ENGRAM_TEST_PG18, `postgres18` (label pg18).
-#   engram_pg_discover_tests(TARGET) registers the gtest cases of TARGET (built with
+#   engram_pg_discover_tests(TARGET [PG18_FILTER GLOB])
+#                                    registers the gtest cases of TARGET (built with
 #                                    engram_add_test(... NO_DISCOVER)) once per server: they
 #                                    require its fixture, carry the label `postgres` (`pg18`
-#                                    for the second run, whose names start with `pg18.`), and
+#                                    for the second run, whose names start with `pg18.`, only
+#                                    the cases matching GLOB when given), and
 #                                    find the server's DSN through $ENGRAM_TEST_PG_DSN_FILE.
 #                                    (One value per property: gtest_discover_tests splits
 #                                    lists into property pairs.)
@@ -49,8 +51,13 @@ function(engram_pg_fixtures)
 endfunction()
 
 function(engram_pg_discover_tests target)
+  cmake_parse_arguments(ARG "" "PG18_FILTER" "" ${ARGN})
   if(NOT ENGRAM_BUILD_TESTS)
     return()
+  endif()
+  set(pg18_filter)
+  if(ARG_PG18_FILTER)
+    set(pg18_filter TEST_FILTER ${ARG_PG18_FILTER})
   endif()
   engram_pg_fixtures()
   gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60
@@ -59,7 +66,7 @@ function(engram_pg_discover_tests target)
       FIXTURES_REQUIRED postgres
       LABELS postgres)
   if(ENGRAM_TEST_PG18)
-    gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 TEST_PREFIX pg18.
+    gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 TEST_PREFIX pg18. ${pg18_filter}
       PROPERTIES
         ENVIRONMENT "ENGRAM_TEST_PG_DSN_FILE=${CMAKE_BINARY_DIR}/pg_test_server/18/dsn"
         FIXTURES_REQUIRED postgres18

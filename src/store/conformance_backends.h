@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "src/store/memory/memory_store.h"
+#include "src/store/postgres/pg_store.h"
+#include "src/store/postgres/pg_testing.h"
 #include "src/store/sqlite/sqlite_store.h"
 #include "src/store/store.h"
 
@@ -30,6 +32,21 @@ inline std::vector<Backend> Backends() {
       {"sqlite",
        [](const std::string& dir) {
          auto r = OpenSqliteStore(SqliteOptions{dir + "/engram.db", true, 10000});
+         EXPECT_TRUE(r.ok()) << r.status().ToString();
+         return r.ok() ? std::move(r).value() : nullptr;
+       },
+       true},
+      // A schema of its own per test directory: a second open of the same directory shares
+      // the data, as SQLite's second handle on one file does.
+      {"postgres",
+       [](const std::string& dir) -> std::unique_ptr<Store> {
+         const std::string dsn = postgres::TestDsn();
+         if (dsn.empty()) return nullptr;
+         PostgresOptions po;
+         po.dsn = dsn;
+         po.schema = "c_" + std::to_string(std::hash<std::string>{}(dir) % 1000000000000ULL);
+         po.pool_size = 4;
+         auto r = OpenPostgresStore(po);
          EXPECT_TRUE(r.ok()) << r.status().ToString();
          return r.ok() ? std::move(r).value() : nullptr;
        },

@@ -82,6 +82,8 @@ CREATE TABLE memory (
   source_at_ms     bigint NOT NULL DEFAULT 0,
   reinforced       int NOT NULL DEFAULT 0 CHECK (reinforced >= 0),
   last_seen_ms     bigint,
+  access_count     int NOT NULL DEFAULT 0,
+  last_access_ms   bigint,
   metadata         text NOT NULL DEFAULT '{}',
   PRIMARY KEY (tenant_id, id),
   FOREIGN KEY (tenant_id, supersedes) REFERENCES memory (tenant_id, id),
@@ -100,22 +102,14 @@ CREATE INDEX memory_record_text ON memory (tenant_id, scope_key, md5(content))
   WHERE type = 'episodic' AND current;
 CREATE INDEX memory_kw ON memory USING gin (kw) WHERE kw IS NOT NULL;
 
-CREATE TABLE memory_access (
-  tenant_id      text NOT NULL DEFAULT '',
-  memory_id      bigint NOT NULL,
-  access_count   int NOT NULL DEFAULT 0,
-  last_access_ms bigint,
-  PRIMARY KEY (tenant_id, memory_id),
-  FOREIGN KEY (tenant_id, memory_id) REFERENCES memory (tenant_id, id)
-);
-
 CREATE TABLE memory_vector (
   tenant_id  text NOT NULL DEFAULT '',
   memory_id  bigint NOT NULL,
   model_id   text NOT NULL,
   part       text NOT NULL,
   live       boolean NOT NULL DEFAULT true,
-  embedding  vector NOT NULL,
+  vector     bytea NOT NULL,
+  embedding  vector,
   PRIMARY KEY (tenant_id, memory_id),
   FOREIGN KEY (tenant_id, memory_id) REFERENCES memory (tenant_id, id)
 );
