@@ -64,8 +64,8 @@ PgTxn::~PgTxn() {
 Status PgTxn::SetLocal(std::string_view name, std::string_view value) {
   if (!conn_) return Status::FailedPrecondition("postgres: SET LOCAL: transaction is over");
   if (!ValidSettingName(name)) {
-    return Status::InvalidArgument("postgres: SET LOCAL: bad setting name '" +
-                                   std::string(name) + "'");
+    return Status::InvalidArgument("postgres: SET LOCAL: bad setting name '" + std::string(name) +
+                                   "'");
   }
   ENGRAM_ASSIGN_OR_RETURN(std::string quoted, conn_->QuoteLiteral(value));
   return conn_->Exec("SET LOCAL " + std::string(name) + " = " + quoted).status();
@@ -115,8 +115,7 @@ Status RunInTransaction(PgConn& conn, const PgTxnOptions& options,
     }
     if (!IsRetryableSqlState(conn.first_error_sqlstate())) return last;
   }
-  return last.WithPrefix("postgres: gave up after " + std::to_string(max_attempts) +
-                         " attempts");
+  return last.WithPrefix("postgres: gave up after " + std::to_string(max_attempts) + " attempts");
 }
 
 Status RunInTransaction(PgPool& pool, const PgTxnOptions& options,
