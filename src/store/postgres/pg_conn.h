@@ -4,8 +4,9 @@
 // "postgres: <what>: <server message> (SQLSTATE xxxxx)". No exception crosses this API.
 //
 // Two Citus-readiness rules are enforced here, for every statement the backend sends:
-//   * session-level SET is refused (InvalidArgument): settings change only with SET LOCAL,
-//     inside a transaction (pg_txn.h), or as connection options (PgConnOptions);
+//   * session-level SET and RESET statements are refused (InvalidArgument): settings change
+//     only with SET LOCAL, inside a transaction (pg_txn.h), or as connection options
+//     (PgConnOptions). (A call set_config(…, false) is not detected: do not write one.)
 //   * pg_advisory_* functions are refused unless the connection was opened for migrations
 //     (AllowAdvisoryLocksForMigrations; pg_schema.cc is the only caller).
 //

@@ -101,6 +101,7 @@ Status RunInTransaction(PgConn& conn, const PgTxnOptions& options,
   for (int attempt = 1; attempt <= max_attempts; ++attempt) {
     if (attempts) *attempts = attempt;
     if (attempt > 1) Backoff(attempt - 1);
+    conn.ClearErrors();  // only this attempt's errors decide whether to retry
     Result<PgTxn> txn = PgTxn::Begin(conn, options);
     if (!txn.ok()) {
       last = txn.status();
