@@ -220,6 +220,32 @@ TEST_F(PgConnTest, SetLocalEndsWithTheTransaction) {
   EXPECT_EQ(Run("SHOW transaction_isolation").Text(0, 0), "read committed");
 }
 
+TEST_F(PgConnTest, TransactionsUseTheRequestedIsolation) {
+  auto show = [this](const PgTxnOptions& o) {
+    std::string got;
+    Status s = RunInTransaction(*conn_, o, [&](PgConn& c) {
+      auto r = c.Exec(
+          "SELECT current_setting('transaction_isolation') || ' ' || "
+          "current_setting('transaction_read_only')");
+      if (r.ok()) got = std::string(r->Text(0, 0));
+      return r.status();
+    });
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    return got;
+  };
+  EXPECT_EQ(show({}), "read committed off");
+  PgTxnOptions o;
+  o.isolation = PgIsolation::kRepeatableRead;
+  EXPECT_EQ(show(o), "repeatable read off");
+  o.isolation = PgIsolation::kSerializable;
+  o.read_only = true;
+  EXPECT_EQ(show(o), "serializable on");
+  Run("CREATE TABLE w (a int)");
+  Status s = RunInTransaction(
+      *conn_, o, [](PgConn& c) { return c.Exec("INSERT INTO w VALUES (1)").status(); });
+  EXPECT_FALSE(s.ok());  // 25006 read_only_sql_transaction
+}
+
 TEST_F(PgConnTest, RollbackLeavesNothing) {
   Run("CREATE TABLE r (id int PRIMARY KEY)");
   int attempts = 0;
