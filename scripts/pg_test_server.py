@@ -230,7 +230,7 @@ def start(dirpath, version, stop_with_parent):
         dsn = f"host=127.0.0.1 port={port} user=postgres dbname={DATABASE}"
         out = run([os.path.join(bindir, "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
                    f"host=127.0.0.1 port={port} user=postgres dbname=postgres",
-                   "-c", f"CREATE DATABASE {DATABASE}", "-c", f"\\c {DATABASE}",
+                   "-c", f"CREATE DATABASE {DATABASE} STRATEGY FILE_COPY", "-c", f"\\c {DATABASE}",
                    "-c", "CREATE EXTENSION vector",
                    "-c", "SELECT current_setting('server_version') || ' + pgvector ' || "
                          "extversion FROM pg_extension WHERE extname = 'vector'"], "psql setup")

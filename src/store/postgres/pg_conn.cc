@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -89,14 +90,14 @@ std::string Trimmed(const char* msg) {
   return s;
 }
 
-bool ValidSchemaName(std::string_view s) {
-  if (s.empty() || s.size() > 63 || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+}  // namespace
+
+bool IsValidPgSchemaName(std::string_view s) {
+  if (s.empty() || s.size() > 63 || (s[0] >= '0' && s[0] <= '9')) return false;
   return std::all_of(s.begin(), s.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
   });
 }
-
-}  // namespace
 
 PgParam::PgParam(double v) : value_(ShortestText(v)) {}
 
@@ -220,7 +221,7 @@ Status StatusFromSqlState(std::string_view s, std::string_view message) {
 }
 
 Result<std::unique_ptr<PgConn>> PgConn::Connect(const PgConnOptions& o) {
-  if (!o.schema.empty() && !ValidSchemaName(o.schema)) {
+  if (!o.schema.empty() && !IsValidPgSchemaName(o.schema)) {
     return Status::InvalidArgument("postgres: schema name '" + o.schema +
                                    "' is not [a-z_][a-z0-9_]* of at most 63 bytes");
   }
@@ -278,7 +279,8 @@ Result<std::unique_ptr<PgConn>> PgConn::Connect(const PgConnOptions& o) {
     PQfinish(c);
     return s;
   }
-  PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);  // "already exists, skipping"
+  PQsetNoticeProcessor(
+      c, [](void*, const char*) {}, nullptr);  // "already exists, skipping"
   return std::unique_ptr<PgConn>(new PgConn(c));
 }
 
@@ -306,13 +308,20 @@ Status PgConn::Refuse(std::string_view sql) const {
   return Status::OK();
 }
 
-Status PgConn::ErrorOf(pg_result* res, std::string_view sql) {
+Status PgConn::ErrorOf(pg_result* res, std::string_view sql, bool script) {
   const char* code = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
   std::string sqlstate = (code && PQstatus(conn_) == CONNECTION_OK) ? code : "";
   const char* primary = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
   std::string text = primary ? Trimmed(primary) : Trimmed(PQerrorMessage(conn_));
   if (first_error_sqlstate_.empty()) first_error_sqlstate_ = sqlstate.empty() ? "08006" : sqlstate;
-  std::string msg = "postgres: " + What(sql) + ": " + text;
+  std::string where = What(sql);
+  const char* pos = (script && res) ? PQresultErrorField(res, PG_DIAG_STATEMENT_POSITION) : nullptr;
+  if (pos) {  // a character offset into the script, from 1; DDL scripts are ASCII
+    size_t offset = std::min(static_cast<size_t>(std::max(std::atoi(pos), 1)), sql.size());
+    where = "script line " +
+            std::to_string(1 + std::count(sql.begin(), sql.begin() + offset - 1, '\n'));
+  }
+  std::string msg = "postgres: " + where + ": " + text;
   if (!sqlstate.empty()) msg += " (SQLSTATE " + sqlstate + ")";
   return StatusFromSqlState(sqlstate, msg);
 }
@@ -339,7 +348,8 @@ Status PgConn::ExecScript(std::string_view sql) {
   std::string text(sql);
   pg_result* res = PQexec(conn_, text.c_str());
   ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
-  Status s = (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) ? Status::OK() : ErrorOf(res, sql);
+  Status s =
+      (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) ? Status::OK() : ErrorOf(res, sql, true);
   if (res) PQclear(res);
   return s;
 }

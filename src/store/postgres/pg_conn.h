@@ -4,8 +4,9 @@
 // "postgres: <what>: <server message> (SQLSTATE xxxxx)". No exception crosses this API.
 //
 // Two Citus-readiness rules are enforced here, for every statement the backend sends:
-//   * session-level SET is refused (InvalidArgument): settings change only with SET LOCAL,
-//     inside a transaction (pg_txn.h), or as connection options (PgConnOptions);
+//   * session-level SET and RESET statements are refused (InvalidArgument): settings change
+//     only with SET LOCAL, inside a transaction (pg_txn.h), or as connection options
+//     (PgConnOptions). (A call set_config(…, false) is not detected: do not write one.)
 //   * pg_advisory_* functions are refused unless the connection was opened for migrations
 //     (AllowAdvisoryLocksForMigrations; pg_schema.cc is the only caller).
 //
@@ -54,15 +55,15 @@ struct PgConnOptions {
 // as `$1::bigint` where it cannot).
 class PgParam {
  public:
-  PgParam(std::nullopt_t) {}  // NOLINT: SQL NULL
+  PgParam(std::nullopt_t) {}                                     // NOLINT: SQL NULL
   PgParam(std::string_view text) : value_(std::string(text)) {}  // NOLINT
-  PgParam(const std::string& text) : value_(text) {}              // NOLINT
-  PgParam(const char* text) : value_(std::string(text)) {}        // NOLINT
-  PgParam(bool b) : value_(b ? "t" : "f") {}                       // NOLINT
-  template <typename T>
-    requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
+  PgParam(const std::string& text) : value_(text) {}             // NOLINT
+  PgParam(const char* text) : value_(std::string(text)) {}       // NOLINT
+  PgParam(bool b) : value_(b ? "t" : "f") {}                     // NOLINT
+  template <typename T,
+            typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
   PgParam(T v) : value_(std::to_string(v)) {}  // NOLINT
-  PgParam(double v);                             // NOLINT: shortest text that reads back exactly
+  PgParam(double v);                           // NOLINT: shortest text that reads back exactly
   static PgParam Null() { return PgParam(std::nullopt); }
   // A bytea value (any bytes), sent as '\x<hex>'.
   static PgParam Bytea(std::string_view bytes);
@@ -101,8 +102,8 @@ class PgResult {
   // REQUIRES: an integer column. 0 for NULL (use IsNull to tell); 0 if unparsable.
   int64_t Int64(int row, int col) const;
   std::optional<int64_t> OptInt64(int row, int col) const;
-  double Double(int row, int col) const;  // REQUIRES: a float or numeric column
-  bool Bool(int row, int col) const;      // REQUIRES: a boolean column ('t' is true)
+  double Double(int row, int col) const;      // REQUIRES: a float or numeric column
+  bool Bool(int row, int col) const;          // REQUIRES: a boolean column ('t' is true)
   std::string Bytea(int row, int col) const;  // REQUIRES: a bytea column; the raw bytes
 
  private:
@@ -132,6 +133,10 @@ Status StatusFromSqlState(std::string_view sqlstate, std::string_view message);
 // True for the codes a whole transaction may be retried on: 40001 and 40P01.
 bool IsRetryableSqlState(std::string_view sqlstate);
 
+// Whether `name` is a schema name PgConnOptions and migrations accept: [a-z_][a-z0-9_]*, at
+// most 63 bytes (so it never needs quoting).
+bool IsValidPgSchemaName(std::string_view name);
+
 class PgConn {
  public:
   // Connects and checks the server: Unavailable when it cannot be reached (or refuses the
@@ -147,7 +152,8 @@ class PgConn {
   Result<PgResult> Exec(std::string_view sql, std::initializer_list<PgParam> params = {}) {
     return Exec(sql, std::span<const PgParam>(params.begin(), params.size()));
   }
-  // Runs several ';'-separated statements without parameters (DDL scripts, migrations).
+  // Runs several ';'-separated statements without parameters (DDL scripts, migrations). An
+  // error names the script's line where the failing statement went wrong.
   Status ExecScript(std::string_view sql);
 
   // `value` quoted as an SQL string literal for this connection ('…', escapes doubled).
@@ -175,7 +181,7 @@ class PgConn {
  private:
   explicit PgConn(pg_conn* conn) : conn_(conn) {}
   Status Refuse(std::string_view sql) const;
-  Status ErrorOf(pg_result* res, std::string_view sql);
+  Status ErrorOf(pg_result* res, std::string_view sql, bool script = false);
 
   pg_conn* conn_;
   std::string first_error_sqlstate_;

@@ -54,11 +54,11 @@ TEST_F(PgConnTest, ParametersRoundTripNullUtf8AndNumbers) {
   const std::string zh = "张工说下周二要验收接口文档";
   const std::string bytes("\0\x01\xff'\\x", 6);
   const float vec[] = {0.1f, -2.5f, 3e-7f};
-  PgResult r = Run(
-      "SELECT $1::text, char_length($1::text), $2::text IS NULL, $3::bigint, $4::bigint, "
-      "$5::float8, $6::bool, $7::bytea, length($7::bytea), $8::vector::text, $9::text",
-      {zh, PgParam::Null(), INT64_MIN, INT64_MAX, 0.1, true, PgParam::Bytea(bytes),
-       PgParam::Vector(vec), "it's \"quoted\"; DROP TABLE x; --"});
+  PgResult r =
+      Run("SELECT $1::text, char_length($1::text), $2::text IS NULL, $3::bigint, $4::bigint, "
+          "$5::float8, $6::bool, $7::bytea, length($7::bytea), $8::vector::text, $9::text",
+          {zh, PgParam::Null(), INT64_MIN, INT64_MAX, 0.1, true, PgParam::Bytea(bytes),
+           PgParam::Vector(vec), "it's \"quoted\"; DROP TABLE x; --"});
   ASSERT_EQ(r.rows(), 1);
   EXPECT_EQ(r.Text(0, 0), zh);
   EXPECT_EQ(r.Int64(0, 1), 13);  // characters, not bytes: the connection speaks UTF-8
@@ -154,9 +154,9 @@ TEST_F(PgConnTest, UnreachableServerAndBadOptionsAreReported) {
   ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), len), 0);
   ASSERT_EQ(getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
   close(fd);  // nothing listens on this port now
-  auto down = PgConn::Connect(PgConnOptions{"host=127.0.0.1 port=" +
-                                            std::to_string(ntohs(addr.sin_port)) +
-                                            " user=postgres password=s3cret dbname=x"});
+  auto down =
+      PgConn::Connect(PgConnOptions{"host=127.0.0.1 port=" + std::to_string(ntohs(addr.sin_port)) +
+                                    " user=postgres password=s3cret dbname=x"});
   ASSERT_FALSE(down.ok());
   EXPECT_EQ(down.status().code(), StatusCode::kUnavailable) << down.status().ToString();
   EXPECT_EQ(down.status().message().find("s3cret"), std::string::npos);
@@ -171,6 +171,18 @@ TEST_F(PgConnTest, UnreachableServerAndBadOptionsAreReported) {
   EXPECT_EQ(PgConn::Connect(o).status().code(), StatusCode::kInvalidArgument);
   auto nodb = PgConn::Connect(PgConnOptions{dsn_ + " dbname=no_such_database"});
   EXPECT_EQ(nodb.status().code(), StatusCode::kUnavailable);
+}
+
+TEST_F(PgConnTest, ScriptErrorsNameTheLine) {
+  Status s = conn_->ExecScript(
+      "CREATE TABLE a (x int);\nCREATE TABLE b (y int);\n"
+      "CREATE TABLE c (z no_such_type);\n");
+  EXPECT_EQ(s.code(), StatusCode::kInternal) << s.ToString();
+  EXPECT_NE(s.message().find("postgres: script line 3: type \"no_such_type\" does not exist"),
+            std::string::npos)
+      << s.message();
+  EXPECT_EQ(Count("pg_tables WHERE schemaname = current_schema() AND tablename IN ('a', 'b')"),
+            0);  // one implicit transaction
 }
 
 TEST_F(PgConnTest, SessionSetAndAdvisoryLocksAreRefused) {
@@ -206,6 +218,32 @@ TEST_F(PgConnTest, SetLocalEndsWithTheTransaction) {
   EXPECT_EQ(Run("SHOW statement_timeout").Text(0, 0), "0");
   EXPECT_EQ(Run("SHOW application_name").Text(0, 0), "engram");
   EXPECT_EQ(Run("SHOW transaction_isolation").Text(0, 0), "read committed");
+}
+
+TEST_F(PgConnTest, TransactionsUseTheRequestedIsolation) {
+  auto show = [this](const PgTxnOptions& o) {
+    std::string got;
+    Status s = RunInTransaction(*conn_, o, [&](PgConn& c) {
+      auto r = c.Exec(
+          "SELECT current_setting('transaction_isolation') || ' ' || "
+          "current_setting('transaction_read_only')");
+      if (r.ok()) got = std::string(r->Text(0, 0));
+      return r.status();
+    });
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    return got;
+  };
+  EXPECT_EQ(show({}), "read committed off");
+  PgTxnOptions o;
+  o.isolation = PgIsolation::kRepeatableRead;
+  EXPECT_EQ(show(o), "repeatable read off");
+  o.isolation = PgIsolation::kSerializable;
+  o.read_only = true;
+  EXPECT_EQ(show(o), "serializable on");
+  Run("CREATE TABLE w (a int)");
+  Status s = RunInTransaction(
+      *conn_, o, [](PgConn& c) { return c.Exec("INSERT INTO w VALUES (1)").status(); });
+  EXPECT_FALSE(s.ok());  // 25006 read_only_sql_transaction
 }
 
 TEST_F(PgConnTest, RollbackLeavesNothing) {

@@ -24,13 +24,6 @@ const std::vector<const char*>& Migrations() {
   return *kMigrations;
 }
 
-bool ValidSchemaName(std::string_view s) {
-  return !s.empty() && s.size() <= 63 && !(s[0] >= '0' && s[0] <= '9') &&
-         std::all_of(s.begin(), s.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-         });
-}
-
 std::string QuoteIdent(std::string_view id) {
   std::string q = "\"";
   for (char c : id) {
@@ -51,7 +44,8 @@ Result<std::string> VectorSchema(PgConn& conn) {
   if (!s.ok()) {
     return Status::FailedPrecondition(
         "postgres: the vector extension (pgvector) is not installed in this database and this "
-        "role cannot install it; run CREATE EXTENSION vector as its owner (" + s.message() + ")");
+        "role cannot install it; run CREATE EXTENSION vector as its owner (" +
+        s.message() + ")");
   }
   return std::string("public");
 }
@@ -61,15 +55,14 @@ Result<std::string> VectorSchema(PgConn& conn) {
 int LatestPgSchemaVersion() { return static_cast<int>(Migrations().size()); }
 
 Result<int> ReadPgSchemaVersion(PgConn& conn, std::string_view schema) {
-  if (!ValidSchemaName(schema)) {
+  if (!IsValidPgSchemaName(schema)) {
     return Status::InvalidArgument("postgres: bad schema name '" + std::string(schema) + "'");
   }
   std::string table = QuoteIdent(schema) + ".schema_migrations";
-  ENGRAM_ASSIGN_OR_RETURN(PgResult exists, conn.Exec("SELECT to_regclass($1) IS NOT NULL",
-                                                     {PgParam(table)}));
+  ENGRAM_ASSIGN_OR_RETURN(PgResult exists,
+                          conn.Exec("SELECT to_regclass($1) IS NOT NULL", {PgParam(table)}));
   if (!exists.Bool(0, 0)) return 0;
-  ENGRAM_ASSIGN_OR_RETURN(PgResult v,
-                          conn.Exec("SELECT coalesce(max(version), 0) FROM " + table));
+  ENGRAM_ASSIGN_OR_RETURN(PgResult v, conn.Exec("SELECT coalesce(max(version), 0) FROM " + table));
   return static_cast<int>(v.Int64(0, 0));
 }
 
@@ -96,16 +89,15 @@ Status MigratePgSchema(PgConn& conn, std::string_view schema) {
   } disallow{conn};
   while (version < latest) {
     ENGRAM_ASSIGN_OR_RETURN(PgTxn txn, PgTxn::Begin(conn));
-    ENGRAM_RETURN_IF_ERROR(conn.Exec("SELECT pg_advisory_xact_lock($1::int, $2::int)",
-                                     {kLockClass, kLockId})
-                               .status());
+    ENGRAM_RETURN_IF_ERROR(
+        conn.Exec("SELECT pg_advisory_xact_lock($1::int, $2::int)", {kLockClass, kLockId})
+            .status());
     // Another process may have migrated while this one waited for the lock.
     ENGRAM_ASSIGN_OR_RETURN(version, ReadPgSchemaVersion(conn, schema));
     if (version > latest) return newer(version);
     if (version == latest) return txn.Commit();
     ENGRAM_ASSIGN_OR_RETURN(std::string vector_schema, VectorSchema(conn));
-    ENGRAM_RETURN_IF_ERROR(
-        conn.Exec("CREATE SCHEMA IF NOT EXISTS " + QuoteIdent(schema)).status());
+    ENGRAM_RETURN_IF_ERROR(conn.Exec("CREATE SCHEMA IF NOT EXISTS " + QuoteIdent(schema)).status());
     ENGRAM_RETURN_IF_ERROR(conn.Exec("SET LOCAL search_path = " + QuoteIdent(schema) + ", " +
                                      QuoteIdent(vector_schema))
                                .status());

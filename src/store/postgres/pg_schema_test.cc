@@ -97,13 +97,13 @@ TEST_F(PgSchemaTest, ConcurrentMigrationsApplyEachStepOnce) {
 TEST_F(PgSchemaTest, EveryPrimaryKeyStartsWithTenantId) {
   Migrate();
   // For every table: the first column of its primary key (NULL when it has none).
-  PgResult r = Run(
-      "SELECT c.relname, (SELECT a.attname FROM pg_constraint k JOIN pg_attribute a "
-      "  ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1] "
-      "  WHERE k.conrelid = c.oid AND k.contype = 'p') "
-      "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-      "WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1",
-      {schema_});
+  PgResult r =
+      Run("SELECT c.relname, (SELECT a.attname FROM pg_constraint k JOIN pg_attribute a "
+          "  ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1] "
+          "  WHERE k.conrelid = c.oid AND k.contype = 'p') "
+          "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+          "WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1",
+          {schema_});
   ASSERT_EQ(r.rows(), static_cast<int>(kTables.size()));
   for (int i = 0; i < r.rows(); ++i) {
     std::string table(r.Text(i, 0));
@@ -115,22 +115,22 @@ TEST_F(PgSchemaTest, EveryPrimaryKeyStartsWithTenantId) {
 TEST_F(PgSchemaTest, EveryBtreeIndexAndForeignKeyLeadsWithTenantId) {
   Migrate();
   // GIN (memory.kw) and, later, HNSW indexes hold one column and are exempt.
-  PgResult idx = Run(
-      "SELECT ic.relname, coalesce(a.attname, '<expression>') FROM pg_index i "
-      "JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid "
-      "JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_am am ON am.oid = ic.relam "
-      "LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0] "
-      "WHERE n.nspname = $1 AND am.amname = 'btree' AND t.relname <> 'schema_migrations'",
-      {schema_});
+  PgResult idx =
+      Run("SELECT ic.relname, coalesce(a.attname, '<expression>') FROM pg_index i "
+          "JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid "
+          "JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_am am ON am.oid = ic.relam "
+          "LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0] "
+          "WHERE n.nspname = $1 AND am.amname = 'btree' AND t.relname <> 'schema_migrations'",
+          {schema_});
   ASSERT_GE(idx.rows(), 30);
   for (int i = 0; i < idx.rows(); ++i) EXPECT_EQ(idx.Text(i, 1), "tenant_id") << idx.Text(i, 0);
-  PgResult fk = Run(
-      "SELECT k.conname, a.attname, b.attname FROM pg_constraint k "
-      "JOIN pg_namespace n ON n.oid = k.connamespace "
-      "JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1] "
-      "JOIN pg_attribute b ON b.attrelid = k.confrelid AND b.attnum = k.confkey[1] "
-      "WHERE n.nspname = $1 AND k.contype = 'f'",
-      {schema_});
+  PgResult fk =
+      Run("SELECT k.conname, a.attname, b.attname FROM pg_constraint k "
+          "JOIN pg_namespace n ON n.oid = k.connamespace "
+          "JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1] "
+          "JOIN pg_attribute b ON b.attrelid = k.confrelid AND b.attnum = k.confkey[1] "
+          "WHERE n.nspname = $1 AND k.contype = 'f'",
+          {schema_});
   ASSERT_GE(fk.rows(), 15);
   for (int i = 0; i < fk.rows(); ++i) {
     EXPECT_EQ(fk.Text(i, 1), "tenant_id") << fk.Text(i, 0);
@@ -157,20 +157,20 @@ TEST_F(PgSchemaTest, TheDatabaseEnforcesTheVersioningInvariants) {
     EXPECT_NE(s.message().find(index), std::string::npos) << s.message();
   };
   ok({"", 1, 1, true, "phone", "123"});
-  ok({"", 1, 2, false, "phone", "456"});              // an old version is not current
+  ok({"", 1, 2, false, "phone", "456"});  // an old version is not current
   dup({"", 1, 3, true, "email", "x"}, "memory_one_current_version");
   dup({"", 2, 1, true, "phone", "789"}, "memory_one_current_fact");
-  ok({"", 3, 1, true, "", "no attribute"});           // not a fact: no fact invariant
+  ok({"", 3, 1, true, "", "no attribute"});  // not a fact: no fact invariant
   ok({"", 4, 1, true, "", "no attribute"});
-  ok({"decoy", 1, 1, true, "phone", "123"});          // another tenant: its own invariants
+  ok({"decoy", 1, 1, true, "phone", "123"});  // another tenant: its own invariants
 }
 
 TEST_F(PgSchemaTest, AuditRowsAreSealedOnceAndNeverChanged) {
   Migrate();
   auto c = Connect();
   ASSERT_NE(c, nullptr);
-  ASSERT_TRUE(c->Exec("INSERT INTO audit (at_ms, actor_user, action) VALUES (1, 'alice', 'x')")
-                  .ok());
+  ASSERT_TRUE(
+      c->Exec("INSERT INTO audit (at_ms, actor_user, action) VALUES (1, 'alice', 'x')").ok());
   const char* kSeal = "UPDATE audit SET seq = 1, prev_hash = '', hash = 'h1' WHERE id = 1";
   EXPECT_TRUE(c->Exec(kSeal).ok());
   EXPECT_EQ(c->Exec(kSeal).status().code(), StatusCode::kFailedPrecondition);
@@ -196,9 +196,10 @@ TEST_F(PgSchemaTest, VectorsAndIdentityIdsWork) {
                       "'episodic', 'raw', 'active', 'hi', 0, 0, 1)")
                   .ok());
   const float v[] = {1, 0, 0};
-  Status s = c->Exec("INSERT INTO memory_vector (memory_id, model_id, part, embedding) "
-                     "VALUES (1, 'hash3', 'u:alice', $1)",
-                     {PgParam::Vector(v)})
+  Status s = c->Exec(
+                  "INSERT INTO memory_vector (memory_id, model_id, part, embedding) "
+                  "VALUES (1, 'hash3', 'u:alice', $1)",
+                  {PgParam::Vector(v)})
                  .status();
   ASSERT_TRUE(s.ok()) << s.ToString();
   const float q[] = {0, 1, 0};

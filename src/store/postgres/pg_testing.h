@@ -36,7 +36,8 @@ inline std::string TestDsn() {
   std::string dsn;
   std::getline(in, dsn);
   if (dsn.empty()) {
-    ADD_FAILURE() << "no DSN in '" << file << "': the PostgreSQL test server did not start "
+    ADD_FAILURE() << "no DSN in '" << file
+                  << "': the PostgreSQL test server did not start "
                      "(see the output of the test pg16_server_start / pg18_server_start)";
   }
   return dsn;

@@ -64,8 +64,8 @@ PgTxn::~PgTxn() {
 Status PgTxn::SetLocal(std::string_view name, std::string_view value) {
   if (!conn_) return Status::FailedPrecondition("postgres: SET LOCAL: transaction is over");
   if (!ValidSettingName(name)) {
-    return Status::InvalidArgument("postgres: SET LOCAL: bad setting name '" +
-                                   std::string(name) + "'");
+    return Status::InvalidArgument("postgres: SET LOCAL: bad setting name '" + std::string(name) +
+                                   "'");
   }
   ENGRAM_ASSIGN_OR_RETURN(std::string quoted, conn_->QuoteLiteral(value));
   return conn_->Exec("SET LOCAL " + std::string(name) + " = " + quoted).status();
@@ -101,6 +101,7 @@ Status RunInTransaction(PgConn& conn, const PgTxnOptions& options,
   for (int attempt = 1; attempt <= max_attempts; ++attempt) {
     if (attempts) *attempts = attempt;
     if (attempt > 1) Backoff(attempt - 1);
+    conn.ClearErrors();  // only this attempt's errors decide whether to retry
     Result<PgTxn> txn = PgTxn::Begin(conn, options);
     if (!txn.ok()) {
       last = txn.status();
@@ -115,8 +116,7 @@ Status RunInTransaction(PgConn& conn, const PgTxnOptions& options,
     }
     if (!IsRetryableSqlState(conn.first_error_sqlstate())) return last;
   }
-  return last.WithPrefix("postgres: gave up after " + std::to_string(max_attempts) +
-                         " attempts");
+  return last.WithPrefix("postgres: gave up after " + std::to_string(max_attempts) + " attempts");
 }
 
 Status RunInTransaction(PgPool& pool, const PgTxnOptions& options,
