@@ -15,7 +15,7 @@ namespace {
 // The tables of schema version 1 (docs/formats/postgres_schema.md).
 const std::set<std::string> kTables = {
     "api_keys",      "audit",         "audit_head",      "embedding_cache", "entity",
-    "entity_key",    "event",         "kw_stats",        "memory",
+    "entity_key",    "event",         "key_check",       "kw_stats",        "memory",
     "memory_entity", "memory_link",   "memory_vector",   "message",         "outbox",
     "pii_vault",     "recall_log",    "relation",        "review",          "schema_migrations",
     "vector_log",    "write_lock"};

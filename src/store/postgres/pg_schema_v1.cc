@@ -135,6 +135,12 @@ CREATE TABLE kw_stats (
   PRIMARY KEY (tenant_id, scope_key, slot)
 );
 
+CREATE TABLE key_check (
+  tenant_id  text NOT NULL DEFAULT '',
+  check_mac  text NOT NULL,
+  PRIMARY KEY (tenant_id)
+);
+
 CREATE TABLE write_lock (
   tenant_id  text NOT NULL DEFAULT '',
   key        text NOT NULL,
