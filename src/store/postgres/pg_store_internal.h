@@ -183,7 +183,9 @@ class PostgresStore final : public StoreCore {
   const PostgresOptions options_;
   std::mutex keyword_mu_;
   KeywordIndex keyword_;            // guarded by keyword_mu_ (pg_keyword.cc)
-  int64_t keyword_through_id_ = 0;  // guarded by keyword_mu_
+  // The tenant's writer counter (write_lock n) at which keyword_ was last brought level with
+  // the memory table (pg_keyword.h); -1 before the first search. Guarded by keyword_mu_.
+  int64_t keyword_synced_at_ = -1;
 };
 
 }  // namespace engram::store::postgres
