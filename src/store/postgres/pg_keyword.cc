@@ -46,6 +46,14 @@ PhraseCounts PhraseFrequencies(std::string_view document,
   return out;
 }
 
+Status NoteKeywordRemoval(PgConn& conn, const std::string& tenant) {
+  auto r = conn.Exec(
+      "INSERT INTO write_lock (tenant_id, key, n) VALUES ($1, 'keyword_removed', 1) "
+      "ON CONFLICT (tenant_id, key) DO UPDATE SET n = write_lock.n + 1",
+      {tenant});
+  return r.ok() ? Status::OK() : r.status().WithPrefix("keyword removal counter");
+}
+
 namespace {
 
 struct Term {
@@ -65,23 +73,23 @@ Status LoadDocuments(PgConn& conn, const std::string& tenant, KeywordIndex* inde
   return Status::OK();
 }
 
-// Brings `index` level with the snapshot of `conn`'s transaction (pg_keyword.h).
-// `synced_at`: the writer counter it was last level at.
-Status Sync(PgConn& conn, const std::string& tenant, KeywordIndex* index, int64_t* synced_at) {
-  auto n = conn.Exec("SELECT n FROM write_lock WHERE tenant_id = $1 AND key = 'writer'",
-                     {tenant});
-  if (!n.ok()) return n.status().WithPrefix("keyword index: writer counter");
-  const int64_t counter = n->rows() > 0 ? n->Int64(0, 0) : -1;
-  if (counter >= 0 && counter == *synced_at) return Status::OK();
-  ENGRAM_RETURN_IF_ERROR(LoadDocuments(conn, tenant, index, false));
-  auto count = conn.Exec(
-      "SELECT count(*) FROM memory WHERE tenant_id = $1 AND keyword AND content <> ''",
+// Brings the index level with the snapshot of `conn`'s transaction (pg_keyword.h).
+Status Sync(PgConn& conn, const std::string& tenant, PgKeywordState* state) {
+  auto r = conn.Exec(
+      "SELECT key, n FROM write_lock WHERE tenant_id = $1 AND key IN ('writer', "
+      "'keyword_removed')",
       {tenant});
-  if (!count.ok()) return count.status().WithPrefix("keyword index: count");
-  if (count->Int64(0, 0) != static_cast<int64_t>(index->size())) {
-    ENGRAM_RETURN_IF_ERROR(LoadDocuments(conn, tenant, index, true));
+  if (!r.ok()) return r.status().WithPrefix("keyword index: counters");
+  int64_t writes = -1;
+  int64_t removals = 0;
+  for (int i = 0; i < r->rows(); ++i) {
+    (r->Text(i, 0) == "writer" ? writes : removals) = r->Int64(i, 1);
   }
-  *synced_at = counter;
+  if (writes >= 0 && writes == state->writes_seen) return Status::OK();
+  const bool rebuild = removals != state->removals_seen;
+  ENGRAM_RETURN_IF_ERROR(LoadDocuments(conn, tenant, &state->index, rebuild));
+  state->writes_seen = writes;
+  state->removals_seen = removals;
   return Status::OK();
 }
 
@@ -179,12 +187,12 @@ Result<std::vector<KeywordHit>> PostgresStore::SearchKeyword(const OpContext& ct
   options.read_only = true;
   const Status searched = RunInTransaction(*pool_, options, [&](PgConn& conn) -> Status {
     hits.clear();
-    ENGRAM_RETURN_IF_ERROR(Sync(conn, tenant(), &keyword_, &keyword_synced_at_));
+    ENGRAM_RETURN_IF_ERROR(Sync(conn, tenant(), &keyword_));
     std::vector<ScoredDoc> docs;
     if (single_tokens) {
-      docs = ScoreTokens(keyword_, parts, terms);
+      docs = ScoreTokens(keyword_.index, parts, terms);
     } else {
-      ENGRAM_ASSIGN_OR_RETURN(docs, ScorePhrases(conn, tenant(), keyword_, parts, terms));
+      ENGRAM_ASSIGN_OR_RETURN(docs, ScorePhrases(conn, tenant(), keyword_.index, parts, terms));
     }
     // Re-checks the best candidates in growing batches until `limit` pass or none remain.
     const size_t limit = static_cast<size_t>(query.limit);

@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "src/store/keyword_index.h"
 #include "src/store/postgres/pg_conn.h"
+#include "src/store/postgres/pg_keyword.h"
 #include "src/store/postgres/pg_pool.h"
 #include "src/store/postgres/pg_store.h"
 #include "src/store/store.h"
@@ -182,10 +182,7 @@ class PostgresStore final : public StoreCore {
   std::unique_ptr<PgPool> pool_;
   const PostgresOptions options_;
   std::mutex keyword_mu_;
-  KeywordIndex keyword_;            // guarded by keyword_mu_ (pg_keyword.cc)
-  // The tenant's writer counter (write_lock n) at which keyword_ was last brought level with
-  // the memory table (pg_keyword.h); -1 before the first search. Guarded by keyword_mu_.
-  int64_t keyword_synced_at_ = -1;
+  PgKeywordState keyword_;  // guarded by keyword_mu_ (pg_keyword.h)
 };
 
 }  // namespace engram::store::postgres
