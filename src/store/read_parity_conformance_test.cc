@@ -152,6 +152,9 @@ class ReadParityTest : public ::testing::Test {
     quarantined.memories[0].status = MemoryStatus::kQuarantined;
     quarantined.reviews.push_back(NewReview{"quarantine", "held", "{}", 0});
     ASSERT_NO_FATAL_FAILURE(Ingest(s, alice_, quarantined, ++step));
+    // The suspicious fact's item is rejected by an admin (resolved items list with history).
+    auto resolved = s->ResolveReview(Ctx(root_, ++step), 1, "reject", "", "");
+    ASSERT_TRUE(resolved.ok()) << resolved.status().ToString();
   }
 
   // Every read, as text, for principal `p` at `step`.
