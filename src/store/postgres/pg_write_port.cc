@@ -124,7 +124,7 @@ class PgWritePort final : public WritePort {
         "UPDATE message SET content = '', context = '{}' WHERE tenant_id = $1 AND id IN "
         "(SELECT message_id FROM memory WHERE tenant_id = $1 AND lineage_id = $2)",
         "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
-        "metadata = '{}', said = NULL, kw = NULL, kw_len = 0 WHERE tenant_id = $1 AND "
+        "metadata = '{}', said = NULL WHERE tenant_id = $1 AND "
         "lineage_id = $2",
         "DELETE FROM memory_vector WHERE tenant_id = $1 AND memory_id IN "
         "(SELECT id FROM memory WHERE tenant_id = $1 AND lineage_id = $2)",
