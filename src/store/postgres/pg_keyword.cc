@@ -10,6 +10,7 @@
 #include "src/store/access.h"
 #include "src/store/bm25.h"
 #include "src/store/keyword_index.h"
+#include "src/store/keyword_query.h"
 #include "src/store/postgres/pg_read_rows.h"
 #include "src/store/postgres/pg_store_internal.h"
 #include "src/store/postgres/pg_txn.h"
@@ -56,11 +57,6 @@ Status NoteKeywordRemoval(PgConn& conn, const std::string& tenant) {
 
 namespace {
 
-struct Term {
-  std::string text;                 // the query's surface string
-  std::vector<std::string> tokens;  // its query-mode tokens
-};
-
 // Adds the tenant's keyword documents above index->max_id(), or all of them when `all`.
 Status LoadDocuments(PgConn& conn, const std::string& tenant, KeywordIndex* index, bool all) {
   if (all) index->Clear();
@@ -95,10 +91,10 @@ Status Sync(PgConn& conn, const std::string& tenant, PgKeywordState* state) {
 
 // Every term a single token: pruned and scored by the index (SQLite's index path).
 std::vector<ScoredDoc> ScoreTokens(KeywordIndex& index, const std::vector<std::string>& parts,
-                                   const std::vector<Term>& terms) {
+                                   const std::vector<KeywordTerm>& terms) {
   const KeywordStats stats = index.Stats(parts);
   std::vector<int64_t> doc_freq;
-  for (const Term& t : terms) doc_freq.push_back(index.DocFrequency(parts, t.tokens[0]));
+  for (const KeywordTerm& t : terms) doc_freq.push_back(index.DocFrequency(parts, t.tokens[0]));
   const std::vector<bool> keep = KeepTerms(doc_freq, stats.rows);
   std::vector<std::string> phrases;
   for (size_t i = 0; i < terms.size(); ++i) {
@@ -113,14 +109,14 @@ std::vector<ScoredDoc> ScoreTokens(KeywordIndex& index, const std::vector<std::s
 Result<std::vector<ScoredDoc>> ScorePhrases(PgConn& conn, const std::string& tenant,
                                             KeywordIndex& index,
                                             const std::vector<std::string>& parts,
-                                            const std::vector<Term>& terms) {
+                                            const std::vector<KeywordTerm>& terms) {
   const KeywordStats stats = index.Stats(parts);
   std::vector<ScoredDoc> out;
   if (stats.rows <= 0) return out;
   // Candidates: the partitions' documents holding any token of any term.
   std::vector<std::string> tokens;
   std::vector<std::vector<std::string>> phrases;
-  for (const Term& t : terms) {
+  for (const KeywordTerm& t : terms) {
     phrases.push_back(t.tokens);
     for (const std::string& tok : t.tokens) {
       if (std::find(tokens.begin(), tokens.end(), tok) == tokens.end()) tokens.push_back(tok);
@@ -167,18 +163,9 @@ Result<std::vector<KeywordHit>> PostgresStore::SearchKeyword(const OpContext& ct
                                                              const KeywordQuery& query) {
   std::vector<KeywordHit> hits;
   if (query.limit <= 0) return hits;
-  std::vector<Term> terms;
-  bool single_tokens = true;
-  for (const std::string& text : query.terms) {
-    std::vector<text::Token> toks;
-    text::Tokenize(text, text::TokenizeMode::kQuery, &toks);
-    if (toks.empty()) continue;
-    Term t{text, {}};
-    for (text::Token& tok : toks) t.tokens.push_back(std::move(tok.text));
-    single_tokens = single_tokens && t.tokens.size() == 1;
-    terms.push_back(std::move(t));
-  }
+  const std::vector<KeywordTerm> terms = TokenizeKeywordTerms(query.terms);
   if (terms.empty()) return hits;
+  const bool single_tokens = AllSingleTokens(terms);
   const std::vector<std::string> parts = VisiblePartitions(ctx.principal);
   std::lock_guard lock(keyword_mu_);
   // One snapshot for the writer counter, the catch-up, the scoring and the re-check.
@@ -186,7 +173,6 @@ Result<std::vector<KeywordHit>> PostgresStore::SearchKeyword(const OpContext& ct
   options.isolation = PgIsolation::kRepeatableRead;
   options.read_only = true;
   const Status searched = RunInTransaction(*pool_, options, [&](PgConn& conn) -> Status {
-    hits.clear();
     ENGRAM_RETURN_IF_ERROR(Sync(conn, tenant(), &keyword_));
     std::vector<ScoredDoc> docs;
     if (single_tokens) {
@@ -194,21 +180,12 @@ Result<std::vector<KeywordHit>> PostgresStore::SearchKeyword(const OpContext& ct
     } else {
       ENGRAM_ASSIGN_OR_RETURN(docs, ScorePhrases(conn, tenant(), keyword_.index, parts, terms));
     }
-    // Re-checks the best candidates in growing batches until `limit` pass or none remain.
-    const size_t limit = static_cast<size_t>(query.limit);
-    size_t batch = limit + 8;  // most candidates pass; a short batch grows fourfold
-    for (size_t done = 0; done < docs.size() && hits.size() < limit; batch *= 4) {
-      const size_t end = OrderNext(&docs, done, batch);
-      std::vector<int64_t> ids;
-      for (size_t i = done; i < end; ++i) ids.push_back(docs[i].id);
-      ENGRAM_ASSIGN_OR_RETURN(auto rows, SelectSearchable(conn, tenant(), ctx, ids,
-                                                          query.include_history, query.filter));
-      for (size_t i = done; i < end && hits.size() < limit; ++i) {
-        auto it = rows.find(docs[i].id);
-        if (it != rows.end()) hits.push_back(KeywordHit{std::move(it->second), docs[i].score});
-      }
-      done = end;
-    }
+    ENGRAM_ASSIGN_OR_RETURN(
+        hits, TakeBestHits(&docs, static_cast<size_t>(query.limit),
+                           [&](const std::vector<int64_t>& ids) {
+                             return SelectSearchable(conn, tenant(), ctx, ids,
+                                                     query.include_history, query.filter);
+                           }));
     return Status::OK();
   });
   if (!searched.ok()) return searched;
