@@ -113,13 +113,23 @@ Result<std::vector<ScoredDoc>> ScorePhrases(PgConn& conn, const std::string& ten
   const KeywordStats stats = index.Stats(parts);
   std::vector<ScoredDoc> out;
   if (stats.rows <= 0) return out;
-  // Candidates: the partitions' documents holding any token of any term.
+  // Candidates: the partitions' documents holding each term's rarest token (a document
+  // holding the phrase holds all of its tokens).
   std::vector<std::string> tokens;
   std::vector<std::vector<std::string>> phrases;
   for (const KeywordTerm& t : terms) {
     phrases.push_back(t.tokens);
+    const std::string* rarest = &t.tokens[0];
+    int64_t fewest = INT64_MAX;
     for (const std::string& tok : t.tokens) {
-      if (std::find(tokens.begin(), tokens.end(), tok) == tokens.end()) tokens.push_back(tok);
+      const int64_t df = index.DocFrequency(parts, tok);
+      if (df < fewest) {
+        fewest = df;
+        rarest = &tok;
+      }
+    }
+    if (std::find(tokens.begin(), tokens.end(), *rarest) == tokens.end()) {
+      tokens.push_back(*rarest);
     }
   }
   std::vector<int64_t> ids;
