@@ -73,8 +73,10 @@ Status PostgresStore::WithConn(const std::function<Status(PgConn&)>& body) {
 
 Status PostgresStore::WithWriteTxn(const std::function<Status(PgConn&)>& body) {
   return RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
+    // The UPDATE takes the row lock and counts the write: the keyword index of every
+    // process catches up when the counter moved (pg_keyword.h).
     auto lock = conn.Exec(
-        "SELECT n FROM write_lock WHERE tenant_id = $1 AND key = 'writer' FOR UPDATE",
+        "UPDATE write_lock SET n = n + 1 WHERE tenant_id = $1 AND key = 'writer' RETURNING n",
         {tenant()});
     if (!lock.ok()) return lock.status().WithPrefix("postgres: writer lock");
     return body(conn);
