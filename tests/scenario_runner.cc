@@ -2,7 +2,6 @@
 // against the public API, one test per file.
 #include <cstdlib>
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -10,12 +9,14 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "engram/engram.h"
 #include "engram/iso8601.h"
 #include "engram/status_macros.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
+#include "src/testing/test_backends.h"
 
 namespace engram {
 namespace {
@@ -69,7 +70,8 @@ Command Parse(const std::string& line) {
 
 class Scenario {
  public:
-  explicit Scenario(std::string path) : path_(std::move(path)) {}
+  Scenario(std::string path, std::string backend)
+      : path_(std::move(path)), backend_(std::move(backend)) {}
 
   void Run() {
     std::ifstream in(path_);
@@ -110,7 +112,11 @@ class Scenario {
 
   Engine& engine() {
     if (!engine_) {
-      options_.db_path = dir_.File("scenario.db");
+      const Options where = testing::BackendOptions(backend_, dir_);
+      options_.backend = where.backend;
+      options_.store = where.store;
+      options_.db_path = where.db_path;
+      options_.vault_key_file = where.vault_key_file;
       options_.clock = &clock_;
       options_.default_offset_minutes = 480;
       auto e = Engine::Open(options_);
@@ -309,7 +315,8 @@ class Scenario {
     }
     if (c.verb == "message") {  // the raw message of memory id=, read from the database file
       ENGRAM_ASSIGN_OR_RETURN(auto m, engine().Get(Who(c), Id(c)));
-      EXPECT_EQ(MessageText(m.source.message_id), c.text) << Where();
+      ENGRAM_ASSIGN_OR_RETURN(auto said, engine().GetMessage(Who(c), m.source.message_id));
+      EXPECT_EQ(said.content, c.text) << Where();
       return Status::OK();
     }
     if (c.verb == "history") {  // only as "error CODE history ..."; blocks check content
@@ -415,26 +422,6 @@ class Scenario {
     EXPECT_TRUE(s.ok()) << Where() << s.ToString();
   }
 
-  // The episodic layer as stored: the message row's text (SQLite backend).
-  std::string MessageText(int64_t id) {
-    sqlite3* db = nullptr;
-    std::string out = "<no message " + std::to_string(id) + ">";
-    if (sqlite3_open_v2(options_.db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
-        SQLITE_OK) {
-      sqlite3_stmt* st = nullptr;
-      if (sqlite3_prepare_v2(db, "SELECT content FROM message WHERE id = ?", -1, &st,
-                             nullptr) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, id);
-        if (sqlite3_step(st) == SQLITE_ROW) {
-          out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-        }
-      }
-      sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return out;
-  }
-
   void ExpectBlock(const Command& c, const std::vector<std::string>& expected) {
     std::string recalled;  // recall blocks: each hit's relevance, for failure messages
     std::vector<std::string> got;
@@ -527,6 +514,7 @@ class Scenario {
 
   std::string path_;
   size_t line_no_ = 0;
+  std::string backend_;  // "sqlite", "memory" or "postgres" (testing/test_backends.h)
   testing::TempDir dir_;
   testing::FakeClock clock_;
   Options options_ = [] {
@@ -540,21 +528,25 @@ class Scenario {
   std::string last_request_id_;          // of the last recall, for feedback
 };
 
-class ScenarioTest : public ::testing::TestWithParam<std::string> {};
+// Every scenario on every backend.
+class ScenarioTest : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
-TEST_P(ScenarioTest, Runs) { Scenario(GetParam()).Run(); }
+TEST_P(ScenarioTest, Runs) { Scenario(std::get<0>(GetParam()), std::get<1>(GetParam())).Run(); }
 
 TEST(ScenarioFilesTest, AtLeastOneScenarioIsFound) { EXPECT_FALSE(ScenarioFiles().empty()); }
 
-INSTANTIATE_TEST_SUITE_P(Files, ScenarioTest, ::testing::ValuesIn(ScenarioFiles()),
+INSTANTIATE_TEST_SUITE_P(Files, ScenarioTest,
+                         ::testing::Combine(::testing::ValuesIn(ScenarioFiles()),
+                                            ::testing::Values("sqlite", "memory", "postgres")),
                          [](const auto& param_info) {
-                           std::string name = fs::relative(param_info.param, ScenarioRoot())
-                                                  .replace_extension("")
-                                                  .string();
+                           std::string name =
+                               fs::relative(std::get<0>(param_info.param), ScenarioRoot())
+                                   .replace_extension("")
+                                   .string();
                            for (char& ch : name) {
                              if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
                            }
-                           return name;
+                           return name + "_" + std::get<1>(param_info.param);
                          });
 
 }  // namespace

@@ -269,6 +269,14 @@ struct ListResult {
   int64_t next_after_id = 0;  // pass as after_id for the next page; 0 when this was the last
 };
 
+struct MessageView {
+  int64_t id = 0;
+  std::string session_id;
+  std::string role;
+  std::string content;
+  Instant at;
+};
+
 struct AuditEntryView {
   int64_t seq = 0;
   Instant at;
@@ -397,6 +405,12 @@ class Engine {
 
   // One version by id. NotFound when absent or not visible.
   virtual Result<Memory> Get(const Principal& principal, int64_t id) = 0;
+
+  // A message the principal's user said (the source.message_id of a memory), as stored:
+  // normalized, identifiers masked as in Get. NotFound for another user's message (a
+  // teammate's raw message may hold what the guard quarantined), an erased one, or none.
+  // Audited as "message".
+  virtual Result<MessageView> GetMessage(const Principal& principal, int64_t message_id) = 0;
 
   // Visible memories matching the filters, in id order, one page. InvalidArgument for a bad
   // limit or principal. Audited as "list".

@@ -115,6 +115,24 @@ Result<Memory> EngineImpl::Get(const Principal& principal, int64_t id) {
   return m;
 }
 
+Result<MessageView> EngineImpl::GetMessage(const Principal& principal, int64_t message_id) {
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
+  store::OpContext ctx = Context(principal);
+  ENGRAM_ASSIGN_OR_RETURN(store::StoredMessage m, store_->GetMessage(ctx, message_id));
+  if (m.scope.user_id != principal.user_id) {
+    return Status::NotFound("message " + std::to_string(message_id) + " not found");
+  }
+  Memory text;  // rendered as a memory of the message's scope would be
+  text.scope = m.scope;
+  text.content = m.message.content;
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"message", {}, "{\"message_id\":" +
+                                                                      std::to_string(message_id) +
+                                                                      "}"}));
+  ENGRAM_RETURN_IF_ERROR(Render(ctx, {&text}));
+  return MessageView{message_id, m.message.session_id, m.message.role, text.content,
+                     m.message.at};
+}
+
 Result<ListResult> EngineImpl::List(const ListRequest& request) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("session", request.session_id, false));

@@ -120,6 +120,7 @@ class EngineImpl final : public Engine {
   Result<SweepReport> Sweep() override;
 
   Result<Memory> Get(const Principal& principal, int64_t id) override;
+  Result<MessageView> GetMessage(const Principal& principal, int64_t message_id) override;
 
   Result<ListResult> List(const ListRequest& request) override;
 

@@ -27,6 +27,24 @@ struct Backend {
   bool shares_data_across_handles;
 };
 
+// Writes a decoy tenant's rows into a PostgreSQL store's schema (defined below).
+inline void FillDecoyTenant(const std::string& dsn, const std::string& schema);
+
+// Opens a PostgreSQL store on the test server in a schema named after `dir`, for `tenant`.
+inline std::unique_ptr<Store> OpenTestPostgres(const std::string& dir, const std::string& tenant) {
+  const std::string dsn = postgres::TestDsn();
+  if (dsn.empty()) return nullptr;
+  PostgresOptions po;
+  po.dsn = dsn;
+  po.schema = "c_" + std::to_string(std::hash<std::string>{}(dir) % 1000000000000ULL);
+  po.tenant = tenant;
+  po.pool_size = 4;
+  if (tenant == "tenant_under_test") FillDecoyTenant(dsn, po.schema);
+  auto r = OpenPostgresStore(po);
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  return r.ok() ? std::move(r).value() : nullptr;
+}
+
 // gtest prints a backend by its name (test names and failure messages).
 inline void PrintTo(const Backend& b, std::ostream* os) { *os << b.name; }
 
@@ -42,18 +60,11 @@ inline std::vector<Backend> Backends() {
        true},
       // A schema of its own per test directory: a second open of the same directory shares
       // the data, as SQLite's second handle on one file does.
-      {"postgres",
-       [](const std::string& dir) -> std::unique_ptr<Store> {
-         const std::string dsn = postgres::TestDsn();
-         if (dsn.empty()) return nullptr;
-         PostgresOptions po;
-         po.dsn = dsn;
-         po.schema = "c_" + std::to_string(std::hash<std::string>{}(dir) % 1000000000000ULL);
-         po.pool_size = 4;
-         auto r = OpenPostgresStore(po);
-         EXPECT_TRUE(r.ok()) << r.status().ToString();
-         return r.ok() ? std::move(r).value() : nullptr;
-       },
+      {"postgres", [](const std::string& dir) { return OpenTestPostgres(dir, ""); }, true},
+      // The same, for a tenant whose schema also holds another tenant's rows (the same users,
+      // scopes, facts and names): a statement that forgot its tenant_id shows them.
+      {"postgres_decoy",
+       [](const std::string& dir) { return OpenTestPostgres(dir, "tenant_under_test"); },
        true},
   };
 }
@@ -83,6 +94,54 @@ inline IngestBatch FactBatch(const Principal& p, const std::string& subject,
   b.memories[0].attribute = attr;
   b.memories[0].value = value;
   return b;
+}
+
+inline void FillDecoyTenant(const std::string& dsn, const std::string& schema) {
+  PostgresOptions po;
+  po.dsn = dsn;
+  po.schema = schema;
+  po.tenant = "decoy";
+  po.pool_size = 1;
+  auto opened = OpenPostgresStore(po);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  Store& s = **opened;
+  const Instant at{1718348400000, 480};
+  std::vector<Principal> who = {Principal{"alice", "", {"sales"}, {}},
+                                Principal{"bob", "", {"rnd"}, {}},
+                                Principal{"carol", "", {"sales"}, {}},
+                                Principal{"admin", "", {}, {"admin"}}};
+  for (const Principal& p : who) {
+    const OpContext ctx{p, "decoy", at};
+    for (const char* text : {"green tea every morning", "接口文档 v1 下周二验收", "the phone",
+                             "quarterly pipeline review", "decoy tenant memory"}) {
+      IngestBatch b = Batch(p, text);
+      b.embedding_model = "m1";
+      b.embeddings = {"decoy-vector"};
+      b.reviews.push_back(NewReview{"suspicious", "decoy", "{}", 0});
+      ASSERT_TRUE(s.Ingest(ctx, b).ok());
+    }
+    ASSERT_TRUE(s.Ingest(ctx, Batch(p, "sales team note", Visibility::kTeam,
+                                    p.teams.empty() ? "sales" : p.teams[0])).ok() ||
+                p.teams.empty());
+    ASSERT_TRUE(s.Ingest(ctx, FactBatch(p, "张工", "phone", "139-" + p.user_id)).ok());
+    ASSERT_TRUE(s.Ingest(ctx, FactBatch(p, "张工", "phone", "138-" + p.user_id)).ok());
+    EntityRecord e;
+    e.scope = Scope{p.user_id, "", "", Visibility::kPrivate};
+    e.type = "person";
+    e.name = "张工";
+    ASSERT_TRUE(s.PutEntities(ctx, {e}).ok());
+  }
+  const OpContext admin{who[3], "decoy", at};
+  ASSERT_TRUE(s.Ingest(admin, Batch(who[3], "public notice", Visibility::kPublic)).ok());
+  ASSERT_TRUE(s.EnqueueOutbox({{"alice", "{}"}, {"bob", "{}"}}, at).ok());
+  ApiKeyRecord key;
+  key.id = "k1";
+  key.secret_hash = "00";
+  key.principal = who[0];
+  key.created_at = at;
+  ASSERT_TRUE(s.PutApiKey(key).ok());
+  ASSERT_TRUE(s.PutCachedEmbedding("m1", "h1", "decoy-vector").ok());
+  ASSERT_TRUE(s.LogRecall(RecallLogEntry{at, "alice", "", {}, "decoy-req", "aa", 1}).ok());
 }
 
 }  // namespace engram::store

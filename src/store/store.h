@@ -54,6 +54,13 @@ struct NewMessage {
   std::string context_json = "{}";
 };
 
+// A message as stored (Store::GetMessage): its scope and its normalized, masked text.
+struct StoredMessage {
+  int64_t id = 0;
+  Scope scope;
+  NewMessage message;
+};
+
 // The latest message of a user and agent (Store::GetLastMessage).
 struct LastMessage {
   int64_t id = 0;
@@ -393,6 +400,10 @@ class Store {
   // Visible, non-deleted memories matching the query, ids ascending, at most query.limit.
   virtual Result<std::vector<Memory>> ListMemories(const OpContext& ctx,
                                                    const ListQuery& query) = 0;
+
+  // Message `id` when ctx.principal may see its scope (access.h); NotFound otherwise, and
+  // for an erased message. Its content is empty after a hard forget of what it said.
+  virtual Result<StoredMessage> GetMessage(const OpContext& ctx, int64_t id) = 0;
 
   // The latest message (highest id) said by ctx.principal's user through ctx.principal's agent
   // ("" = none), whatever its visibility: its id, session and time. NotFound when the pair has

@@ -92,6 +92,8 @@ class MemoryStoreImpl final : public StoreCore {
 
   Result<std::vector<Memory>> ListMemories(const OpContext& ctx, const ListQuery& q) override;
 
+  Result<StoredMessage> GetMessage(const OpContext& ctx, int64_t id) override;
+
   Result<LastMessage> GetLastMessage(const OpContext& ctx) override;
 
   Result<std::vector<Memory>> ListRecent(const OpContext& ctx, const std::string& session_id,

@@ -149,6 +149,15 @@ Result<std::vector<Memory>> MemoryStoreImpl::ListMemories(const OpContext& ctx,
   return out;
 }
 
+Result<StoredMessage> MemoryStoreImpl::GetMessage(const OpContext& ctx, int64_t id) {
+  std::lock_guard lock(mu_);
+  if (id < 1 || id > static_cast<int64_t>(messages_.size()) ||
+      messages_[id - 1].scope.user_id.empty() || !CanSee(ctx.principal, messages_[id - 1].scope)) {
+    return Status::NotFound("store: message " + std::to_string(id) + " not found");
+  }
+  return StoredMessage{id, messages_[id - 1].scope, messages_[id - 1].message};
+}
+
 Result<LastMessage> MemoryStoreImpl::GetLastMessage(const OpContext& ctx) {
   std::lock_guard lock(mu_);
   for (size_t i = messages_.size(); i-- > 0;) {

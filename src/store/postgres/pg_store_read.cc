@@ -169,6 +169,35 @@ Result<std::vector<Memory>> PostgresStore::ListMemories(const OpContext& ctx,
   return out;
 }
 
+Result<StoredMessage> PostgresStore::GetMessage(const OpContext& ctx, int64_t id) {
+  StoredMessage m;
+  ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
+    auto r = conn.Exec(
+        "SELECT user_id, agent_id, team_id, visibility, session_id, role, content, at_ms, "
+        "at_offset, source_type, context FROM message WHERE tenant_id = $1 AND id = $2",
+        {tenant(), id});
+    if (!r.ok()) return r.status().WithPrefix("message");
+    if (r->rows() == 0) {
+      return Status::NotFound("store: message " + std::to_string(id) + " not found");
+    }
+    auto text = [&](int c) { return std::string(r->Text(0, c)); };
+    m.id = id;
+    m.scope = Scope{text(0), text(1), text(2),
+                    ParseVisibility(text(3)).value_or(Visibility::kPrivate)};
+    m.message.session_id = text(4);
+    m.message.role = text(5);
+    m.message.content = text(6);
+    m.message.at = Instant{r->Int64(0, 7), static_cast<int32_t>(r->Int64(0, 8))};
+    m.message.source = ParseSourceType(text(9)).value_or(SourceType::kChat);
+    m.message.context_json = text(10);
+    return Status::OK();
+  }));
+  if (!CanSee(ctx.principal, m.scope)) {
+    return Status::NotFound("store: message " + std::to_string(id) + " not found");
+  }
+  return m;
+}
+
 Result<LastMessage> PostgresStore::GetLastMessage(const OpContext& ctx) {
   Result<LastMessage> out = Status::NotFound("postgres: no message of this user and agent");
   ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {

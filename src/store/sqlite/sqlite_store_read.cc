@@ -138,6 +138,32 @@ Result<std::vector<Memory>> SqliteStore::ListMemories(const OpContext& ctx, cons
   return out;
 }
 
+Result<StoredMessage> SqliteStore::GetMessage(const OpContext& ctx, int64_t id) {
+  ReadConnection conn(this);
+  Stmt st(conn.db(), conn.cache(),
+          "SELECT user_id, agent_id, team_id, visibility, session_id, role, content, at_ms, "
+          "at_offset, source_type, context FROM message WHERE id = ?1");
+  st.Bind(1, id);
+  if (!st.Step()) {
+    if (!st.status().ok()) return st.status().WithPrefix("message");
+    return Status::NotFound("store: message " + std::to_string(id) + " not found");
+  }
+  StoredMessage m;
+  m.id = id;
+  m.scope = Scope{st.Text(0), st.Text(1), st.Text(2),
+                  ParseVisibility(st.Text(3)).value_or(Visibility::kPrivate)};
+  m.message.session_id = st.Text(4);
+  m.message.role = st.Text(5);
+  m.message.content = st.Text(6);
+  m.message.at = Instant{st.Int(7), static_cast<int32_t>(st.Int(8))};
+  m.message.source = ParseSourceType(st.Text(9)).value_or(SourceType::kChat);
+  m.message.context_json = st.Text(10);
+  if (!CanSee(ctx.principal, m.scope)) {
+    return Status::NotFound("store: message " + std::to_string(id) + " not found");
+  }
+  return m;
+}
+
 Result<LastMessage> SqliteStore::GetLastMessage(const OpContext& ctx) {
   ReadConnection conn(this);
   Stmt st(conn.db(), conn.cache(),
