@@ -43,15 +43,6 @@ std::string EntityVisibleSql(int user_param, int teams_param) {
   return s;
 }
 
-std::string IdArray(const std::vector<int64_t>& ids) {
-  std::string out = "{";
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (i) out += ',';
-    out += std::to_string(ids[i]);
-  }
-  return out + "}";
-}
-
 std::string JsonStrings(const std::vector<std::string>& items) {
   nlohmann::json j = nlohmann::json::array();
   for (const std::string& s : items) j.push_back(s);

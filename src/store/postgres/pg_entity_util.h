@@ -26,9 +26,6 @@ EntityRecord ReadEntity(const PgResult& r, int row, int col = 0);
 // VisibleSql (pg_rows.h) for alias "e".
 std::string EntityVisibleSql(int user_param, int teams_param);
 
-// A bigint[] literal ('{1,2}') for a parameter cast to bigint[].
-std::string IdArray(const std::vector<int64_t>& ids);
-
 // A JSON array of strings, and its strings back (non-strings and malformed text: skipped).
 std::string JsonStrings(const std::vector<std::string>& items);
 std::vector<std::string> ParseJsonStrings(std::string_view text);

@@ -5,6 +5,7 @@
 #include "engram/status_macros.h"
 #include "src/store/postgres/pg_entity_rows.h"
 #include "src/store/postgres/pg_entity_util.h"
+#include "src/store/postgres/pg_rows.h"
 
 namespace engram::store::postgres {
 
