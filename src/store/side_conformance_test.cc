@@ -17,15 +17,6 @@ namespace {
 
 constexpr int64_t kNow = 1718348400000;
 
-Principal User(const std::string& id, std::vector<std::string> teams = {},
-               std::vector<std::string> roles = {}) {
-  Principal p;
-  p.user_id = id;
-  p.teams = std::move(teams);
-  p.roles = std::move(roles);
-  return p;
-}
-
 OpContext Ctx(const Principal& p, int64_t now_ms = kNow) {
   return OpContext{p, "req-side", Instant{now_ms, 480}};
 }
@@ -66,10 +57,10 @@ class SideConformanceTest : public ::testing::TestWithParam<Backend> {
 
   testing::TempDir dir_;
   std::unique_ptr<Store> store_;
-  Principal alice_ = User("alice", {"sales"});
-  Principal bob_ = User("bob", {"rnd"});
-  Principal carol_ = User("carol", {"sales"});
-  Principal admin_ = User("root", {}, {"admin"});
+  Principal alice_ = TestUser("alice", {"sales"});
+  Principal bob_ = TestUser("bob", {"rnd"});
+  Principal carol_ = TestUser("carol", {"sales"});
+  Principal admin_ = TestUser("root", {}, {"admin"});
 };
 
 TEST_P(SideConformanceTest, OutboxEntriesAreDoneOnceOrFailedAndKeepNoRequest) {

@@ -4,7 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <optional>
+#include <string_view>
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
@@ -41,6 +44,22 @@ std::string EntityVisibleSql(int user_param, int teams_param) {
   std::string s = VisibleSql(user_param, teams_param);
   for (size_t i = s.find("m."); i != std::string::npos; i = s.find("m.", i + 2)) s[i] = 'e';
   return s;
+}
+
+std::vector<int64_t> ParseIdArray(std::string_view text) {
+  std::vector<int64_t> out;
+  if (text.size() < 2 || text.front() != '{' || text.back() != '}') return out;
+  text = text.substr(1, text.size() - 2);
+  while (!text.empty()) {
+    const size_t comma = std::min(text.find(','), text.size());
+    int64_t v = 0;
+    const std::string_view item = text.substr(0, comma);
+    if (std::from_chars(item.data(), item.data() + item.size(), v).ec == std::errc()) {
+      out.push_back(v);
+    }
+    text.remove_prefix(std::min(comma + 1, text.size()));
+  }
+  return out;
 }
 
 std::string JsonStrings(const std::vector<std::string>& items) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engram/result.h"
@@ -25,6 +26,9 @@ EntityRecord ReadEntity(const PgResult& r, int row, int col = 0);
 
 // VisibleSql (pg_rows.h) for alias "e".
 std::string EntityVisibleSql(int user_param, int teams_param);
+
+// The ids of a bigint[] in text form ("{1,2}"); malformed elements are skipped.
+std::vector<int64_t> ParseIdArray(std::string_view text);
 
 // A JSON array of strings, and its strings back (non-strings and malformed text: skipped).
 std::string JsonStrings(const std::vector<std::string>& items);

@@ -152,7 +152,7 @@ Result<std::vector<EntityRelation>> PostgresStore::ListEntityRelations(const OpC
     // Entities mentioned beside this one, most shared memories first.
     auto co = conn.Exec(
         std::string("SELECT ") + kEntityColumns +
-            ", string_agg(o.memory_id::text, ',') FROM memory_entity s JOIN memory_entity o ON "
+            ", array_agg(o.memory_id ORDER BY o.memory_id DESC) FROM memory_entity s JOIN memory_entity o ON "
             "o.tenant_id = s.tenant_id AND o.memory_id = s.memory_id AND o.entity_id <> "
             "s.entity_id JOIN memory m ON m.tenant_id = s.tenant_id AND m.id = s.memory_id "
             "JOIN entity e ON e.tenant_id = o.tenant_id AND e.id = o.entity_id WHERE "
@@ -165,13 +165,7 @@ Result<std::vector<EntityRelation>> PostgresStore::ListEntityRelations(const OpC
     for (int i = 0; i < co->rows(); ++i) {
       EntityRelation rel;
       rel.object = ReadEntity(*co, i);
-      const std::string ids(co->Text(i, kEntityColumnCount));
-      for (size_t k = 0; k < ids.size();) {
-        size_t comma = ids.find(',', k);
-        rel.memory_ids.push_back(std::stoll(ids.substr(k, comma - k)));
-        k = comma == std::string::npos ? ids.size() : comma + 1;
-      }
-      std::sort(rel.memory_ids.rbegin(), rel.memory_ids.rend());
+      rel.memory_ids = ParseIdArray(co->Text(i, kEntityColumnCount));  // newest first
       out.push_back(std::move(rel));
     }
     return Status::OK();
@@ -191,7 +185,7 @@ Result<GraphResult> PostgresStore::SearchGraph(const OpContext& ctx, const Graph
       auto r = conn.Exec(
           "WITH v AS (SELECT e.id FROM entity e WHERE e.tenant_id = $1 AND "
           "e.id = ANY($2::bigint[]) AND " + EntityVisibleSql(3, 4) +
-              "), c AS (SELECT l.memory_id, array_agg(l.entity_id ORDER BY l.entity_id)::text "
+              "), c AS (SELECT l.memory_id, array_agg(l.entity_id ORDER BY l.entity_id) "
               "AS ents, COUNT(*) AS n FROM memory_entity l WHERE l.tenant_id = $1 AND "
               "l.entity_id IN (SELECT id FROM v) GROUP BY l.memory_id) SELECT c.ents, " +
               MemoryColumns() +
@@ -204,15 +198,7 @@ Result<GraphResult> PostgresStore::SearchGraph(const OpContext& ctx, const Graph
            query.include_history, ctx.now.unix_ms, int64_t{query.limit}});
       if (!r.ok()) return r.status().WithPrefix("graph search");
       for (int i = 0; i < r->rows(); ++i) {
-        std::string ents(r->Text(i, 0));  // "{1,2}"
-        GraphHit hit{ReadMemory(*r, i, 1), {}};
-        for (size_t k = 1; k + 1 < ents.size();) {
-          size_t comma = ents.find(',', k);
-          if (comma == std::string::npos) comma = ents.size() - 1;
-          hit.entity_ids.push_back(std::stoll(ents.substr(k, comma - k)));
-          k = comma + 1;
-        }
-        out.hits.push_back(std::move(hit));
+        out.hits.push_back(GraphHit{ReadMemory(*r, i, 1), ParseIdArray(r->Text(i, 0))});
       }
     }
     auto counts = conn.Exec(
