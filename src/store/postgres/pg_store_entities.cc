@@ -2,6 +2,7 @@
 // entity_rows.cc), with every statement naming the tenant ($1). The import writes under the
 // writer lock with its audit record; the reads take a pooled connection.
 #include <algorithm>
+#include <unordered_map>
 
 #include "engram/status_macros.h"
 #include "src/store/entity_checks.h"
@@ -21,6 +22,66 @@ std::string CurrentSearchableSql(int now_param) {
 
 Status EntityNotFound(int64_t id) {
   return Status::NotFound("store: entity " + std::to_string(id) + " not found");
+}
+
+// SearchGraph's hits, ranked as SQLite ranks them: most of the query's visible entities
+// first, then newest; each hit lists its entities ascending. The candidates come from the
+// links alone (memory_entity's (entity, memory) index; one entity: newest first, read only
+// as far as needed), and only the best have their memory rows read and checked, in batches
+// that grow fourfold when too many fail. Joining every link to its memory row first took
+// 106 ms (median) for an entity linked to 10,000 memories.
+Result<std::vector<GraphHit>> GraphHits(PgConn& conn, const std::string& tenant,
+                                        const OpContext& ctx, const GraphQuery& query,
+                                        const std::string& entities) {
+  std::vector<GraphHit> hits;
+  const Principal& p = ctx.principal;
+  auto visible = conn.Exec("SELECT e.id FROM entity e WHERE e.tenant_id = $1 AND "
+                           "e.id = ANY($2::bigint[]) AND " + EntityVisibleSql(3, 4) +
+                               " ORDER BY e.id",
+                           {tenant, entities, UserParam(p), TeamsParam(p)});
+  if (!visible.ok()) return visible.status().WithPrefix("graph search");
+  std::vector<int64_t> ids;
+  for (int i = 0; i < visible->rows(); ++i) ids.push_back(visible->Int64(i, 0));
+  if (ids.empty()) return hits;
+  const std::string candidates =
+      ids.size() == 1
+          ? "SELECT memory_id, '{' || entity_id || '}' FROM memory_entity WHERE tenant_id = $1 "
+            "AND entity_id = ($2::bigint[])[1] ORDER BY memory_id DESC LIMIT $3 OFFSET $4"
+          : "SELECT memory_id, array_agg(entity_id ORDER BY entity_id) FROM memory_entity "
+            "WHERE tenant_id = $1 AND entity_id = ANY($2::bigint[]) GROUP BY memory_id "
+            "ORDER BY COUNT(*) DESC, memory_id DESC LIMIT $3 OFFSET $4";
+  const std::string rows =
+      "SELECT " + MemoryColumns() + " FROM memory m WHERE m.tenant_id = $1 AND "
+      "m.id = ANY($2::bigint[]) AND " + VisibleSql(3, 4) +
+      " AND ($5::boolean OR m.current) AND m.status IN ('active', 'dormant') AND "
+      "(m.expires_ms IS NULL OR m.expires_ms > $6::bigint)";
+  const size_t limit = static_cast<size_t>(query.limit);
+  int64_t done = 0;
+  for (int64_t batch = query.limit + 8; hits.size() < limit; batch *= 4) {
+    auto c = conn.Exec(candidates, {tenant, IdArray(ids), batch, done});
+    if (!c.ok()) return c.status().WithPrefix("graph search");
+    if (c->rows() == 0) break;
+    done += c->rows();
+    std::vector<int64_t> batch_ids;
+    for (int i = 0; i < c->rows(); ++i) batch_ids.push_back(c->Int64(i, 0));
+    auto r = conn.Exec(rows, {tenant, IdArray(batch_ids), UserParam(p), TeamsParam(p),
+                              query.include_history, ctx.now.unix_ms});
+    if (!r.ok()) return r.status().WithPrefix("graph search");
+    std::unordered_map<int64_t, Memory> passed;
+    for (int i = 0; i < r->rows(); ++i) {
+      Memory m = ReadMemory(*r, i);
+      const int64_t id = m.id;
+      passed.emplace(id, std::move(m));
+    }
+    for (int i = 0; i < c->rows() && hits.size() < limit; ++i) {
+      auto it = passed.find(c->Int64(i, 0));
+      if (it != passed.end()) {
+        hits.push_back(GraphHit{std::move(it->second), ParseIdArray(c->Text(i, 1))});
+      }
+    }
+    if (c->rows() < batch) break;
+  }
+  return hits;
 }
 
 }  // namespace
@@ -180,26 +241,7 @@ Result<GraphResult> PostgresStore::SearchGraph(const OpContext& ctx, const Graph
   const std::string entities = IdArray(query.entity_ids);
   const Status done = WithConn([&](PgConn& conn) -> Status {
     if (query.limit > 0) {
-      // The memories linked to the visible entities asked for, ranked as SQLite ranks them:
-      // most of those entities first, then newest; each hit lists its entities ascending.
-      auto r = conn.Exec(
-          "WITH v AS (SELECT e.id FROM entity e WHERE e.tenant_id = $1 AND "
-          "e.id = ANY($2::bigint[]) AND " + EntityVisibleSql(3, 4) +
-              "), c AS (SELECT l.memory_id, array_agg(l.entity_id ORDER BY l.entity_id) "
-              "AS ents, COUNT(*) AS n FROM memory_entity l WHERE l.tenant_id = $1 AND "
-              "l.entity_id IN (SELECT id FROM v) GROUP BY l.memory_id) SELECT c.ents, " +
-              MemoryColumns() +
-              " FROM c JOIN memory m ON m.tenant_id = $1 AND m.id = c.memory_id WHERE " +
-              VisibleSql(3, 4) +
-              " AND ($5::boolean OR m.current) AND m.status IN ('active', 'dormant') AND "
-              "(m.expires_ms IS NULL OR m.expires_ms > $6::bigint) "
-              "ORDER BY c.n DESC, m.id DESC LIMIT $7",
-          {tenant(), entities, UserParam(ctx.principal), TeamsParam(ctx.principal),
-           query.include_history, ctx.now.unix_ms, int64_t{query.limit}});
-      if (!r.ok()) return r.status().WithPrefix("graph search");
-      for (int i = 0; i < r->rows(); ++i) {
-        out.hits.push_back(GraphHit{ReadMemory(*r, i, 1), ParseIdArray(r->Text(i, 0))});
-      }
+      ENGRAM_ASSIGN_OR_RETURN(out.hits, GraphHits(conn, tenant(), ctx, query, entities));
     }
     auto counts = conn.Exec(
         "SELECT entity_id, COUNT(*) FROM memory_entity WHERE tenant_id = $1 AND "
