@@ -3,8 +3,11 @@
 // dormancy, and EraseUser, written by two stores of different tenants side by side.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "src/store/postgres/pg_store.h"
 #include "src/store/postgres/pg_testing.h"
@@ -131,6 +134,55 @@ TEST_F(PgTenantSideTest, TenantsShareTheTablesButNotTheRows) {
   EXPECT_EQ(*two->MarkDormant(Instant{kNow + 1, 0}, 10), 1);
   EXPECT_TRUE(one->VerifyAudit()->intact);
   EXPECT_TRUE(two->VerifyAudit()->intact);
+}
+
+// Two processes' stores (one tenant, two connection pools) race to process one outbox entry
+// from eight threads: exactly one batch is written and marks it done; the others are refused
+// whole (AlreadyExists) and leave no row behind.
+TEST_F(PgTenantSideTest, AnOutboxEntryIsProcessedExactlyOnceAcrossStores) {
+  auto one = Open("t1");
+  auto two = Open("t1");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(two, nullptr);
+  auto ids = one->EnqueueOutbox({{"alice", "remember apricots"}}, Instant{kNow, 0});
+  ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+  std::atomic<int> ok{0}, refused{0}, other{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      IngestBatch b;
+      b.scope = Scope{"alice", "", "", Visibility::kPrivate};
+      b.message.content = "apricots " + std::to_string(t);
+      b.message.at = Instant{kNow, 480};
+      Memory m;
+      m.content = b.message.content;
+      m.valid_from = b.message.at;
+      m.source.at = b.message.at;
+      b.memories.push_back(m);
+      b.outbox_id = (*ids)[0];
+      auto r = (t % 2 ? *one : *two).Ingest(Ctx("alice"), b);
+      if (r.ok()) {
+        ++ok;
+      } else if (r.status().code() == StatusCode::kAlreadyExists) {
+        ++refused;
+      } else {
+        ++other;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(ok.load(), 1);
+  EXPECT_EQ(refused.load(), 7);
+  EXPECT_EQ(other.load(), 0);
+  auto rows = admin_->Exec("SELECT (SELECT COUNT(*) FROM " + schema_ + ".message), (SELECT "
+                           "COUNT(*) FROM " + schema_ + ".memory), (SELECT state FROM " +
+                           schema_ + ".outbox)");
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_EQ(rows->Int64(0, 0), 1);
+  EXPECT_EQ(rows->Int64(0, 1), 1);
+  EXPECT_EQ(rows->Text(0, 2), "done");
+  EXPECT_TRUE(two->ListQueued(0, 10)->empty());
+  EXPECT_TRUE(one->VerifyAudit()->intact);
 }
 
 }  // namespace

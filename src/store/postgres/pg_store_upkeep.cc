@@ -52,7 +52,12 @@ Status PostgresStore::LogRecall(const RecallLogEntry& e) {
         "fingerprint, hits) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         {tenant(), e.at.unix_ms, e.user_id, e.agent_id, JsonStrings(e.teams), e.request_id,
          e.fingerprint, int64_t{e.hits}});
-    return r.ok() ? Status::OK() : r.status().WithPrefix("recall log");
+    if (r.ok()) return Status::OK();
+    // A repeated request id: Conflict, as SQLite reports its UNIQUE constraint.
+    if (r.status().code() == StatusCode::kAlreadyExists) {
+      return Status::Conflict("recall log: request id '" + e.request_id + "' is logged");
+    }
+    return r.status().WithPrefix("recall log");
   });
 }
 
