@@ -66,9 +66,19 @@ void AddPrincipalFlags(CLI::App* cmd, PrincipalFlags* p) {
 
 void AddJsonFlag(CLI::App* cmd, Globals* g) { cmd->add_flag("--json", g->json, "Print JSON"); }
 
+void ApplyStore(const std::string& db, Options* o) {
+  const bool uri = db.find("://") != std::string::npos || db.rfind("postgres:", 0) == 0 ||
+                   db.rfind("sqlite:", 0) == 0 || db == "memory:";
+  if (uri) {
+    o->store = db;
+  } else {
+    o->db_path = db;
+  }
+}
+
 Result<Options> GlobalOptions(const Globals& g) {
   Options o;
-  o.db_path = g.db;
+  ApplyStore(g.db, &o);
   ENGRAM_RETURN_IF_ERROR(ApplyLifecycleFlags(g, &o));
   o.self_contained_memories = g.self_contained;
   o.extract_facts = g.extract_facts;

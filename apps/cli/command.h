@@ -33,7 +33,7 @@ namespace engram::cli {
 // The flags before the command name (`engram --db x.db --json recall ...`). Commands that
 // offer their own --json bind it to `json` too.
 struct Globals {
-  std::string db = "engram.db";
+  std::string db = "engram.db";  // --db or --store: a SQLite file or a store URI
   bool json = false;
   std::vector<std::string> ttl_hours;  // --ttl-hours KIND=H
   std::optional<double> dormant_after_days;
@@ -41,6 +41,10 @@ struct Globals {
   bool extract_facts = Options{}.extract_facts;
   std::string llm_url, llm_model;  // an OpenAI-compatible chat endpoint (compact summaries)
 };
+
+// Points `o` at the store named by --db/--store: a store URI (postgres://…, sqlite:PATH,
+// memory:) goes to Options::store, a plain path to Options::db_path.
+void ApplyStore(const std::string& db, Options* o);
 
 // Runs the chosen command; returns the process exit code.
 using Action = std::function<int()>;

@@ -187,7 +187,7 @@ Principal PrincipalOf(const State& s) { return Principal{s.user, s.agent, s.team
 
 Result<std::unique_ptr<Engine>> OpenDb(const std::string& db, bool create) {
   Options o;
-  o.db_path = db;
+  ApplyStore(db, &o);
   o.create_if_missing = create;
   o.embedder = "none";  // directory calls embed nothing
   return Engine::Open(o);

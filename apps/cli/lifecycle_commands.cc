@@ -19,7 +19,7 @@ const Principal& Operator() {
 
 Result<std::unique_ptr<Engine>> OpenExisting(const std::string& db) {
   Options o;
-  o.db_path = db;
+  ApplyStore(db, &o);
   o.create_if_missing = false;
   return Engine::Open(o);
 }

@@ -37,7 +37,13 @@ constexpr CommandGroup kCommandGroups[] = {
 };
 
 void AddGlobalFlags(CLI::App& app, Globals* g) {
-  app.add_option("--db", g->db, "SQLite database file")->capture_default_str();
+  app.add_option("--db", g->db, "SQLite database file, or a store URI (as --store)")
+      ->capture_default_str();
+  app.add_option("--store", g->db,
+                 "Where the memories live: a SQLite file, sqlite:PATH, memory:, or "
+                 "postgres://USER@HOST:PORT/DB?schema=S&tenant=T (every server of a PostgreSQL "
+                 "store needs the same $ENGRAM_VAULT_KEY)")
+      ->envname("ENGRAM_STORE");
   app.add_flag("--json", g->json, "Print JSON");
   app.add_option("--ttl-hours", g->ttl_hours,
                  "Time to live of a memory kind, KIND=HOURS (repeatable; 0 = never expires; "

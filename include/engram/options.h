@@ -13,9 +13,22 @@ namespace engram {
 class Clock;
 
 struct Options {
-  // Storage backend: "sqlite" (a file at db_path) or "memory" (process memory, for tests).
+  // Storage backend: "sqlite" (a file at db_path), "memory" (process memory, for tests) or
+  // "postgres" (a PostgreSQL + pgvector database; `store` names it). Ignored when `store` is set.
   // Default: "sqlite"
   std::string backend = "sqlite";
+
+  // Where the memories live, as a URI; it wins over backend and db_path when set:
+  //   "sqlite:PATH" or a plain path       a SQLite file;
+  //   "memory:"                           process memory;
+  //   "postgres://USER@HOST:PORT/DB?schema=S&tenant=T" (or "postgresql://", or a libpq
+  //   "host=... dbname=..." string after "postgres:")  a PostgreSQL + pgvector database,
+  //   shared by any number of engines and servers. schema: the PostgreSQL schema of the
+  //   tables (default "engram"); tenant: whose rows this engine reads and writes (default "").
+  //   Every engine on one PostgreSQL store needs the same vault key ($ENGRAM_VAULT_KEY or
+  //   vault_key_file): one with another key, or none, refuses to open it.
+  // Default: "" (backend and db_path)
+  std::string store;
 
   // Path of the SQLite database file (a "-wal" and "-shm" file live beside it).
   // Default: "engram.db"

@@ -73,6 +73,7 @@ void BindOptions(nb::module_& m) {
       .def(nb::init<>())
       .def_rw("backend", &Options::backend)
       .def_rw("db_path", &Options::db_path)
+      .def_rw("store", &Options::store)
       .def_rw("create_if_missing", &Options::create_if_missing)
       .def_rw("busy_timeout_ms", &Options::busy_timeout_ms)
       .def_rw("default_offset_minutes", &Options::default_offset_minutes)

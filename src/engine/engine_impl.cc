@@ -327,7 +327,10 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   std::unique_ptr<engine::Vectors> vectors;
   if (embedder) {
     std::string path = options.vector_index_path;
-    if (path.empty() && options.backend == "sqlite") path = options.db_path + ".vectors";
+    if (path.empty()) {
+      ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(options));
+      if (!engine::LocalStorePath(loc).empty()) path = engine::LocalStorePath(loc) + ".vectors";
+    }
     auto v = engine::Vectors::Open(std::move(embedder), store->get(), path);
     ENGRAM_RETURN_IF_ERROR(v.status());
     vectors = std::move(v).value();

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engram/status_macros.h"
+#include "src/engine/registry.h"
 #include "src/store/audit_chain.h"
 #include "src/text/pii/pii_masker.h"
 #include "src/text/pii/vault_key.h"
@@ -16,9 +17,15 @@ namespace pii = text::pii;
 Result<std::unique_ptr<PiiVault>> PiiVault::Open(const Options& options) {
   pii::VaultKeyOptions ko;
   ko.env_value = pii::ReadVaultKeyEnv();
-  if (options.backend == "sqlite") {
-    ko.key_file = options.vault_key_file.empty() ? options.db_path + ".key"
-                                                 : options.vault_key_file;
+  ENGRAM_ASSIGN_OR_RETURN(StoreLocation loc, ResolveStore(options));
+  const std::string local = LocalStorePath(loc);
+  if (!options.vault_key_file.empty() || !local.empty()) {
+    ko.key_file = options.vault_key_file.empty() ? local + ".key" : options.vault_key_file;
+  } else if (loc.backend == "postgres" && !ko.env_value) {
+    // Every engine on a shared database must seal and open with the same key.
+    return Status::FailedPrecondition(
+        "engine: vault key: a PostgreSQL store needs the key every server shares: set "
+        "$ENGRAM_VAULT_KEY or vault_key_file");
   } else if (!ko.env_value) {
     return std::unique_ptr<PiiVault>(new PiiVault(pii::VaultKey::Generate()));
   }

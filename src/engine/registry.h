@@ -14,11 +14,29 @@
 
 namespace engram::engine {
 
+// Where Options put the store (Options::store, else backend and db_path).
+struct StoreLocation {
+  std::string backend;  // "sqlite", "memory" or "postgres"
+  std::string path;     // sqlite: the database file; "" otherwise
+  std::string dsn;      // postgres: the libpq connection string (Engram's parameters removed)
+  std::string schema;   // postgres: the PostgreSQL schema of the tables
+  std::string tenant;   // postgres: whose rows the engine reads and writes
+};
+
+// InvalidArgument for an unknown scheme or backend, or a malformed URI.
+Result<StoreLocation> ResolveStore(const Options& options);
+
+// The file a backend keeps on the local disk, beside which the vault key and the vector
+// index live by default ("<path>.key", "<path>.vectors"); "" when the backend has none
+// (memory; postgres, whose engines share a database and each keep their index in memory).
+std::string LocalStorePath(const StoreLocation& location);
+
 // InvalidArgument for an unknown backend name; otherwise whatever opening it returns.
 // `audit_key` returns the audit chain's MAC key (PiiVault::AuditKey); it is called once,
 // after the backend has checked that its database exists (so that a missing database is
 // reported before a key file is created beside it), and its error is returned as is. The
-// SQLite database's chain is keyed and anchored in "<db_path>.audit-head".
+// SQLite database's chain is keyed and anchored in "<db_path>.audit-head"; a PostgreSQL
+// store checks at open that the key is the one its database was created with.
 Result<std::unique_ptr<store::Store>> OpenStore(
     const Options& options, const std::function<Result<std::string>()>& audit_key);
 

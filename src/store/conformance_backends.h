@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct Backend {
   std::function<std::unique_ptr<Store>(const std::string& dir)> open;
   bool shares_data_across_handles;
 };
+
+// gtest prints a backend by its name (test names and failure messages).
+inline void PrintTo(const Backend& b, std::ostream* os) { *os << b.name; }
 
 inline std::vector<Backend> Backends() {
   return {

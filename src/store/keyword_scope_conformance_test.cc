@@ -102,9 +102,9 @@ TEST(KeywordScopeCrossBackendTest, BackendsRankWithTheSameScores) {
     WriteAlice(store.get());
     results.push_back(Search(store.get(), User("alice", {"eng"}), {"budget", "release"}));
   }
-  ASSERT_EQ(results.size(), 2u);
+  ASSERT_EQ(results.size(), Backends().size());
   EXPECT_EQ(results[0].size(), 6u);
-  ExpectSame(results[0], results[1]);
+  for (size_t i = 1; i < results.size(); ++i) ExpectSame(results[0], results[i]);
 }
 
 }  // namespace

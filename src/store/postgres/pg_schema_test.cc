@@ -15,7 +15,7 @@ namespace {
 // The tables of schema version 1 (docs/formats/postgres_schema.md).
 const std::set<std::string> kTables = {
     "api_keys",      "audit",         "audit_head",      "embedding_cache", "entity",
-    "entity_key",    "event",         "kw_stats",        "memory",
+    "entity_key",    "event",         "key_check",       "memory",
     "memory_entity", "memory_link",   "memory_vector",   "message",         "outbox",
     "pii_vault",     "recall_log",    "relation",        "review",          "schema_migrations",
     "vector_log",    "write_lock"};
@@ -114,7 +114,7 @@ TEST_F(PgSchemaTest, EveryPrimaryKeyStartsWithTenantId) {
 
 TEST_F(PgSchemaTest, EveryBtreeIndexAndForeignKeyLeadsWithTenantId) {
   Migrate();
-  // GIN (memory.kw) and, later, HNSW indexes hold one column and are exempt.
+  // HNSW indexes (later) hold one column and are exempt.
   PgResult idx =
       Run("SELECT ic.relname, coalesce(a.attname, '<expression>') FROM pg_index i "
           "JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid "

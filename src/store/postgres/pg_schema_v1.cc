@@ -55,8 +55,6 @@ CREATE TABLE memory (
   content          text NOT NULL,
   said             text,
   keyword          boolean NOT NULL DEFAULT true,
-  kw               tsvector,
-  kw_len           int NOT NULL DEFAULT 0,
   subject          text NOT NULL DEFAULT '',
   attribute        text NOT NULL DEFAULT '',
   value            text NOT NULL DEFAULT '',
@@ -100,7 +98,6 @@ CREATE INDEX memory_session ON memory (tenant_id, session_id, id);
 CREATE INDEX memory_message ON memory (tenant_id, message_id);
 CREATE INDEX memory_record_text ON memory (tenant_id, scope_key, md5(content))
   WHERE type = 'episodic' AND current;
-CREATE INDEX memory_kw ON memory USING gin (kw) WHERE kw IS NOT NULL;
 
 CREATE TABLE memory_vector (
   tenant_id  text NOT NULL DEFAULT '',
@@ -126,13 +123,10 @@ CREATE TABLE vector_log (
 CREATE UNIQUE INDEX vector_log_seq ON vector_log (tenant_id, seq) WHERE seq IS NOT NULL;
 CREATE INDEX vector_log_unsealed ON vector_log (tenant_id, id) WHERE seq IS NULL;
 
-CREATE TABLE kw_stats (
+CREATE TABLE key_check (
   tenant_id  text NOT NULL DEFAULT '',
-  scope_key  text NOT NULL,
-  slot       smallint NOT NULL CHECK (slot >= 0 AND slot < 16),
-  docs       bigint NOT NULL DEFAULT 0,
-  tokens     bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (tenant_id, scope_key, slot)
+  check_mac  text NOT NULL,
+  PRIMARY KEY (tenant_id)
 );
 
 CREATE TABLE write_lock (

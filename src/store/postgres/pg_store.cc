@@ -12,6 +12,30 @@
 
 namespace engram::store {
 
+namespace {
+
+// Every engine on a tenant must use the same vault key (and so the same audit key): the
+// first one records a MAC of a fixed record; the others must reproduce it.
+Status CheckKey(postgres::PgConn& conn, const PostgresOptions& options) {
+  AuditRecord probe;
+  probe.action = "engram key check";
+  const std::string mac = AuditMac(options.audit_key, "", probe);
+  auto put = conn.Exec(
+      "INSERT INTO key_check (tenant_id, check_mac) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+      {options.tenant, mac});
+  if (!put.ok()) return put.status().WithPrefix("postgres: key check");
+  auto got = conn.Exec("SELECT check_mac FROM key_check WHERE tenant_id = $1", {options.tenant});
+  if (!got.ok()) return got.status().WithPrefix("postgres: key check");
+  if (got->rows() != 1 || got->Text(0, 0) != mac) {
+    return Status::FailedPrecondition(
+        "postgres: the vault key differs from the one this store was created with (every "
+        "server of a store needs the same $ENGRAM_VAULT_KEY or vault_key_file)");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Store>> OpenPostgresStore(const PostgresOptions& options) {
   if (options.dsn.empty()) return Status::InvalidArgument("postgres: empty DSN");
   {
@@ -32,6 +56,7 @@ Result<std::unique_ptr<Store>> OpenPostgresStore(const PostgresOptions& options)
         "INSERT INTO write_lock (tenant_id, key) VALUES ($1, 'writer') ON CONFLICT DO NOTHING",
         {options.tenant});
     if (!made.ok()) return made.status().WithPrefix("postgres: writer lock");
+    ENGRAM_RETURN_IF_ERROR(CheckKey(*conn, options));
   }
   return std::unique_ptr<Store>(new postgres::PostgresStore(std::move(pool), options));
 }
@@ -48,8 +73,10 @@ Status PostgresStore::WithConn(const std::function<Status(PgConn&)>& body) {
 
 Status PostgresStore::WithWriteTxn(const std::function<Status(PgConn&)>& body) {
   return RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
+    // The UPDATE takes the row lock and counts the write: the keyword index of every
+    // process catches up when the counter moved (pg_keyword.h).
     auto lock = conn.Exec(
-        "SELECT n FROM write_lock WHERE tenant_id = $1 AND key = 'writer' FOR UPDATE",
+        "UPDATE write_lock SET n = n + 1 WHERE tenant_id = $1 AND key = 'writer' RETURNING n",
         {tenant()});
     if (!lock.ok()) return lock.status().WithPrefix("postgres: writer lock");
     return body(conn);

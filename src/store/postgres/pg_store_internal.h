@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "src/store/keyword_index.h"
 #include "src/store/postgres/pg_conn.h"
+#include "src/store/postgres/pg_keyword.h"
 #include "src/store/postgres/pg_pool.h"
 #include "src/store/postgres/pg_store.h"
 #include "src/store/store.h"
@@ -182,8 +182,7 @@ class PostgresStore final : public StoreCore {
   std::unique_ptr<PgPool> pool_;
   const PostgresOptions options_;
   std::mutex keyword_mu_;
-  KeywordIndex keyword_;            // guarded by keyword_mu_ (pg_keyword.cc)
-  int64_t keyword_through_id_ = 0;  // guarded by keyword_mu_
+  PgKeywordState keyword_;  // guarded by keyword_mu_ (pg_keyword.h)
 };
 
 }  // namespace engram::store::postgres

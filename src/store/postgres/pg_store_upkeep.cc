@@ -7,6 +7,7 @@
 #include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/postgres/pg_entity_util.h"
+#include "src/store/postgres/pg_read_rows.h"
 #include "src/store/postgres/pg_rows.h"
 #include "src/store/postgres/pg_store_internal.h"
 
@@ -183,13 +184,7 @@ Result<int64_t> PostgresStore::MarkDormant(const Instant& idle_before, int limit
 Status PostgresStore::ReplaceVector(const OpContext& ctx, int64_t id, const std::string& model,
                                     const std::string& vector) {
   return WithWriteTxn([&](PgConn& conn) -> Status {
-    auto r = conn.Exec("SELECT " + MemoryColumns() +
-                           " FROM memory m WHERE m.tenant_id = $1 AND m.id = $2 AND " +
-                           VisibleSql(3, 4),
-                       {tenant(), id, UserParam(ctx.principal), TeamsParam(ctx.principal)});
-    if (!r.ok()) return r.status().WithPrefix("replace vector");
-    if (r->rows() == 0) return MemoryNotFound(id);
-    const Memory m = ReadMemory(*r, 0);
+    ENGRAM_ASSIGN_OR_RETURN(const Memory m, LoadVisible(conn, tenant(), ctx, id));
     if (!m.current) return MemoryNotFound(id);
     ENGRAM_RETURN_IF_ERROR(CheckCanWrite(ctx.principal, m.scope));
     ENGRAM_RETURN_IF_ERROR(PutVectorIn(conn, id, model, vector));

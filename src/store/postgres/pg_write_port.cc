@@ -3,6 +3,7 @@
 #include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/postgres/pg_entity_rows.h"
+#include "src/store/postgres/pg_keyword.h"
 #include "src/store/postgres/pg_rows.h"
 #include "src/store/postgres/pg_store_internal.h"
 #include "src/store/weak_fusion.h"
@@ -123,7 +124,7 @@ class PgWritePort final : public WritePort {
         "UPDATE message SET content = '', context = '{}' WHERE tenant_id = $1 AND id IN "
         "(SELECT message_id FROM memory WHERE tenant_id = $1 AND lineage_id = $2)",
         "UPDATE memory SET content = '', subject = '', attribute = '', value = '', "
-        "metadata = '{}', said = NULL, kw = NULL, kw_len = 0 WHERE tenant_id = $1 AND "
+        "metadata = '{}', said = NULL WHERE tenant_id = $1 AND "
         "lineage_id = $2",
         "DELETE FROM memory_vector WHERE tenant_id = $1 AND memory_id IN "
         "(SELECT id FROM memory WHERE tenant_id = $1 AND lineage_id = $2)",
@@ -131,6 +132,7 @@ class PgWritePort final : public WritePort {
         "UPDATE outbox SET request = '' WHERE tenant_id = $1 AND message_id IN "
         "(SELECT message_id FROM memory WHERE tenant_id = $1 AND lineage_id = $2)"};
     for (const char* sql : kErase) ENGRAM_RETURN_IF_ERROR(Do("hard forget", sql, {tenant_, lineage}));
+    ENGRAM_RETURN_IF_ERROR(NoteKeywordRemoval(conn_, tenant_));  // pg_keyword.h
     return DeleteLineageEntityLinks(conn_, tenant_, lineage);
   }
 
@@ -148,6 +150,7 @@ class PgWritePort final : public WritePort {
   }
 
   Result<EraseOutcome> DeleteUserRows(const std::string& user_id, const Instant&) override {
+    ENGRAM_RETURN_IF_ERROR(NoteKeywordRemoval(conn_, tenant_));  // pg_keyword.h
     return postgres::DeleteUserRows(conn_, tenant_, user_id);
   }
 

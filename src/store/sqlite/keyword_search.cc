@@ -9,10 +9,10 @@
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
 #include "src/store/keyword_index.h"
+#include "src/store/keyword_query.h"
 #include "src/store/sqlite/filter_function.h"
 #include "src/store/sqlite/memory_rows.h"
 #include "src/store/term_pruning.h"
-#include "src/text/tokenizer.h"
 
 namespace engram::store::sqlite {
 namespace {
@@ -76,11 +76,6 @@ Result<bool> Sync(StmtCache* cache, KeywordState* state, Fts5Totals* totals) {
   return false;
 }
 
-struct Term {
-  std::string text;                 // the query's surface string
-  std::vector<std::string> tokens;  // its query-mode tokens
-};
-
 // Visible, searchable rows among `ids` (any order), by id.
 Result<std::unordered_map<int64_t, Memory>> Recheck(StmtCache* cache, const OpContext& ctx,
                                                     const std::vector<int64_t>& ids,
@@ -113,7 +108,7 @@ struct SqlStats {
 };
 
 Result<SqlStats> ReadSqlStats(StmtCache* cache, const std::string& partitions,
-                              const std::vector<Term>& terms) {
+                              const std::vector<KeywordTerm>& terms) {
   SqlStats out;
   Stmt sizes(cache,
              "SELECT d.sz FROM memory_fts_docsize d JOIN memory m ON m.id = d.id "
@@ -129,7 +124,7 @@ Result<SqlStats> ReadSqlStats(StmtCache* cache, const std::string& partitions,
   Stmt df(cache,
           "SELECT count(*) FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid "
           "WHERE memory_fts MATCH ?1 AND m.scope_key IN (SELECT value FROM json_each(?2))");
-  for (const Term& t : terms) {
+  for (const KeywordTerm& t : terms) {
     df.Reset();
     df.Bind(1, QuoteTerm(t.text)).Bind(2, partitions);
     out.doc_freq.push_back(df.Step() ? df.Int(0) : 0);
@@ -179,23 +174,11 @@ Result<std::vector<KeywordHit>> SearchIndex(StmtCache* cache, KeywordState* stat
                                             const OpContext& ctx, const KeywordQuery& query,
                                             const std::vector<std::string>& partitions,
                                             const std::vector<std::string>& phrases) {
-  std::vector<KeywordHit> hits;
   std::vector<ScoredDoc> docs = state->index.Score(partitions, phrases);
-  const size_t limit = static_cast<size_t>(query.limit);
-  size_t batch = limit + 8;  // most candidates pass; a short batch grows fourfold
-  for (size_t done = 0; done < docs.size() && hits.size() < limit; batch *= 4) {
-    const size_t end = OrderNext(&docs, done, batch);
-    std::vector<int64_t> ids;
-    for (size_t i = done; i < end; ++i) ids.push_back(docs[i].id);
-    ENGRAM_ASSIGN_OR_RETURN(auto rows,
-                            Recheck(cache, ctx, ids, query.include_history, query.filter));
-    for (size_t i = done; i < end && hits.size() < limit; ++i) {
-      auto it = rows.find(docs[i].id);
-      if (it != rows.end()) hits.push_back(KeywordHit{std::move(it->second), docs[i].score});
-    }
-    done = end;
-  }
-  return hits;
+  return TakeBestHits(&docs, static_cast<size_t>(query.limit),
+                      [&](const std::vector<int64_t>& ids) {
+                        return Recheck(cache, ctx, ids, query.include_history, query.filter);
+                      });
 }
 
 }  // namespace
@@ -217,15 +200,7 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
                                                   const KeywordQuery& query) {
   std::vector<KeywordHit> hits;
   if (query.limit <= 0) return hits;
-  std::vector<Term> terms;
-  for (const std::string& text : query.terms) {
-    std::vector<text::Token> toks;
-    text::Tokenize(text, text::TokenizeMode::kQuery, &toks);
-    if (toks.empty()) continue;
-    Term t{text, {}};
-    for (text::Token& tok : toks) t.tokens.push_back(std::move(tok.text));
-    terms.push_back(std::move(t));
-  }
+  const std::vector<KeywordTerm> terms = TokenizeKeywordTerms(query.terms);
   if (terms.empty()) return hits;
   // One read transaction: the totals, the index catch-up and the re-check see one snapshot.
   ENGRAM_RETURN_IF_ERROR(Exec(db, "BEGIN", "keyword search"));
@@ -256,8 +231,7 @@ Result<std::vector<KeywordHit>> SearchKeywordRows(sqlite3* db, StmtCache* cache,
       doc_freq[i] = freq;
     }
   }
-  bool single_tokens = true;
-  for (const Term& t : terms) single_tokens = single_tokens && t.tokens.size() == 1;
+  const bool single_tokens = AllSingleTokens(terms);
   if (!indexed || !single_tokens) {
     ENGRAM_ASSIGN_OR_RETURN(auto sql, ReadSqlStats(cache, JsonStringArray(partitions), terms));
     stats = sql.totals;
