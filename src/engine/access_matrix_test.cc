@@ -9,6 +9,7 @@
 
 #include "engram/engine.h"
 #include "src/testing/temp_dir.h"
+#include "src/testing/test_backends.h"
 
 namespace engram {
 namespace {
@@ -50,9 +51,7 @@ class AccessMatrixTest : public ::testing::TestWithParam<Cell> {};
 TEST_P(AccessMatrixTest, Cell) {
   const auto& [backend, kind, who, op] = GetParam();
   testing::TempDir dir;
-  Options o;
-  o.backend = backend;
-  o.db_path = dir.File("m.db");
+  Options o = testing::BackendOptions(backend, dir);
   o.embedder = "none";
   auto opened = Engine::Open(o);
   ASSERT_TRUE(opened.ok()) << opened.status().ToString();
@@ -127,7 +126,7 @@ std::string Name(const ::testing::TestParamInfo<Cell>& info) {
 
 INSTANTIATE_TEST_SUITE_P(
     Matrix, AccessMatrixTest,
-    ::testing::Combine(::testing::Values("sqlite", "memory"),
+    ::testing::Combine(::testing::Values("sqlite", "memory", "postgres"),
                        ::testing::Values(Kind::kPrivate, Kind::kTeam, Kind::kPublic),
                        ::testing::Values(Who::kOwner, Who::kTeammate, Who::kOtherTeam,
                                          Who::kPublicReader, Who::kAdmin),

@@ -7,6 +7,7 @@
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
+#include "src/testing/test_backends.h"
 
 namespace engram {
 namespace {
@@ -31,9 +32,7 @@ class EntitiesTest : public ::testing::TestWithParam<std::string> {
  protected:
   void Open(double weight_graph = 0.5) {
     engine_.reset();
-    Options o;
-    o.backend = GetParam();
-    o.db_path = dir_.File("engram.db");
+    Options o = testing::BackendOptions(GetParam(), dir_);
     o.clock = &clock_;
     o.embedder = "none";  // keyword and graph channels only: what matched is plain to see
     o.auto_session_gap_minutes = 0;  // separate notes: no session spreading between them
@@ -206,7 +205,9 @@ TEST_P(EntitiesTest, HardForgetAndErasureRemoveLinksAndEntities) {
   EXPECT_TRUE(List(alice).empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, EntitiesTest, ::testing::Values("sqlite", "memory"));
+INSTANTIATE_TEST_SUITE_P(Backends, EntitiesTest,
+                         ::testing::Values("sqlite", "memory", "postgres"),
+                         [](const auto& p) { return std::string(p.param); });
 
 }  // namespace
 }  // namespace engram

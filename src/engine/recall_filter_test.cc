@@ -9,6 +9,7 @@
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
+#include "src/testing/test_backends.h"
 
 namespace engram {
 namespace {
@@ -16,9 +17,7 @@ namespace {
 class RecallFilterTest : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override {
-    Options o;
-    o.backend = GetParam();
-    o.db_path = dir_.File("f.db");
+    Options o = testing::BackendOptions(GetParam(), dir_);
     o.clock = &clock_;
     o.embedder = "hashing";
     o.extract_facts = false;  // one memory per message: the filters select messages
@@ -164,7 +163,9 @@ TEST_P(RecallFilterTest, AMalformedFilterIsRefusedAndNotLogged) {
   EXPECT_EQ(stats->recalls, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, RecallFilterTest, ::testing::Values("sqlite", "memory"));
+INSTANTIATE_TEST_SUITE_P(Backends, RecallFilterTest,
+                         ::testing::Values("sqlite", "memory", "postgres"),
+                         [](const auto& p) { return std::string(p.param); });
 
 }  // namespace
 }  // namespace engram

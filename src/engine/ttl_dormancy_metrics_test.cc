@@ -7,6 +7,7 @@
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
+#include "src/testing/test_backends.h"
 
 namespace engram {
 namespace {
@@ -16,9 +17,7 @@ constexpr int64_t kDayMicros = 86400LL * 1000 * 1000;
 class LifecycleTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    Options o;
-    o.backend = GetParam();
-    o.db_path = dir_.File("l.db");
+    Options o = testing::BackendOptions(GetParam(), dir_);
     o.embedder = "hashing";
     o.clock = &clock_;
     o.extract_facts = false;  // one memory per message: counts below are of messages
@@ -185,7 +184,9 @@ TEST_P(LifecycleTest, MetricsFromTheEnginesOwnRecords) {
   EXPECT_EQ(after->messages, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, LifecycleTest, ::testing::Values("sqlite", "memory"));
+INSTANTIATE_TEST_SUITE_P(Backends, LifecycleTest,
+                         ::testing::Values("sqlite", "memory", "postgres"),
+                         [](const auto& p) { return std::string(p.param); });
 
 }  // namespace
 }  // namespace engram

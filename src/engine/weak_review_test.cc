@@ -10,6 +10,7 @@
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
+#include "src/testing/test_backends.h"
 
 namespace engram {
 namespace {
@@ -17,9 +18,7 @@ namespace {
 class WeakReviewTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    Options o;
-    o.backend = GetParam();
-    o.db_path = dir_.File("engram.db");
+    Options o = testing::BackendOptions(GetParam(), dir_);
     o.clock = &clock_;
     o.embedder = "hashing";
     o.extract_facts = true;
@@ -142,7 +141,9 @@ TEST_P(WeakReviewTest, AConfirmingMentionResolvesTheItem) {
             StatusCode::kFailedPrecondition);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, WeakReviewTest, ::testing::Values("sqlite", "memory"));
+INSTANTIATE_TEST_SUITE_P(Backends, WeakReviewTest,
+                         ::testing::Values("sqlite", "memory", "postgres"),
+                         [](const auto& p) { return std::string(p.param); });
 
 }  // namespace
 }  // namespace engram
