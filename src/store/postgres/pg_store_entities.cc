@@ -213,8 +213,8 @@ Result<std::vector<EntityRelation>> PostgresStore::ListEntityRelations(const OpC
     // Entities mentioned beside this one, most shared memories first.
     auto co = conn.Exec(
         std::string("SELECT ") + kEntityColumns +
-            ", array_agg(o.memory_id ORDER BY o.memory_id DESC) FROM memory_entity s JOIN memory_entity o ON "
-            "o.tenant_id = s.tenant_id AND o.memory_id = s.memory_id AND o.entity_id <> "
+            ", array_agg(o.memory_id ORDER BY o.memory_id DESC) FROM memory_entity s JOIN "
+            "memory_entity o ON o.tenant_id = s.tenant_id AND o.memory_id = s.memory_id AND o.entity_id <> "
             "s.entity_id JOIN memory m ON m.tenant_id = s.tenant_id AND m.id = s.memory_id "
             "JOIN entity e ON e.tenant_id = o.tenant_id AND e.id = o.entity_id WHERE "
             "s.tenant_id = $1 AND s.entity_id = $2" + memory_ok + " AND " +
