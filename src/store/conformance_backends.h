@@ -69,6 +69,16 @@ inline std::vector<Backend> Backends() {
   };
 }
 
+// A principal of the tests.
+inline Principal TestUser(const std::string& id, std::vector<std::string> teams = {},
+                          std::vector<std::string> roles = {}) {
+  Principal p;
+  p.user_id = id;
+  p.teams = std::move(teams);
+  p.roles = std::move(roles);
+  return p;
+}
+
 // One message of `p` at 2024-06-14 15:00 (+08:00) with its episodic record `text`.
 inline IngestBatch Batch(const Principal& p, const std::string& text,
                          Visibility vis = Visibility::kPrivate, const std::string& team = "") {

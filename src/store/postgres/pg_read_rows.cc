@@ -5,15 +5,6 @@
 
 namespace engram::store::postgres {
 
-std::string IdArray(const std::vector<int64_t>& ids) {
-  std::string out = "{";
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (i) out += ',';
-    out += std::to_string(ids[i]);
-  }
-  return out + "}";
-}
-
 Result<Memory> LoadVisible(PgConn& conn, const std::string& tenant, const OpContext& ctx,
                            int64_t id) {
   auto r = conn.Exec("SELECT " + MemoryColumns() +

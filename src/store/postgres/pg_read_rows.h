@@ -17,12 +17,10 @@
 #include "engram/types.h"
 #include "src/store/memory_filter.h"
 #include "src/store/postgres/pg_conn.h"
+#include "src/store/postgres/pg_rows.h"
 #include "src/store/store.h"
 
 namespace engram::store::postgres {
-
-// A bigint[] literal ('{1,2,3}') for a parameter cast to bigint[].
-std::string IdArray(const std::vector<int64_t>& ids);
 
 // Memory `id` of `tenant` when ctx.principal may see it; NotFound (MemoryNotFound)
 // otherwise.

@@ -192,6 +192,15 @@ std::string TextArray(const std::vector<std::string>& items) {
   return out + "}";
 }
 
+std::string IdArray(const std::vector<int64_t>& ids) {
+  std::string out = "{";
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(ids[i]);
+  }
+  return out + "}";
+}
+
 std::string VisibleSql(int user_param, int teams_param) {
   const std::string u = "$" + std::to_string(user_param);
   const std::string t = "$" + std::to_string(teams_param) + "::text[]";

@@ -37,6 +37,8 @@ Status InsertMemoryRow(PgConn& conn, const std::string& tenant, Memory* m,
 
 // A text[] literal ('{"a","b"}') for a parameter cast to text[].
 std::string TextArray(const std::vector<std::string>& items);
+// A bigint[] literal ('{1,2,3}') for a parameter cast to bigint[].
+std::string IdArray(const std::vector<int64_t>& ids);
 
 // SQL predicate on alias "m": visible to the principal whose user id is parameter $user and
 // whose teams (TextArray) are parameter $teams.

@@ -1,68 +1,11 @@
 #include "src/store/sqlite/outbox_rows.h"
 
-#include <nlohmann/json.hpp>
-
 #include "src/store/audit_chain.h"
+#include "src/store/outbox_result.h"
 #include "src/store/sqlite/sqlite_util.h"
 
 namespace engram::store::sqlite {
 namespace {
-
-using nlohmann::json;
-
-// The `result` column: {"memories": [ids], "reinforced", "outranked", "candidates",
-// "reviews": [ids], "entity_links": [{...}]}; rows written before session 6 hold the bare
-// id list of the memories.
-std::string EncodeResult(const IngestOutcome& o) {
-  json ids = json::array();
-  for (const Memory& m : o.memories) ids.push_back(m.id);
-  json links = json::array();
-  for (const EntityLinkOutcome& l : o.entity_links) {
-    links.push_back({{"memory_id", l.memory_id}, {"entity_id", l.entity_id}, {"name", l.name},
-                     {"type", l.type}, {"surface", l.surface}, {"confidence", l.confidence},
-                     {"created", l.created}});
-  }
-  return json{{"memories", ids},          {"reinforced", o.reinforced},
-              {"outranked", o.outranked}, {"candidates", o.candidates},
-              {"reviews", o.reviews},     {"entity_links", links}}
-      .dump();
-}
-
-void DecodeResult(const std::string& text, OutboxEntry* e) {
-  const json j = json::parse(text, nullptr, false);
-  if (j.is_array()) {
-    e->memory_ids = ParseIdList(text);
-    return;
-  }
-  if (!j.is_object()) return;
-  auto ids = [&](const char* key) {
-    std::vector<int64_t> out;
-    if (j.contains(key) && j[key].is_array()) {
-      for (const json& v : j[key]) {
-        if (v.is_number_integer()) out.push_back(v.get<int64_t>());
-      }
-    }
-    return out;
-  };
-  e->memory_ids = ids("memories");
-  e->reinforced = ids("reinforced");
-  e->outranked = ids("outranked");
-  e->candidates = ids("candidates");
-  e->reviews = ids("reviews");
-  if (!j.contains("entity_links") || !j["entity_links"].is_array()) return;
-  for (const json& l : j["entity_links"]) {
-    if (!l.is_object()) continue;
-    EntityLinkOutcome o;
-    o.memory_id = l.value("memory_id", int64_t{0});
-    o.entity_id = l.value("entity_id", int64_t{0});
-    o.name = l.value("name", "");
-    o.type = l.value("type", "");
-    o.surface = l.value("surface", "");
-    o.confidence = l.value("confidence", 1.0);
-    o.created = l.value("created", false);
-    e->entity_links.push_back(std::move(o));
-  }
-}
 
 constexpr const char* kSelect =
     "SELECT o.id, o.user_id, o.request, o.state, o.created_ms, o.message_id, o.result, "
@@ -77,7 +20,7 @@ OutboxEntry ReadEntry(const Stmt& st) {
   e.state = st.Text(3);
   e.created_at = Instant{st.Int(4), 0};
   e.message_id = st.IsNull(5) ? 0 : st.Int(5);
-  DecodeResult(st.Text(6), &e);
+  DecodeOutboxResult(st.Text(6), &e);
   e.superseded = ParseIdList(st.Text(7));
   e.error = st.Text(8);
   if (!st.IsNull(9)) e.message_context = st.Text(9);
@@ -123,7 +66,7 @@ Status MarkOutboxDone(sqlite3* db, int64_t id, const IngestOutcome& outcome, con
           "UPDATE outbox SET state = 'done', message_id = ?2, result = ?3, superseded = ?4, "
           "done_ms = ?5, attempts = attempts + 1, request = '' "
           "WHERE id = ?1 AND state = 'queued'");
-  st.Bind(1, id).Bind(2, outcome.message_id).Bind(3, EncodeResult(outcome));
+  st.Bind(1, id).Bind(2, outcome.message_id).Bind(3, EncodeOutboxResult(outcome));
   st.Bind(4, FormatIdList(outcome.superseded)).Bind(5, now.unix_ms);
   if (Status s = st.Run(); !s.ok()) return s.WithPrefix("outbox done");
   if (sqlite3_changes(db) == 0) {

@@ -1,0 +1,189 @@
+// Tenants of one PostgreSQL schema share its tables but never each other's rows: the side
+// tables (API keys, outbox, embedding cache, recall log), the entity directory and graph,
+// dormancy, and EraseUser, written by two stores of different tenants side by side.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "src/store/postgres/pg_store.h"
+#include "src/store/postgres/pg_testing.h"
+#include "src/store/store.h"
+
+namespace engram::store::postgres {
+namespace {
+
+constexpr int64_t kNow = 1718348400000;
+
+OpContext Ctx(const std::string& user, std::vector<std::string> roles = {}) {
+  Principal p;
+  p.user_id = user;
+  p.roles = std::move(roles);
+  return OpContext{p, "req-tenant", Instant{kNow, 480}};
+}
+
+class PgTenantSideTest : public PgTest {
+ protected:
+  std::unique_ptr<Store> Open(const std::string& tenant) {
+    PostgresOptions o;
+    o.dsn = dsn_;
+    o.schema = schema_;
+    o.tenant = tenant;
+    o.pool_size = 2;
+    auto s = OpenPostgresStore(o);
+    EXPECT_TRUE(s.ok()) << s.status().ToString();
+    return s.ok() ? std::move(s).value() : nullptr;
+  }
+
+  // The same writes in either tenant; `tag` tells their values apart.
+  void Fill(Store& s, const std::string& tag) {
+    ApiKeyRecord key{"k1", "key of " + tag, "hash", Ctx("alice").principal, Instant{kNow, 0},
+                     std::nullopt};
+    ASSERT_TRUE(s.PutApiKey(key).ok());
+    ASSERT_TRUE(s.EnqueueOutbox({{"alice", "request of " + tag}}, Instant{kNow, 0}).ok());
+    ASSERT_TRUE(s.PutCachedEmbedding("m1", "h1", "vector of " + tag).ok());
+    RecallLogEntry e{Instant{kNow, 0}, "alice", "", {}, "r1", "aa", 1};
+    ASSERT_TRUE(s.LogRecall(e).ok());
+    EntityRecord ent;
+    ent.scope = Scope{"alice", "", "", Visibility::kPrivate};
+    ent.name = "Zhang";
+    ent.external_id = "emp-1";
+    auto put = s.PutEntities(Ctx("alice"), {ent});
+    ASSERT_TRUE(put.ok()) << put.status().ToString();
+    IngestBatch b;
+    b.scope = ent.scope;
+    b.message.content = "Zhang likes apricots (" + tag + ")";
+    b.message.at = Instant{kNow - 1000, 480};
+    Memory m;
+    m.content = b.message.content;
+    m.valid_from = b.message.at;
+    m.source.at = b.message.at;
+    b.memories.push_back(m);
+    b.embedding_model = "m1";
+    b.embeddings = {"vec"};
+    b.entity_links.push_back(EntityLinkDraft{0, put->entities[0].id, "", "", "Zhang", 1.0});
+    auto in = s.Ingest(Ctx("alice"), b);
+    ASSERT_TRUE(in.ok()) << in.status().ToString();
+  }
+};
+
+TEST_F(PgTenantSideTest, TenantsShareTheTablesButNotTheRows) {
+  auto one = Open("t1");
+  auto two = Open("t2");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(two, nullptr);
+  ASSERT_NO_FATAL_FAILURE(Fill(*one, "one"));
+  ASSERT_NO_FATAL_FAILURE(Fill(*two, "two"));  // same key id, request id, cache key, names
+
+  EXPECT_EQ(one->GetApiKey("k1")->name, "key of one");
+  EXPECT_EQ(two->ListApiKeys()->size(), 1u);
+  EXPECT_EQ(*one->GetCachedEmbedding("m1", "h1"), "vector of one");
+  auto queued = two->ListQueued(0, 10);
+  ASSERT_TRUE(queued.ok());
+  ASSERT_EQ(queued->size(), 1u);
+  EXPECT_EQ((*queued)[0].request, "request of two");
+  EXPECT_EQ(one->GetOutbox(Ctx("alice"), (*queued)[0].id).status().code(),
+            StatusCode::kNotFound);
+  auto entities = two->ListEntities(Ctx("alice"), {});
+  ASSERT_TRUE(entities.ok());
+  ASSERT_EQ(entities->size(), 1u);
+  const int64_t two_entity = (*entities)[0].id;
+  EXPECT_EQ(one->GetEntity(Ctx("alice"), two_entity).status().code(), StatusCode::kNotFound);
+  auto names = one->FindEntityNames(Ctx("alice"), {"zhang"});
+  ASSERT_TRUE(names.ok());
+  ASSERT_EQ(names->size(), 1u);
+  EXPECT_NE((*names)[0].entity_id, two_entity);
+  auto graph = one->SearchGraph(Ctx("alice"), GraphQuery{{two_entity}, 10, false});
+  ASSERT_TRUE(graph.ok()) << graph.status().ToString();
+  EXPECT_TRUE(graph->hits.empty());
+  EXPECT_TRUE(graph->links.empty());
+  graph = two->SearchGraph(Ctx("alice"), GraphQuery{{two_entity}, 10, false});
+  ASSERT_TRUE(graph.ok());
+  ASSERT_EQ(graph->hits.size(), 1u);
+  EXPECT_NE(graph->hits[0].memory.content.find("(two)"), std::string::npos);
+
+  ASSERT_TRUE(two->MarkUsed(Ctx("alice"), "r1", true).ok());
+  MetricsFilter f{"user", "alice", Instant{kNow - 5000, 0}, Instant{kNow + 5000, 0},
+                  Instant{kNow - 5000, 0}};
+  EXPECT_EQ(one->CollectMetrics(f)->used, 0);
+  EXPECT_EQ(one->CollectMetrics(f)->messages, 1);
+  EXPECT_EQ(two->CollectMetrics(f)->used, 1);
+  EXPECT_EQ(*one->MarkDormant(Instant{kNow + 1, 0}, 10), 1);  // its own memory only
+  ASSERT_TRUE(one->DeleteCachedEmbeddings({"h1"}).ok());
+  EXPECT_TRUE(two->GetCachedEmbedding("m1", "h1").ok());
+
+  // Erasing alice in one tenant leaves the other tenant's alice whole.
+  ASSERT_TRUE(one->PutCachedEmbedding("m1", "h1", "again").ok());
+  auto erased = one->EraseUser(Ctx("alice"), "alice");
+  ASSERT_TRUE(erased.ok()) << erased.status().ToString();
+  EXPECT_EQ(erased->memory_ids.size(), 1u);
+  EXPECT_EQ(erased->messages, 1);
+  EXPECT_EQ(erased->api_keys, 1);
+  EXPECT_EQ(erased->outbox_entries, 1);
+  EXPECT_EQ(erased->embedding_cache_entries, 1);
+  EXPECT_TRUE(one->ListEntities(Ctx("alice"), {})->empty());
+  EXPECT_TRUE(two->GetApiKey("k1").ok());
+  EXPECT_TRUE(two->GetCachedEmbedding("m1", "h1").ok());
+  EXPECT_EQ(two->ListQueued(0, 10)->size(), 1u);
+  EXPECT_EQ(two->ListEntities(Ctx("alice"), {})->size(), 1u);
+  EXPECT_EQ(two->CollectMetrics(f)->recalls.size(), 1u);
+  EXPECT_EQ(two->CollectMetrics(f)->messages, 1);
+  EXPECT_EQ(*two->MarkDormant(Instant{kNow + 1, 0}, 10), 1);
+  EXPECT_TRUE(one->VerifyAudit()->intact);
+  EXPECT_TRUE(two->VerifyAudit()->intact);
+}
+
+// Two processes' stores (one tenant, two connection pools) race to process one outbox entry
+// from eight threads: exactly one batch is written and marks it done; the others are refused
+// whole (AlreadyExists) and leave no row behind.
+TEST_F(PgTenantSideTest, AnOutboxEntryIsProcessedExactlyOnceAcrossStores) {
+  auto one = Open("t1");
+  auto two = Open("t1");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(two, nullptr);
+  auto ids = one->EnqueueOutbox({{"alice", "remember apricots"}}, Instant{kNow, 0});
+  ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+  std::atomic<int> ok{0}, refused{0}, other{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      IngestBatch b;
+      b.scope = Scope{"alice", "", "", Visibility::kPrivate};
+      b.message.content = "apricots " + std::to_string(t);
+      b.message.at = Instant{kNow, 480};
+      Memory m;
+      m.content = b.message.content;
+      m.valid_from = b.message.at;
+      m.source.at = b.message.at;
+      b.memories.push_back(m);
+      b.outbox_id = (*ids)[0];
+      auto r = (t % 2 ? *one : *two).Ingest(Ctx("alice"), b);
+      if (r.ok()) {
+        ++ok;
+      } else if (r.status().code() == StatusCode::kAlreadyExists) {
+        ++refused;
+      } else {
+        ++other;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(ok.load(), 1);
+  EXPECT_EQ(refused.load(), 7);
+  EXPECT_EQ(other.load(), 0);
+  auto rows = admin_->Exec("SELECT (SELECT COUNT(*) FROM " + schema_ + ".message), (SELECT "
+                           "COUNT(*) FROM " + schema_ + ".memory), (SELECT state FROM " +
+                           schema_ + ".outbox)");
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_EQ(rows->Int64(0, 0), 1);
+  EXPECT_EQ(rows->Int64(0, 1), 1);
+  EXPECT_EQ(rows->Text(0, 2), "done");
+  EXPECT_TRUE(two->ListQueued(0, 10)->empty());
+  EXPECT_TRUE(one->VerifyAudit()->intact);
+}
+
+}  // namespace
+}  // namespace engram::store::postgres
