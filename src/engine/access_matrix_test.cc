@@ -4,7 +4,7 @@
 // history, correct, forget) over a private, a team and a public memory, on both store
 // backends. Every cell starts from a fresh database, so a correct or forget in one cell
 // cannot hide a denial in another. The keys themselves (agent, reviewer and service keys
-// resolved by the server) are tested over REST in apps/serve/access_keys_test.cc; the
+// resolved by the server) are tested over REST in apps/serve/e2e/security_test.py; the
 // statistics side channel in StatisticsSideChannel below.
 #include <gtest/gtest.h>
 

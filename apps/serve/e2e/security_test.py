@@ -213,7 +213,7 @@ def key_matrix(url, k):
         scores = [(h["id"], json.dumps({c: v for c, v in h["channels"].items()
                                         if c != "context"}, sort_keys=True), h["relevance"])
                   for h in hits["results"]]
-        stats = {n: stats.get(n) for n in ("messages", "memories_current", "vectors_hot")}
+        stats = {n: stats.get(n) for n in ("messages", "memories", "vectors")}
         return scores, stats, {n: metrics.get(n) for n in ("messages", "writes_by_signal")}
 
     before = alice_view()
@@ -226,6 +226,8 @@ def key_matrix(url, k):
              {"text": "zeppelin budget launch notes %d" % i, "user_id": "erin"})
         call(url, "POST", "/v1/search", k["ebot"], {"query": "zeppelin launch budget"})
     after = alice_view()
+    check(after[1]["memories"]["current"] > 0 and after[1]["vectors"]["hot"] > 0,
+          "alice's stats count her memories and vectors (%s)" % after[1])
     check(after[0] == before[0], "alice's search scores unchanged by other tenants' writes"
           + ("" if after[0] == before[0] else " (%s -> %s)" % (before[0], after[0])))
     check(after[1] == before[1], "alice's stats unchanged by other tenants (%s)" % after[1])
@@ -240,6 +242,11 @@ def key_matrix(url, k):
     check(st == 200, "an admin reads by=agent metrics (got %s)" % st)
     st, _ = call(url, "GET", "/v1/metrics/memory?id=alice", k["rev"])
     check(st == 403, "a reviewer cannot read another user's metrics (got %s)" % st)
+    with urllib.request.urlopen(url + "/metrics", timeout=10) as r:  # public, keyless
+        prom = r.read().decode()
+    named = [w for w in ("alice", "erin", "zeppelin", "/v1/memories/%d" % mid) if w in prom]
+    check("engram_http_requests_total" in prom and not named,
+          "/metrics names no user, word or memory id (%s)" % named)
 
 
 def cli_metadata_keys(engram, server, pii):
