@@ -274,6 +274,12 @@ TEST_F(SecurityTest, MetadataKeysAreSealedAndGuardedLikeValues) {
   auto f = engine_->Remember(fake);
   ASSERT_TRUE(f.ok());
   EXPECT_EQ(engine_->Get(alice_, f->memories.at(0).id)->metadata_json, R"({"[PHONE:1]":"x"})");
+  // Renderings are escaped inside the JSON: a URL may end in a backslash.
+  RememberRequest url{alice_, "a link"};
+  url.metadata_json = R"({"z":1,"http://a.example/x\\":"http://b.example/y\\"})";
+  auto u = engine_->Remember(url);
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(engine_->Get(alice_, u->memories.at(0).id)->metadata_json, url.metadata_json);
   RememberRequest twice{alice_, "a note"};
   twice.metadata_json = R"({"13912340052":1,"139 1234 0052":2})";
   EXPECT_EQ(engine_->Remember(twice).status().code(), StatusCode::kInvalidArgument);
