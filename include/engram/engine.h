@@ -38,7 +38,9 @@ struct RememberRequest {
   std::optional<Instant> at;                  // reference time of the message; default now
   SourceType source = SourceType::kChat;
   std::string role = "user";                  // who said it in the conversation
-  std::string metadata_json = "{}";           // a JSON object kept with the memories
+  // A JSON object kept with the memories. Personal identifiers in its keys and values are
+  // sealed like the text's (readers see masks), and the guard reads its keys and values.
+  std::string metadata_json = "{}";
   // When the statement holds in the world (public knowledge: a policy valid for 2024).
   // valid_from defaults to `at`; after valid_to the memory leaves recall (as an expired one
   // does: questions about the past still find it) and stays in history. InvalidArgument
@@ -476,8 +478,9 @@ class Engine {
   virtual Result<int> ProcessQueue(int max) = 0;
   virtual Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) = 0;
 
-  // Lifecycle metrics. A principal may ask for its own user and agent, for a team it is in,
-  // and the admin role for anyone; otherwise PermissionDenied. InvalidArgument for an
+  // Lifecycle metrics. A principal may ask for its own user and for a team it is in, and
+  // the admin role for anyone and for agents (an agent id is not unique across users, and
+  // by=agent counts every user's agent of that id); otherwise PermissionDenied. InvalidArgument for an
   // unknown `by` or a window outside 1..3650 days.
   virtual Result<MemoryMetrics> Metrics(const MetricsRequest& request) = 0;
 
@@ -532,8 +535,10 @@ class Engine {
   // or else the same type and name. Remember then links mentions to the entries visible to
   // the writer by name, alias or role; recall's graph channel finds memories through them.
   // InvalidArgument for a bad entry (message "line N: ..." when EntityEntry::line is set,
-  // else "entries[i]: ..."), no entries or more than 10000; PermissionDenied for a team the
-  // principal is not in or public without the admin role.
+  // else "entries[i]: ..."), no entries or more than 10000, or an entry whose name, alias,
+  // role or id holds a personal identifier (entries are shown to every reader of their
+  // scope and not sealed); PermissionDenied for a team the principal is not in, public
+  // without the admin role, or an entry the guard reads as an injection ("...: guard: ...").
   virtual Result<ImportEntitiesResult> ImportEntities(const ImportEntitiesRequest& request) = 0;
 
   // Entities the principal may see, in id order, one page. InvalidArgument for a bad limit.

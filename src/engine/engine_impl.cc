@@ -62,10 +62,15 @@ Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   }
   if (id.empty()) return Status::InvalidArgument("id: required for by=" + request.by);
   const bool own = (request.by == "user" && id == p.user_id) ||
-                   (request.by == "agent" && id == p.agent_id) ||
                    (request.by == "team" && p.InTeam(id));
   if (!own && !p.HasRole("admin")) {
-    return Status::PermissionDenied("metrics: not your " + request.by);
+    // An agent id names an agent of any user (two users' keys may both say "assistant"),
+    // and the store counts by=agent over every user: only an admin may ask for it.
+    return Status::PermissionDenied(
+        request.by == "agent"
+            ? "metrics: by=agent counts that agent id across all users; it is for admins "
+              "(ask by=user for your own)"
+            : "metrics: not your " + request.by);
   }
   store::OpContext ctx = Context(p);
   const int64_t window_ms = static_cast<int64_t>(request.window_days) * 86400000;

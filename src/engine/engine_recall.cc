@@ -93,19 +93,20 @@ Status EngineImpl::LogRecall(const store::OpContext& ctx, const std::string& que
 Status EngineImpl::Render(const store::OpContext& ctx, const std::vector<Memory*>& memories) {
   std::vector<std::string*> texts;
   std::vector<std::string> owner_scopes;  // plaintext only in memories the reader wrote
+  std::vector<bool> json_texts;           // metadata: renderings escaped for JSON strings
   std::vector<int64_t> ids;
   for (Memory* m : memories) {
     WithholdQuarantined(ctx.principal, m);
     const std::string owner =
         m->scope.user_id == ctx.principal.user_id ? store::ScopeKey(m->scope) : "";
-    // Placeholders are JSON-safe in metadata, and so are their renderings.
     for (std::string* t : {&m->content, &m->value, &m->metadata_json}) {
       texts.push_back(t);
       owner_scopes.push_back(owner);
+      json_texts.push_back(t == &m->metadata_json);
     }
     ids.push_back(m->id);
   }
-  ENGRAM_ASSIGN_OR_RETURN(auto revealed, vault_->Render(*store_, ctx, texts, owner_scopes));
+  ENGRAM_ASSIGN_OR_RETURN(auto revealed, vault_->Render(*store_, ctx, texts, owner_scopes, json_texts));
   return AuditReveal(ctx, ids, revealed);
 }
 

@@ -6,8 +6,10 @@
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
 #include "src/extract/entity_linker.h"
+#include "src/extract/guard.h"
 #include "src/ingest/validate.h"
 #include "src/text/normalize.h"
+#include "src/text/pii/pii_detector.h"
 
 namespace engram {
 
@@ -30,6 +32,37 @@ Status CheckName(const std::string& where, const std::string& field, const std::
   if (!base::IsValidUtf8(v)) return Status::InvalidArgument(where + field + ": invalid UTF-8");
   if (text::Normalize(v).empty()) return Status::InvalidArgument(where + field + ": empty");
   if (v.size() > 200) return Status::InvalidArgument(where + field + ": longer than 200 bytes");
+  return Status::OK();
+}
+
+// A directory entry is shown as written to every reader of its scope (entity lists,
+// relations, the links of recalled memories) and names are matched against messages, so
+// it is neither sealed nor kept as quarantined evidence: an entry carrying a personal
+// identifier (InvalidArgument) or text the guard would quarantine (PermissionDenied) is
+// refused, naming the line and field but never the value.
+Status CheckEntryContent(const std::string& where, const store::EntityRecord& r) {
+  std::vector<std::pair<const char*, const std::string*>> fields{{"name", &r.name}};
+  for (const std::string& a : r.aliases) fields.emplace_back("alias", &a);
+  for (const std::string& x : r.roles) fields.emplace_back("role", &x);
+  if (!r.external_id.empty()) fields.emplace_back("id", &r.external_id);
+  std::string all;
+  for (const auto& [field, value] : fields) {
+    const auto found = text::pii::DetectPii(*value);
+    if (!found.empty()) {
+      return Status::InvalidArgument(
+          where + field + ": holds a personal identifier (" +
+          std::string(text::pii::PiiKindName(found.front().kind)) +
+          "); entity names are shown to every reader of the scope and are not sealed: keep "
+          "identifiers in memories, which seal them");
+    }
+    all += *value;
+    all += '\n';
+  }
+  if (extract::Guard::Default().Check(all).verdict == extract::GuardVerdict::kQuarantine) {
+    return Status::PermissionDenied(
+        where + "guard: the entry reads as an injection or poisoning attempt; it was not "
+                "imported");
+  }
   return Status::OK();
 }
 
@@ -69,6 +102,7 @@ Result<store::EntityRecord> ToRecord(const Principal& p, const EntityEntry& e, s
   for (const std::string& a : e.aliases) r.aliases.push_back(text::Normalize(a));
   for (const std::string& x : e.roles) r.roles.push_back(text::Normalize(x));
   r.external_id = text::Normalize(e.external_id);
+  ENGRAM_RETURN_IF_ERROR(CheckEntryContent(where, r));
   return r;
 }
 

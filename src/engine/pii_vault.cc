@@ -4,6 +4,8 @@
 #include <optional>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "engram/status_macros.h"
 #include "src/engine/registry.h"
 #include "src/store/audit_chain.h"
@@ -66,7 +68,8 @@ Result<PiiVault::Sealed> PiiVault::Seal(const std::string& scope_key,
 
 Result<int> PiiVault::Render(store::Store& store, const store::OpContext& ctx,
                              const std::vector<std::string*>& texts,
-                             const std::vector<std::string>& owner_scopes) const {
+                             const std::vector<std::string>& owner_scopes,
+                             const std::vector<bool>& json_texts) const {
   std::vector<std::string> wanted;
   for (const std::string* t : texts) {
     for (const pii::PlaceholderRef& ref : pii::FindPlaceholders(*t)) {
@@ -107,6 +110,17 @@ Result<int> PiiVault::Render(store::Store& store, const store::OpContext& ctx,
       }
       return pii::MaskValue(ref.kind, begin->second.value);
     };
+    if (i < json_texts.size() && json_texts[i]) {
+      auto escaped = [&](const pii::PlaceholderRef& ref) -> std::optional<std::string> {
+        auto shown = lookup(ref);
+        if (!shown) return shown;
+        const std::string quoted = nlohmann::json(*shown).dump(
+            -1, ' ', false, nlohmann::json::error_handler_t::replace);
+        return quoted.substr(1, quoted.size() - 2);  // inside the string's quotes
+      };
+      *texts[i] = pii::RenderPlaceholders(*texts[i], pii::RenderMode::kPlaintext, escaped);
+      continue;
+    }
     *texts[i] = pii::RenderPlaceholders(*texts[i], pii::RenderMode::kPlaintext, lookup);
   }
   return revealed;

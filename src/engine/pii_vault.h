@@ -48,9 +48,12 @@ class PiiVault {
   // `owner_scopes` (a text not tied to one memory, as a context block) only identifiers the
   // reader sealed in their private scope are shown in plaintext. A placeholder that cannot
   // be opened shows its kind only (⟦PHONE⟧): no placeholder id ever reaches a reader.
+  // `json_texts[i]`: texts[i] is a JSON document (metadata) whose placeholders sit inside
+  // strings; what replaces them is escaped for a JSON string (a URL may hold a backslash).
   Result<int> Render(store::Store& store, const store::OpContext& ctx,
                      const std::vector<std::string*>& texts,
-                     const std::vector<std::string>& owner_scopes = {}) const;
+                     const std::vector<std::string>& owner_scopes = {},
+                     const std::vector<bool>& json_texts = {}) const;
 
  private:
   explicit PiiVault(text::pii::VaultKey key) : key_(std::move(key)) {}

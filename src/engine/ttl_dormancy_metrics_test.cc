@@ -156,7 +156,11 @@ TEST_P(LifecycleTest, MetricsFromTheEnginesOwnRecords) {
   EXPECT_EQ(got->writes_by_signal["preference"], 1);
   EXPECT_GE(got->writes_by_signal["commitment"], 1);
 
-  auto agent = engine_->Metrics({.principal = alice, .by = "agent"});
+  // by=agent counts the agent id over every user: an admin's question only.
+  EXPECT_EQ(engine_->Metrics({.principal = alice, .by = "agent"}).status().code(),
+            StatusCode::kPermissionDenied);
+  auto agent = engine_->Metrics(
+      {.principal = {"root", "", {}, {"admin"}}, .by = "agent", .id = alice.agent_id});
   ASSERT_TRUE(agent.ok()) << agent.status().ToString();
   EXPECT_EQ(agent->recalls, 3);
   auto team = engine_->Metrics({.principal = alice, .by = "team", .id = "sales"});

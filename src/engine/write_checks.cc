@@ -14,6 +14,41 @@ namespace engram::engine {
 
 using nlohmann::json;
 
+namespace {
+
+// Seals the keys of one metadata object: a key that carries an identifier (or a ⟦ ⟧
+// bracket, which could pose as a placeholder) is renamed to its sealed form. Other keys are
+// kept byte for byte (filters name them). True when a key was renamed. InvalidArgument when
+// two keys seal to the same name ("13912345678" and "139 1234 5678").
+Result<bool> SealKeys(const PiiVault& vault, const std::string& scope_key, json* object,
+                      std::vector<store::VaultEntry>* sealed) {
+  std::vector<std::pair<std::string, std::string>> renames;  // old key -> sealed key
+  for (auto it = object->begin(); it != object->end(); ++it) {
+    const std::string& key = it.key();
+    ENGRAM_ASSIGN_OR_RETURN(auto s, vault.Seal(scope_key, key));
+    const bool bracket =
+        key.find("⟦") != std::string::npos || key.find("⟧") != std::string::npos;
+    if (s.kinds.empty() && !bracket) continue;
+    renames.emplace_back(key, std::move(s.text));
+    for (auto& e : s.vault) sealed->push_back(std::move(e));
+  }
+  std::vector<json> values;
+  for (const auto& [from, to] : renames) {
+    values.push_back(std::move((*object)[from]));
+    object->erase(from);
+  }
+  for (size_t i = 0; i < renames.size(); ++i) {
+    if (object->contains(renames[i].second)) {
+      return Status::InvalidArgument(
+          "metadata: two keys name the same personal identifier; keep one");
+    }
+    (*object)[renames[i].second] = std::move(values[i]);
+  }
+  return !renames.empty();
+}
+
+}  // namespace
+
 Result<std::string> SealMetadata(const PiiVault& vault, const std::string& scope_key,
                                  const std::string& metadata_json,
                                  std::vector<store::VaultEntry>* sealed) {
@@ -26,6 +61,10 @@ Result<std::string> SealMetadata(const PiiVault& vault, const std::string& scope
   while (!todo.empty()) {
     json* v = todo.back();
     todo.pop_back();
+    if (v->is_object()) {
+      ENGRAM_ASSIGN_OR_RETURN(bool renamed, SealKeys(vault, scope_key, v, sealed));
+      changed = changed || renamed;
+    }
     if (v->is_object() || v->is_array()) {
       for (auto& e : *v) todo.push_back(&e);
       continue;
