@@ -131,6 +131,7 @@ struct LocomoFlags {
   std::string chart;
   std::string dump;
   std::string db;
+  std::string store;
   std::vector<int> ks = {5, 10, 25, 50};
   int conversations = 0;
   bool reuse_db = false;
@@ -164,6 +165,7 @@ int RunLocomo(const LocomoFlags& f) {
   o.data_path = f.path;
   o.audit_path = f.audit;
   o.db_path = f.db;
+  o.store = f.store;
   o.reuse_db = f.reuse_db;
   o.ks = f.ks;
   o.max_conversations = f.conversations;
@@ -264,6 +266,9 @@ void AddEvalCommands(CLI::App& app, Globals* /*g*/, Action* action) {
   lc->add_option("--k", locomo->ks, "Cut-offs")->delimiter(',')->capture_default_str();
   lc->add_option("--conversations", locomo->conversations, "Only the first N (0 = all)");
   lc->add_option("--db", locomo->db, "Keep the database here (default: a temporary file)");
+  lc->add_option("--store", locomo->store,
+                 "Use this store URI instead of a file (postgres://…?schema=S; an empty schema, "
+                 "or this data with --reuse-db)");
   lc->add_flag("--reuse-db", locomo->reuse_db,
                "Skip ingestion when --db exists (it must hold the same data)");
   lc->add_flag("--ablation", locomo->ablation, "Ask as hybrid, keyword-only and vector-only");

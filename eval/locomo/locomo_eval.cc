@@ -183,6 +183,7 @@ Result<LocomoRun> AskAll(const LocomoEvalOptions& options, const LocomoVariant& 
                          const std::vector<Question>& questions, std::ostream* dump) {
   Options eo = variant.engine;
   eo.db_path = db;
+  eo.store = options.store;
   eo.create_if_missing = false;
   ENGRAM_ASSIGN_OR_RETURN(auto engine, Engine::Open(eo));
   LocomoRun run;
@@ -247,14 +248,16 @@ Result<LocomoReport> RunLocomoEval(const LocomoEvalOptions& options) {
   ENGRAM_ASSIGN_OR_RETURN(auto corrections, ReadCorrections(options));
   if (options.ks.empty()) return Status::InvalidArgument("eval: no cut-off k given");
   ScratchDb db(options.db_path, "locomo");
-  bool ingest = !(options.reuse_db && db.exists());
-  if (ingest) db.Remove();
+  const bool on_file = options.store.empty();
+  bool ingest = !(options.reuse_db && (!on_file || db.exists()));
+  if (ingest && on_file) db.Remove();
 
   LocomoReport report;
   std::unique_ptr<Engine> engine;
   if (ingest) {
     Options eo = options.engine;
     eo.db_path = db.path();
+    eo.store = options.store;
     ENGRAM_ASSIGN_OR_RETURN(auto opened, Engine::Open(eo));
     engine = std::move(opened);
   }

@@ -39,6 +39,9 @@ struct LocomoEvalOptions {
   std::vector<int> ks = {5, 10, 25, 50};
   std::string db_path;            // "" = a temporary file, removed afterwards
   bool reuse_db = false;          // db_path exists and holds this data: skip ingestion
+  // A store URI (Options::store, e.g. postgres://…?schema=locomo) used instead of db_path;
+  // it must be empty, or hold this data with reuse_db.
+  std::string store;
   int max_conversations = 0;      // 0 = all
   bool sessions = true;           // false: turns are remembered without their session ids
   // true: one Engine::Remember per turn; false: Engine::RememberMany per conversation (the
