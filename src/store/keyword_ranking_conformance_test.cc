@@ -20,25 +20,16 @@ namespace {
 
 OpContext Ctx(const Principal& p) { return OpContext{p, "req-rank", Instant{1718348400000, 480}}; }
 
-Principal User(const std::string& id, std::vector<std::string> teams = {},
-               std::vector<std::string> roles = {}) {
-  Principal p;
-  p.user_id = id;
-  p.teams = std::move(teams);
-  p.roles = std::move(roles);
-  return p;
-}
-
 const Principal& Alice() {
-  static const Principal* p = new Principal(User("alice", {"eng"}));
+  static const Principal* p = new Principal(TestUser("alice", {"eng"}));
   return *p;
 }
 const Principal& Bob() {
-  static const Principal* p = new Principal(User("bob", {"eng", "ops"}));
+  static const Principal* p = new Principal(TestUser("bob", {"eng", "ops"}));
   return *p;
 }
 const Principal& Root() {
-  static const Principal* p = new Principal(User("root", {}, {"admin"}));
+  static const Principal* p = new Principal(TestUser("root", {}, {"admin"}));
   return *p;
 }
 

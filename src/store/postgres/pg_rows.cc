@@ -4,20 +4,14 @@
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
+#include "src/store/memory_columns.h"
 #include "src/store/versions.h"
 
 namespace engram::store::postgres {
 namespace {
 
-constexpr const char* kColumns[] = {
-    "id", "lineage_id", "version", "supersedes", "current", "user_id", "agent_id", "team_id",
-    "visibility", "type", "kind", "status", "content", "subject", "attribute", "value",
-    "event_from_ms", "event_to_ms", "event_grain", "valid_from_ms", "valid_to_ms",
-    "recorded_ms", "superseded_ms", "expires_ms", "time_offset", "conf_temporal",
-    "conf_entity", "conf_event", "conf_source", "conf_consistency", "conf_overall",
-    "session_id", "message_id", "source_type", "actor", "source_at_ms", "access_count",
-    "last_access_ms", "metadata", "reinforced", "last_seen_ms"};
-constexpr int kCount = sizeof(kColumns) / sizeof(kColumns[0]);
+constexpr const auto& kColumns = kMemoryColumns;
+constexpr int kCount = kMemoryColumnCount;
 
 std::optional<Instant> OptInstant(const PgResult& r, int row, int col, int32_t offset) {
   if (r.IsNull(row, col)) return std::nullopt;
@@ -30,18 +24,7 @@ PgParam OptMs(const std::optional<Instant>& t) {
 
 }  // namespace
 
-const std::string& MemoryColumns() {
-  static const std::string* cols = [] {
-    auto* s = new std::string;
-    for (int i = 0; i < kCount; ++i) {
-      if (i) *s += ", ";
-      *s += "m.";
-      *s += kColumns[i];
-    }
-    return s;
-  }();
-  return *cols;
-}
+const std::string& MemoryColumns() { return MemoryColumnList(); }
 
 int MemoryColumnCount() { return kCount; }
 
