@@ -21,9 +21,12 @@ include_guard(GLOBAL)
 option(ENGRAM_TEST_PG18 "Also run the PostgreSQL tests against PostgreSQL 18 (label pg18)" ON)
 
 function(engram_pg_fixtures)
-  if(NOT ENGRAM_BUILD_TESTS OR TEST pg16_server_start)
+  # Once per build tree: `if(TEST …)` sees only the tests of the current directory.
+  get_property(registered GLOBAL PROPERTY ENGRAM_PG_FIXTURES_REGISTERED)
+  if(NOT ENGRAM_BUILD_TESTS OR registered)
     return()
   endif()
+  set_property(GLOBAL PROPERTY ENGRAM_PG_FIXTURES_REGISTERED TRUE)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)
   set(versions 16)
   if(ENGRAM_TEST_PG18)

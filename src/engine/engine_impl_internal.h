@@ -113,7 +113,8 @@ class EngineImpl final : public Engine {
 
   Result<ContextResult> Context(const ContextRequest& request) override;
 
-  Status LogRecall(const store::OpContext& ctx, const std::string& query, size_t hits);
+  static store::RecallLogEntry RecallLogOf(const store::OpContext& ctx, const std::string& query,
+                                           size_t hits);
 
   Result<MemoryMetrics> Metrics(const MetricsRequest& request) override;
 

@@ -51,9 +51,8 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
     shown.push_back(&h.memory);
   }
   // Being recalled keeps a memory hot, and wakes it when it was dormant.
-  ENGRAM_RETURN_IF_ERROR(store_->TouchMemories(ctx, ids));
-  ENGRAM_RETURN_IF_ERROR(LogRecall(ctx, request.query, ids.size()));
-  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"recall", ids, "{}"}));
+  ENGRAM_RETURN_IF_ERROR(store_->RecordRecall(ctx, ids, RecallLogOf(ctx, request.query, ids.size()),
+                                              {"recall", ids, "{}"}));
   ENGRAM_RETURN_IF_ERROR(Render(ctx, shown));
   return RecallResult{ctx.request_id, std::move(hits).value()};
 }
@@ -73,9 +72,9 @@ Result<ContextResult> EngineImpl::Context(const ContextRequest& request) {
   ENGRAM_ASSIGN_OR_RETURN(auto block,
                           recall::BuildContext(*store_, search, request.query, request.session_id,
                                                RecallSettings(ctx, request.at), cp));
-  ENGRAM_RETURN_IF_ERROR(store_->TouchMemories(ctx, block.cited));
-  ENGRAM_RETURN_IF_ERROR(LogRecall(ctx, request.query, block.cited.size()));
-  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"context", block.cited, "{}"}));
+  ENGRAM_RETURN_IF_ERROR(store_->RecordRecall(
+      ctx, block.cited, RecallLogOf(ctx, request.query, block.cited.size()),
+      {"context", block.cited, "{}"}));
   auto revealed = vault_->Render(*store_, ctx, {&block.text});
   ENGRAM_RETURN_IF_ERROR(revealed.status());
   ENGRAM_RETURN_IF_ERROR(AuditReveal(ctx, block.cited, *revealed));
@@ -83,11 +82,11 @@ Result<ContextResult> EngineImpl::Context(const ContextRequest& request) {
                        block.estimated_tokens};
 }
 
-Status EngineImpl::LogRecall(const store::OpContext& ctx, const std::string& query, size_t hits) {
-  store::RecallLogEntry e{ctx.now,        ctx.principal.user_id, ctx.principal.agent_id,
-                          ctx.principal.teams, ctx.request_id, govern::QueryFingerprint(query),
-                          static_cast<int>(hits)};
-  return store_->LogRecall(e);
+store::RecallLogEntry EngineImpl::RecallLogOf(const store::OpContext& ctx,
+                                              const std::string& query, size_t hits) {
+  return store::RecallLogEntry{ctx.now,        ctx.principal.user_id, ctx.principal.agent_id,
+                               ctx.principal.teams, ctx.request_id,
+                               govern::QueryFingerprint(query), static_cast<int>(hits)};
 }
 
 Status EngineImpl::Render(const store::OpContext& ctx, const std::vector<Memory*>& memories) {

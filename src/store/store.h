@@ -478,6 +478,16 @@ class Store {
   // Appends an audit record for a read (recall, get, history) made by ctx.principal.
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;
 
+  // What a recall (or context) call leaves behind: TouchMemories(ids), LogRecall(log) and
+  // AppendAudit(audit). A backend whose writes are costly transactions (PostgreSQL) does the
+  // three in one; the default makes the three calls.
+  virtual Status RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
+                              const RecallLogEntry& log, const AuditEntry& audit) {
+    if (Status s = TouchMemories(ctx, ids); !s.ok()) return s;
+    if (Status s = LogRecall(log); !s.ok()) return s;
+    return AppendAudit(ctx, audit);
+  }
+
   // Records the principal may see: its own actions; everything for the admin role.
   virtual Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
                                                      const AuditQuery& query) = 0;

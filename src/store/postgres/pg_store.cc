@@ -56,6 +56,11 @@ Result<std::unique_ptr<Store>> OpenPostgresStore(const PostgresOptions& options)
         "INSERT INTO write_lock (tenant_id, key) VALUES ($1, 'writer') ON CONFLICT DO NOTHING",
         {options.tenant});
     if (!made.ok()) return made.status().WithPrefix("postgres: writer lock");
+    // The chain's head starts at the genesis: VerifyAudit checks the chain against it.
+    auto head = conn->Exec(
+        "INSERT INTO audit_head (tenant_id, seq, hash) VALUES ($1, 0, $2) ON CONFLICT DO NOTHING",
+        {options.tenant, AuditGenesisHash()});
+    if (!head.ok()) return head.status().WithPrefix("postgres: audit head");
     ENGRAM_RETURN_IF_ERROR(CheckKey(*conn, options));
   }
   return std::unique_ptr<Store>(new postgres::PostgresStore(std::move(pool), options));
@@ -183,8 +188,17 @@ Result<std::vector<AuditRecord>> PostgresStore::ListAudit(const OpContext& ctx,
 
 Result<AuditVerification> PostgresStore::VerifyAudit() {
   AuditVerification out;
-  ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
-    AuditChainVerifier verifier(options_.audit_key, std::nullopt, "");
+  PgTxnOptions snapshot;  // the head and the rows from one snapshot
+  snapshot.isolation = PgIsolation::kRepeatableRead;
+  snapshot.read_only = true;
+  ENGRAM_RETURN_IF_ERROR(RunInTransaction(*pool_, snapshot, [&](PgConn& conn) -> Status {
+    // The head row stands in for SQLite's anchor file: it catches a cut tail, but it lives
+    // in the same database, so whoever may rewrite the chain may rewrite it too.
+    ENGRAM_ASSIGN_OR_RETURN(
+        auto h, conn.Exec("SELECT seq, hash FROM audit_head WHERE tenant_id = $1", {tenant()}));
+    std::optional<AuditHead> head;
+    if (h.rows() > 0) head = AuditHead{1, h.Int64(0, 0), std::string(h.Text(0, 1))};
+    AuditChainVerifier verifier(options_.audit_key, std::move(head), "");
     ENGRAM_ASSIGN_OR_RETURN(
         auto r, conn.Exec(std::string(kAuditSelect) + " WHERE tenant_id = $1 ORDER BY seq",
                           {tenant()}));

@@ -101,6 +101,10 @@ class PostgresStore final : public StoreCore {
 
   Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) override;
 
+  // The three writes in one transaction (one writer-lock round instead of three).
+  Status RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
+                      const RecallLogEntry& log, const AuditEntry& audit) override;
+
   Result<std::vector<AuditRecord>> ListAudit(const OpContext& ctx,
                                              const AuditQuery& query) override;
 
@@ -170,6 +174,10 @@ class PostgresStore final : public StoreCore {
   // transaction; AlreadyExists when it is not queued (pg_store_side.cc).
   Status MarkOutboxDoneIn(PgConn& conn, int64_t id, const IngestOutcome& out,
                           const Instant& now);
+
+  // TouchMemories and LogRecall inside a write transaction (pg_store_upkeep.cc).
+  Status TouchIn(PgConn& conn, const OpContext& ctx, const std::vector<int64_t>& ids);
+  Status LogRecallIn(PgConn& conn, const RecallLogEntry& e);
 
   // Appends an audit record inside a write transaction (the writer lock held).
   Status AppendAuditIn(PgConn& conn, const OpContext& ctx, const AuditEntry& e);

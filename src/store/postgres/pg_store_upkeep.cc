@@ -47,7 +47,20 @@ Result<std::vector<int64_t>> MoveVectors(PgConn& conn, const std::string& tenant
 }  // namespace
 
 Status PostgresStore::LogRecall(const RecallLogEntry& e) {
+  return WithWriteTxn([&](PgConn& conn) { return LogRecallIn(conn, e); });
+}
+
+Status PostgresStore::RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
+                                   const RecallLogEntry& log, const AuditEntry& audit) {
   return WithWriteTxn([&](PgConn& conn) -> Status {
+    ENGRAM_RETURN_IF_ERROR(TouchIn(conn, ctx, ids));
+    ENGRAM_RETURN_IF_ERROR(LogRecallIn(conn, log));
+    return AppendAuditIn(conn, ctx, audit);
+  });
+}
+
+Status PostgresStore::LogRecallIn(PgConn& conn, const RecallLogEntry& e) {
+  {
     auto r = conn.Exec(
         "INSERT INTO recall_log (tenant_id, at_ms, user_id, agent_id, teams, request_id, "
         "fingerprint, hits) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -59,7 +72,7 @@ Status PostgresStore::LogRecall(const RecallLogEntry& e) {
       return Status::Conflict("recall log: request id '" + e.request_id + "' is logged");
     }
     return r.status().WithPrefix("recall log");
-  });
+  }
 }
 
 Status PostgresStore::MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) {
@@ -133,7 +146,13 @@ Result<MetricsCounts> PostgresStore::CollectMetrics(const MetricsFilter& f) {
 
 Status PostgresStore::TouchMemories(const OpContext& ctx, const std::vector<int64_t>& ids) {
   if (ids.empty()) return Status::OK();
-  return WithWriteTxn([&](PgConn& conn) -> Status {
+  return WithWriteTxn([&](PgConn& conn) { return TouchIn(conn, ctx, ids); });
+}
+
+Status PostgresStore::TouchIn(PgConn& conn, const OpContext& ctx,
+                              const std::vector<int64_t>& ids) {
+  if (ids.empty()) return Status::OK();
+  {
     // One access per mention of an id (as SQLite's loop counts them); the status is set only
     // where it changes.
     auto touched = conn.Exec(
@@ -157,7 +176,7 @@ Status PostgresStore::TouchMemories(const OpContext& ctx, const std::vector<int6
     ENGRAM_ASSIGN_OR_RETURN(auto moved, MoveVectors(conn, tenant(), IdArray(dormant)));
     for (int64_t id : moved) ENGRAM_RETURN_IF_ERROR(LogVectorIn(conn, id, true));
     return Status::OK();
-  });
+  }
 }
 
 Result<int64_t> PostgresStore::MarkDormant(const Instant& idle_before, int limit) {
