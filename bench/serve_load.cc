@@ -1,9 +1,12 @@
 // serve_load: a load driver for `engram serve` over HTTP on loopback.
 //
 //   serve_load --port P --key K --mode mixed --rate 100 --seconds 60 [--remember-share 0.5]
-//       [--drain-seconds 600]
+//       [--sync-share 0] [--drain-seconds 600]
 //       open loop: requests are scheduled at a fixed rate whether or not earlier ones have
 //       answered, and each latency counts from its scheduled time (no coordinated omission).
+//       --sync-share: the fraction of remembers sent with ?sync=true (the rest answer 202).
+//   --ports P1,P2,...  (instead of --port) spreads the requests round-robin over several
+//       servers (mixed mode; the other modes use the first).
 //   serve_load --port P --key K --mode fill --count 10000
 //       remembers synthetic messages in batches of 100 (?sync=true).
 //   serve_load --port P --key K --mode recall-max --seconds 30 --threads 4
@@ -61,8 +64,9 @@ std::string Sentence(std::mt19937& rng, int words) {
 
 struct Args {
   int port = 8420;
+  std::vector<int> ports;  // --ports: round-robin (mixed mode)
   std::string key, mode = "mixed";
-  double rate = 100, seconds = 60, remember_share = 0.5;
+  double rate = 100, seconds = 60, remember_share = 0.5, sync_share = 0;
   double drain_seconds = 600;  // mixed: how long to wait for the workers after the load
   int threads = 4, count = 10000;
   bool sync = false;
@@ -86,11 +90,12 @@ httplib::Headers Auth(const Args& a) {
 }
 
 // One request of the mix; returns the HTTP status (0 on a transport error).
-int Request(httplib::Client& c, const Args& a, std::mt19937& rng, bool remember) {
+int Request(httplib::Client& c, const Args& a, std::mt19937& rng, bool remember,
+            bool sync = false) {
   if (remember) {
     json body = {{"text", Sentence(rng, 8) + " #" + std::to_string(rng())}, {"session", "load"}};
-    auto r = c.Post(a.sync ? "/v1/memories?sync=true" : "/v1/memories", Auth(a), body.dump(),
-                    "application/json");
+    auto r = c.Post(a.sync || sync ? "/v1/memories?sync=true" : "/v1/memories", Auth(a),
+                    body.dump(), "application/json");
     return r ? r->status : 0;
   }
   json body = {{"query", Sentence(rng, 2)}, {"limit", 10}};
@@ -118,8 +123,8 @@ json Report(Stats& s, double elapsed_s) {
           {"max_ms", s.ms.empty() ? 0 : s.ms.back()}};
 }
 
-httplib::Client Connect(const Args& a) {
-  httplib::Client c("127.0.0.1", a.port);
+httplib::Client Connect(const Args& a, int port = 0) {
+  httplib::Client c("127.0.0.1", port ? port : a.port);
   c.set_keep_alive(true);
   c.set_tcp_nodelay(true);
   c.set_read_timeout(60, 0);
@@ -135,21 +140,41 @@ int64_t IngestProcessed(httplib::Client& c, const Args& a) {
   return at == std::string::npos ? -1 : std::stoll(r->body.substr(at + key.size()));
 }
 
+// The sum of engram_ingest_processed_total over the servers, or -1.
+int64_t IngestProcessedAll(std::vector<httplib::Client>& probes, const Args& a) {
+  int64_t sum = 0;
+  for (httplib::Client& c : probes) {
+    const int64_t n = IngestProcessed(c, a);
+    if (n < 0) return -1;
+    sum += n;
+  }
+  return sum;
+}
+
+struct Job {
+  Clock::time_point at;
+  int kind;  // 0 recall, 1 async remember, 2 sync remember
+  size_t server;
+};
+
 json Mixed(const Args& a) {
-  Stats stats, remembers, recalls;
-  httplib::Client probe = Connect(a);
-  const int64_t processed_before = IngestProcessed(probe, a);
+  Stats stats, remembers, sync_remembers, recalls;
+  const std::vector<int> ports = a.ports.empty() ? std::vector<int>{a.port} : a.ports;
+  std::vector<httplib::Client> probes;
+  for (int p : ports) probes.push_back(Connect(a, p));
+  const int64_t processed_before = IngestProcessedAll(probes, a);
   std::mutex mu;
   std::condition_variable cv;
-  std::deque<std::pair<Clock::time_point, bool>> queue;  // scheduled time, remember?
+  std::deque<Job> queue;
   bool done = false;
   std::vector<std::thread> workers;
   for (int t = 0; t < a.threads; ++t) {
     workers.emplace_back([&, t] {
-      httplib::Client c = Connect(a);
+      std::vector<httplib::Client> clients;
+      for (int p : ports) clients.push_back(Connect(a, p));
       std::mt19937 rng(1000 + t);
       for (;;) {
-        std::pair<Clock::time_point, bool> job;
+        Job job;
         {
           std::unique_lock lock(mu);
           cv.wait(lock, [&] { return done || !queue.empty(); });
@@ -157,11 +182,11 @@ json Mixed(const Args& a) {
           job = queue.front();
           queue.pop_front();
         }
-        int status = Request(c, a, rng, job.second);
+        int status = Request(clients[job.server], a, rng, job.kind > 0, job.kind == 2);
         const double ms =
-            std::chrono::duration<double, std::milli>(Clock::now() - job.first).count();
+            std::chrono::duration<double, std::milli>(Clock::now() - job.at).count();
         stats.Add(ms, status);
-        (job.second ? remembers : recalls).Add(ms, status);
+        (job.kind == 0 ? recalls : job.kind == 1 ? remembers : sync_remembers).Add(ms, status);
       }
     });
   }
@@ -174,7 +199,9 @@ json Mixed(const Args& a) {
     std::this_thread::sleep_until(at);
     {
       std::lock_guard lock(mu);
-      queue.emplace_back(at, u(rng) < a.remember_share);
+      int kind = 0;
+      if (u(rng) < a.remember_share) kind = u(rng) < a.sync_share ? 2 : 1;
+      queue.push_back(Job{at, kind, static_cast<size_t>(i) % ports.size()});
     }
     cv.notify_one();
   }
@@ -187,19 +214,20 @@ json Mixed(const Args& a) {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   json out = Report(stats, elapsed);
   out["remember_latency"] = Report(remembers, elapsed);
+  if (a.sync_share > 0) out["sync_remember_latency"] = Report(sync_remembers, elapsed);
   out["recall_latency"] = Report(recalls, elapsed);
   // An accepted (202) remember is durable but processed later: report how far the workers
   // were behind when the load stopped, and how long they took to catch up (up to
   // --drain-seconds, default 600).
   if (!a.sync && processed_before >= 0) {
-    const int64_t accepted = remembers.ok;
-    const int64_t at_end = IngestProcessed(probe, a) - processed_before;
+    const int64_t accepted = remembers.ok + sync_remembers.ok;
+    const int64_t at_end = IngestProcessedAll(probes, a) - processed_before;
     const auto drain_start = Clock::now();
     int64_t now = at_end;
     while (now < accepted && std::chrono::duration<double>(Clock::now() - drain_start).count() <
                                  a.drain_seconds) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      now = IngestProcessed(probe, a) - processed_before;
+      now = IngestProcessedAll(probes, a) - processed_before;
     }
     const double drain_s = std::chrono::duration<double>(Clock::now() - drain_start).count();
     out["ingest"] = {{"accepted", accepted},
@@ -265,6 +293,16 @@ int main(int argc, char** argv) {
     else if (k == "--rate") a.rate = std::stod(v);
     else if (k == "--seconds") a.seconds = std::stod(v);
     else if (k == "--remember-share") a.remember_share = std::stod(v);
+    else if (k == "--sync-share") a.sync_share = std::stod(v);
+    else if (k == "--ports") {
+      for (size_t at = 0; at <= v.size();) {
+        size_t end = v.find(',', at);
+        if (end == std::string::npos) end = v.size();
+        a.ports.push_back(std::stoi(v.substr(at, end - at)));
+        at = end + 1;
+      }
+      a.port = a.ports.front();
+    }
     else if (k == "--threads") a.threads = std::stoi(v);
     else if (k == "--count") a.count = std::stoi(v);
     else if (k == "--drain-seconds") a.drain_seconds = std::stod(v);
@@ -282,6 +320,8 @@ int main(int argc, char** argv) {
     out["target_rps"] = a.rate;
     out["remember_share"] = a.remember_share;
     out["remember"] = a.sync ? "sync" : "async (202)";
+    out["sync_share"] = a.sync_share;
+    out["servers"] = a.ports.empty() ? 1 : a.ports.size();
   }
   std::cout << out.dump(2) << "\n";
   return 0;

@@ -11,6 +11,8 @@ import time
 class EngramServer:
     """`engram serve` in a temporary directory; `url` once started; stop() drains it."""
 
+    started = []  # every process started, for a test's last-resort cleanup
+
     def __init__(self, engram, *args, db=None):
         self.engram = engram
         self.dir = tempfile.mkdtemp(prefix="engram-e2e-")
@@ -33,6 +35,7 @@ class EngramServer:
         self.proc = subprocess.Popen(
             [self.engram, "--db", self.db, "serve", "--port", "0", *self.args],
             stderr=subprocess.PIPE, text=True, env=env)
+        EngramServer.started.append(self.proc)
         deadline = time.time() + 60
         while time.time() < deadline:
             line = self.proc.stderr.readline()
