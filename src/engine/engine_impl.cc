@@ -130,9 +130,8 @@ Result<MessageView> EngineImpl::GetMessage(const Principal& principal, int64_t m
   Memory text;  // rendered as a memory of the message's scope would be
   text.scope = m.scope;
   text.content = m.message.content;
-  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"message", {}, "{\"message_id\":" +
-                                                                      std::to_string(message_id) +
-                                                                      "}"}));
+  const nlohmann::json detail = {{"message_id", message_id}};
+  ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"message", {}, detail.dump()}));
   ENGRAM_RETURN_IF_ERROR(Render(ctx, {&text}));
   return MessageView{message_id, m.message.session_id, m.message.role, text.content,
                      m.message.at};

@@ -84,7 +84,10 @@ Result<std::string> PostgresStore::GetCachedEmbedding(const std::string& model,
 
 Status PostgresStore::PutCachedEmbedding(const std::string& model, const std::string& text_hash,
                                          const std::string& vector) {
-  return WithWriteTxn([&](PgConn& conn) -> Status {
+  // One self-contained upsert: no ordering with other writes to keep, so not under the
+  // tenant's writer lock (which every write would otherwise queue behind, and which would
+  // make every server's keyword index look for new documents).
+  return WithConn([&](PgConn& conn) -> Status {
     auto r = conn.Exec(
         "INSERT INTO embedding_cache (tenant_id, model_id, text_hash, vector) VALUES "
         "($1, $2, $3, $4) ON CONFLICT (tenant_id, model_id, text_hash) DO UPDATE SET "
@@ -96,7 +99,7 @@ Status PostgresStore::PutCachedEmbedding(const std::string& model, const std::st
 
 Status PostgresStore::DeleteCachedEmbeddings(const std::vector<std::string>& text_hashes) {
   if (text_hashes.empty()) return Status::OK();
-  return WithWriteTxn([&](PgConn& conn) -> Status {
+  return WithConn([&](PgConn& conn) -> Status {  // one statement, as PutCachedEmbedding
     auto r = conn.Exec(
         "DELETE FROM embedding_cache WHERE tenant_id = $1 AND text_hash = ANY($2::text[])",
         {tenant(), TextArray(text_hashes)});

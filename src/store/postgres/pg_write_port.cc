@@ -158,10 +158,9 @@ class PgWritePort final : public WritePort {
     return store_->PutVectorIn(conn_, id, model, vector);
   }
 
-  Status LogVectorRemoval(int64_t id) override {
-    ENGRAM_RETURN_IF_ERROR(SetLive(id));
-    return store_->LogVectorIn(conn_, id, false);
-  }
+  // Callers retire the memory or change its status first (Retire, SetStatus), which already
+  // updated the vector's liveness.
+  Status LogVectorRemoval(int64_t id) override { return store_->LogVectorIn(conn_, id, false); }
 
   Status CloseRelations(int64_t id, const Instant& at) override {
     return postgres::CloseRelations(conn_, tenant_, id, at);
