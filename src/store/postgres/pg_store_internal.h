@@ -11,7 +11,8 @@
 //     of write_lock ("writer"): writes of one tenant are serialized, as SQLite's single
 //     writer serializes them, so the versioning invariants, id order, the audit chain's
 //     sequence and the vector change log's sequence all follow commit order. Retried on
-//     40001/40P01 (pg_txn.h).
+//     40001/40P01 (pg_txn.h). The one exception: the embedding cache, whose writes are
+//     single self-contained upserts and deletes that order against nothing.
 //   - Reads take a pooled connection and run without the lock; they see committed data.
 //
 // Thread safety: every public method may be called from many threads at once.
