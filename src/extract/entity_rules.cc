@@ -145,7 +145,10 @@ constexpr SV kEnglishHonorifics[] = {"Mr", "Mrs", "Ms", "Miss", "Dr", "Prof", "P
 constexpr SV kEnglishOrgSuffixes[] = {"Inc", "Ltd", "Corp", "Corporation", "LLC", "Group",
                                       "Bank", "University", "Company", "Co", "Foundation",
                                       "Institute", "Lab", "Labs", "Laboratory", "Technologies",
-                                      "Studio", "Studios"};
+                                      "Studio", "Studios", "Health", "Analytics", "Systems",
+                                      "Solutions", "Software", "Partners", "Capital",
+                                      "Consulting", "Holdings", "Industries", "Robotics",
+                                      "Networks", "Pharmaceuticals", "Logistics"};
 
 }  // namespace
 

@@ -14,7 +14,9 @@ constexpr std::string_view kHistoryCues[] = {
     "以前", "之前是", "原来", "曾经", "历史", "变更", "改过", "变过", "过去的", "先前",
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
     "was it before", "earlier value", "old value", "use to", "in the past", "originally",
-    "原先", "之前的", "本来"};
+    "原先", "之前的", "本来", "previous", "prior to", "before i ", "before my ",
+    "before we ", "before the change", "搬家之前", "搬家前", "之前住", "之前在", "之前用",
+    "之前喝", "之前吃", "之前做", "之前叫", "以往", "原本"};
 
 // Words and phrases of a question about the past (English words match whole).
 constexpr std::string_view kPastWords[] = {"did",  "was",   "were", "had",      "ago",
@@ -55,7 +57,8 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
       break;
     }
   }
-  out.about_past = out.wants_history || AsksAboutThePast(folded);
+  out.past_words = out.wants_history || AsksAboutThePast(folded);
+  out.about_past = out.past_words;
   auto matches = ParseTime(query, at);
   if (!matches.ok()) return out;
   for (const TimeMatch& m : *matches) {
@@ -72,6 +75,17 @@ bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t) {
   return std::any_of(windows.begin(), windows.end(), [&](const TimeWindow& w) {
     return t.unix_ms >= w.from.unix_ms && t.unix_ms < w.to.unix_ms;
   });
+}
+
+bool OverlapsWindows(const std::vector<TimeWindow>& windows, const Instant& from,
+                     const Instant& to) {
+  return std::any_of(windows.begin(), windows.end(), [&](const TimeWindow& w) {
+    return from.unix_ms < w.to.unix_ms && to.unix_ms > w.from.unix_ms;
+  });
+}
+
+Instant MemoryTime(const Memory& m) {
+  return m.event_time ? m.event_time->from : m.source.at;
 }
 
 }  // namespace engram::recall

@@ -34,6 +34,9 @@ struct QueryAnalysis {
   // The query asks about the past (history cue, a time window that ended, or past tense:
   // "when did", "was", "上次", "当时"): memories whose TTL has run out since still answer it.
   bool about_past = false;
+  // The words ask about the past (a history cue or past tense), not only a time expression:
+  // "我以前住在哪", "Where did I live?", but not "我早上一般喝什么" or "Q1的预算是多少".
+  bool past_words = false;
   bool past_window = false;     // a time expression names a period that has ended ("上个月")
 };
 
@@ -43,6 +46,13 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at);
 
 // True iff `t` lies in one of the windows.
 bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t);
+
+// True iff [from, to) meets one of the windows.
+bool OverlapsWindows(const std::vector<TimeWindow>& windows, const Instant& from,
+                     const Instant& to);
+
+// The memory's own time: its event time if known, else the time it was said.
+Instant MemoryTime(const Memory& m);
 
 }  // namespace engram::recall
 

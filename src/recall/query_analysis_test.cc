@@ -64,5 +64,17 @@ TEST(QueryAnalysisTest, QuestionsAboutThePast) {
   EXPECT_FALSE(AnalyzeQuery("下周二的会议", at).about_past);
 }
 
+TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
+  const Instant at{1718348400000, 480};  // 2024-06-14T15:00+08:00
+  EXPECT_TRUE(AnalyzeQuery("What job did I have before my current one?", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("我搬家之前住在哪？", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("What was my previous WeChat ID?", at).wants_history);
+  // A habit at a time of day, and a period a value belongs to, ask what is true now.
+  const QueryAnalysis morning = AnalyzeQuery("我早上一般喝什么？", at);
+  EXPECT_TRUE(morning.past_window);
+  EXPECT_FALSE(morning.past_words);
+  EXPECT_FALSE(AnalyzeQuery("下周五之前要交什么？", at).wants_history);
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -22,10 +22,6 @@ double ConfidenceFactor(const Confidence& c) {
   return 0.5 + 0.5 * std::clamp(c.overall, 0.0, 1.0);
 }
 
-Instant MemoryTime(const Memory& m) {
-  return m.event_time ? m.event_time->from : m.source.at;
-}
-
 double TimeFactor(const std::vector<TimeWindow>& windows, const Instant& t) {
   double factor = 1.0;
   bool firm = false;
@@ -287,10 +283,13 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   TruthParams truth;
   truth.at = params.at;
   truth.asks_past = analysis.wants_history;
-  // A question about the past (a history cue, a period that ended, past tense) is answered
-  // by what was true then: outdated statements stay, labelled.
-  truth.keep_outdated = params.include_history || analysis.about_past;
-  truth.demote_outdated = params.include_history && !analysis.about_past;
+  // A question about the past (a history cue, past tense) is answered by what was true then:
+  // outdated statements stay, labelled. A period that ended, named in a question without
+  // either ("我早上一般喝什么", "Q1的预算是多少"), keeps only the outdated statements that held
+  // during it while their successors did not (TruthParams::past_windows).
+  truth.keep_outdated = params.include_history || analysis.past_words;
+  truth.demote_outdated = params.include_history && !analysis.past_words;
+  if (!analysis.past_words && analysis.past_window) truth.past_windows = analysis.windows;
   truth.include_expired = params.include_expired || analysis.about_past;
   truth.min_relevance = params.min_relevance;
   truth.limit = params.limit;

@@ -78,8 +78,6 @@ double TimeFactor(const std::vector<TimeWindow>& windows, const Instant& t);
 // Confidence weighting: 0.5 + 0.5 * overall, so an uncertain memory keeps half its score.
 double ConfidenceFactor(const Confidence& c);
 
-// The memory's own time: its event time if known, else the time it was said.
-Instant MemoryTime(const Memory& m);
 
 }  // namespace engram::recall
 

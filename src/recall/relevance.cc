@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "src/base/utf8.h"
+#include "src/text/normalize.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::recall {
@@ -34,7 +35,7 @@ const std::unordered_set<std::string_view>& EnglishStopWords() {
 bool IsCjkStopChar(char32_t c) {
   static const std::u32string kChars =
       U"的了吗呢吧么什哪谁怎是在有和与及我你您他她它们这那个一不也都就还能把被给对从到说过"
-      U"现多少几啊呀吗嘛该请问些里得地着为所以而且或";
+      U"现多少几啊呀吗嘛该请问些里得地着为所以而且或挺很蛮";
   return kChars.find(c) != std::u32string::npos;
 }
 
@@ -57,6 +58,22 @@ bool IsContentToken(const std::string& token) {
     if (IsCjkStopChar(base::DecodeUtf8(token, &at))) return false;
   }
   return true;
+}
+
+// Phrases that only say a statement is said again; a restatement is read without them.
+constexpr std::string_view kRepeatMarkers[] = {
+    "再提醒一下", "提醒一下", "提醒你", "再说一遍", "再说一次", "重申一下", "重复一下", "别忘了",
+    "just a reminder", "a reminder", "reminder", "as i said", "like i said", "as i mentioned",
+    "as mentioned", "once again", "again"};
+
+std::string WithoutRepeatMarkers(std::string_view text) {
+  std::string folded = text::FoldForSearch(text);
+  for (std::string_view m : kRepeatMarkers) {
+    for (size_t at = folded.find(m); at != std::string::npos; at = folded.find(m, at)) {
+      folded.replace(at, m.size(), " ");
+    }
+  }
+  return folded;
 }
 
 }  // namespace
@@ -109,7 +126,7 @@ std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::s
 }
 
 bool Restates(std::string_view text, std::string_view other) {
-  const std::vector<std::string> words = ContentWords(text);
+  const std::vector<std::string> words = ContentWords(WithoutRepeatMarkers(text));
   if (words.empty() || KeywordCoverage(words, other) < 1.0) return false;
   return KeywordCoverage(ContentWords(other), text) >= kRestateShare;
 }

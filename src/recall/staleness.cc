@@ -16,6 +16,8 @@ namespace {
 constexpr double kTopicRelevance = 0.3;
 // In a slot both speak of, the older statement need only touch the question.
 constexpr double kSlotRelevance = 0.1;
+// Two favorites are of the same X when the newer repeats this share of the older's words.
+constexpr double kFavoriteSharedWords = 0.5;
 
 struct SlotCues {
   Slot slot;
@@ -27,7 +29,8 @@ const std::vector<SlotCues>& SlotTable() {
   static const std::vector<SlotCues> kTable = {
       {kSlotContact,
        {"电话", "手机", "联系方式", "邮箱", "微信", "分机", "号码", "座机", "phone", "mobile",
-        "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle"}},
+        "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle",
+        "handle", "微信号", "联系电话"}},
       {kSlotResidence,
        {"住在", "住到", "搬到", "搬去", "搬回", "搬家", "定居", "住址", "家在", "老家在",
         "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",
@@ -35,13 +38,18 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotEmployer,
        {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "部了",
         "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "work at", "works at", "work for",
-        "works for", "working at", "working for", "employer", "job at", "joined", "hired by"}},
+        "works for", "working at", "working for", "employer", "job at", "joined", "hired by",
+        "new job", "新工作", "在职"}},
       {kSlotTitle,
        {"职位", "职级", "升为", "升职", "担任", "经理是", "领导是", "title is", "promoted to",
-        "position is", "my role is", "job title", "my manager", "my boss"}},
+        "position is", "my role is", "job title", "my manager", "my boss", "工程师", "经理",
+        "总监", "主管", "设计师", "架构师", "分析师", "实习生", "engineer", "director",
+        "designer", "developer", "analyst", "intern", "architect", "consultant", "working as",
+        "work as", "works as", "job as"}},
       {kSlotDrinkEat,
        {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
-        "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats"}},
+        "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats", "早餐", "早饭",
+        "breakfast"}},
       {kSlotTool,
        {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking", "editor",
         "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive"}},
@@ -51,14 +59,26 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotStatus,
        {"状态", "进展", "处理中", "已关闭", "关闭了", "已解决", "解决了", "已完成", "完成了",
         "待处理", "待审批", "审批中", "待审核", "已发货", "已签收", "已上线", "已退款", "阶段",
+        "审批通过", "通过审批", "审核通过", "已批准", "被驳回", "驳回", "发货", "签收", "到货",
+        "派送", "上线", "暂停", "搁置", "进行中", "已取消", "竣工", "完工", "结项",
         "status", "resolved", "closed", "in progress", "shipped", "delivered", "completed",
-        "pending", "reopened", "refunded", "phase", "stage", "done", "open", "approved"}},
+        "pending", "reopened", "refunded", "phase", "stage", "done", "open", "approved",
+        "complete", "finished", "under review", "in review", "on hold", "paused", "rejected",
+        "denied", "cancelled", "canceled", "launched", "merged", "out for delivery",
+        "arrived"}},
       {kSlotSchedule,
        {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
         "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
         "rescheduled", "postponed", "every week", "every monday", "every tuesday",
-        "every wednesday", "every thursday", "every friday", "birthday"}},
-      {kSlotBudget, {"预算", "经费", "budget", "spending cap"}},
+        "every wednesday", "every thursday", "every friday", "birthday", "组会", "晨会",
+        "站会", "上线时间", "发布时间", "launch date", "launches on", "release date",
+        "standup", "stand-up", "睡觉", "才睡", "早睡", "晚睡", "上床", "起床", "go to bed",
+        "bedtime", "wake up", "get up"}},
+      {kSlotBudget,
+       {"预算", "经费", "房租", "租金", "价格", "报价", "工资", "薪资", "budget", "spending cap",
+        "price", "rent", "salary", "quote"}},
+      {kSlotFavorite,
+       {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "favorite", "favourite"}},
   };
   return kTable;
 }
@@ -71,7 +91,8 @@ constexpr std::string_view kCorrectionCues[] = {
 constexpr std::string_view kChangeCues[] = {
     "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "moved to",
     "change to", "moved", "promoted to", "left", "switched", "changed", "updated", "upgraded",
-    "relocated", "relocate", "moving to"};
+    "relocated", "relocate", "moving to", "new job", "started a new", "started working",
+    "换了工作", "最近开始", "从现在开始", "from now on", "these days", "nowadays"};
 
 // Change cues that say the old state ended (rather than that something moved or changed):
 // what a slot that accumulates values (likes, habits, tools) needs before an older value of it
@@ -171,9 +192,28 @@ StatementCues ReadCues(std::string_view text) {
   StatementCues c;
   c.folded = text::FoldForSearch(text);
   const std::string& folded = c.folded;
-  for (const SlotCues& s : SlotTable()) {
-    if (HasAny(folded, s.cues)) c.slots |= s.slot;
+  const std::vector<extract::EntityMention> mentions = extract::FindEntityMentions(text);
+  // Slots are read with people's names left out: "李经理" names someone, it states no title.
+  std::string unnamed;
+  size_t from = 0;
+  for (const extract::EntityMention& m : mentions) {
+    if (m.type != extract::EntityType::kPerson || m.begin < from) continue;
+    unnamed.append(text.substr(from, m.begin - from)).push_back(' ');
+    from = m.end;
   }
+  unnamed.append(text.substr(std::min(from, text.size())));
+  const std::string slot_text = text::FoldForSearch(unnamed);
+  for (const SlotCues& s : SlotTable()) {
+    if (HasAny(slot_text, s.cues)) c.slots |= s.slot;
+  }
+  // Moving to or joining an organisation is a change of employer ("I moved to Ferncrest
+  // Health in October"), where moving to a place is one of residence.
+  constexpr std::string_view kJoinCues[] = {"moved to", "switched to", "joined", "went to",
+                                            "跳槽到", "跳到", "去了", "加入"};
+  const bool names_org = std::any_of(mentions.begin(), mentions.end(), [](const auto& m) {
+    return m.type == extract::EntityType::kOrg;
+  });
+  if (names_org && HasAny(slot_text, kJoinCues)) c.slots |= kSlotEmployer;
   c.correction = HasAny(folded, kCorrectionCues);
   c.replace = c.correction || HasAny(folded, kReplaceCues);
   c.change = c.replace || HasAny(folded, kChangeCues);
@@ -184,7 +224,7 @@ StatementCues ReadCues(std::string_view text) {
                folded.find("吗") != std::string::npos;
   // Subjects: Chinese person names (张工, 李老师, 小李) and work items (T-205). Capitalized
   // English words are too often products and places ("Slack", "Denver") to tell people apart.
-  for (const extract::EntityMention& m : extract::FindEntityMentions(text)) {
+  for (const extract::EntityMention& m : mentions) {
     const bool han_person = m.type == extract::EntityType::kPerson && !m.key.empty() &&
                             static_cast<unsigned char>(m.key[0]) >= 0x80;
     if (han_person || m.type == extract::EntityType::kProject ||
@@ -213,7 +253,10 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if (newer.replace && topic.older_relevance >= kTopicRelevance && topic.shared_words >= 0.2) {
     return true;
   }
-  return (shared & kSingleValuedSlots) != 0 && slot_topic && topic.newer_says_more;
+  // A plain newer statement: both answer the question; two favorites must be of one X.
+  const uint32_t single = shared & kSingleValuedSlots;
+  if (single == kSlotFavorite && topic.shared_words < kFavoriteSharedWords) return false;
+  return single != 0 && slot_topic && both >= kTopicRelevance && topic.newer_says_more;
 }
 
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
@@ -244,10 +287,13 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       Topic topic;
       topic.newer_relevance = j < relevance.size() ? relevance[j] : 1;
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
-      if (cues_of(j).change) {  // only a change or a correction reads the shared words
+      const uint32_t single = cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots;
+      // Only a change, a correction or two favorites read the shared words.
+      if (cues_of(j).change || (single & kSlotFavorite)) {
         if (!older_words) older_words = ContentWords(older.content);
         topic.shared_words = KeywordCoverage(*older_words, newer.content);
-      } else if (cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots) {
+      }
+      if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
       }
       if (Outdates(cues_of(j), cues_of(i), topic)) best = static_cast<int>(j);

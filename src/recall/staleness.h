@@ -39,13 +39,14 @@ enum Slot : uint32_t {
   kSlotLike = 1u << 6,
   kSlotStatus = 1u << 7,
   kSlotSchedule = 1u << 8,
-  kSlotBudget = 1u << 9,
+  kSlotBudget = 1u << 9,   // budgets, prices, rents, salaries
+  kSlotFavorite = 1u << 10,  // "my favorite X is", "我最喜欢的X是": one favorite per X
 };
 
 // Slots that hold one value at a time: a newer plain statement replaces the older one.
 inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | kSlotEmployer |
                                                kSlotTitle | kSlotStatus | kSlotSchedule |
-                                               kSlotBudget;
+                                               kSlotBudget | kSlotFavorite;
 
 // What the cue rules read off one statement.
 struct StatementCues {
@@ -68,6 +69,8 @@ StatementCues ReadCues(std::string_view text);
 struct Topic {
   double newer_relevance = 1;
   double older_relevance = 1;
+  // The share of the older one's content words the newer repeats; read for a change, and
+  // for two statements of a favorite (whose X must be the same: kFavoriteSharedWords).
   double shared_words = 0;
   bool newer_says_more = true;  // the newer has content words the older lacks (a new value)
 };
@@ -77,7 +80,8 @@ struct Topic {
 //   - a correction of the same topic (both answer the question, or it repeats some words);
 //   - a change verb in a slot both speak of, the older answering the question;
 //   - a change verb that repeats a good share of the older one's words (no slot needed);
-//   - a plain newer statement of a slot that holds one value, both answering the question.
+//   - a plain newer statement of a slot that holds one value, both answering the question
+//     (for a favorite, the newer repeating most of the older's words: the same X).
 // An additive statement without a change cue, and a question, replace nothing.
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic);
 

@@ -70,6 +70,51 @@ TEST(StalenessTest, OutdatedByCuesPairsRecordsOfOneOwnerInTimeOrder) {
   EXPECT_EQ(reversed, (std::vector<int>{-1, 0}));
 }
 
+TEST(StalenessTest, StatusWordsOfBothLanguagesReadAsTransitions) {
+  EXPECT_TRUE(Outdates(Cue("差旅报销已经审批通过了"), Cue("我提交的差旅报销单还在审批中"), Both()));
+  EXPECT_TRUE(Outdates(Cue("显示器到了，已经签收"), Cue("我买的显示器已经发货了"), Both()));
+  EXPECT_TRUE(Outdates(Cue("Kitchen renovation is complete"),
+                       Cue("The kitchen renovation is on hold"), Both()));
+  EXPECT_TRUE(Outdates(Cue("My visa application was approved!"),
+                       Cue("My visa application is under review"), Both()));
+}
+
+TEST(StalenessTest, AFavoriteReplacesOnlyTheFavoriteOfTheSameThing) {
+  const std::vector<std::string> older = ContentWords("My favorite cuisine is Thai.");
+  Topic same = Both(KeywordCoverage(older, "My favorite cuisine is Ethiopian."));
+  EXPECT_TRUE(Outdates(Cue("My favorite cuisine is Ethiopian."),
+                       Cue("My favorite cuisine is Thai."), same));
+  const std::vector<std::string> movie = ContentWords("My favorite movie is Heat.");
+  Topic other = Both(KeywordCoverage(movie, "My favorite book is Dune."));
+  EXPECT_FALSE(Outdates(Cue("My favorite book is Dune."), Cue("My favorite movie is Heat."),
+                        other));
+}
+
+TEST(StalenessTest, ANameWithATitleIsNoStatementOfATitle) {
+  // "李经理" names someone: no title slot, so his visit does not replace his WeChat id.
+  EXPECT_EQ(Cue("李经理下周来访").slots & kSlotTitle, 0u);
+  EXPECT_NE(Cue("我在云岭智能当技术经理").slots & kSlotTitle, 0u);
+  EXPECT_TRUE(Outdates(Cue("我在云岭智能当技术经理"), Cue("我在星河科技做算法工程师"), Both()));
+}
+
+TEST(StalenessTest, JoiningAnOrganisationIsAChangeOfEmployer) {
+  EXPECT_NE(Cue("I moved to Ferncrest Health in October").slots & kSlotEmployer, 0u);
+  EXPECT_EQ(Cue("I moved to Denver in October").slots & kSlotEmployer, 0u);
+  EXPECT_TRUE(Outdates(Cue("I moved to Ferncrest Health in October, still doing product."),
+                       Cue("I work at Kestrel Analytics as a product manager."), Both()));
+}
+
+TEST(StalenessTest, APlainNewerStatementMustAnswerTheQuestionToo) {
+  EXPECT_FALSE(Outdates(Cue("我的分机号是 8066"), Cue("我的分机号是 8021"), Topic{0.2, 1, 0}));
+}
+
+TEST(RelevanceTest, ARestatementMayAddAReminderOrAFillerWord) {
+  EXPECT_TRUE(Restates("提醒一下，我对猫毛过敏。", "我对猫毛过敏。"));
+  EXPECT_TRUE(Restates("Just a reminder, I'm allergic to shellfish.", "I'm allergic to shellfish."));
+  EXPECT_TRUE(Restates("我挺喜欢喝乌龙茶的。", "我喜欢喝乌龙茶。"));
+  EXPECT_FALSE(Restates("提醒一下，我对花生也过敏。", "我对猫毛过敏。"));
+}
+
 TEST(RelevanceTest, CoverageCountsContentWordsOnly) {
   const std::vector<std::string> words = ContentWords("What is Dana's Slack handle?");
   EXPECT_DOUBLE_EQ(KeywordCoverage(words, "Dana switched her Slack handle to @dana.wei"), 1.0);

@@ -144,7 +144,11 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     if (!successor[i]) continue;
     h.state = "outdated";
     h.superseded_by = successor[i]->id;
-    if (params.keep_outdated) {
+    const bool held_then =
+        !params.past_windows.empty() &&
+        OverlapsWindows(params.past_windows, MemoryTime(h.memory), MemoryTime(*successor[i])) &&
+        !InWindows(params.past_windows, MemoryTime(*successor[i]));
+    if (params.keep_outdated || held_then) {
       if (params.asks_past) {  // what it was: above what replaced it
         h.score *= kPastBoost;
         auto there = position.find(successor[i]->id);

@@ -25,6 +25,7 @@
 
 #include "engram/engine.h"
 #include "engram/status.h"
+#include "src/recall/query_analysis.h"
 #include "src/recall/relevance.h"
 #include "src/store/store.h"
 
@@ -40,6 +41,10 @@ struct TruthParams {
   bool keep_outdated = false;      // outdated hits stay (include_history, or the past asked)
   bool demote_outdated = false;    // ... but rank below current ones (kOutdatedFactor)
   bool include_expired = false;    // expired memories asked for (or the past)
+  // Periods that ended, named by a question without past words: an outdated statement stays
+  // (labelled) when it held during one of them, from its time to its successor's, and its
+  // successor's time lies in none of them.
+  std::vector<TimeWindow> past_windows;
   double min_relevance = 0;
   int limit = 10;          // hits kept at most
   size_t cue_window = 20;  // the cue rules compare the best this many hits

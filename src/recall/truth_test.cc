@@ -86,6 +86,41 @@ TEST(TruthTest, OutdatedHitsStayLabelledWhenThePastIsAsked) {
   EXPECT_EQ(hits[0].superseded_by, c->memories[0].id);
 }
 
+// A question naming a period that ended, without past words: an outdated statement stays only
+// when it held during the period and its successor was not said in it.
+TEST(TruthTest, APastPeriodKeepsOnlyWhatHeldThen) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  const int64_t day = 86400000;
+  const int64_t t0 = 1718348400000;
+  auto a = store->Ingest(Ctx(alice), RecordWithFact(alice, "张工的电话是1", "hasPhone", "1", t0));
+  auto c = store->Ingest(Ctx(alice), RecordWithFact(alice, "张工的电话改成2", "hasPhone", "2",
+                                                     t0 + 30 * day));
+  ASSERT_TRUE(a.ok() && c.ok());
+  auto ask = [&](int64_t from, int64_t to) {
+    std::vector<RecallHit> hits = {Hit(a->memories[0], 0.9), Hit(c->memories[0], 0.5)};
+    TruthParams params;
+    params.at = Instant{t0 + 60 * day, 480};
+    params.past_windows.push_back(TimeWindow{Instant{from, 480}, Instant{to, 480}, 1, "then"});
+    EXPECT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+    return hits;
+  };
+  // A window inside the first number's time: it held then, and stays, labelled.
+  std::vector<RecallHit> then = ask(t0 + 5 * day, t0 + 6 * day);
+  ASSERT_EQ(then.size(), 2u);
+  EXPECT_EQ(then[0].memory.id, a->memories[0].id);
+  EXPECT_EQ(then[0].state, "outdated");
+  // A window after the change ("这周早上"): only the current number.
+  std::vector<RecallHit> later = ask(t0 + 40 * day, t0 + 41 * day);
+  ASSERT_EQ(later.size(), 1u);
+  EXPECT_EQ(later[0].memory.id, c->memories[0].id);
+  // A window holding both statements: the change was said in it, so the new one answers.
+  std::vector<RecallHit> both = ask(t0 - day, t0 + 31 * day);
+  ASSERT_EQ(both.size(), 1u);
+  EXPECT_EQ(both[0].memory.id, c->memories[0].id);
+}
+
 TEST(TruthTest, FloorAndLimitApply) {
   auto store = store::NewMemoryStore();
   Principal alice;
