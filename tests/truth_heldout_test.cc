@@ -4,6 +4,7 @@
 // question), a question, and what the answer must show: `first` (a substring of the first
 // hit), `absent` (substrings no hit may contain), `none` (no hit at all), `count` (how many
 // hits contain a substring). Runs on the real e5 embedder with the default options.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -21,10 +22,21 @@ namespace {
 
 using json = nlohmann::json;
 
-// The blind run, once, with the rules frozen (2026-12-01): 30/52 = 57.7 % (abstention 6/6,
-// correction 8/8, change_verb 5/9, dedup 3/6, newer_statement 2/7, past_question 3/8, status
-// 3/8). That score is the floor; the rows are development data from now on.
-constexpr double kFloor = 30.0 / 52;
+// The first set, blind, once, with the rules frozen (2026-12-01): 30/52 = 57.7 % (abstention
+// 6/6, correction 8/8, change_verb 5/9, dedup 3/6, newer_statement 2/7, past_question 3/8,
+// status 3/8). Its rows have been development data since: 50/52 after tuning on them.
+constexpr double kFirstSetFloor = 50.0 / 52;
+
+// The second set (truth_heldout2.jsonl, 70 rows), written blind by someone who had read neither
+// the rules nor any scenario, scored once with the rules frozen (2026-12-02): 45/70 = 64.3 % at
+// min_relevance 0.35 (abstention 8/10, change_verb 6/10, correction 8/10, dedup 3/10,
+// newer_statement 8/10, past_question 6/10, status 6/10); 36/70 = 51.4 % with no floor
+// (abstention 0/10). Those scores are the floors; the rows are development data from now on.
+struct SetFloor {
+  double min_relevance;
+  double score;
+};
+constexpr SetFloor kSecondSetFloors[] = {{0.35, 45.0 / 70}, {0.0, 36.0 / 70}};
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -65,23 +77,32 @@ bool Check(const json& expect, const std::vector<RecallHit>& hits, std::string* 
   return true;
 }
 
-TEST(TruthHeldOutTest, ScoreOnBlindSet) {
+struct Score {
+  int passed = 0;
+  int total = 0;
+};
+
+// Runs every row of tests/corpora/`file` on a fresh engine (e5, `min_relevance`) and prints the
+// misses and the per-family counts.
+Score ScoreFile(const std::string& file, double min_relevance) {
+  Score score;
   const char* root = std::getenv("ENGRAM_SOURCE_DIR");
-  ASSERT_NE(root, nullptr);
-  std::ifstream in(std::string(root) + "/tests/corpora/truth_heldout.jsonl");
-  ASSERT_TRUE(in) << "tests/corpora/truth_heldout.jsonl is missing";
+  EXPECT_NE(root, nullptr);
+  if (root == nullptr) return score;
+  std::ifstream in(std::string(root) + "/tests/corpora/" + file);
+  EXPECT_TRUE(in) << "tests/corpora/" << file << " is missing";
   testing::TempDir dir;
   testing::FakeClock clock;
   Options o;
   o.db_path = dir.File("truth.db");
   o.clock = &clock;
   o.default_offset_minutes = 480;
-  o.min_relevance = 0.35;  // the floor the blind run was scored with (Options::min_relevance)
+  o.min_relevance = min_relevance;
   auto engine = Engine::Open(o);
-  ASSERT_TRUE(engine.ok()) << engine.status().ToString();
+  EXPECT_TRUE(engine.ok()) << engine.status().ToString();
+  if (!engine.ok()) return score;
   const Instant now{clock.NowMicros() / 1000, clock.LocalOffsetMinutes()};
   std::map<std::string, std::pair<int, int>> by_family;  // passed, total
-  int passed = 0, total = 0;
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
@@ -96,33 +117,49 @@ TEST(TruthHeldOutTest, ScoreOnBlindSet) {
       const double days = turn.value("days_ago", 0.0);
       r.at = Instant{now.unix_ms - static_cast<int64_t>(days * 86400000.0), now.offset_minutes};
       auto w = (*engine)->Remember(r);
-      ASSERT_TRUE(w.ok()) << id << ": " << w.status().ToString();
+      EXPECT_TRUE(w.ok()) << id << ": " << w.status().ToString();
     }
     RecallRequest q;
     q.principal = p;
     q.query = row.at("query");
     q.at = now;
     auto hits = (*engine)->Recall(q);
-    ASSERT_TRUE(hits.ok()) << id << ": " << hits.status().ToString();
+    EXPECT_TRUE(hits.ok()) << id << ": " << hits.status().ToString();
+    if (!hits.ok()) continue;
     std::string why;
     const bool ok = Check(row.at("expect"), hits->hits, &why);
     auto& [fp, ft] = by_family[row.value("family", "?")];
     ++ft;
-    ++total;
+    ++score.total;
     if (ok) {
       ++fp;
-      ++passed;
+      ++score.passed;
     } else {
       std::cout << "  miss " << id << " (" << row.value("family", "?") << "): " << why << "\n";
     }
   }
-  ASSERT_GT(total, 0);
   for (const auto& [family, pt] : by_family) {
     std::cout << "  " << family << ": " << pt.first << "/" << pt.second << "\n";
   }
-  const double score = static_cast<double>(passed) / total;
-  std::cout << "truth held-out: " << passed << "/" << total << " = " << 100 * score << "%\n";
-  EXPECT_GE(score, kFloor);
+  std::cout << file << " at min_relevance " << min_relevance << ": " << score.passed << "/"
+            << score.total << " = " << 100.0 * score.passed / std::max(score.total, 1) << "%\n";
+  return score;
+}
+
+TEST(TruthHeldOutTest, ScoreOnFirstSet) {
+  const Score s = ScoreFile("truth_heldout.jsonl", 0.35);
+  ASSERT_GT(s.total, 0);
+  EXPECT_GE(static_cast<double>(s.passed) / s.total, kFirstSetFloor);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSecondSet) {
+  for (double floor : {kSecondSetFloors[0].min_relevance, kSecondSetFloors[1].min_relevance}) {
+    const Score s = ScoreFile("truth_heldout2.jsonl", floor);
+    ASSERT_GT(s.total, 0);
+    const double want = floor == kSecondSetFloors[0].min_relevance ? kSecondSetFloors[0].score
+                                                                    : kSecondSetFloors[1].score;
+    EXPECT_GE(static_cast<double>(s.passed) / s.total, want);
+  }
 }
 
 }  // namespace
