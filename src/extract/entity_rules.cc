@@ -68,7 +68,7 @@ constexpr SV kDepartmentSuffixes[] = {"事业部", "办公室", "部门", "中�
 constexpr SV kOrgSuffixes[] = {"股份有限公司", "有限公司", "实验室", "研究院", "研究所",
                                "事务所",       "工作室",   "基金会", "委员会", "公司",
                                "集团",         "银行",     "大学",   "学院",   "医院",
-                               "协会"};
+                               "协会",         "科技"};
 // A unit of an organisation named by a free run before these ("在算法组", "加入增长团队"),
 // longest first. The run stops at RunStops() and at kUnitRunStops ("加入", "调回", "来"), and must
 // be 2-4 characters long.

@@ -15,7 +15,8 @@ constexpr std::string_view kHistoryCues[] = {
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
     "was it before", "earlier value", "old value", "use to", "in the past", "originally",
     "原先", "之前的", "本来", "previous", "prior to", "before i ", "before my ",
-    "before we ", "before the change", "搬家之前", "搬家前", "之前住", "之前在", "之前用",
+    "before we ", "before the change", "before switching", "before it ", "before they ",
+    "before he ", "before she ", "before the switch", "before the move", "搬家之前", "搬家前", "之前住", "之前在", "之前用",
     "之前喝", "之前吃", "之前做", "之前叫", "以往", "原本"};
 
 // Words and phrases of a question about the past (English words match whole).
@@ -26,6 +27,10 @@ constexpr std::string_view kPastPhrases[] = {"上次", "当时", "那时", "那�
                                              "前天", "used to", "back then", "at the time"};
 
 bool AsksAboutThePast(const std::string& folded) {
+  // "Did my grinder arrive yet?", "Has it shipped already?": the state now.
+  for (std::string_view now : {" yet", "already", "了吗", "了没"}) {
+    if (folded.find(now) != std::string::npos) return false;
+  }
   for (std::string_view p : kPastPhrases) {
     if (folded.find(p) != std::string::npos) return true;
   }

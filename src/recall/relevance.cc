@@ -32,12 +32,7 @@ const std::unordered_set<std::string_view>& EnglishStopWords() {
 
 // CJK characters that carry grammar or the question, not its topic: a bigram with one of them
 // is no content word.
-bool IsCjkStopChar(char32_t c) {
-  static const std::u32string kChars =
-      U"的了吗呢吧么什哪谁怎是在有和与及我你您他她它们这那个一不也都就还能把被给对从到说过"
-      U"现多少几啊呀吗嘛该请问些里得地着为所以而且或挺很蛮";
-  return kChars.find(c) != std::u32string::npos;
-}
+bool IsCjkStopChar(char32_t c) { return IsCjkFunctionChar(c); }
 
 // CJK bigrams that ask rather than say (when, where, before, now, ...).
 const std::unordered_set<std::string_view>& CjkStopBigrams() {
@@ -64,7 +59,16 @@ bool IsContentToken(const std::string& token) {
 constexpr std::string_view kRepeatMarkers[] = {
     "再提醒一下", "提醒一下", "提醒你", "再说一遍", "再说一次", "重申一下", "重复一下", "别忘了",
     "just a reminder", "a reminder", "reminder", "as i said", "like i said", "as i mentioned",
-    "as mentioned", "once again", "again"};
+    "as mentioned", "once again", "again", "don't forget", "dont forget"};
+
+}  // namespace
+
+bool IsCjkFunctionChar(char32_t c) {
+  static const std::u32string kChars =
+      U"的了吗呢吧么什哪谁怎是在有和与及我你您他她它们这那个一不也都就还能把被给对从到说过"
+      U"现多少几啊呀吗嘛该请问些里得地着为所以而且或挺很蛮";
+  return kChars.find(c) != std::u32string::npos;
+}
 
 std::string WithoutRepeatMarkers(std::string_view text) {
   std::string folded = text::FoldForSearch(text);
@@ -75,8 +79,6 @@ std::string WithoutRepeatMarkers(std::string_view text) {
   }
   return folded;
 }
-
-}  // namespace
 
 RelevanceScale ScaleForModel(std::string_view model_id) {
   if (model_id.find("e5") != std::string_view::npos) return {0.80, 0.88};

@@ -78,6 +78,13 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
 inline constexpr double kRestateShare = 0.75;
 bool Restates(std::string_view text, std::string_view other);
 
+// `text` folded (text::FoldForSearch) without the phrases that only say it is said again
+// ("提醒一下", "just a reminder", "don't forget").
+std::string WithoutRepeatMarkers(std::string_view text);
+
+// Whether `c` is a CJK character that carries grammar or the question (的, 了, 我, 是, ...).
+bool IsCjkFunctionChar(char32_t c);
+
 // For each of `query_words`, whether `text` contains it.
 std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::string_view text);
 

@@ -7,6 +7,7 @@
 #include "engram/status_macros.h"
 #include "src/extract/entity_extractor.h"
 #include "src/recall/relevance.h"
+#include "src/recall/same_statement.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -34,7 +35,8 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotResidence,
        {"住在", "住到", "搬到", "搬去", "搬回", "搬家", "定居", "住址", "家在", "老家在",
         "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",
-        "home is in", "based in", "live at", "lives at"}},
+        "home is in", "based in", "live at", "lives at", "地址", "家住", "address", "our office",
+        "office is", "office to", "办公室在", "办公室搬", "办公地点"}},
       {kSlotEmployer,
        {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "部了",
         "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "work at", "works at", "work for",
@@ -49,7 +51,7 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotDrinkEat,
        {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
         "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats", "早餐", "早饭",
-        "breakfast"}},
+        "breakfast", "soda", "water", "juice", "beer", "wine", "可乐", "果汁", "啤酒", "红酒"}},
       {kSlotTool,
        {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking", "editor",
         "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive"}},
@@ -60,12 +62,13 @@ const std::vector<SlotCues>& SlotTable() {
        {"状态", "进展", "处理中", "已关闭", "关闭了", "已解决", "解决了", "已完成", "完成了",
         "待处理", "待审批", "审批中", "待审核", "已发货", "已签收", "已上线", "已退款", "阶段",
         "审批通过", "通过审批", "审核通过", "已批准", "被驳回", "驳回", "发货", "签收", "到货",
-        "派送", "上线", "暂停", "搁置", "进行中", "已取消", "竣工", "完工", "结项",
+        "派送", "上线", "暂停", "搁置", "进行中", "已取消", "竣工", "完工", "结项", "已通过",
+        "通过了", "批下来", "批准", "审核中", "签了", "已签", "阻塞", "卡住",
         "status", "resolved", "closed", "in progress", "shipped", "delivered", "completed",
         "pending", "reopened", "refunded", "phase", "stage", "done", "open", "approved",
         "complete", "finished", "under review", "in review", "on hold", "paused", "rejected",
         "denied", "cancelled", "canceled", "launched", "merged", "out for delivery",
-        "arrived"}},
+        "arrived", "blocked", "waiting on", "stuck"}},
       {kSlotSchedule,
        {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
         "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
@@ -78,14 +81,17 @@ const std::vector<SlotCues>& SlotTable() {
        {"预算", "经费", "房租", "租金", "价格", "报价", "工资", "薪资", "budget", "spending cap",
         "price", "rent", "salary", "quote"}},
       {kSlotFavorite,
-       {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "favorite", "favourite"}},
+       {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "最爱吃", "最爱喝", "favorite",
+        "favourite"}},
   };
   return kTable;
 }
 
 constexpr std::string_view kCorrectionCues[] = {
     "更正", "纠正", "其实", "不对", "说错", "记错", "搞错", "口误", "correction", "actually",
-    "i mean", "i meant", "mixed up", "to correct", "not right", "wrong earlier"};
+    "i mean", "i meant", "mixed up", "to correct", "not right", "wrong earlier", "sorry, wrong",
+    "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
+    "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错"};
 
 // Change cues besides kReplaceCues below (StatementCues::change is either kind).
 constexpr std::string_view kChangeCues[] = {
@@ -98,7 +104,8 @@ constexpr std::string_view kChangeCues[] = {
 // what a slot that accumulates values (likes, habits, tools) needs before an older value of it
 // counts as replaced.
 constexpr std::string_view kReplaceCues[] = {
-    "不再", "戒了", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了", "换了",
+    "不再", "戒了", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了", "换了", "改喝",
+    "改吃", "涨价", "降价", "涨到", "降到",
     "换到", "改到", "改为", "调到", "调整为", "更新为", "更新成", "变成", "变为", "推迟到",
     "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
     "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
@@ -169,13 +176,20 @@ std::string_view Speaker(std::string_view text) {
 // Whether two statements may be about the same subject: they are not when each names a
 // person the other does not mention at all, or when one is only the speaker's and the other
 // only about someone else.
-bool SharesSubject(const StatementCues& a, const StatementCues& b) {
-  auto mentions = [](const StatementCues& x, const StatementCues& y) {
-    for (const std::string& s : x.subjects) {
-      if (y.folded.find(s) != std::string::npos) return true;
+// Whether `y` mentions a subject of `x` (a project also without its word 项目: "官网改版").
+bool Mentions(const StatementCues& x, const StatementCues& y) {
+  constexpr std::string_view kProject = "项目";
+  for (std::string_view s : x.subjects) {
+    if (s.size() > kProject.size() + 3 && s.substr(s.size() - kProject.size()) == kProject) {
+      s.remove_suffix(kProject.size());
     }
-    return false;
-  };
+    if (y.folded.find(s) != std::string::npos) return true;
+  }
+  return false;
+}
+
+bool SharesSubject(const StatementCues& a, const StatementCues& b) {
+  auto mentions = [](const StatementCues& x, const StatementCues& y) { return Mentions(x, y); };
   if (!a.subjects.empty() && !b.subjects.empty()) {
     return mentions(a, b) || mentions(b, a);
   }
@@ -222,12 +236,16 @@ StatementCues ReadCues(std::string_view text) {
                    Has(folded, "i'm") || folded.find("我") != std::string::npos;
   c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
                folded.find("吗") != std::string::npos;
-  // Subjects: Chinese person names (张工, 李老师, 小李) and work items (T-205). Capitalized
+  // Subjects: Chinese person names (张工, 李老师, 小李), organisations and contracts by their
+  // recognized names (蓝海科技), and work items (T-205). Capitalized
   // English words are too often products and places ("Slack", "Denver") to tell people apart.
   for (const extract::EntityMention& m : mentions) {
     const bool han_person = m.type == extract::EntityType::kPerson && !m.key.empty() &&
                             static_cast<unsigned char>(m.key[0]) >= 0x80;
-    if (han_person || m.type == extract::EntityType::kProject ||
+    // An organisation is what a statement of employer says (its value), not its subject.
+    const bool item = m.type == extract::EntityType::kContract ||
+                      (m.type == extract::EntityType::kOrg && !(c.slots & kSlotEmployer));
+    if (han_person || item || m.type == extract::EntityType::kProject ||
         m.type == extract::EntityType::kTicket) {
       c.subjects.push_back(text::FoldForSearch(m.key));
     }
@@ -239,7 +257,16 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if (newer.question || older.question || !SharesSubject(newer, older)) return false;
   if (newer.additive && !newer.change) return false;
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
-  const uint32_t shared = newer.slots & older.slots;
+  uint32_t shared = newer.slots & older.slots;
+  // Employer and title are one job: "老王跳槽了，去了小米" replaces "老王在华为做硬件工程师".
+  constexpr uint32_t kJob = kSlotEmployer | kSlotTitle;
+  if ((newer.slots & kJob) && (older.slots & kJob)) shared |= kSlotEmployer;
+  // Both name the same person or item (T-205, 蓝海科技): the same subject beyond doubt. A
+  // status names its item: one of two statements naming it cannot tell which item the other
+  // is about ("华星的合同签了" says nothing of "蓝海科技的合同").
+  const bool named = !newer.subjects.empty() && !older.subjects.empty();
+  const bool one_named = newer.subjects.empty() != older.subjects.empty() &&
+                         !Mentions(newer, older) && !Mentions(older, newer);
   // In a slot both speak of, the older statement answers the question and the newer one
   // need only touch it: "Which city do I live in?" -> "I moved to Denver last month".
   const bool slot_topic = shared != 0 && topic.older_relevance >= kSlotRelevance;
@@ -256,7 +283,9 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // A plain newer statement: both answer the question; two favorites must be of one X.
   const uint32_t single = shared & kSingleValuedSlots;
   if (single == kSlotFavorite && topic.shared_words < kFavoriteSharedWords) return false;
-  return single != 0 && slot_topic && both >= kTopicRelevance && topic.newer_says_more;
+  if (single == kSlotStatus && one_named) return false;
+  return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
+         topic.newer_says_more;
 }
 
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
@@ -292,6 +321,10 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       if (cues_of(j).change || (single & kSlotFavorite)) {
         if (!older_words) older_words = ContentWords(older.content);
         topic.shared_words = KeywordCoverage(*older_words, newer.content);
+      }
+      if (single & kSlotFavorite) {  // the X of "最喜欢的X" by its characters and stems too
+        topic.shared_words = std::max(
+            topic.shared_words, UnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
       }
       if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;

@@ -133,3 +133,20 @@ TEST(RelevanceTest, CombinesVectorAndKeywordEvidence) {
 
 }  // namespace
 }  // namespace engram::recall
+
+namespace engram::recall {
+namespace {
+
+TEST(StalenessTest, AStatusOfOneNamedItemLeavesAnotherItemAlone) {
+  Memory pending = Record(1, 10, 1000, "华星那份合同目前在法务审核中");
+  Memory other = Record(2, 11, 2000, "蓝海科技的合同也在法务审核中,预计下周出结果");
+  Memory signed_ = Record(3, 12, 3000, "华星的合同法务审核通过,已经签了");
+  EXPECT_EQ(OutdatedByCues({&other, &pending, &signed_}, {1, 1, 1}),
+            (std::vector<int>{-1, 2, -1}));
+  // A project named once with its word 项目 and once without is one project.
+  EXPECT_TRUE(Outdates(Cue("官网改版项目已上线"), Cue("官网改版已经进入开发阶段，前端在做了"),
+                       Both()));
+}
+
+}  // namespace
+}  // namespace engram::recall

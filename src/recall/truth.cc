@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
 #include "src/text/normalize.h"
 
@@ -21,14 +22,6 @@ double VectorCosine(const RecallHit& h) {
 
 bool IsCurrentRecord(const Memory& m) {
   return m.current && m.type == MemoryType::kEpisodic;
-}
-
-// Whether `text` says what one of `kept` (better hits) says (relevance.h Restates).
-bool RestatesAny(const std::string& text, const std::vector<std::string>& kept) {
-  for (const std::string& k : kept) {
-    if (Restates(text, k)) return true;
-  }
-  return false;
 }
 
 // The version that replaced a retired one: the next of its lineage.
@@ -197,15 +190,30 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   std::stable_sort(out.begin(), out.end(),
                    [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
   std::unordered_set<std::string> said;  // folded contents of the current hits kept
-  std::vector<std::string> kept_contents;  // of the current records kept
+  std::vector<std::pair<size_t, StatementShape>> kept_records;  // index into kept, shape
   std::vector<RecallHit> kept;
   for (RecallHit& h : out) {
     if (static_cast<int>(kept.size()) >= params.limit) break;
     if (h.relevance < params.min_relevance) continue;
     if (h.memory.current && !said.insert(text::FoldForSearch(h.memory.content)).second) continue;
     if (IsCurrentRecord(h.memory)) {
-      if (RestatesAny(h.memory.content, kept_contents)) continue;
-      kept_contents.push_back(h.memory.content);
+      StatementShape shape = ShapeOf(h.memory.content);
+      auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const auto& k) {
+        return SameStatement(shape, k.second) ||
+               Restates(h.memory.content, kept[k.first].memory.content);
+      });
+      if (same != kept_records.end()) {
+        // Said again: one hit, at the better place, with the fuller of the two texts.
+        if (SaysMore(shape, same->second)) {
+          RecallHit& k = kept[same->first];
+          h.score = std::max(h.score, k.score);
+          h.relevance = std::max(h.relevance, k.relevance);
+          k = std::move(h);
+          same->second = std::move(shape);
+        }
+        continue;
+      }
+      kept_records.emplace_back(kept.size(), std::move(shape));
     }
     kept.push_back(std::move(h));
   }

@@ -1,0 +1,198 @@
+#include "src/recall/same_statement.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+
+#include "src/base/utf8.h"
+#include "src/extract/entity_extractor.h"
+#include "src/recall/relevance.h"
+#include "src/text/normalize.h"
+
+namespace engram::recall {
+namespace {
+
+// English content words are compared by their first letters: a crude stem.
+constexpr size_t kStemLength = 5;
+// Two statements with values must share more than this share of their units (Dice).
+constexpr double kSameShare = 0.5;
+
+// People named by how they relate to the speaker; values when no one is named.
+constexpr std::string_view kRelations[] = {
+    "sister", "brother", "wife", "husband", "mother", "father", "mom", "dad", "son",
+    "daughter", "boss", "manager", "friend", "colleague", "girlfriend", "boyfriend", "niece",
+    "nephew", "aunt", "uncle", "grandma", "grandpa", "姐姐", "妹妹", "哥哥", "弟弟", "妈妈",
+    "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导"};
+
+// Negation and doubt are values too: "I like coffee" is not "I don't like coffee", nor
+// "Bob will move" "Bob might move".
+constexpr std::string_view kEnglishModals[] = {"not", "no", "never", "don't", "doesn't",
+                                               "didn't", "won't", "can't", "isn't", "aren't",
+                                               "wasn't", "might", "maybe", "perhaps",
+                                               "probably", "may"};
+constexpr std::string_view kChineseModals[] = {"不", "没", "别", "未", "可能", "也许", "大概",
+                                               "或许"};
+
+bool HasWord(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    const bool left = at == 0 || !std::isalpha(static_cast<unsigned char>(text[at - 1]));
+    const bool right = end >= text.size() || !std::isalpha(static_cast<unsigned char>(text[end]));
+    if (left && right) return true;
+  }
+  return false;
+}
+
+bool IsHan(char32_t c) { return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF); }
+
+bool IsAsciiWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '@' || c == '.' || c == '_' ||
+         c == '-' || c == '\'';
+}
+
+void SortUnique(std::vector<std::string>* v) {
+  std::sort(v->begin(), v->end());
+  v->erase(std::unique(v->begin(), v->end()), v->end());
+}
+
+bool HasCjk(std::string_view text) {
+  size_t at = 0;
+  while (at < text.size()) {
+    if (IsHan(base::DecodeUtf8(text, &at))) return true;
+  }
+  return false;
+}
+
+// Latin tokens of `text` that tell facts apart (numbers, handles, names; any Latin word in
+// Chinese text), lower-cased; only those still in `folded` (the repeat markers are gone).
+void LatinValues(std::string_view text, const std::string& folded,
+                 std::vector<std::string>* out) {
+  const bool cjk = HasCjk(text);
+  const std::vector<std::string> content = ContentWords(folded);
+  bool sentence_start = true;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (!IsAsciiWordChar(text[i])) {
+      const char c = text[i];
+      if (c == '.' || c == '!' || c == '?' || c == ':' || c == ';') sentence_start = true;
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && IsAsciiWordChar(text[j])) ++j;
+    std::string word(text.substr(i, j - i));
+    i = j;
+    while (!word.empty() && (word.back() == '.' || word.back() == '-' || word.back() == '\'' ||
+                             word.back() == '_')) {
+      word.pop_back();
+    }
+    if (word.size() > 2 && word.compare(word.size() - 2, 2, "'s") == 0) word.resize(word.size() - 2);
+    const bool first = sentence_start;
+    sentence_start = false;
+    if (word.empty() || word == "I" || word.rfind("I'", 0) == 0) continue;
+    std::string lower = word;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (folded.find(lower) == std::string::npos) continue;  // a repeat marker
+    const bool digit_or_at = std::any_of(word.begin(), word.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || c == '@';
+    });
+    const bool capital = std::any_of(word.begin(), word.end(), [](char c) {
+      return std::isupper(static_cast<unsigned char>(c));
+    });
+    // A capitalized first word is a value unless it is a function word ("My", "The").
+    const bool content_word = std::find(content.begin(), content.end(), lower) != content.end();
+    if (digit_or_at || (cjk && lower.size() > 1) || (capital && (!first || content_word))) {
+      out->push_back(lower);
+    }
+  }
+}
+
+}  // namespace
+
+StatementShape ShapeOf(std::string_view text) {
+  StatementShape s;
+  s.folded = WithoutRepeatMarkers(text);
+  // Units: CJK characters that are not grammar, and English content words cut short.
+  size_t at = 0;
+  while (at < s.folded.size()) {
+    const size_t begin = at;
+    const char32_t c = base::DecodeUtf8(s.folded, &at);
+    if (IsHan(c) && !IsCjkFunctionChar(c)) {
+      s.units.emplace_back(s.folded.substr(begin, at - begin));
+    }
+  }
+  for (const std::string& w : ContentWords(s.folded)) {
+    if (w.empty() || static_cast<unsigned char>(w[0]) >= 0x80) continue;
+    s.units.push_back(w.substr(0, kStemLength));
+  }
+  SortUnique(&s.units);
+  // Values: Latin values, the people named, or else the relations named.
+  LatinValues(text, s.folded, &s.values);
+  bool named = false;
+  for (const extract::EntityMention& m : extract::FindEntityMentions(text)) {
+    if (m.type != extract::EntityType::kPerson || m.key.empty()) continue;
+    named = true;
+    if (static_cast<unsigned char>(m.key[0]) >= 0x80) s.values.push_back(text::FoldForSearch(m.key));
+  }
+  if (!named) {
+    for (std::string_view r : kRelations) {
+      const bool ascii = static_cast<unsigned char>(r[0]) < 0x80;
+      const size_t found = s.folded.find(r);
+      if (found == std::string::npos) continue;
+      if (ascii) {  // whole words only ("son" is not in "person")
+        const size_t end = found + r.size();
+        const bool left = found == 0 || !std::isalpha(static_cast<unsigned char>(s.folded[found - 1]));
+        const bool right = end >= s.folded.size() ||
+                           !std::isalpha(static_cast<unsigned char>(s.folded[end])) ||
+                           s.folded[end] == 's';
+        if (!left || !right) continue;
+      }
+      s.values.emplace_back(r);
+    }
+  }
+  for (std::string_view m : kEnglishModals) {
+    if (HasWord(s.folded, m)) s.values.emplace_back(m);
+  }
+  for (std::string_view m : kChineseModals) {
+    if (s.folded.find(m) != std::string::npos) s.values.emplace_back(m);
+  }
+  SortUnique(&s.values);
+  return s;
+}
+
+bool SameStatement(const StatementShape& a, const StatementShape& b) {
+  if (a.units.empty() || b.units.empty()) return false;
+  for (const std::string& v : a.values) {
+    if (b.folded.find(v) == std::string::npos) return false;
+  }
+  for (const std::string& v : b.values) {
+    if (a.folded.find(v) == std::string::npos) return false;
+  }
+  std::vector<std::string> shared;
+  std::set_intersection(a.units.begin(), a.units.end(), b.units.begin(), b.units.end(),
+                        std::back_inserter(shared));
+  const double dice =
+      2.0 * static_cast<double>(shared.size()) / static_cast<double>(a.units.size() + b.units.size());
+  if (dice <= kSameShare) return false;
+  // Nothing tells the facts apart but their content: one must say all the other says.
+  if (a.values.empty() && b.values.empty()) {
+    return std::min(a.units.size(), b.units.size()) >= 2 &&
+           shared.size() == std::min(a.units.size(), b.units.size());
+  }
+  return true;
+}
+
+double UnitShare(const StatementShape& of, const StatementShape& in) {
+  if (of.units.empty()) return 0;
+  std::vector<std::string> shared;
+  std::set_intersection(of.units.begin(), of.units.end(), in.units.begin(), in.units.end(),
+                        std::back_inserter(shared));
+  return static_cast<double>(shared.size()) / static_cast<double>(of.units.size());
+}
+
+bool SaysMore(const StatementShape& a, const StatementShape& b) {
+  return a.units.size() > b.units.size() &&
+         std::includes(a.units.begin(), a.units.end(), b.units.begin(), b.units.end());
+}
+
+}  // namespace engram::recall

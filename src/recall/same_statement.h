@@ -1,0 +1,46 @@
+// One statement, said twice in other words: which recall hits say the same thing, so that recall
+// returns it once (seed 003 §3.1, "one memory per fact"; DESIGN.md §6, truth at recall).
+//
+// Without an LLM this reads two things off each text:
+//   units   its content: CJK characters that are not grammar (花, 生, 过, 敏) and English
+//           content words cut to five letters (allergic and allergy are "aller");
+//   values  what tells one fact from another of the same shape: numbers, handles, e-mail-like
+//           tokens, Latin words inside Chinese text, capitalized names, the people it names
+//           (张工, "my sister"): "my sister lives in Boston" is not "my brother lives in Boston".
+// Two statements say the same thing when every value of each occurs in the other and their units
+// overlap by more than half (Dice coefficient), or, when neither has a value, when the units of
+// one are all among the other's ("我对花生过敏" inside "我吃花生会过敏的"), so "我对虾过敏" and
+// "我对花生过敏" stay two statements.
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_SAME_STATEMENT_H_
+#define ENGRAM_RECALL_SAME_STATEMENT_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace engram::recall {
+
+// What SameStatement compares, read once per text.
+struct StatementShape {
+  std::vector<std::string> units;   // sorted, unique
+  std::vector<std::string> values;  // folded; sorted, unique
+  std::string folded;               // the text without repeat markers, folded
+};
+
+// REQUIRES: `text` is valid UTF-8.
+StatementShape ShapeOf(std::string_view text);
+
+// Whether the two say the same thing (above). Symmetric.
+bool SameStatement(const StatementShape& a, const StatementShape& b);
+
+// The share of `of`'s units that `in` has too, in [0, 1]; 0 when `of` has none.
+double UnitShare(const StatementShape& of, const StatementShape& in);
+
+// Whether `a` says everything `b` says and more (its units a strict superset of b's).
+bool SaysMore(const StatementShape& a, const StatementShape& b);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_SAME_STATEMENT_H_
