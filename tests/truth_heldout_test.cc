@@ -38,6 +38,14 @@ struct SetFloor {
 };
 constexpr SetFloor kSecondSetFloors[] = {{0.35, 45.0 / 70}, {0.0, 36.0 / 70}};
 
+// The third set (truth_heldout3.jsonl, 70 rows), written blind like the second by another
+// writer, scored once with the rules frozen after tuning on the first two (2026-12-02, dev
+// scores then 50/52 and 62/70): 42/70 = 60.0 % at min_relevance 0.35 (abstention 4/10,
+// change_verb 6/10, correction 8/10, dedup 6/10, newer_statement 6/10, past_question 7/10,
+// status 5/10); 34/70 = 48.6 % with no floor. The word lists fit what they were tuned on and
+// generalize to about six rows in ten. Development data from now on.
+constexpr SetFloor kThirdSetFloors[] = {{0.35, 42.0 / 70}, {0.0, 34.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -152,15 +160,17 @@ TEST(TruthHeldOutTest, ScoreOnFirstSet) {
   EXPECT_GE(static_cast<double>(s.passed) / s.total, kFirstSetFloor);
 }
 
-TEST(TruthHeldOutTest, ScoreOnSecondSet) {
-  for (double floor : {kSecondSetFloors[0].min_relevance, kSecondSetFloors[1].min_relevance}) {
-    const Score s = ScoreFile("truth_heldout2.jsonl", floor);
+void ExpectFloors(const std::string& file, const SetFloor (&floors)[2]) {
+  for (const SetFloor& f : floors) {
+    const Score s = ScoreFile(file, f.min_relevance);
     ASSERT_GT(s.total, 0);
-    const double want = floor == kSecondSetFloors[0].min_relevance ? kSecondSetFloors[0].score
-                                                                    : kSecondSetFloors[1].score;
-    EXPECT_GE(static_cast<double>(s.passed) / s.total, want);
+    EXPECT_GE(static_cast<double>(s.passed) / s.total, f.score) << file;
   }
 }
+
+TEST(TruthHeldOutTest, ScoreOnSecondSet) { ExpectFloors("truth_heldout2.jsonl", kSecondSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnThirdSet) { ExpectFloors("truth_heldout3.jsonl", kThirdSetFloors); }
 
 }  // namespace
 }  // namespace engram
