@@ -223,6 +223,10 @@ int RunMadial(const MadialFlags& f) {
     o.ks = f.ks;
     o.query_turns = f.query_turns;
     o.engine = f.engine.Get();
+    // MADial asks for the memory a dialogue calls up (associative recall): the nearest
+    // memories whatever their relevance, as a caller doing that passes threshold 0. The
+    // default floor applies with --min-relevance.
+    if (f.engine.min_relevance < 0) o.engine.min_relevance = 0;
     auto report = eval::RunMadialEval(o);
     if (!report.ok()) return Fail(report.status());
     all += (all.size() > 1 ? "," : "") + eval::MadialReportJson(*report);
@@ -311,6 +315,8 @@ void AddEvalCommands(CLI::App& app, Globals* /*g*/, Action* action) {
       ->check(CLI::IsMember({"user", "dialogue"}))
       ->capture_default_str();
   AddEngineFlags(md, &madial->engine);
+  md->footer("MADial is asked with no relevance floor (associative recall, threshold 0) unless "
+             "--min-relevance says otherwise.");
   md->callback([action, madial] { *action = [madial] { return RunMadial(*madial); }; });
 
   auto temporal = std::make_shared<TemporalFlags>();

@@ -14,7 +14,7 @@ namespace {
 
 // English content words are compared by their first letters: a crude stem.
 constexpr size_t kStemLength = 5;
-// Two statements with values must share more than this share of their units (Dice).
+// Two statements must share more than this share of their units (Dice).
 constexpr double kSameShare = 0.5;
 
 // People named by how they relate to the speaker; values when no one is named.
@@ -174,12 +174,16 @@ bool SameStatement(const StatementShape& a, const StatementShape& b) {
   const double dice =
       2.0 * static_cast<double>(shared.size()) / static_cast<double>(a.units.size() + b.units.size());
   if (dice <= kSameShare) return false;
-  // Nothing tells the facts apart but their content: one must say all the other says.
-  if (a.values.empty() && b.values.empty()) {
-    return std::min(a.units.size(), b.units.size()) >= 2 &&
-           shared.size() == std::min(a.units.size(), b.units.size());
-  }
-  return true;
+  // A number or handle both say (a date, an amount, a house number, @kev.r) is the fact's
+  // value: the rest may be worded otherwise.
+  const bool number = std::any_of(a.values.begin(), a.values.end(), [](const std::string& v) {
+    return std::any_of(v.begin(), v.end(), [](char c) { return (c >= '0' && c <= '9') || c == '@'; });
+  });
+  if (number) return true;
+  // Otherwise one must say all the other says: "Alice likes green tea" and "Alice likes
+  // jasmine tea" differ in a word that is the value.
+  return std::min(a.units.size(), b.units.size()) >= 2 &&
+         shared.size() == std::min(a.units.size(), b.units.size());
 }
 
 double UnitShare(const StatementShape& of, const StatementShape& in) {

@@ -7,8 +7,9 @@
 //   values  what tells one fact from another of the same shape: numbers, handles, e-mail-like
 //           tokens, Latin words inside Chinese text, capitalized names, the people it names
 //           (张工, "my sister"): "my sister lives in Boston" is not "my brother lives in Boston".
-// Two statements say the same thing when every value of each occurs in the other and their units
-// overlap by more than half (Dice coefficient), or, when neither has a value, when the units of
+// Two statements say the same thing when every value of each occurs in the other, their units
+// overlap by more than half (Dice coefficient), and either they say the same number or handle
+// (a date, an amount, a house number, @kev.r) or the units of
 // one are all among the other's ("我对花生过敏" inside "我吃花生会过敏的"), so "我对虾过敏" and
 // "我对花生过敏" stay two statements.
 //

@@ -33,6 +33,10 @@ TEST(SameStatementTest, FactsOfOneShapeWithOtherValuesStayApart) {
   EXPECT_FALSE(Same("Bob will move to Shenzhen", "Bob might move to Shenzhen in spring"));
   // A short remark inside a longer statement is not the statement.
   EXPECT_FALSE(Same("noodle lunch", "team lunch at the noodle place near the office"));
+  EXPECT_FALSE(Same("I prefer the staging database in Frankfurt",
+                    "the staging database lives in the Frankfurt region"));
+  EXPECT_FALSE(Same("Met the vendor about pricing.", "Met the vendor about delivery."));
+  EXPECT_FALSE(Same("Alice likes green tea", "Alice likes jasmine tea"));
 }
 
 TEST(SameStatementTest, TheFullerTextSaysMore) {
