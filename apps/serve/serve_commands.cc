@@ -34,10 +34,12 @@ int Fail(const Status& s) {
 
 Result<std::unique_ptr<Engine>> Open(const std::function<Result<Options>()>& base,
                                      const std::string& embedder,
-                                     int64_t compact_interval_seconds = 0) {
+                                     int64_t compact_interval_seconds = 0,
+                                     int64_t outbox_lease_ms = 0) {
   ENGRAM_ASSIGN_OR_RETURN(auto o, base());
   if (!embedder.empty()) o.embedder = embedder;
   o.compact_interval_seconds = compact_interval_seconds;
+  if (outbox_lease_ms > 0) o.outbox_lease_ms = outbox_lease_ms;
   return Engine::Open(o);
 }
 
@@ -144,6 +146,7 @@ struct State {
   std::string s_embedder;
   bool sync_ingest = false;
   int64_t compact_interval = 0;
+  int64_t outbox_lease_ms = Options().outbox_lease_ms;
   PrincipalFlags kp;
   std::string k_name, k_id;
   bool k_json = false;
@@ -185,6 +188,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
   serve->add_option("--compact-interval", st->compact_interval,
                     "Consolidate every scope every N seconds (0 = never)")
       ->capture_default_str();
+  serve->add_option("--outbox-lease-ms", st->outbox_lease_ms,
+                    "Lease of a worker's claim on queued requests (several servers on one "
+                    "store); a killed server's claims return to the others after it")
+      ->capture_default_str();
   serve->callback([action, base, st] {
     *action = [base, st]() -> int {
       ServeOptions options = st->so;
@@ -192,7 +199,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
       if (st->compact_interval < 0) {
         return Fail(Status::InvalidArgument("--compact-interval: must not be negative"));
       }
-      auto engine = Open(base, st->s_embedder, st->compact_interval);
+      if (st->outbox_lease_ms < 100) {
+        return Fail(Status::InvalidArgument("--outbox-lease-ms: must be at least 100"));
+      }
+      auto engine = Open(base, st->s_embedder, st->compact_interval, st->outbox_lease_ms);
       if (!engine.ok()) return Fail(engine.status());
       return Serve(engine->get(), options);
     };
