@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -101,6 +102,10 @@ void OnStopSignal(int sig) {
   if (g_stop_fd >= 0) (void)!::write(g_stop_fd, &b, 1);
 }
 
+// How long Serve waits after SIGINT/SIGTERM for requests in flight and the queue's drain
+// (IngestQueue::Stop: 10 s) before it exits regardless (status 1).
+constexpr int kShutdownGraceMs = 15000;
+
 // Serves until SIGINT/SIGTERM, then shuts the server down (drain, then exit 0).
 int Serve(Engine* engine, const ServeOptions& options) {
   HttpServer server(engine, options);
@@ -117,6 +122,10 @@ int Serve(Engine* engine, const ServeOptions& options) {
   std::cerr << ("engram serve: listening on http://" + options.host + ":" +
                 std::to_string(server.port()) +
                 (options.dev ? " (--dev: keyless loopback calls allowed)" : "") + "\n");
+  // Set once the server, its workers and timers have stopped (guarded by stop_mu).
+  std::mutex stop_mu;
+  std::condition_variable stop_cv;
+  bool stopped = false;
   std::thread waiter([&] {
     unsigned char sig = 0;
     while (::read(fds[0], &sig, 1) < 0 && errno == EINTR) {
@@ -124,11 +133,27 @@ int Serve(Engine* engine, const ServeOptions& options) {
     if (sig == 0) return;  // woken by ourselves: the server stopped on its own
     std::cerr << "engram serve: signal " << int{sig} << ", draining\n";
     server.Shutdown();
+    // A call blocked on a store that stopped answering (a frozen or unreachable database)
+    // would hold the drain forever. Nothing is lost by leaving: uncommitted work rolls back
+    // and the queue's leases lapse for the other servers.
+    std::unique_lock lock(stop_mu);
+    if (!stop_cv.wait_for(lock, std::chrono::milliseconds(kShutdownGraceMs),
+                          [&] { return stopped; })) {
+      std::cerr << ("engram serve: not stopped " + std::to_string(kShutdownGraceMs / 1000) +
+                    " s after the signal (a store call is stuck: is the database reachable?); "
+                    "exiting now\n");
+      std::_Exit(1);
+    }
   });
   {
     CompactTimer compact_timer(engine);
     server.Run();
   }
+  {
+    std::lock_guard lock(stop_mu);
+    stopped = true;
+  }
+  stop_cv.notify_all();
   const unsigned char zero = 0;
   (void)!::write(fds[1], &zero, 1);
   waiter.join();

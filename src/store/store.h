@@ -535,7 +535,8 @@ class Store {
   // first. An entry is free when it has no lease, its lease ended (lease_until <= now) or
   // `owner` holds it; it is claimed when it is free and, for a non-empty session key, every
   // older queued entry of its key is claimed by the same call: a session's entries are
-  // never held by two owners at once, and are claimed oldest first. The entries come back as ListQueued returns them, with their lease.
+  // never held by two owners at once, and are claimed oldest first. The entries come back
+  // as ListQueued returns them, with their lease.
   // Concurrent claims (threads, connections, processes) never return the same entry with
   // overlapping unexpired leases.
   virtual Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,

@@ -28,6 +28,22 @@ OpContext Ctx(const std::string& user, std::vector<std::string> roles = {}) {
   return OpContext{p, "req-tenant", Instant{kNow, 480}};
 }
 
+// Alice's private message `text` with its record, processing outbox entry `id` as `owner`.
+IngestBatch OutboxBatch(const std::string& text, int64_t id, const std::string& owner = "") {
+  IngestBatch b;
+  b.scope = Scope{"alice", "", "", Visibility::kPrivate};
+  b.message.content = text;
+  b.message.at = Instant{kNow, 480};
+  Memory m;
+  m.content = text;
+  m.valid_from = b.message.at;
+  m.source.at = b.message.at;
+  b.memories.push_back(m);
+  b.outbox_id = id;
+  b.outbox_owner = owner;
+  return b;
+}
+
 class PgTenantSideTest : public PgTest {
  protected:
   std::unique_ptr<Store> Open(const std::string& tenant) {
@@ -153,17 +169,8 @@ TEST_F(PgTenantSideTest, AnOutboxEntryIsProcessedExactlyOnceAcrossStores) {
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t) {
     threads.emplace_back([&, t] {
-      IngestBatch b;
-      b.scope = Scope{"alice", "", "", Visibility::kPrivate};
-      b.message.content = "apricots " + std::to_string(t);
-      b.message.at = Instant{kNow, 480};
-      Memory m;
-      m.content = b.message.content;
-      m.valid_from = b.message.at;
-      m.source.at = b.message.at;
-      b.memories.push_back(m);
-      b.outbox_id = (*ids)[0];
-      auto r = (t % 2 ? *one : *two).Ingest(Ctx("alice"), b);
+      auto r = (t % 2 ? *one : *two)
+                   .Ingest(Ctx("alice"), OutboxBatch("apricots " + std::to_string(t), (*ids)[0]));
       if (r.ok()) {
         ++ok;
       } else if (r.status().code() == StatusCode::kAlreadyExists) {
@@ -214,18 +221,7 @@ TEST_F(PgTenantSideTest, WorkersOfSeveralStoresShareTheOutboxByLeases) {
   ASSERT_TRUE(killed.ok()) << killed.status().ToString();
   ASSERT_EQ(killed->size(), 8u);
   const auto make_batch = [](int64_t id, const std::string& owner) {
-    IngestBatch b;
-    b.scope = Scope{"alice", "", "", Visibility::kPrivate};
-    b.message.content = "turn of entry " + std::to_string(id);
-    b.message.at = Instant{kNow, 480};
-    Memory m;
-    m.content = b.message.content;
-    m.valid_from = b.message.at;
-    m.source.at = b.message.at;
-    b.memories.push_back(m);
-    b.outbox_id = id;
-    b.outbox_owner = owner;
-    return b;
+    return OutboxBatch("turn of entry " + std::to_string(id), id, owner);
   };
   std::mutex mu;
   std::map<int64_t, int64_t> message_of;  // outbox id -> message id
