@@ -72,7 +72,9 @@ void IngestQueue::Work() {
     }
     const bool idle = n.ok() && *n == 0;
     std::unique_lock lock(mu_);
-    if (stopping_ && (idle || SteadyMs() >= drain_deadline_ms_)) return;
+    // A failing store (the database away) is not retried while stopping: what is still
+    // queued stays for the next process, unclaimed (ProcessQueue released its leases).
+    if (stopping_ && (idle || !n.ok() || SteadyMs() >= drain_deadline_ms_)) return;
     if (idle || !n.ok()) {
       // Sleep until new work arrives; wake now and then for requests queued by other
       // processes or left by a previous run.

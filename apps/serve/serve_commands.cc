@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -34,10 +35,12 @@ int Fail(const Status& s) {
 
 Result<std::unique_ptr<Engine>> Open(const std::function<Result<Options>()>& base,
                                      const std::string& embedder,
-                                     int64_t compact_interval_seconds = 0) {
+                                     int64_t compact_interval_seconds = 0,
+                                     int64_t outbox_lease_ms = 0) {
   ENGRAM_ASSIGN_OR_RETURN(auto o, base());
   if (!embedder.empty()) o.embedder = embedder;
   o.compact_interval_seconds = compact_interval_seconds;
+  if (outbox_lease_ms > 0) o.outbox_lease_ms = outbox_lease_ms;
   return Engine::Open(o);
 }
 
@@ -99,6 +102,10 @@ void OnStopSignal(int sig) {
   if (g_stop_fd >= 0) (void)!::write(g_stop_fd, &b, 1);
 }
 
+// How long Serve waits after SIGINT/SIGTERM for requests in flight and the queue's drain
+// (IngestQueue::Stop: 10 s) before it exits regardless (status 1).
+constexpr int kShutdownGraceMs = 15000;
+
 // Serves until SIGINT/SIGTERM, then shuts the server down (drain, then exit 0).
 int Serve(Engine* engine, const ServeOptions& options) {
   HttpServer server(engine, options);
@@ -115,6 +122,10 @@ int Serve(Engine* engine, const ServeOptions& options) {
   std::cerr << ("engram serve: listening on http://" + options.host + ":" +
                 std::to_string(server.port()) +
                 (options.dev ? " (--dev: keyless loopback calls allowed)" : "") + "\n");
+  // Set once the server, its workers and timers have stopped (guarded by stop_mu).
+  std::mutex stop_mu;
+  std::condition_variable stop_cv;
+  bool stopped = false;
   std::thread waiter([&] {
     unsigned char sig = 0;
     while (::read(fds[0], &sig, 1) < 0 && errno == EINTR) {
@@ -122,11 +133,27 @@ int Serve(Engine* engine, const ServeOptions& options) {
     if (sig == 0) return;  // woken by ourselves: the server stopped on its own
     std::cerr << "engram serve: signal " << int{sig} << ", draining\n";
     server.Shutdown();
+    // A call blocked on a store that stopped answering (a frozen or unreachable database)
+    // would hold the drain forever. Nothing is lost by leaving: uncommitted work rolls back
+    // and the queue's leases lapse for the other servers.
+    std::unique_lock lock(stop_mu);
+    if (!stop_cv.wait_for(lock, std::chrono::milliseconds(kShutdownGraceMs),
+                          [&] { return stopped; })) {
+      std::cerr << ("engram serve: not stopped " + std::to_string(kShutdownGraceMs / 1000) +
+                    " s after the signal (a store call is stuck: is the database reachable?); "
+                    "exiting now\n");
+      std::_Exit(1);
+    }
   });
   {
     CompactTimer compact_timer(engine);
     server.Run();
   }
+  {
+    std::lock_guard lock(stop_mu);
+    stopped = true;
+  }
+  stop_cv.notify_all();
   const unsigned char zero = 0;
   (void)!::write(fds[1], &zero, 1);
   waiter.join();
@@ -144,6 +171,7 @@ struct State {
   std::string s_embedder;
   bool sync_ingest = false;
   int64_t compact_interval = 0;
+  int64_t outbox_lease_ms = Options().outbox_lease_ms;
   PrincipalFlags kp;
   std::string k_name, k_id;
   bool k_json = false;
@@ -185,6 +213,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
   serve->add_option("--compact-interval", st->compact_interval,
                     "Consolidate every scope every N seconds (0 = never)")
       ->capture_default_str();
+  serve->add_option("--outbox-lease-ms", st->outbox_lease_ms,
+                    "Lease of a worker's claim on queued requests (several servers on one "
+                    "store); a killed server's claims return to the others after it")
+      ->capture_default_str();
   serve->callback([action, base, st] {
     *action = [base, st]() -> int {
       ServeOptions options = st->so;
@@ -192,7 +224,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
       if (st->compact_interval < 0) {
         return Fail(Status::InvalidArgument("--compact-interval: must not be negative"));
       }
-      auto engine = Open(base, st->s_embedder, st->compact_interval);
+      if (st->outbox_lease_ms < 100) {
+        return Fail(Status::InvalidArgument("--outbox-lease-ms: must be at least 100"));
+      }
+      auto engine = Open(base, st->s_embedder, st->compact_interval, st->outbox_lease_ms);
       if (!engine.ok()) return Fail(engine.status());
       return Serve(engine->get(), options);
     };

@@ -469,10 +469,13 @@ class Engine {
   // caller is not in, or a public write without the admin role), seals the requests' PII into
   // the vault, writes them to the outbox in one transaction and returns their ids (the
   // acknowledgement); nothing is lost once it returns, even if the process dies. An entry's
-  // request is emptied once it is done or failed. ProcessQueue runs the write pipeline on
-  // up to `max` queued requests, oldest first, and returns how many it finished (done or
-  // failed); each request is committed together with its outbox entry's "done" mark, so it
-  // is processed exactly once even when several workers or processes race.
+  // request is emptied once it is done or failed. ProcessQueue claims up to `max` queued
+  // requests with a lease (Options::outbox_lease_ms, renewed while it works, released when
+  // it returns), runs the write pipeline on them oldest first, and returns how many it
+  // finished (done or failed); each request is committed together with its outbox entry's
+  // "done" mark, which requires the lease, so it is processed exactly once even when several
+  // workers or processes race, and one session's requests (a user's session, or a user and
+  // agent's requests without one) are written in the order they were queued.
   // GetQueued: NotFound unless the entry belongs to the principal's user.
   virtual Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) = 0;
   virtual Result<int> ProcessQueue(int max) = 0;

@@ -225,6 +225,12 @@ struct Options {
   // many seconds passed since the last one; 0 turns it off (`engram serve --compact-interval`
   // sets it). Default: 0
   int64_t compact_interval_seconds = 0;
+
+  // The lease of a claim on queued remember requests (Engine::ProcessQueue): the workers of
+  // several processes sharing a store take turns by leases, renewed every third of this
+  // while the work goes on. A process killed while holding some leaves them to the others
+  // once it runs out (`engram serve --outbox-lease-ms`). Default: 15000
+  int64_t outbox_lease_ms = 15000;
 };
 
 }  // namespace engram

@@ -44,7 +44,9 @@ EngineImpl::EngineImpl(const Options& options, std::unique_ptr<store::Store> sto
            options.ttl_hours_event, options.ttl_hours_fact, options.ttl_hours_raw},
       reliability_{options.source_reliability_web_form, options.source_reliability_api,
                    options.source_reliability_chat, options.source_reliability_voice,
-                   options.source_reliability_import} {}
+                   options.source_reliability_import},
+      outbox_worker_(NewOutboxWorker()),
+      lease_keeper_(store_.get(), clock_, std::max<int64_t>(1, options.outbox_lease_ms)) {}
 
 Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));

@@ -8,6 +8,7 @@
 #ifndef ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_
 #define ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,6 +20,7 @@
 #include "engram/clock.h"
 #include "engram/engine.h"
 #include "src/engine/api_keys.h"
+#include "src/engine/outbox_leases.h"
 #include "src/engine/pii_vault.h"
 #include "src/engine/vectors.h"
 #include "src/extract/coreference.h"
@@ -47,8 +49,9 @@ class EngineImpl final : public Engine {
 
   Result<int> ProcessQueue(int max) override;
 
-  // Marks an outbox entry failed, unless the error is transient (it then stays queued).
-  Status FailQueued(int64_t id, const Status& error);
+  // Marks an outbox entry `owner` holds failed, unless the error is transient (it then
+  // stays queued).
+  Status FailQueued(int64_t id, const std::string& owner, const Status& error);
 
   Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) override;
 
@@ -91,6 +94,7 @@ class EngineImpl final : public Engine {
   struct InOrder {
     RememberRequest request;
     int64_t outbox_id = 0;
+    std::string outbox_owner;  // the claim holding the entry (store.h ClaimOutbox)
     std::optional<std::vector<store::VaultEntry>> sealed;  // as Prepare's
   };
   static constexpr size_t kPrefetchRequests = 64;  // requests whose passages embed together
@@ -102,12 +106,13 @@ class EngineImpl final : public Engine {
   // adds nothing. Errors: the embedder's.
   Result<Prefetched> Prefetch(const std::vector<InOrder>& items);
 
-  // Remember; with a non-zero outbox id, the commit also marks that outbox entry done.
-  // `sealed` as Prepare's; vectors found in `prefetched` are used instead of embedding.
+  // Remember; with a non-zero outbox id, the commit also marks that outbox entry done (held
+  // by `outbox_owner`: store::IngestBatch::outbox_owner). `sealed` as Prepare's; vectors
+  // found in `prefetched` are used instead of embedding.
   Result<RememberResult> RememberFrom(
       const RememberRequest& request, int64_t outbox_id,
       std::optional<std::vector<store::VaultEntry>> sealed = std::nullopt,
-      const Prefetched* prefetched = nullptr);
+      const Prefetched* prefetched = nullptr, const std::string& outbox_owner = std::string());
 
   Result<RecallResult> Recall(const RecallRequest& request) override;
 
@@ -219,8 +224,9 @@ class EngineImpl final : public Engine {
   std::unique_ptr<recall::Reranker> reranker_;
   const ingest::TtlPolicy ttl_;
   const ingest::SourceReliability reliability_;
-  std::mutex claim_mu_;
-  std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
+  const std::string outbox_worker_;       // NewOutboxWorker(): this engine's claims' prefix
+  std::atomic<uint64_t> outbox_claims_{0};  // claims made, for unique owners
+  engine::LeaseKeeper lease_keeper_;       // renews the leases of ProcessQueue's claims
   std::mutex compact_mu_;
   int64_t last_compact_ms_ = -1;  // guarded by compact_mu_; -1 until CompactIfDue is first called
 };

@@ -129,8 +129,12 @@ struct IngestBatch {
   std::string embedding_model;
   std::vector<std::string> embeddings;
   // When non-zero, the outbox entry this batch processes: it is marked done in the same
-  // transaction, and Ingest fails with AlreadyExists (writing nothing) when it is not queued.
+  // transaction, and Ingest fails with AlreadyExists (writing nothing) unless the entry is
+  // queued, held as Store::ClaimOutbox says (leased to `outbox_owner`; with an empty owner,
+  // leased to nobody or only expired at ctx.now), and no older entry of its session key is
+  // still queued.
   int64_t outbox_id = 0;
+  std::string outbox_owner;
   // Entities the memories mention (memory_entity rows); new entities are created here.
   std::vector<EntityLinkDraft> entity_links;
   // Indexes into `memories` of facts the speaker stated as an explicit correction
@@ -312,10 +316,22 @@ struct ApiKeyRecord {
   std::optional<Instant> revoked_at;
 };
 
+// A raw remember request to queue (Store::EnqueueOutbox).
+struct OutboxDraft {
+  std::string user_id;
+  std::string request;
+  // The entries of one non-empty key are processed in id order (Store::ClaimOutbox); the
+  // engine uses the request's user and session. "" = no order with any other entry.
+  std::string session_key;
+};
+
 // A raw remember request acknowledged before processing (the ingestion outbox).
 struct OutboxEntry {
   int64_t id = 0;
   std::string user_id;                // owner: only this user may read the entry
+  std::string session_key;            // OutboxDraft::session_key
+  std::string lease_owner;            // while queued: the owner of its lease ("" = none)
+  int64_t lease_until_ms = 0;         // the lease's end (unix ms) when lease_owner is set
   std::string request;                // the serialized request (opaque to the store); emptied
                                       // once the entry is done or failed
   std::string state = "queued";       // queued | done | failed
@@ -497,17 +513,41 @@ class Store {
 
   virtual Result<StoreStats> GetStats(const OpContext& ctx) = 0;
 
-  // Outbox. EnqueueOutbox appends (user_id, request) pairs in one transaction and returns
-  // their ids. ListQueued: queued entries with id > after_id, oldest first (maintenance).
-  // GetOutbox: NotFound unless ctx.principal's user owns the entry. FailOutbox: Conflict
-  // when the entry is no longer queued. Entries are marked done by Ingest (outbox_id).
-  // Marking an entry done or failed empties its request: a processed request is not kept.
-  virtual Result<std::vector<int64_t>> EnqueueOutbox(
-      const std::vector<std::pair<std::string, std::string>>& user_and_request,
-      const Instant& now) = 0;
+  // Outbox. EnqueueOutbox appends the drafts in one transaction and returns their ids (in
+  // order, ascending). ListQueued: queued entries with id > after_id, oldest first
+  // (maintenance). GetOutbox: NotFound unless ctx.principal's user owns the entry.
+  // Entries are marked done by Ingest (IngestBatch::outbox_id, outbox_owner), or failed by
+  // FailOutbox: Conflict when the entry is no longer queued or is held by another owner
+  // (the lease rule of IngestBatch::outbox_owner). Marking an entry done or failed empties
+  // its request and its lease: a processed request is not kept.
+  virtual Result<std::vector<int64_t>> EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
+                                                     const Instant& now) = 0;
   virtual Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) = 0;
   virtual Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) = 0;
-  virtual Status FailOutbox(int64_t id, const std::string& error, const Instant& now) = 0;
+  virtual Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                            const Instant& now) = 0;
+
+  // Outbox claims: the workers of one or several processes share the queue through leases.
+  // An owner is one worker, unique across processes and over time (a new one per claim is
+  // fine); clocks of processes sharing a store must agree within a fraction of the lease.
+  //
+  // ClaimOutbox leases to `owner`, until now + lease_ms, up to `limit` queued entries, oldest
+  // first. An entry is free when it has no lease, its lease ended (lease_until <= now) or
+  // `owner` holds it; it is claimed when it is free and, for a non-empty session key, every
+  // older queued entry of its key is claimed by the same call: a session's entries are
+  // never held by two owners at once, and are claimed oldest first. The entries come back
+  // as ListQueued returns them, with their lease.
+  // Concurrent claims (threads, connections, processes) never return the same entry with
+  // overlapping unexpired leases.
+  virtual Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
+                                                       int64_t lease_ms, const Instant& now) = 0;
+  // Extends to now + lease_ms the leases `owner` holds among `ids`; returns the ids it does
+  // not hold any more (done, failed, or leased to another owner after its lease ended).
+  virtual Result<std::vector<int64_t>> RenewOutbox(const std::string& owner,
+                                                   const std::vector<int64_t>& ids,
+                                                   int64_t lease_ms, const Instant& now) = 0;
+  // Ends `owner`'s leases among `ids`: the queued ones are free at once.
+  virtual Status ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) = 0;
 
   // API keys (maintenance: no principal; only operators reach these through the engine).
   // PutApiKey: AlreadyExists for a duplicate id. GetApiKey: NotFound for an unknown id.

@@ -399,6 +399,12 @@ class Options:
     @compact_interval_seconds.setter
     def compact_interval_seconds(self, arg: int, /) -> None: ...
 
+    @property
+    def outbox_lease_ms(self) -> int: ...
+
+    @outbox_lease_ms.setter
+    def outbox_lease_ms(self, arg: int, /) -> None: ...
+
 class Instant:
     """A point in time (UTC milliseconds) and its UTC offset."""
 

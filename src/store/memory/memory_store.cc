@@ -156,8 +156,8 @@ Result<StoreStats> MemoryStoreImpl::GetStats(const OpContext& ctx) {
   return s;
 }
 
-Result<std::vector<int64_t>> MemoryStoreImpl::EnqueueOutbox(
-    const std::vector<std::pair<std::string, std::string>>& rows, const Instant& now) {
+Result<std::vector<int64_t>> MemoryStoreImpl::EnqueueOutbox(const std::vector<OutboxDraft>& rows,
+                                                            const Instant& now) {
   std::lock_guard lock(mu_);
   return side_.Enqueue(rows, now);
 }
@@ -172,9 +172,30 @@ Result<OutboxEntry> MemoryStoreImpl::GetOutbox(const OpContext& ctx, int64_t id)
   return side_.GetOutbox(ctx.principal.user_id, id);
 }
 
-Status MemoryStoreImpl::FailOutbox(int64_t id, const std::string& error, const Instant&) {
+Status MemoryStoreImpl::FailOutbox(int64_t id, const std::string& owner,
+                                   const std::string& error, const Instant& now) {
   std::lock_guard lock(mu_);
-  return side_.FailOutbox(id, error);
+  return side_.FailOutbox(id, owner, error, now);
+}
+
+Result<std::vector<OutboxEntry>> MemoryStoreImpl::ClaimOutbox(const std::string& owner, int limit,
+                                                              int64_t lease_ms,
+                                                              const Instant& now) {
+  std::lock_guard lock(mu_);
+  return side_.Claim(owner, limit, lease_ms, now);
+}
+
+Result<std::vector<int64_t>> MemoryStoreImpl::RenewOutbox(const std::string& owner,
+                                                          const std::vector<int64_t>& ids,
+                                                          int64_t lease_ms, const Instant& now) {
+  std::lock_guard lock(mu_);
+  return side_.Renew(owner, ids, lease_ms, now);
+}
+
+Status MemoryStoreImpl::ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) {
+  std::lock_guard lock(mu_);
+  side_.Release(owner, ids);
+  return Status::OK();
 }
 
 Status MemoryStoreImpl::PutApiKey(const ApiKeyRecord& key) {

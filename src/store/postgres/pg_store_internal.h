@@ -14,6 +14,10 @@
 //     40001/40P01 (pg_txn.h). The one exception: the embedding cache, whose writes are
 //     single self-contained upserts and deletes that order against nothing.
 //   - Reads take a pooled connection and run without the lock; they see committed data.
+//   - Outbox claims, renewals and releases lock outbox rows only (FOR UPDATE SKIP LOCKED in
+//     a short transaction; pg_store_side.cc), so workers of every process share the queue
+//     without queueing behind the writer lock; the done mark is a statement of Ingest's
+//     write transaction that requires the lease.
 //
 // Thread safety: every public method may be called from many threads at once.
 #ifndef ENGRAM_STORE_POSTGRES_PG_STORE_INTERNAL_H_
@@ -113,15 +117,24 @@ class PostgresStore final : public StoreCore {
 
   Result<StoreStats> GetStats(const OpContext& ctx) override;
 
-  Result<std::vector<int64_t>> EnqueueOutbox(
-      const std::vector<std::pair<std::string, std::string>>& user_and_request,
-      const Instant& now) override;
+  Result<std::vector<int64_t>> EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
+                                             const Instant& now) override;
 
   Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override;
 
   Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override;
 
-  Status FailOutbox(int64_t id, const std::string& error, const Instant& now) override;
+  Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                    const Instant& now) override;
+
+  Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
+                                               int64_t lease_ms, const Instant& now) override;
+
+  Result<std::vector<int64_t>> RenewOutbox(const std::string& owner,
+                                           const std::vector<int64_t>& ids, int64_t lease_ms,
+                                           const Instant& now) override;
+
+  Status ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) override;
 
   Status PutApiKey(const ApiKeyRecord& key) override;
 
@@ -172,9 +185,9 @@ class PostgresStore final : public StoreCore {
   // (pg_store_read.cc).
   Result<ReviewItem> GetReviewIn(PgConn& conn, int64_t id, const std::string& reviewer_user);
   // Marks outbox entry `id` done with the batch's outcome, inside the batch's write
-  // transaction; AlreadyExists when it is not queued (pg_store_side.cc).
-  Status MarkOutboxDoneIn(PgConn& conn, int64_t id, const IngestOutcome& out,
-                          const Instant& now);
+  // transaction; AlreadyExists unless `owner` may (store.h, pg_store_side.cc).
+  Status MarkOutboxDoneIn(PgConn& conn, int64_t id, const std::string& owner,
+                          const IngestOutcome& out, const Instant& now);
 
   // TouchMemories and LogRecall inside a write transaction (pg_store_upkeep.cc).
   Status TouchIn(PgConn& conn, const OpContext& ctx, const std::vector<int64_t>& ids);

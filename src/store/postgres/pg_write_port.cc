@@ -245,9 +245,9 @@ class PgWritePort final : public WritePort {
     return store_->AppendAuditIn(conn_, ctx, entry);
   }
 
-  Status MarkOutboxDone(int64_t id, const IngestOutcome& out, const std::string&,
-                        const Instant& now) override {
-    return store_->MarkOutboxDoneIn(conn_, id, out, now);
+  Status MarkOutboxDone(int64_t id, const std::string& owner, const IngestOutcome& out,
+                        const std::string&, const Instant& now) override {
+    return store_->MarkOutboxDoneIn(conn_, id, owner, out, now);
   }
 
  private:
