@@ -161,6 +161,10 @@ class SqliteStore final : public StoreCore {
 
   Status CompactStorage() override;
 
+  // sqlite_store_rows.cc
+  Status ExportRows(RowSink& sink) override;
+  Status ImportRows(const std::function<Status(RowSink&)>& produce) override;
+
  protected:
   // Takes mu_ and runs `body` in one BEGIN IMMEDIATE transaction on the writer connection.
   Status RunWrite(const std::function<Status(WritePort&)>& body) override;
