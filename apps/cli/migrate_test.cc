@@ -178,8 +178,10 @@ class MigrateTest : public CliTest {
 
 TEST_F(MigrateTest, SqliteToPostgresAndBack) {
   ASSERT_NO_FATAL_FAILURE(Fill());
+  const std::string bytes = Slurp(dir_.File("src.db"));
   const RunResult to_pg = Migrate(src_, pg_);
   ASSERT_NO_FATAL_FAILURE(ExpectVerified(to_pg));
+  EXPECT_TRUE(Slurp(dir_.File("src.db")) == bytes) << "migrate changed its source";
   const json j = json::parse(to_pg.out);
   EXPECT_EQ(j["audit_records"].get<int64_t>(), source_audit_ + 1);  // + the migrate record
   for (const char* table : {"memory", "memory_vector", "vector_log", "audit", "review",

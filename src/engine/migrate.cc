@@ -157,13 +157,15 @@ void CompareDigests(const store::RowDigest& src, const store::RowDigest& dst,
 }
 
 // An engine over `side`'s store (which it takes) with `o`'s embedder; the vector index is
-// rebuilt in memory from the store's log, so no file beside the store changes.
+// rebuilt in memory from the store's log and the embedding cache is only read, so neither
+// the store nor a file beside it changes.
 Result<std::unique_ptr<engine::EngineImpl>> EngineOver(const Options& o, Side& side,
                                                        const char* which) {
   ENGRAM_ASSIGN_OR_RETURN(auto embedder, engine::OpenEmbedder(o));
   std::unique_ptr<engine::Vectors> vectors;
   if (embedder) {
-    auto v = engine::Vectors::Open(std::move(embedder), side.store.get(), "");
+    auto v = engine::Vectors::Open(std::move(embedder), side.store.get(), "",
+                                   /*read_only=*/true);
     if (!v.ok()) return v.status().WithPrefix(std::string("migrate: ") + which + " vectors");
     vectors = std::move(v).value();
   }
