@@ -2,7 +2,7 @@
 // every backend reads and writes (Store::ExportRows, Store::ImportRows). `engram migrate`
 // copies a store into another backend through them (src/engine/migrate.h).
 //
-// The layout is the SQLite schema's (docs/formats/schema.md, version 13), which the
+// The layout is the SQLite schema's (docs/formats/sqlite_schema.md, version 13), which the
 // PostgreSQL schema repeats table for table (docs/formats/postgres_schema.md). What a backend
 // derives from these rows is not carried: SQLite's memory_fts, PostgreSQL's tenant_id,
 // memory_vector.part/live/embedding, write_lock, key_check and the identity sequences. One
