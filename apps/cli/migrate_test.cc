@@ -9,6 +9,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -267,6 +268,10 @@ TEST_F(MigrateTest, Refusals) {
   std::ofstream(key_file) << kKey1 << "\n";
   ::chmod(key_file.c_str(), 0600);
   unsetenv("ENGRAM_VAULT_KEY");
+  RunResult keyless = Migrate(src_, "sqlite:" + dir_.File("fresh.db"));
+  EXPECT_EQ(keyless.exit_code, 1);
+  EXPECT_NE(keyless.err.find("no vault key for the source"), std::string::npos) << keyless.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.File("src.db.key")));
   RunResult differs = Migrate(src_, "sqlite:" + dir_.File("fresh.db"),
                               {"--source-key-file", key_file});
   EXPECT_EQ(differs.exit_code, 1);

@@ -5,6 +5,8 @@
 #include "engram/migrate.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -224,6 +226,17 @@ Result<MigrateReport> Migrate(const MigrateOptions& options) {
   Options dst_options = options.destination;
   dst_options.create_if_missing = true;
 
+  {  // A source file without its key: opening would create a new key file beside it.
+    ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(src_options));
+    const std::string local = engine::LocalStorePath(loc);
+    if (!local.empty() && src_options.vault_key_file.empty() &&
+        std::getenv("ENGRAM_VAULT_KEY") == nullptr && std::filesystem::exists(local) &&
+        !std::filesystem::exists(local + ".key")) {
+      return Status::FailedPrecondition("migrate: no vault key for the source '" + local +
+                                        "': set $ENGRAM_VAULT_KEY or --source-key-file (its "
+                                        "key file '" + local + ".key' does not exist)");
+    }
+  }
   ENGRAM_ASSIGN_OR_RETURN(Side src, OpenSide(src_options, "source"));
   // The source's chain must verify under the key given: otherwise the key is wrong (and
   // every copy of the chain would be broken) or the source was tampered with.
