@@ -78,7 +78,9 @@ class MigrateTest : public CliTest {
     const std::string suffix = std::to_string(::getpid()) + "_" +
                                ::testing::UnitTest::GetInstance()->current_test_info()->name();
     schema_ = "migrate_";
-    for (char c : suffix) schema_ += std::isalnum(static_cast<unsigned char>(c)) ? std::tolower(c) : '_';
+    for (char c : suffix) {
+      schema_ += std::isalnum(static_cast<unsigned char>(c)) ? std::tolower(c) : '_';
+    }
     pg_ = PgUri(schema_);
     ASSERT_FALSE(pg_.empty()) << "no PostgreSQL test server: $ENGRAM_TEST_PG_DSN_FILE";
   }
@@ -120,7 +122,8 @@ class MigrateTest : public CliTest {
     fix.value = "blue";
     ASSERT_TRUE(e->Correct(fix).ok());
     const int64_t soft = remember("I used to collect stamps as a child", "s3").memories.at(0).id;
-    const int64_t hard = remember("My old password hint was the name of my cat", "s3").memories.at(0).id;
+    const int64_t hard =
+        remember("My old password hint was the name of my cat", "s3").memories.at(0).id;
     ASSERT_TRUE(e->Forget({alice_, soft, false}).ok());
     ASSERT_TRUE(e->Forget({alice_, hard, true}).ok());
     EXPECT_EQ(remember(kAttack, "s4").memories.at(0).status, MemoryStatus::kQuarantined);

@@ -11,20 +11,12 @@
 #include "engram/status_macros.h"
 #include "src/store/audit_chain.h"
 #include "src/store/postgres/pg_store_internal.h"
+#include "src/store/row_import.h"
 #include "src/store/postgres/pg_txn.h"
 
 namespace engram::store::postgres {
 
 namespace {
-
-std::string ColumnList(const PortableTable& t) {
-  std::string out;
-  for (const PortableColumn& c : t.columns) {
-    if (!out.empty()) out += ", ";
-    out += c.name;
-  }
-  return out;
-}
 
 const char* CastOf(CellType type) {
   switch (type) {
@@ -93,24 +85,17 @@ std::string IdArray(const std::vector<int64_t>& ids) {
 }
 
 // Inserts the batches it receives through `conn`, inside the import's transaction.
-class ImportSink final : public RowSink {
+class ImportSink final : public RowImportSink {
  public:
   ImportSink(PgConn& conn, const std::string& tenant) : conn_(conn), tenant_(tenant) {}
 
-  Status Write(const RowBatch& batch) override {
+  std::vector<int64_t> superseded_ids;  // memory rows whose supersedes is set at the end
+  std::vector<int64_t> supersedes_ids;
+
+ protected:
+  Status WriteRows(const RowBatch& batch) override {
     const PortableTable* t = batch.table;
-    if (t == nullptr || FindPortableTable(t->name) != t) {
-      return Status::InvalidArgument("postgres: import of an unknown table");
-    }
     const std::string name = t->name;
-    if (name == "audit_head") {
-      for (const auto& row : batch.rows) {
-        if (row.size() != 3) return Status::InvalidArgument("postgres: malformed audit_head");
-        head = AuditHead{row[0].i, row[1].i, row[2].s};
-      }
-      return Status::OK();
-    }
-    if (batch.rows.empty()) return Status::OK();
     // Extra columns: vector_log and audit take their seq as identity value; memory_vector
     // gets its pgvector copy (part and live follow in Finish).
     std::string extra_cols;
@@ -119,14 +104,9 @@ class ImportSink final : public RowSink {
     const int supersedes = name == "memory" ? 3 : -1;  // column index of memory.supersedes
     std::vector<PgParam> params{PgParam(tenant_)};
     std::string sql =
-        "INSERT INTO " + name + " (tenant_id, " + ColumnList(*t) + extra_cols + ") VALUES ";
+        "INSERT INTO " + name + " (tenant_id, " + PortableColumnList(*t) + extra_cols + ") VALUES ";
     for (size_t r = 0; r < batch.rows.size(); ++r) {
       const auto& row = batch.rows[r];
-      if (row.size() != t->columns.size()) {
-        return Status::InvalidArgument("postgres: import: a row of " + name + " has " +
-                                       std::to_string(row.size()) + " cells, not " +
-                                       std::to_string(t->columns.size()));
-      }
       sql += r ? ",($1" : "($1";
       for (size_t c = 0; c < row.size(); ++c) {
         if (static_cast<int>(c) == supersedes && !row[c].null) {
@@ -153,10 +133,6 @@ class ImportSink final : public RowSink {
     auto done = conn_.Exec(sql, std::span<const PgParam>(params));
     return done.ok() ? Status::OK() : done.status().WithPrefix("postgres: import " + name);
   }
-
-  std::optional<AuditHead> head;
-  std::vector<int64_t> superseded_ids;  // memory rows whose supersedes is set at the end
-  std::vector<int64_t> supersedes_ids;
 
  private:
   PgConn& conn_;
@@ -186,21 +162,19 @@ Status Finish(PgConn& conn, const std::string& tenant, const ImportSink& sink) {
           "ELSE m.scope_key END FROM memory m WHERE v.tenant_id = $1 AND m.tenant_id = $1 "
           "AND m.id = v.memory_id",
           {tenant}));
-  AuditHead head = sink.head.value_or(AuditHead{1, 0, AuditGenesisHash()});
   ENGRAM_ASSIGN_OR_RETURN(auto last,
                           conn.Exec("SELECT seq, hash FROM audit WHERE tenant_id = $1 "
                                     "ORDER BY seq DESC LIMIT 1",
                                     {tenant}));
   const int64_t last_seq = last.rows() ? last.Int64(0, 0) : 0;
   const std::string last_hash = last.rows() ? std::string(last.Text(0, 1)) : AuditGenesisHash();
-  if (sink.head && (last_seq != head.seq || last_hash != head.hash)) {
-    return Status::InvalidArgument("postgres: import: the audit head (seq " +
-                                   std::to_string(head.seq) + ") is not the last audit record");
-  }
-  if (head.keyed_from > 1 && last_seq >= 1) {
+  ENGRAM_RETURN_IF_ERROR(
+      CheckImportedHead(sink.head(), last_seq, last_hash).WithPrefix("postgres"));
+  const int64_t keyed_from = sink.head() ? sink.head()->keyed_from : 1;
+  if (keyed_from > 1 && last_seq >= 1) {
     return Status::FailedPrecondition(
         "postgres: import: the audit chain's records before seq " +
-        std::to_string(head.keyed_from) +
+        std::to_string(keyed_from) +
         " predate keying (unkeyed); PostgreSQL verifies every record under the audit key, so "
         "this chain cannot be carried verbatim");
   }
@@ -240,14 +214,12 @@ Status PostgresStore::ExportRows(RowSink& sink) {
                               {tenant()}));
         AuditHead head{1, 0, AuditGenesisHash()};
         if (h.rows() > 0) head = AuditHead{1, h.Int64(0, 0), std::string(h.Text(0, 1))};
-        batch.rows.push_back(
-            {Cell::Int(head.keyed_from), Cell::Int(head.seq), Cell::Bytes(head.hash)});
-        ENGRAM_RETURN_IF_ERROR(sink.Write(batch));
+        ENGRAM_RETURN_IF_ERROR(sink.Write(AuditHeadBatch(head)));
         continue;
       }
       const std::string name = t.name;
       auto declared = conn.Exec("DECLARE export_rows NO SCROLL CURSOR FOR SELECT " +
-                                    ColumnList(t) + " FROM " + name +
+                                    PortableColumnList(t) + " FROM " + name +
                                     " WHERE tenant_id = $1 ORDER BY " + t.order_by,
                                 {tenant()});
       if (!declared.ok()) return declared.status().WithPrefix("postgres: export " + name);

@@ -178,6 +178,10 @@ class SqliteStore final : public StoreCore {
 
   static AuditRecord ReadAudit(const Stmt& st);
 
+  // The chain's last record as a head (keyed_from_, seq, hash; the genesis when empty).
+  // REQUIRES: mu_ held.
+  Result<AuditHead> ChainTail();
+
   // REQUIRES: `db` is a reader or the writer with mu_ held.
   Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id);
 

@@ -4,20 +4,12 @@
 
 #include "engram/status_macros.h"
 #include "src/store/audit_chain.h"
+#include "src/store/row_import.h"
 #include "src/store/sqlite/sqlite_store_internal.h"
 
 namespace engram::store::sqlite_internal {
 
 namespace {
-
-std::string ColumnList(const PortableTable& t) {
-  std::string out;
-  for (const PortableColumn& c : t.columns) {
-    if (!out.empty()) out += ", ";
-    out += c.name;
-  }
-  return out;
-}
 
 Cell ReadCell(const Stmt& st, int col, CellType type) {
   if (st.IsNull(col)) return Cell::Null();
@@ -58,50 +50,44 @@ void BindCell(Stmt& st, int i, const Cell& cell, CellType type) {
 }
 
 // Inserts the batches it receives into the writer connection's open transaction.
-class ImportSink final : public RowSink {
+class ImportSink final : public RowImportSink {
  public:
   explicit ImportSink(sqlite3* db) : db_(db) {}
 
-  Status Write(const RowBatch& batch) override {
-    const PortableTable* t = batch.table;
-    if (t == nullptr || FindPortableTable(t->name) != t) {
-      return Status::InvalidArgument("sqlite: import of an unknown table");
-    }
-    const std::string name = t->name;
-    if (name == "audit_head") {
-      for (const auto& row : batch.rows) {
-        if (row.size() != 3) return Status::InvalidArgument("sqlite: malformed audit_head row");
-        head = AuditHead{row[0].i, row[1].i, row[2].s};
-      }
-      return Status::OK();
-    }
+ protected:
+  Status WriteRows(const RowBatch& batch) override {
+    const PortableTable& t = *batch.table;
     std::string params;
-    for (size_t k = 1; k <= t->columns.size(); ++k) {
+    for (size_t k = 1; k <= t.columns.size(); ++k) {
       params += (k > 1 ? ",?" : "?") + std::to_string(k);
     }
-    Stmt st(db_, "INSERT INTO " + name + " (" + ColumnList(*t) + ") VALUES (" + params + ")");
+    Stmt st(db_, std::string("INSERT INTO ") + t.name + " (" + PortableColumnList(t) +
+                     ") VALUES (" + params + ")");
     for (const auto& row : batch.rows) {
-      if (row.size() != t->columns.size()) {
-        return Status::InvalidArgument("sqlite: import: a row of " + name + " has " +
-                                       std::to_string(row.size()) + " cells, not " +
-                                       std::to_string(t->columns.size()));
-      }
       for (size_t c = 0; c < row.size(); ++c) {
-        BindCell(st, static_cast<int>(c) + 1, row[c], t->columns[c].type);
+        BindCell(st, static_cast<int>(c) + 1, row[c], t.columns[c].type);
       }
-      if (Status s = st.Run(); !s.ok()) return s.WithPrefix("sqlite: import " + name);
+      if (Status s = st.Run(); !s.ok()) {
+        return s.WithPrefix(std::string("sqlite: import ") + t.name);
+      }
       st.Reset();
     }
     return Status::OK();
   }
-
-  std::optional<AuditHead> head;
 
  private:
   sqlite3* db_;
 };
 
 }  // namespace
+
+Result<AuditHead> SqliteStore::ChainTail() {
+  Stmt last(db_, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
+  AuditHead head{keyed_from_, 0, AuditGenesisHash()};
+  if (last.Step()) head = AuditHead{keyed_from_, last.Int(0), last.Text(1)};
+  ENGRAM_RETURN_IF_ERROR(last.status());
+  return head;
+}
 
 Status SqliteStore::ExportRows(RowSink& sink) {
   std::lock_guard lock(mu_);
@@ -110,16 +96,11 @@ Status SqliteStore::ExportRows(RowSink& sink) {
   for (const PortableTable& t : PortableTables()) {
     RowBatch batch{&t, {}};
     if (std::string_view(t.name) == "audit_head") {
-      Stmt last(db_, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
-      AuditHead head{keyed_from_, 0, AuditGenesisHash()};
-      if (last.Step()) head = AuditHead{keyed_from_, last.Int(0), last.Text(1)};
-      ENGRAM_RETURN_IF_ERROR(last.status());
-      batch.rows.push_back(
-          {Cell::Int(head.keyed_from), Cell::Int(head.seq), Cell::Bytes(head.hash)});
-      ENGRAM_RETURN_IF_ERROR(sink.Write(batch));
+      ENGRAM_ASSIGN_OR_RETURN(AuditHead head, ChainTail());
+      ENGRAM_RETURN_IF_ERROR(sink.Write(AuditHeadBatch(head)));
       continue;
     }
-    Stmt st(db_, "SELECT " + ColumnList(t) + " FROM " + t.name + " ORDER BY " + t.order_by);
+    Stmt st(db_, "SELECT " + PortableColumnList(t) + " FROM " + t.name + " ORDER BY " + t.order_by);
     while (st.Step()) {
       std::vector<Cell> row;
       row.reserve(t.columns.size());
@@ -163,23 +144,13 @@ Status SqliteStore::ImportRows(const std::function<Status(RowSink&)>& produce) {
                               "COALESCE(said, content) FROM memory WHERE keyword = 1 AND "
                               "content <> ''",
                               "import: keyword index"));
-  if (sink.head && anchor_) {
-    // The chain's last row must be the head the source vouched for.
-    Stmt last(db_, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1");
-    AuditHead tail{sink.head->keyed_from, 0, AuditGenesisHash()};
-    if (last.Step()) tail = AuditHead{sink.head->keyed_from, last.Int(0), last.Text(1)};
-    ENGRAM_RETURN_IF_ERROR(last.status());
-    if (tail.seq != sink.head->seq || tail.hash != sink.head->hash) {
-      return Status::InvalidArgument("sqlite: import: the audit head (seq " +
-                                     std::to_string(sink.head->seq) +
-                                     ") is not the last audit record");
-    }
-  }
+  ENGRAM_ASSIGN_OR_RETURN(AuditHead tail, ChainTail());
+  ENGRAM_RETURN_IF_ERROR(CheckImportedHead(sink.head(), tail.seq, tail.hash).WithPrefix("sqlite"));
   pending_head_.reset();
   ENGRAM_RETURN_IF_ERROR(txn.Commit());
-  if (sink.head && anchor_) {
-    keyed_from_ = sink.head->keyed_from;
-    ENGRAM_RETURN_IF_ERROR(anchor_->Write(*sink.head, true).WithPrefix("sqlite: import"));
+  if (sink.head() && anchor_) {
+    keyed_from_ = sink.head()->keyed_from;
+    ENGRAM_RETURN_IF_ERROR(anchor_->Write(*sink.head(), true).WithPrefix("sqlite: import"));
   }
   return Status::OK();
 }
