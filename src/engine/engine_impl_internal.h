@@ -116,6 +116,11 @@ class EngineImpl final : public Engine {
 
   Result<RecallResult> Recall(const RecallRequest& request) override;
 
+  // Recall's ranking as ctx's principal, without its writes (no access counts, recall log
+  // or audit record) and with the placeholders left sealed. `engram migrate` compares two
+  // stores' rankings with it (migrate.h).
+  Result<std::vector<RecallHit>> Search(const store::OpContext& ctx, const RecallRequest& request);
+
   Result<ContextResult> Context(const ContextRequest& request) override;
 
   static store::RecallLogEntry RecallLogOf(const store::OpContext& ctx, const std::string& query,

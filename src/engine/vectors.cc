@@ -10,7 +10,7 @@ namespace {
 // The store's embedding cache behind the embed layer's cache interface.
 class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
  public:
-  explicit StoreCacheBackend(store::Store* store) : store_(store) {}
+  StoreCacheBackend(store::Store* store, bool read_only) : store_(store), read_only_(read_only) {}
 
   Result<std::vector<float>> Get(std::string_view model, std::string_view hash) override {
     ENGRAM_ASSIGN_OR_RETURN(auto blob,
@@ -20,12 +20,14 @@ class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
 
   Status Put(std::string_view model, std::string_view hash,
              std::span<const float> vector) override {
+    if (read_only_) return Status::OK();
     return store_->PutCachedEmbedding(std::string(model), std::string(hash),
                                       embed::EncodeVector(vector));
   }
 
  private:
   store::Store* store_;
+  bool read_only_;
 };
 
 constexpr int kReplayBatch = 4096;
@@ -33,7 +35,8 @@ constexpr int kReplayBatch = 4096;
 }  // namespace
 
 Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedder,
-                                               store::Store* store, std::string index_path) {
+                                               store::Store* store, std::string index_path,
+                                               bool read_only) {
   std::unique_ptr<Vectors> v(new Vectors());
   v->store_ = store;
   v->index_path_ = std::move(index_path);
@@ -41,7 +44,7 @@ Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedde
   index::VectorIndexOptions io;
   io.dimension = embedder->Dimension();
   io.model_id = v->model_id_;
-  v->cache_backend_ = std::make_unique<StoreCacheBackend>(store);
+  v->cache_backend_ = std::make_unique<StoreCacheBackend>(store, read_only);
   v->embedder_ =
       std::make_unique<embed::CachingEmbedder>(std::move(embedder), v->cache_backend_.get());
   if (!v->index_path_.empty() && std::filesystem::exists(v->index_path_)) {

@@ -28,9 +28,11 @@ namespace engram::engine {
 class Vectors {
  public:
   // `store` is not owned and must outlive this object. `index_path` "" keeps the index in
-  // memory only. REQUIRES: embedder != nullptr.
+  // memory only. `read_only`: the store's embedding cache is read but never written (a
+  // store that must not change, as `engram migrate`'s source). REQUIRES: embedder != nullptr.
   static Result<std::unique_ptr<Vectors>> Open(std::unique_ptr<Embedder> embedder,
-                                               store::Store* store, std::string index_path);
+                                               store::Store* store, std::string index_path,
+                                               bool read_only = false);
   ~Vectors();  // saves the index when it changed
 
   // Encoded passage vectors for `texts`, in order (for IngestBatch / Revision).

@@ -22,6 +22,7 @@
 #define ENGRAM_STORE_STORE_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,6 +36,7 @@
 #include "engram/types.h"
 #include "src/store/entity_types.h"
 #include "src/store/lifecycle_types.h"
+#include "src/store/table_rows.h"
 
 namespace engram::store {
 
@@ -611,6 +613,30 @@ class Store {
                                                                   int64_t id, int limit) = 0;
   // The graph channel: see GraphResult. Entities ctx.principal may not see are ignored.
   virtual Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) = 0;
+
+  // --- Copying a whole store (table_rows.h; `engram migrate`, src/engine/migrate.h) ---
+
+  // Sends every portable row of the store (the tenant's, on PostgreSQL) to `sink`, tables in
+  // PortableTables() order, from one consistent snapshot; writes nothing. A sealed vault value
+  // stays sealed (it is carried as stored). Returns the sink's first error. NotSupported for a
+  // backend that cannot (the default; the memory backend keeps no tables).
+  virtual Status ExportRows(RowSink& sink) {
+    (void)sink;
+    return Status::NotSupported("store: this backend cannot export its rows");
+  }
+
+  // Writes, in one transaction, every row `produce` sends to the sink it is handed (as
+  // ExportRows sends them: tables in order, ids as given), then brings what the backend
+  // derives from them level: the keyword index, id sequences (new ids continue after the
+  // copied ones), vector liveness and partitions, the audit chain's head (its anchor). The
+  // audit records are kept verbatim, so the chain verifies under the same audit key only.
+  // FailedPrecondition (nothing written) unless the store is empty; InvalidArgument for a row
+  // of an unknown table or the wrong width; the error of `produce`. On any error nothing is
+  // written. NotSupported by default.
+  virtual Status ImportRows(const std::function<Status(RowSink&)>& produce) {
+    (void)produce;
+    return Status::NotSupported("store: this backend cannot import rows");
+  }
 
   // Rewrites the storage so that erased data leaves the files (SQLite: VACUUM, then a
   // truncating WAL checkpoint). OK and nothing to do for the memory backend. Unavailable

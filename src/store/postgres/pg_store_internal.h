@@ -167,6 +167,10 @@ class PostgresStore final : public StoreCore {
 
   Status CompactStorage() override;
 
+  // pg_store_rows.cc
+  Status ExportRows(RowSink& sink) override;
+  Status ImportRows(const std::function<Status(RowSink&)>& produce) override;
+
  protected:
   // Borrows a connection and runs `body` in one transaction holding the tenant's writer
   // lock (see the file comment); retried on serialization failures.

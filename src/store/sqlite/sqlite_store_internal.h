@@ -170,6 +170,10 @@ class SqliteStore final : public StoreCore {
 
   Status CompactStorage() override;
 
+  // sqlite_store_rows.cc
+  Status ExportRows(RowSink& sink) override;
+  Status ImportRows(const std::function<Status(RowSink&)>& produce) override;
+
  protected:
   // Takes mu_ and runs `body` in one BEGIN IMMEDIATE transaction on the writer connection.
   Status RunWrite(const std::function<Status(WritePort&)>& body) override;
@@ -195,6 +199,10 @@ class SqliteStore final : public StoreCore {
     if (Status s = txn.Commit(); !s.ok()) return s;
     return out;
   }
+
+  // The chain's last record as a head (keyed_from_, seq, hash; the genesis when empty).
+  // REQUIRES: mu_ held.
+  Result<AuditHead> ChainTail();
 
   // REQUIRES: `db` is a reader or the writer with mu_ held.
   Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id);
