@@ -271,7 +271,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
                     << (k.revoked_at ? "revoked" : "active") << "  " << k.name << "\n";
         }
       }
-      if (as_json) std::cout << nlohmann::json{{"keys", arr}}.dump(2) << "\n";
+      if (as_json) {
+        std::cout << nlohmann::json{{"tenant", (*engine)->Tenant()}, {"keys", arr}}.dump(2)
+                  << "\n";
+      }
       return 0;
     };
   });
