@@ -29,8 +29,8 @@ class SharedEmbedder final : public Embedder {
 };
 
 bool TenantChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '.' || c == '-';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-';
 }
 
 Status ValidateTenant(const std::string& tenant) {
@@ -46,8 +46,7 @@ Status ValidateTenant(const std::string& tenant) {
 
 }  // namespace
 
-Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options,
-                                             const StoreLocation& location,
+Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options, const StoreLocation& location,
                                              std::shared_ptr<Embedder> provider) {
   std::unique_ptr<PiiVault> pii_vault;
   auto store = OpenStoreAt(location, options, [&]() -> Result<std::string> {
@@ -72,9 +71,9 @@ Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options,
   }
   std::unique_ptr<llm::ChatClient> llm;
   if (!options.llm_base_url.empty()) {
-    auto client = llm::NewOpenAiChatClient(
-        {.base_url = options.llm_base_url, .model = options.llm_model,
-         .api_key_env = options.llm_api_key_env});
+    auto client = llm::NewOpenAiChatClient({.base_url = options.llm_base_url,
+                                            .model = options.llm_model,
+                                            .api_key_env = options.llm_api_key_env});
     if (!client.ok()) return client.status().WithPrefix("options");
     llm = std::move(client).value();
   }
@@ -109,8 +108,6 @@ Result<TenantPrincipal> EngineImpl::AuthenticateAnyTenant(const std::string& sec
   return engine::AuthenticateAnyTenant(store_.get(), secret);
 }
 
-Result<std::vector<std::string>> EngineImpl::QueuedTenants() {
-  return store_->ListQueuedTenants();
-}
+Result<std::vector<std::string>> EngineImpl::QueuedTenants() { return store_->ListQueuedTenants(); }
 
 }  // namespace engram::engine

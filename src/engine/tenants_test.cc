@@ -30,20 +30,11 @@ class TenantTest : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<Engine> home_;
 };
 
-RememberRequest Say(const std::string& user, const std::string& text) {
-  RememberRequest r;
-  r.principal.user_id = user;
-  r.text = text;
-  r.session_id = "s";
-  return r;
-}
-
 TEST_P(TenantTest, KeysAreFoundInTheirTenantFromTheSecretAlone) {
   EXPECT_EQ(home_->Tenant(), "");
   EXPECT_EQ(home_->MultiTenant(), Many());
   EXPECT_EQ(home_->OpenTenant("no/slash").status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(home_->OpenTenant(std::string(65, 'a')).status().code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_EQ(home_->OpenTenant(std::string(65, 'a')).status().code(), StatusCode::kInvalidArgument);
   auto home_key = home_->CreateApiKey("home", Principal{"alice", "", {}, {}});
   ASSERT_TRUE(home_key.ok()) << home_key.status().ToString();
   auto home_grant = home_->AuthenticateAnyTenant(home_key->secret);
@@ -87,14 +78,16 @@ TEST_P(TenantTest, KeysAreFoundInTheirTenantFromTheSecretAlone) {
   EXPECT_EQ((*globex)->RevokeApiKey(a->key.id).code(), StatusCode::kNotFound);
   EXPECT_TRUE(home_->AuthenticateAnyTenant(a->secret).ok());
   ASSERT_TRUE((*acme)->RevokeApiKey(a->key.id).ok());
-  EXPECT_EQ(home_->AuthenticateAnyTenant(a->secret).status().code(),
-            StatusCode::kUnauthenticated);
+  EXPECT_EQ(home_->AuthenticateAnyTenant(a->secret).status().code(), StatusCode::kUnauthenticated);
   EXPECT_TRUE(home_->AuthenticateAnyTenant(g->secret).ok());
 }
 
 TEST_P(TenantTest, QueuedRequestsStayInTheirTenant) {
   if (!Many()) {
-    ASSERT_TRUE(home_->Enqueue({Say("alice", "the wifi password is swordfish")}).ok());
+    ASSERT_TRUE(home_
+                    ->Enqueue({RememberRequest{.principal = {"alice", "", {}, {}},
+                                               .text = "the wifi is swordfish"}})
+                    .ok());
     auto queued = home_->QueuedTenants();
     ASSERT_TRUE(queued.ok());
     EXPECT_EQ(*queued, std::vector<std::string>{""});
@@ -106,7 +99,8 @@ TEST_P(TenantTest, QueuedRequestsStayInTheirTenant) {
   auto acme = home_->OpenTenant("acme");
   auto globex = home_->OpenTenant("globex");
   ASSERT_TRUE(acme.ok() && globex.ok());
-  auto ids = (*acme)->Enqueue({Say("alice", "the acme wifi password is swordfish")});
+  auto ids = (*acme)->Enqueue({RememberRequest{.principal = {"alice", "", {}, {}},
+                                               .text = "the acme wifi password is swordfish"}});
   ASSERT_TRUE(ids.ok()) << ids.status().ToString();
   queued = home_->QueuedTenants();
   ASSERT_TRUE(queued.ok());
@@ -133,8 +127,7 @@ TEST_P(TenantTest, QueuedRequestsStayInTheirTenant) {
   EXPECT_TRUE(at_home->hits.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, TenantTest,
-                         ::testing::Values("sqlite", "memory", "postgres"),
+INSTANTIATE_TEST_SUITE_P(Backends, TenantTest, ::testing::Values("sqlite", "memory", "postgres"),
                          [](const auto& p) { return p.param; });
 
 }  // namespace
