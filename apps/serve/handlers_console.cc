@@ -45,7 +45,7 @@ Result<HttpReply> HandleConsoleAsset(HttpCall& call) {
 
 Result<HttpReply> HandleMemoryLinks(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
-  ENGRAM_ASSIGN_OR_RETURN(auto links, call.server->engine->Links(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto links, call.engine->Links(call.principal, id));
   json out = json::array();
   for (const MemoryLinkView& l : links) {
     out.push_back({{"from_id", l.from_id},
@@ -62,7 +62,7 @@ Result<HttpReply> HandleVerifyAudit(HttpCall& call) {
   if (!call.principal.HasRole("admin")) {
     return Status::PermissionDenied("audit: verifying the chain needs the admin role");
   }
-  ENGRAM_ASSIGN_OR_RETURN(auto check, call.server->engine->VerifyAudit());
+  ENGRAM_ASSIGN_OR_RETURN(auto check, call.engine->VerifyAudit());
   return HttpReply{200,
                    {{"records", check.records},
                     {"intact", check.intact},

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 
 #include <iostream>
 #include <thread>
@@ -15,6 +16,7 @@
 #include "apps/serve/json_codec.h"
 #include "apps/serve/mcp.h"
 #include "apps/serve/server.h"
+#include "apps/serve/tenant_engines.h"
 #include "engram/engram.h"
 #include "engram/iso8601.h"
 #include "engram/status_macros.h"
@@ -44,11 +46,11 @@ Result<std::unique_ptr<Engine>> Open(const std::function<Result<Options>()>& bas
   return Engine::Open(o);
 }
 
-// Background consolidation: asks the engine once a second whether a compaction is due
-// (Options::compact_interval_seconds) until `stop` is set.
+// Background consolidation: asks every open tenant engine once a second whether a
+// compaction is due (Options::compact_interval_seconds) until `stop` is set.
 class CompactTimer {
  public:
-  explicit CompactTimer(Engine* engine) : thread_([this, engine] { Loop(engine); }) {}
+  explicit CompactTimer(TenantEngines* engines) : thread_([this, engines] { Loop(engines); }) {}
   ~CompactTimer() {
     {
       std::lock_guard lock(mu_);
@@ -59,17 +61,19 @@ class CompactTimer {
   }
 
  private:
-  void Loop(Engine* engine) {
+  void Loop(TenantEngines* engines) {
     std::unique_lock lock(mu_);
     while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_; })) {
       lock.unlock();
-      auto r = engine->CompactIfDue();
-      if (!r.ok()) {
-        std::cerr << "engram serve: compact: " << r.status().ToString() << "\n";
-      } else if (r->has_value()) {
-        std::cerr << "engram serve: compacted (" << (*r)->merges.size() << " merges, "
-                  << (*r)->links.size() << " links, " << (*r)->summaries.size()
-                  << " summaries)\n";
+      for (const std::shared_ptr<Engine>& engine : engines->All()) {
+        auto r = engine->CompactIfDue();
+        if (!r.ok()) {
+          std::cerr << "engram serve: compact: " << r.status().ToString() << "\n";
+        } else if (r->has_value()) {
+          std::cerr << "engram serve: compacted (" << (*r)->merges.size() << " merges, "
+                    << (*r)->links.size() << " links, " << (*r)->summaries.size()
+                    << " summaries)\n";
+        }
       }
       lock.lock();
     }
@@ -80,6 +84,15 @@ class CompactTimer {
   bool stop_ = false;  // guarded by mu_
   std::thread thread_;  // last: starts after the members it uses
 };
+
+// The engine `engram keys` works on: the store URI's tenant, or `tenant` when given
+// (FailedPrecondition on sqlite and memory stores, which hold one tenant).
+Result<std::unique_ptr<Engine>> OpenKeysTenant(const std::function<Result<Options>()>& base,
+                                               const std::optional<std::string>& tenant) {
+  ENGRAM_ASSIGN_OR_RETURN(auto engine, Open(base, "none"));
+  if (!tenant || *tenant == engine->Tenant()) return engine;
+  return engine->OpenTenant(*tenant);
+}
 
 void AddPrincipal(CLI::App* cmd, PrincipalFlags* p, bool required) {
   auto* user = cmd->add_option("--user", p->user, "User the key or session acts for");
@@ -146,7 +159,7 @@ int Serve(Engine* engine, const ServeOptions& options) {
     }
   });
   {
-    CompactTimer compact_timer(engine);
+    CompactTimer compact_timer(server.tenants());
     server.Run();
   }
   {
@@ -174,6 +187,7 @@ struct State {
   int64_t outbox_lease_ms = Options().outbox_lease_ms;
   PrincipalFlags kp;
   std::string k_name, k_id;
+  std::optional<std::string> k_tenant;
   bool k_json = false;
   PrincipalFlags mp;
   std::string m_key, m_embedder;
@@ -210,6 +224,10 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
   serve->add_option("--workers", so.ingest_workers, "Ingestion worker threads")
       ->capture_default_str();
   serve->add_flag("--sync-ingest", sync_ingest, "Remember synchronously (no outbox)");
+  serve->add_option("--max-tenants", so.max_tenants,
+                    "postgres: other tenants' engines kept open at once (each key acts in its "
+                    "own tenant)")
+      ->capture_default_str();
   serve->add_option("--compact-interval", st->compact_interval,
                     "Consolidate every scope every N seconds (0 = never)")
       ->capture_default_str();
@@ -234,7 +252,8 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
   });
 
   // keys
-  auto* keys = app.add_subcommand("keys", "Manage the server's API keys");
+  auto* keys = app.add_subcommand(
+      "keys", "Manage the server's API keys (each belongs to one tenant of the store)");
   keys->require_subcommand(1);
   auto* create = keys->add_subcommand("create", "Create a key (its secret is printed once)");
   AddPrincipal(create, &kp, true);
@@ -242,21 +261,31 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
   auto* list = keys->add_subcommand("list", "List keys (never their secrets)");
   auto* revoke = keys->add_subcommand("revoke", "Revoke a key");
   revoke->add_option("ID", k_id, "Key id")->required();
-  for (CLI::App* c : {create, list, revoke}) c->add_flag("--json", k_json, "Print JSON");
+  for (CLI::App* c : {create, list, revoke}) {
+    c->add_flag("--json", k_json, "Print JSON");
+    c->add_option("--tenant", st->k_tenant,
+                  "The tenant the key belongs to (default: the store URI's tenant; only a "
+                  "postgres store holds several)");
+  }
   create->callback([action, base, st] {
     *action = [base, st]() -> int {
       const State& v = *st;
-      auto engine = Open(base, "none");
+      auto engine = OpenKeysTenant(base, v.k_tenant);
       if (!engine.ok()) return Fail(engine.status());
       auto key = (*engine)->CreateApiKey(v.k_name, v.kp.Get());
       if (!key.ok()) return Fail(key.status());
       nlohmann::json j = ApiKeyJson(key->key);
       j["secret"] = key->secret;
+      j["tenant"] = (*engine)->Tenant();
       if (v.k_json) {
         std::cout << j.dump(2) << "\n";
       } else {
         std::cout << key->secret << "\n";
+        const std::string tenant = (*engine)->Tenant();
         std::cerr << "key " << key->key.id << " for user " << key->key.principal.user_id
+                  << ((*engine)->MultiTenant()
+                          ? " in tenant " + (tenant.empty() ? "'' (the default)" : tenant)
+                          : "")
                   << " (store the secret now: it is not kept)\n";
       }
       return 0;
@@ -265,7 +294,7 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
   list->callback([action, base, st] {
     *action = [base, st]() -> int {
       const bool as_json = st->k_json;
-      auto engine = Open(base, "none");
+      auto engine = OpenKeysTenant(base, st->k_tenant);
       if (!engine.ok()) return Fail(engine.status());
       auto all = (*engine)->ListApiKeys();
       if (!all.ok()) return Fail(all.status());
@@ -277,14 +306,17 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
                     << (k.revoked_at ? "revoked" : "active") << "  " << k.name << "\n";
         }
       }
-      if (as_json) std::cout << nlohmann::json{{"keys", arr}}.dump(2) << "\n";
+      if (as_json) {
+        std::cout << nlohmann::json{{"tenant", (*engine)->Tenant()}, {"keys", arr}}.dump(2)
+                  << "\n";
+      }
       return 0;
     };
   });
   revoke->callback([action, base, st] {
     *action = [base, st]() -> int {
       const std::string& id = st->k_id;
-      auto engine = Open(base, "none");
+      auto engine = OpenKeysTenant(base, st->k_tenant);
       if (!engine.ok()) return Fail(engine.status());
       if (Status s = (*engine)->RevokeApiKey(id); !s.ok()) return Fail(s);
       std::cout << "revoked " << id << "\n";
@@ -303,14 +335,21 @@ void AddServeCommands(CLI::App& app, std::function<int()>* action,
       auto engine = Open(base, v.m_embedder);
       if (!engine.ok()) return Fail(engine.status());
       Principal p = v.mp.Get();
+      std::unique_ptr<Engine> tenant_engine;  // the key's tenant, when not the URI's
       if (!v.m_key.empty()) {
-        auto k = (*engine)->Authenticate(v.m_key);
+        auto k = (*engine)->AuthenticateAnyTenant(v.m_key);
         if (!k.ok()) return Fail(k.status());
-        p = *k;
+        p = k->principal;
+        if (k->tenant != (*engine)->Tenant()) {
+          auto opened = (*engine)->OpenTenant(k->tenant);
+          if (!opened.ok()) return Fail(opened.status());
+          tenant_engine = std::move(opened).value();
+        }
       } else if (p.user_id.empty()) {
         return Fail(Status::InvalidArgument("mcp: give --user or --key"));
       }
-      return RunMcpStdio(engine->get(), p, std::cin, std::cout, std::cerr);
+      return RunMcpStdio(tenant_engine ? tenant_engine.get() : engine->get(), p, std::cin,
+                         std::cout, std::cerr);
     };
   });
 }

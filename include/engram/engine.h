@@ -329,6 +329,12 @@ struct NewApiKey {
   std::string secret;      // "ek_<id>_<32 hex>": give it to the client; it is not kept
 };
 
+// Who a secret acts for across the tenants of a store (Engine::AuthenticateAnyTenant).
+struct TenantPrincipal {
+  std::string tenant;      // the key's tenant; "" is the default tenant
+  Principal principal;
+};
+
 // Lifecycle metrics of one user, team or agent over a window (see Engine::Metrics).
 struct MetricsRequest {
   Principal principal;
@@ -509,6 +515,35 @@ class Engine {
   virtual Status RevokeApiKey(const std::string& id) = 0;
   // The principal a secret acts as. Unauthenticated when it is malformed, unknown or revoked.
   virtual Result<Principal> Authenticate(const std::string& secret) = 0;
+
+  // --- Tenants (docs/scale-out.md#tenants) ---
+  //
+  // A store holds one tenant (sqlite, memory: the default tenant "") or many (postgres: every
+  // row carries its tenant; the URI's `tenant` names the one an engine reads and writes).
+  // An engine only ever sees its own tenant's rows, the public scope included; an API key
+  // belongs to one tenant and its principal (admin too) acts in that tenant only.
+
+  // The tenant this engine reads and writes ("" = the default tenant).
+  virtual std::string Tenant() const = 0;
+
+  // Whether the store can hold other tenants than this engine's (postgres).
+  virtual bool MultiTenant() const = 0;
+
+  // An engine for `tenant` on the same store with the same options; it shares this engine's
+  // embedding provider (one model in memory, one queue of embedding calls) and vault key,
+  // and may outlive this engine. InvalidArgument: a tenant name that is not 1..64 bytes of
+  // [A-Za-z0-9_.-] (or "" for the default tenant); FailedPrecondition: a store of one tenant
+  // (sqlite, memory); otherwise the errors of Open.
+  virtual Result<std::unique_ptr<Engine>> OpenTenant(const std::string& tenant) = 0;
+
+  // The tenant and principal a secret acts as, found from the secret alone in whichever
+  // tenant of the store holds it (on a store of one tenant: Authenticate, tenant ""). The
+  // one read that crosses tenants. Unauthenticated as Authenticate.
+  virtual Result<TenantPrincipal> AuthenticateAnyTenant(const std::string& secret) = 0;
+
+  // The tenants with queued remember requests (an operator call: a server resumes every
+  // tenant's queue after a restart). On a store of one tenant: {""} or {}.
+  virtual Result<std::vector<std::string>> QueuedTenants() = 0;
 
   // --- Lifecycle (engram/lifecycle.h) ---
 

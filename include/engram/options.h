@@ -24,7 +24,9 @@ struct Options {
   //   "postgres://USER@HOST:PORT/DB?schema=S&tenant=T" (or "postgresql://", or a libpq
   //   "host=... dbname=..." string after "postgres:")  a PostgreSQL + pgvector database,
   //   shared by any number of engines and servers. schema: the PostgreSQL schema of the
-  //   tables (default "engram"); tenant: whose rows this engine reads and writes (default "").
+  //   tables (default "engram"); tenant: whose rows this engine reads and writes (default "",
+  //   the default tenant; `engram serve` on the store serves every tenant, each API key in its
+  //   own: docs/scale-out.md#tenants).
   //   Every engine on one PostgreSQL store needs the same vault key ($ENGRAM_VAULT_KEY or
   //   vault_key_file): one with another key, or none, refuses to open it.
   // Default: "" (backend and db_path)

@@ -340,37 +340,8 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.compact_interval_seconds < 0) {
     return Status::InvalidArgument("options: compact_interval_seconds < 0");
   }
-  std::unique_ptr<engine::PiiVault> pii_vault;
-  auto store = engine::OpenStore(options, [&]() -> Result<std::string> {
-    ENGRAM_ASSIGN_OR_RETURN(auto opened, engine::PiiVault::Open(options));
-    pii_vault = std::move(opened);
-    return pii_vault->AuditKey();
-  });
-  ENGRAM_RETURN_IF_ERROR(store.status());
-  ENGRAM_ASSIGN_OR_RETURN(auto embedder, engine::OpenEmbedder(options));
-  std::unique_ptr<engine::Vectors> vectors;
-  if (embedder) {
-    std::string path = options.vector_index_path;
-    if (path.empty()) {
-      ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(options));
-      if (!engine::LocalStorePath(loc).empty()) path = engine::LocalStorePath(loc) + ".vectors";
-    }
-    auto v = engine::Vectors::Open(std::move(embedder), store->get(), path);
-    ENGRAM_RETURN_IF_ERROR(v.status());
-    vectors = std::move(v).value();
-  }
-  std::unique_ptr<llm::ChatClient> llm;
-  if (!options.llm_base_url.empty()) {
-    auto client = llm::NewOpenAiChatClient(
-        {.base_url = options.llm_base_url, .model = options.llm_model,
-         .api_key_env = options.llm_api_key_env});
-    if (!client.ok()) return client.status().WithPrefix("options");
-    llm = std::move(client).value();
-  }
-  auto* impl = new engine::EngineImpl(options, std::move(store).value(), std::move(vectors),
-                                      std::move(pii_vault));
-  impl->SetLlm(std::move(llm));
-  return std::unique_ptr<Engine>(impl);
+  ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation location, engine::ResolveStore(options));
+  return engine::OpenEngineAt(options, location, nullptr);
 }
 
 }  // namespace engram

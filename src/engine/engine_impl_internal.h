@@ -22,6 +22,7 @@
 #include "src/engine/api_keys.h"
 #include "src/engine/outbox_leases.h"
 #include "src/engine/pii_vault.h"
+#include "src/engine/registry.h"
 #include "src/engine/vectors.h"
 #include "src/extract/coreference.h"
 #include "src/govern/summary_writer.h"
@@ -182,6 +183,20 @@ class EngineImpl final : public Engine {
 
   void SetLlm(std::unique_ptr<llm::ChatClient> llm);
 
+  // Where the store is and the embedding provider (null: none) that engines of the other
+  // tenants opened from this one share (engine_tenants.cc).
+  void SetTenancy(StoreLocation location, std::shared_ptr<Embedder> provider);
+
+  std::string Tenant() const override { return location_.tenant; }
+
+  bool MultiTenant() const override { return MultiTenantBackend(location_); }
+
+  Result<std::unique_ptr<Engine>> OpenTenant(const std::string& tenant) override;
+
+  Result<TenantPrincipal> AuthenticateAnyTenant(const std::string& secret) override;
+
+  Result<std::vector<std::string>> QueuedTenants() override;
+
   Result<CompactReport> Compact(const CompactRequest& request) override;
 
   Result<std::optional<CompactReport>> CompactIfDue() override;
@@ -221,6 +236,8 @@ class EngineImpl final : public Engine {
 
   const Options options_;
   Clock* const clock_;
+  StoreLocation location_;               // set once by SetTenancy, before any call
+  std::shared_ptr<Embedder> provider_;   // shared with the engines of other tenants
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
   std::unique_ptr<engine::PiiVault> vault_;
@@ -235,6 +252,13 @@ class EngineImpl final : public Engine {
   std::mutex compact_mu_;
   int64_t last_compact_ms_ = -1;  // guarded by compact_mu_; -1 until CompactIfDue is first called
 };
+
+// Opens an engine at a resolved location, sharing `provider` when given (else opening the
+// provider Options::embedder names). Engine::Open and EngineImpl::OpenTenant; options
+// already validated.
+Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options,
+                                             const StoreLocation& location,
+                                             std::shared_ptr<Embedder> provider);
 
 }  // namespace engram::engine
 

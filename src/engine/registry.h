@@ -40,6 +40,14 @@ std::string LocalStorePath(const StoreLocation& location);
 Result<std::unique_ptr<store::Store>> OpenStore(
     const Options& options, const std::function<Result<std::string>()>& audit_key);
 
+// As OpenStore, at a location already resolved (Engine::OpenTenant changes its tenant).
+Result<std::unique_ptr<store::Store>> OpenStoreAt(
+    const StoreLocation& location, const Options& options,
+    const std::function<Result<std::string>()>& audit_key);
+
+// Whether a backend's store holds several tenants (postgres).
+bool MultiTenantBackend(const StoreLocation& location);
+
 // The embedding provider named by Options::embedder; nullptr for "none".
 // InvalidArgument for an unknown name; FailedPrecondition when e5's weights are missing.
 Result<std::unique_ptr<Embedder>> OpenEmbedder(const Options& options);

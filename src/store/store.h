@@ -316,6 +316,7 @@ struct ApiKeyRecord {
   Principal principal;
   Instant created_at;
   std::optional<Instant> revoked_at;
+  std::string tenant;       // the tenant the key belongs to; set by FindApiKeyInAnyTenant only
 };
 
 // A raw remember request to queue (Store::EnqueueOutbox).
@@ -558,6 +559,27 @@ class Store {
   virtual Result<ApiKeyRecord> GetApiKey(const std::string& id) = 0;
   virtual Result<std::vector<ApiKeyRecord>> ListApiKeys() = 0;  // oldest first
   virtual Status RevokeApiKey(const std::string& id, const Instant& now) = 0;
+
+  // Multi-tenant stores (postgres). FindApiKeyInAnyTenant: the keys with this id in every
+  // tenant of the store, `tenant` set (ids are random, so in practice one; none: an empty
+  // list, not NotFound). The only lookup that crosses tenants, so that a server can learn a
+  // presented key's tenant from the key alone. ListQueuedTenants: the tenants with queued
+  // outbox entries, so that a server resumes every tenant's queue, not only the ones a
+  // request opened. The defaults describe a store of one tenant, "".
+  virtual Result<std::vector<ApiKeyRecord>> FindApiKeyInAnyTenant(const std::string& id) {
+    auto key = GetApiKey(id);
+    if (!key.ok() && key.status().code() == StatusCode::kNotFound) {
+      return std::vector<ApiKeyRecord>{};
+    }
+    if (!key.ok()) return key.status();
+    return std::vector<ApiKeyRecord>{std::move(key).value()};
+  }
+  virtual Result<std::vector<std::string>> ListQueuedTenants() {
+    auto queued = ListQueued(0, 1);
+    if (!queued.ok()) return queued.status();
+    if (queued->empty()) return std::vector<std::string>{};
+    return std::vector<std::string>{""};
+  }
 
   // --- Lifecycle: consolidation and erasure (src/govern; lifecycle_types.h) ---
 

@@ -144,6 +144,12 @@ class PostgresStore final : public StoreCore {
 
   Status RevokeApiKey(const std::string& id, const Instant& now) override;
 
+  // The two statements that cross tenants (docs/scale-out.md: api_keys is a reference
+  // table on Citus; the queued-tenants scan is a low-rate multi-shard query).
+  Result<std::vector<ApiKeyRecord>> FindApiKeyInAnyTenant(const std::string& id) override;
+
+  Result<std::vector<std::string>> ListQueuedTenants() override;
+
   Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
                                                  const ConsolidationQuery& query) override;
 

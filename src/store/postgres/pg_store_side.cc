@@ -67,9 +67,11 @@ Status OutboxNotFound(int64_t id) {
 
 // ---- API keys ----
 
-constexpr const char* kKeySelect =
-    "SELECT id, name, secret_hash, user_id, agent_id, created_ms, revoked_ms, teams, roles "
-    "FROM api_keys";
+#define ENGRAM_PG_KEY_COLUMNS \
+  "SELECT id, name, secret_hash, user_id, agent_id, created_ms, revoked_ms, teams, roles"
+constexpr const char* kKeySelect = ENGRAM_PG_KEY_COLUMNS " FROM api_keys";
+constexpr const char* kKeySelectWithTenant = ENGRAM_PG_KEY_COLUMNS ", tenant_id FROM api_keys";
+#undef ENGRAM_PG_KEY_COLUMNS
 
 ApiKeyRecord ReadKey(const PgResult& r, int row) {
   ApiKeyRecord k;
@@ -356,6 +358,38 @@ Result<std::vector<ApiKeyRecord>> PostgresStore::ListApiKeys() {
                        {tenant()});
     if (!r.ok()) return r.status().WithPrefix("list api keys");
     for (int i = 0; i < r->rows(); ++i) out.push_back(ReadKey(*r, i));
+    return Status::OK();
+  });
+  if (!done.ok()) return done;
+  return out;
+}
+
+// A sequential scan of api_keys (its primary key leads with tenant_id): the table holds one
+// row per key, so this stays cheap; docs/scale-out.md says when an index on id would pay.
+Result<std::vector<ApiKeyRecord>> PostgresStore::FindApiKeyInAnyTenant(const std::string& id) {
+  std::vector<ApiKeyRecord> out;
+  const Status done = WithConn([&](PgConn& conn) -> Status {
+    auto r = conn.Exec(
+        std::string(kKeySelectWithTenant) + " WHERE id = $1 ORDER BY tenant_id COLLATE \"C\"",
+        {id});
+    if (!r.ok()) return r.status().WithPrefix("api key in any tenant");
+    for (int i = 0; i < r->rows(); ++i) {
+      out.push_back(ReadKey(*r, i));
+      out.back().tenant = std::string(r->Text(i, 9));
+    }
+    return Status::OK();
+  });
+  if (!done.ok()) return done;
+  return out;
+}
+
+Result<std::vector<std::string>> PostgresStore::ListQueuedTenants() {
+  std::vector<std::string> out;
+  const Status done = WithConn([&](PgConn& conn) -> Status {
+    auto r = conn.Exec(
+        "SELECT DISTINCT tenant_id FROM outbox WHERE state = 'queued' ORDER BY 1");
+    if (!r.ok()) return r.status().WithPrefix("queued tenants");
+    for (int i = 0; i < r->rows(); ++i) out.push_back(std::string(r->Text(i, 0)));
     return Status::OK();
   });
   if (!done.ok()) return done;
