@@ -9,7 +9,7 @@ const I18N = {
     devuser: 'User (--dev on loopback only, instead of a key)', roles: 'Roles (comma-separated)',
     teams: 'Teams (comma-separated)', signin_help: 'The key stays in this browser tab only.',
     type: 'Type', kind: 'Kind', status: 'Status', session: 'Session', agent: 'Agent',
-    from: 'From', to: 'To', metadata: 'Metadata (JSON, Mem0 filter)', any: 'any',
+    from: 'From', to: 'To', metadata: 'Metadata', meta_filter: 'Metadata (JSON, Mem0 filter)', any: 'any',
     apply: 'Apply', next: 'Next page', prev: 'Previous page', first: 'First page',
     content: 'Content', version: 'Ver.', recorded: 'Recorded', confidence: 'Confidence',
     none: 'Nothing here.', page_note: 'Every filter runs on the server; {n} matches a page.',
@@ -55,7 +55,7 @@ const I18N = {
     devuser: '用户（仅 --dev 且本机访问时可代替密钥）', roles: '角色（逗号分隔）',
     teams: '团队（逗号分隔）', signin_help: '密钥只保存在当前浏览器标签页中。',
     type: '类型', kind: '种类', status: '状态', session: '会话', agent: '智能体',
-    from: '起', to: '止', metadata: '元数据（JSON，Mem0 筛选语法）', any: '全部',
+    from: '起', to: '止', metadata: '元数据', meta_filter: '元数据（JSON，Mem0 筛选语法）', any: '全部',
     apply: '筛选', next: '下一页', prev: '上一页', first: '第一页',
     content: '内容', version: '版本', recorded: '记录时间', confidence: '置信度',
     none: '暂无内容。', page_note: '所有筛选均由服务端完成；每页 {n} 条符合条件的记忆。',
@@ -267,7 +267,7 @@ async function viewMemories(main, params) {
     location.hash = '#/memories?' + q;
   }}, field(t('type'), type), field(t('kind'), kind), field(t('status'), status),
   field(t('session'), session), field(t('agent'), agent), field(t('from'), from),
-  field(t('to'), to), field(t('metadata'), meta), h('button', {type: 'submit'}, t('apply')));
+  field(t('to'), to), field(t('meta_filter'), meta), h('button', {type: 'submit'}, t('apply')));
   main.append(h('h2', {}, t('memories')), form,
     h('p', {class: 'muted small'}, t('page_note', {n: PAGE})));
   if (f.metadata) {

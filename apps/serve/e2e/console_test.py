@@ -147,11 +147,14 @@ def measure(server, driver):
     check(total < 100_000, "the console weighs under 100 kB (%d bytes)" % total)
 
 
-def shoot(page, shots, name):
+def shoot(page, shots, name, scroll=None):
+    """Saves the view in both languages; `scroll`: a selector to bring to the top first."""
     if not shots:
         return
     for code in ("en", "zh"):
         page.lang(code)
+        if scroll:
+            page.d.execute_script("document.querySelector(arguments[0]).scrollIntoView()", scroll)
         page.d.save_screenshot(os.path.join(shots, "%s-%s.png" % (name, code)))
     page.lang("en")
 
@@ -300,7 +303,7 @@ def main():
         check(new_id in ids_of(page) and mid not in ids_of(page),
               "status=current lists the correction, not the old version")
         page.go("#/memory/%d" % new_id)
-        shoot(page, shots, "memory")
+        shoot(page, shots, "memory", "#timeline")
         # Soft forget asks for confirmation first.
         page.css("#forget-soft")[0].click()
         check(page.css("#confirm-forget")[0].is_displayed(), "forget asks for confirmation")
@@ -358,7 +361,7 @@ def main():
               sum(b["messages"] for b in m["series"]) == m["messages"],
               "the series has 7 days that add up to the totals (%d recalls, %d messages)" % (
                   m["recalls"], m["messages"]))
-        shoot(page, shots, "audit")
+        shoot(page, shots, "audit", "#metrics")
         page.lang("zh")
         check(page.css("#nav a")[0].text == "记忆", "the language switch shows Chinese")
         page.lang("en")
