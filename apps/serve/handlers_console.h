@@ -1,6 +1,7 @@
 // The console (a web page at `/`, apps/serve/console/) and the thin routes it needs that the
 // rest of the REST API did not have: the agent's context block, a memory's links and
-// entities, a source message, and the audit chain check. Each calls one Engine method, so scopes, audit and the guard apply.
+// entities, a source message, and the audit chain check. Each calls one Engine method, so
+// scopes, audit and the guard apply.
 //
 // Thread safety: handlers may run concurrently; the embedded assets are immutable.
 #ifndef ENGRAM_APPS_SERVE_HANDLERS_CONSOLE_H_
