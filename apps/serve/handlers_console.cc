@@ -1,6 +1,7 @@
 // The console's page and assets, and the thin routes it needs (see handlers_console.h).
 #include "apps/serve/handlers_console.h"
 
+#include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
 #include "engram/iso8601.h"
 #include "engram/status_macros.h"
@@ -54,6 +55,25 @@ Result<HttpReply> HandleMemoryLinks(HttpCall& call) {
                    {"created_at", FormatIso8601(l.created_at)}});
   }
   return HttpReply{200, {{"links", out}}};
+}
+
+Result<HttpReply> HandleMemoryEntities(HttpCall& call) {
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto links, call.engine->MemoryEntities(call.principal, id));
+  json out = json::array();
+  for (const EntityLinkView& l : links) out.push_back(EntityLinkJson(l));
+  return HttpReply{200, {{"entities", out}}};
+}
+
+Result<HttpReply> HandleGetMessage(HttpCall& call) {
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto m, call.engine->GetMessage(call.principal, id));
+  return HttpReply{200,
+                   {{"id", m.id},
+                    {"session_id", m.session_id},
+                    {"role", m.role},
+                    {"content", m.content},
+                    {"at", FormatIso8601(m.at)}}};
 }
 
 // The chain spans every user's records, so only the admin role may check it (as `engram

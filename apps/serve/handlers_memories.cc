@@ -5,6 +5,7 @@
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/routes.h"
+#include "engram/iso8601.h"
 #include "engram/status_macros.h"
 
 namespace engram::serve {
@@ -49,6 +50,14 @@ Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t 
                          int64_t lo, int64_t hi) {
   if (!req.has_param(name)) return fallback;
   return ParseIntParam(name, req.get_param_value(name), lo, hi);
+}
+
+// An ISO 8601 time (a date alone is its midnight UTC); nullopt when the parameter is absent.
+Result<std::optional<Instant>> QueryTime(const httplib::Request& req, const char* name) {
+  if (!req.has_param(name)) return std::optional<Instant>();
+  auto t = ParseIso8601(req.get_param_value(name));
+  if (!t.ok()) return Status::InvalidArgument(std::string(name) + ": not an ISO 8601 time");
+  return std::optional<Instant>(*t);
 }
 
 }  // namespace
@@ -122,7 +131,8 @@ Result<HttpReply> HandleSearch(HttpCall& call) {
   return HttpReply{200, {{"request_id", result.request_id}, {"results", hits}}};
 }
 
-// GET /v1/memories?session=&type=&kind=&include_history=&after=&limit=
+// GET /v1/memories?session=&type=&kind=&status=&agent_id=&recorded_from=&recorded_to=
+//                 &metadata=&include_history=&after=&limit=
 Result<HttpReply> HandleListMemories(HttpCall& call) {
   const httplib::Request& req = *call.request;
   ListRequest r;
@@ -137,6 +147,11 @@ Result<HttpReply> HandleListMemories(HttpCall& call) {
     if (!r.kind) return Status::InvalidArgument("kind: unknown memory kind");
   }
   r.include_history = QueryFlag(req, "include_history");
+  r.status = req.get_param_value("status");
+  r.agent_id = req.get_param_value("agent_id");  // "agent" names the --dev principal
+  r.metadata_json = req.get_param_value("metadata");
+  ENGRAM_ASSIGN_OR_RETURN(r.recorded_from, QueryTime(req, "recorded_from"));
+  ENGRAM_ASSIGN_OR_RETURN(r.recorded_to, QueryTime(req, "recorded_to"));
   ENGRAM_ASSIGN_OR_RETURN(auto after, QueryInt(req, "after", 0, 0, INT64_MAX));
   ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(req, "limit", 50, 1, 1000));
   r.after_id = after;

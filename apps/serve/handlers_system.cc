@@ -94,6 +94,7 @@ Result<HttpReply> HandleMemoryMetrics(HttpCall& call) {
   if (q.has_param("id")) r.id = q.get_param_value("id");
   ENGRAM_ASSIGN_OR_RETURN(auto window, QueryInt(q, "window_days", 30, 1, 3650));
   r.window_days = static_cast<int>(window);
+  r.bucket = q.get_param_value("bucket");
   ENGRAM_ASSIGN_OR_RETURN(auto m, call.engine->Metrics(r));
   return HttpReply{200, MetricsJson(m)};
 }

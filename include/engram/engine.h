@@ -264,6 +264,20 @@ struct ListRequest {
   bool include_history = false;      // also superseded versions (never forgotten ones)
   int64_t after_id = 0;              // the page starts after this id
   int limit = 50;                    // 1..1000
+  // Only memories in this state, "" = any (include_history then decides on old versions):
+  //   current      the current version, active, not expired
+  //   outdated     a superseded version (include_history is implied)
+  //   dormant      the current version, dormant
+  //   expired      the current version, active, past expires_at
+  //   quarantined  held by the guard until a review approves it
+  std::string status;
+  std::string agent_id;                  // only memories written by this agent; "" = any
+  std::optional<Instant> recorded_from;  // only Memory::recorded_at >= this
+  std::optional<Instant> recorded_to;    // only Memory::recorded_at < this
+  // A condition on Memory::metadata_json in RecallFilter::metadata_json's syntax; "" = none.
+  std::string metadata_json;
+  // Rows the conditions reject are skipped before `limit` counts: a page is short only when
+  // it is the last, and next_after_id pages on across them.
 };
 
 struct ListResult {
@@ -341,6 +355,25 @@ struct MetricsRequest {
   std::string by = "user";   // "user" | "team" | "agent"
   std::string id;            // "" = the principal's own user / agent (not for team)
   int window_days = 30;      // 1..3650, ending now
+  // "" = totals only; "day" = also MemoryMetrics::series, one bucket per day of the window
+  // (window_days 1..90): bucket i covers [now - (window_days - i) days, the next bucket).
+  std::string bucket;
+};
+
+// The counts of one bucket of a series (the windowed metrics of MemoryMetrics over
+// [from, to)); the buckets of a series add up to the totals.
+struct MetricsBucket {
+  Instant from;
+  Instant to;
+  int64_t recalls = 0;
+  int64_t used = 0;
+  double hit_rate = 0;
+  int64_t repeated_questions = 0;
+  double repeated_question_rate = 0;
+  int64_t messages = 0;
+  int64_t context_reloads = 0;
+  double context_reload_rate = 0;
+  std::map<std::string, int64_t> writes_by_signal;
 };
 
 struct MemoryMetrics {
@@ -359,6 +392,10 @@ struct MemoryMetrics {
   std::map<std::string, int64_t> writes_by_signal;  // signal -> messages
   int64_t review_open = 0;             // open review items
   int64_t quarantined = 0;             // quarantined memories
+  // Per-bucket counts, oldest first, when MetricsRequest::bucket asked for them. The review
+  // backlog and the quarantined count are current states (the store keeps no history of
+  // them), so they have no series.
+  std::vector<MetricsBucket> series;
 };
 
 // What a lifecycle sweep did (see Engine::Sweep).
@@ -588,6 +625,12 @@ class Engine {
   // co_mentioned). NotFound when absent or not visible.
   virtual Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
                                                         int limit) = 0;
+
+  // The entities memory version `id` mentions (linked when it was written), those the
+  // principal may see, entity ids ascending; `surface` (the words that named each) only for
+  // the memory's own user. NotFound as Get.
+  virtual Result<std::vector<EntityLinkView>> MemoryEntities(const Principal& principal,
+                                                             int64_t id) = 0;
 
   // Removes everything of `user_id`: every memory version the user wrote in any scope
   // (private, team and public) and every summary citing one of them, their messages, the

@@ -15,6 +15,7 @@
 #include "src/govern/metrics.h"
 #include "src/ingest/validate.h"
 #include "src/store/access.h"
+#include "src/store/list_filter.h"
 
 namespace engram {
 namespace {
@@ -54,6 +55,12 @@ Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   if (request.window_days < 1 || request.window_days > 3650) {
     return Status::InvalidArgument("window_days: must be in 1..3650");
   }
+  if (!request.bucket.empty() && request.bucket != "day") {
+    return Status::InvalidArgument("bucket: must be day (or absent)");
+  }
+  if (request.bucket == "day" && request.window_days > 90) {
+    return Status::InvalidArgument("window_days: at most 90 with bucket=day");
+  }
   std::string id = request.id;
   if (request.by == "user") {
     if (id.empty()) id = p.user_id;
@@ -85,7 +92,24 @@ Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   MemoryMetrics out{request.by, id, from, ctx.now, m.recalls, m.used, m.hit_rate,
                     m.repeated_questions, m.repeated_question_rate, m.messages,
                     m.context_reloads, m.context_reload_rate, m.writes_by_signal,
-                    m.review_open, m.quarantined};
+                    m.review_open, m.quarantined, {}};
+  // A series: the same counts over each day of the window (one store call a day; earlier
+  // recalls are listed for each, as above).
+  constexpr int64_t kDayMs = 86400000;
+  for (int i = request.bucket == "day" ? request.window_days : 0; i > 0; --i) {
+    const int64_t b_from = ctx.now.unix_ms - i * kDayMs;
+    const int64_t b_to = i == 1 ? ctx.now.unix_ms + 1 : b_from + kDayMs;
+    ENGRAM_ASSIGN_OR_RETURN(auto day,
+                            store_->CollectMetrics({request.by, id, Instant{b_from, 0},
+                                                    Instant{b_to, 0},
+                                                    Instant{b_from - govern::kRepeatWindowMs, 0}}));
+    govern::MetricsSummary d = govern::Summarize(day, b_from);
+    out.series.push_back(MetricsBucket{
+        Instant{b_from, ctx.now.offset_minutes}, Instant{std::min(b_to, ctx.now.unix_ms),
+                                                         ctx.now.offset_minutes},
+        d.recalls, d.used, d.hit_rate, d.repeated_questions, d.repeated_question_rate,
+        d.messages, d.context_reloads, d.context_reload_rate, d.writes_by_signal});
+  }
   ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"metrics", {}, "{}"}));
   return out;
 }
@@ -145,6 +169,19 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
   if (request.limit <= 0 || request.limit > 1000) {
     return Status::InvalidArgument("limit: must be 1..1000");
   }
+  if (!store::IsListStatus(request.status)) {
+    return Status::InvalidArgument(
+        "status: must be current, outdated, dormant, expired or quarantined");
+  }
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("agent", request.agent_id, false));
+  if (request.recorded_from && request.recorded_to &&
+      request.recorded_to->unix_ms <= request.recorded_from->unix_ms) {
+    return Status::InvalidArgument("recorded_to: must be after recorded_from");
+  }
+  RecallFilter metadata;
+  metadata.metadata_json = request.metadata_json;
+  ENGRAM_ASSIGN_OR_RETURN(const store::MemoryFilter filter,
+                          store::MemoryFilter::Compile(metadata));
   store::OpContext ctx = Context(request.principal);
   store::ListQuery q;
   q.session_id = request.session_id;
@@ -153,6 +190,11 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
   q.include_history = request.include_history;
   q.after_id = request.after_id;
   q.limit = request.limit + 1;  // one more tells whether another page exists
+  q.status = request.status;
+  q.agent_id = request.agent_id;
+  if (request.recorded_from) q.recorded_from_ms = request.recorded_from->unix_ms;
+  if (request.recorded_to) q.recorded_to_ms = request.recorded_to->unix_ms;
+  if (!filter.empty()) q.filter = &filter;
   ENGRAM_ASSIGN_OR_RETURN(auto rows, store_->ListMemories(ctx, q));
   ListResult out;
   out.memories = std::move(rows);
@@ -299,6 +341,12 @@ Result<EntityRelationsResult> EngineImpl::EntityRelations(const Principal& princ
                                                           int limit) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   return engine::EntityRelations(*store_, Context(principal), id, limit);
+}
+
+Result<std::vector<EntityLinkView>> EngineImpl::MemoryEntities(const Principal& principal,
+                                                                int64_t id) {
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
+  return engine::MemoryEntities(*store_, Context(principal), id);
 }
 
 Result<EraseReport> EngineImpl::EraseUser(const Principal& principal, const std::string& user_id) {

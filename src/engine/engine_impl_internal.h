@@ -209,6 +209,8 @@ class EngineImpl final : public Engine {
 
   Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
                                                 int limit) override;
+  Result<std::vector<EntityLinkView>> MemoryEntities(const Principal& principal,
+                                                     int64_t id) override;
 
   Result<EraseReport> EraseUser(const Principal& principal, const std::string& user_id) override;
 

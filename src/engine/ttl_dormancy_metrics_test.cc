@@ -156,6 +156,34 @@ TEST_P(LifecycleTest, MetricsFromTheEnginesOwnRecords) {
   EXPECT_EQ(got->writes_by_signal["preference"], 1);
   EXPECT_GE(got->writes_by_signal["commitment"], 1);
 
+  // Per day, from the store: half a day later, the three buckets are [T-1.5d, T-0.5d),
+  // [T-0.5d, T+0.5d) (the messages, the first question and its feedback) and the last day
+  // (the other two questions, one a repeat). They add up to the totals.
+  clock_.Advance(kDayMicros / 2);
+  auto days = engine_->Metrics({.principal = alice, .window_days = 3, .bucket = "day"});
+  ASSERT_TRUE(days.ok()) << days.status().ToString();
+  ASSERT_EQ(days->series.size(), 3u);
+  EXPECT_EQ(days->recalls, 3);
+  EXPECT_EQ(days->series[0].recalls + days->series[0].messages, 0);
+  EXPECT_EQ(days->series[1].recalls, 1);
+  EXPECT_EQ(days->series[1].used, 1);
+  EXPECT_NEAR(days->series[1].hit_rate, 1.0, 1e-9);
+  EXPECT_EQ(days->series[1].messages, 3);
+  EXPECT_EQ(days->series[1].context_reloads, 1);
+  EXPECT_EQ(days->series[1].writes_by_signal["preference"], 1);
+  EXPECT_EQ(days->series[2].recalls, 2);
+  EXPECT_EQ(days->series[2].repeated_questions, 1);
+  EXPECT_EQ(days->series[2].messages, 0);
+  EXPECT_EQ(days->series[0].to.unix_ms, days->series[1].from.unix_ms);
+  EXPECT_EQ(days->series[2].to.unix_ms, days->to.unix_ms);
+  EXPECT_TRUE(got->series.empty());  // totals only unless asked
+  EXPECT_EQ(engine_->Metrics({.principal = alice, .bucket = "week"}).status().code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(engine_->Metrics({.principal = alice, .window_days = 91, .bucket = "day"})
+                .status()
+                .code(),
+            StatusCode::kInvalidArgument);
+
   // by=agent counts the agent id over every user: an admin's question only.
   EXPECT_EQ(engine_->Metrics({.principal = alice, .by = "agent"}).status().code(),
             StatusCode::kPermissionDenied);

@@ -203,14 +203,22 @@ struct VectorChange {
   std::string vector;
 };
 
-// A page of visible memories in id order (Engine::List). Never deleted ones.
+// A page of visible memories in id order (Engine::List). Never deleted ones. Rows the
+// conditions reject are skipped before `limit` counts, so a page is short only at the end.
+// Every backend applies the conditions of src/store/list_filter.h (status names there).
 struct ListQuery {
   std::string session_id;  // "" = any
   std::string type;        // "" = any, else a MemoryType name
   std::string kind;        // "" = any, else a MemoryKind name
-  bool include_history = false;
+  bool include_history = false;  // ignored when `status` is set (the status decides)
   int64_t after_id = 0;
   int limit = 50;
+  std::string status;    // "" = any, else current|outdated|dormant|expired|quarantined
+  std::string agent_id;  // "" = any, else Memory::scope.agent_id
+  // Memory::recorded_at in [recorded_from_ms, recorded_to_ms) (unix ms).
+  int64_t recorded_from_ms = INT64_MIN;
+  int64_t recorded_to_ms = INT64_MAX;
+  const MemoryFilter* filter = nullptr;  // not owned; null = none (the metadata condition)
 };
 
 struct KeywordQuery {
@@ -633,6 +641,11 @@ class Store {
   // current memories, most shared memories first. NotFound as GetEntity.
   virtual Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx,
                                                                   int64_t id, int limit) = 0;
+  // The entities memory version `id` mentions (its links) that ctx.principal may see, entity
+  // ids ascending (`created` false). Empty when the memory is absent, forgotten or not
+  // visible: the caller reports NotFound through GetMemory.
+  virtual Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                                    int64_t id) = 0;
   // The graph channel: see GraphResult. Entities ctx.principal may not see are ignored.
   virtual Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) = 0;
 

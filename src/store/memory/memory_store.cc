@@ -252,6 +252,17 @@ Result<std::vector<EntityRelation>> MemoryStoreImpl::ListEntityRelations(const O
   return entities_.Relations(ctx.principal, id, limit, SearchableFor(ctx));
 }
 
+Result<std::vector<EntityLinkOutcome>> MemoryStoreImpl::ListMemoryEntities(const OpContext& ctx,
+                                                                          int64_t id) {
+  std::lock_guard lock(mu_);
+  auto m = memories_.find(id);
+  if (m == memories_.end() || m->second.status == MemoryStatus::kDeleted ||
+      !CanSee(ctx.principal, m->second.scope)) {
+    return std::vector<EntityLinkOutcome>{};
+  }
+  return entities_.MemoryLinks(ctx.principal, id);
+}
+
 Result<GraphResult> MemoryStoreImpl::SearchGraph(const OpContext& ctx, const GraphQuery& query) {
   std::lock_guard lock(mu_);
   return entities_.Graph(ctx.principal, query, SearchableFor(ctx), next_memory_id_ - 1);

@@ -158,6 +158,8 @@ class MemoryStoreImpl final : public StoreCore {
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override;
+  Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                            int64_t id) override;
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
 

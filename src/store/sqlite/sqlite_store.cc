@@ -286,6 +286,12 @@ Result<std::vector<EntityRelation>> SqliteStore::ListEntityRelations(const OpCon
   return sqlite::SelectEntityRelations(conn.db(), ctx.principal, ctx.now, id, limit);
 }
 
+Result<std::vector<EntityLinkOutcome>> SqliteStore::ListMemoryEntities(const OpContext& ctx,
+                                                                      int64_t id) {
+  ReadConnection conn(this);
+  return sqlite::SelectMemoryEntities(conn.db(), ctx.principal, id);
+}
+
 Result<GraphResult> SqliteStore::SearchGraph(const OpContext& ctx, const GraphQuery& query) {
   ReadConnection conn(this);
   return sqlite::SelectGraph(conn.db(), conn.cache(), ctx.principal, ctx.now, query);

@@ -165,6 +165,8 @@ class SqliteStore final : public StoreCore {
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override;
+  Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                            int64_t id) override;
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
 
