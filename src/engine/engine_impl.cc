@@ -348,12 +348,13 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   ENGRAM_ASSIGN_OR_RETURN(auto embedder, engine::OpenEmbedder(options));
   std::unique_ptr<engine::Vectors> vectors;
   if (embedder) {
+    ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(options));
     std::string path = options.vector_index_path;
-    if (path.empty()) {
-      ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(options));
-      if (!engine::LocalStorePath(loc).empty()) path = engine::LocalStorePath(loc) + ".vectors";
+    if (path.empty() && !engine::LocalStorePath(loc).empty()) {
+      path = engine::LocalStorePath(loc) + ".vectors";
     }
-    auto v = engine::Vectors::Open(std::move(embedder), store->get(), path);
+    auto v = engine::Vectors::Open(std::move(embedder), store->get(), path,
+                                   engine::SearchesVectorsInStore(loc));
     ENGRAM_RETURN_IF_ERROR(v.status());
     vectors = std::move(v).value();
   }

@@ -96,6 +96,10 @@ Result<StoreLocation> ResolveStore(const Options& options) {
 
 std::string LocalStorePath(const StoreLocation& location) { return location.path; }
 
+bool SearchesVectorsInStore(const StoreLocation& location) {
+  return location.backend == "postgres";
+}
+
 Result<std::unique_ptr<store::Store>> OpenStore(
     const Options& options, const std::function<Result<std::string>()>& audit_key) {
   ENGRAM_ASSIGN_OR_RETURN(StoreLocation loc, ResolveStore(options));
