@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <random>
 #include <set>
@@ -259,6 +260,69 @@ TEST_F(PgVectorTest, SkewedScopesRecallCountsAndIsolation) {
   auto decoy = PgCountVectors(*conn_, kDecoy, kModel, {"u:big"});
   ASSERT_TRUE(decoy.ok());
   EXPECT_EQ(*decoy, 20);
+}
+
+// Migration 2 over a store written at version 1: the pgvector copy of every float32 vector
+// is filled in from its bytes (exactly), the 384-d HNSW index exists, and search finds it.
+TEST(PgVectorMigrationTest, FillsEmbeddingsFromVersionOne) {
+  const std::string dsn = TestDsn();
+  ASSERT_FALSE(dsn.empty());
+  std::random_device rd;
+  const std::string schema = "t_m2_" + std::to_string(rd() % 1000000000);
+  PgConnOptions o{dsn};
+  o.schema = schema;
+  auto c = PgConn::Connect(o);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  PgConn& conn = **c;
+  auto admin = PgConn::Connect(PgConnOptions{dsn});
+  ASSERT_TRUE(admin.ok());
+  ASSERT_TRUE((*admin)->ExecScript("CREATE SCHEMA " + schema).ok());
+  struct Drop {
+    PgConn& a;
+    std::string s;
+    ~Drop() { (void)a.Exec("DROP SCHEMA IF EXISTS " + s + " CASCADE"); }
+  } drop{**admin, schema};
+  ASSERT_TRUE(conn.ExecScript(PgSchemaV1Sql()).ok());
+  ASSERT_TRUE(
+      conn.Exec("INSERT INTO schema_migrations (version, applied_ms) VALUES (1, 0)").ok());
+  // Two memories; the 384 floats include a negative, a subnormal and a large value.
+  std::vector<float> v(384);
+  for (int i = 0; i < 384; ++i) v[i] = std::ldexp(static_cast<float>(i % 7) - 3.0f, i % 9 - 4);
+  v[5] = 1e-45f;
+  v[6] = 3.0e10f;
+  std::string bytes(384 * sizeof(float), '\0');
+  std::memcpy(bytes.data(), v.data(), bytes.size());
+  for (int id : {1, 2}) {
+    ASSERT_TRUE(conn.Exec("INSERT INTO memory (lineage_id, version, current, scope_key, user_id, "
+                          "visibility, type, kind, status, content, valid_from_ms, recorded_ms) "
+                          "VALUES ($1, 1, true, 'u:alice', 'alice', 'private', 'episodic', "
+                          "'raw', 'active', 'hi', 0, 0)",
+                          {id})
+                    .ok());
+  }
+  ASSERT_TRUE(conn.Exec("INSERT INTO memory_vector (memory_id, model_id, part, vector) VALUES "
+                        "(1, 'm', 'u:alice', $1::bytea), (2, 'm', 'u:alice', '\\x0102'::bytea)",
+                        {PgParam::Bytea(bytes)})
+                  .ok());
+  conn.ClearErrors();
+  ASSERT_TRUE(MigratePgSchema(conn, schema).ok());
+  auto filled = conn.Exec("SELECT memory_id, embedding IS NOT NULL, embedding = $1::vector "
+                          "FROM memory_vector ORDER BY memory_id",
+                          {PgParam::Vector(v)});
+  ASSERT_TRUE(filled.ok()) << filled.status().ToString();
+  EXPECT_TRUE(filled->Bool(0, 1));
+  EXPECT_TRUE(filled->Bool(0, 2));   // every float exactly
+  EXPECT_FALSE(filled->Bool(1, 1));  // not float32 rows: left alone
+  auto index = conn.Exec("SELECT to_regclass('memory_vector_hnsw_384') IS NOT NULL");
+  ASSERT_TRUE(index.ok());
+  EXPECT_TRUE(index->Bool(0, 0));
+  PgVectorSearchOptions hnsw;
+  hnsw.exact_max = 0;
+  auto got = PgSearchVectors(conn, "", "m", v, 5, {"u:alice"}, hnsw);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_EQ(got->size(), 1u);
+  EXPECT_EQ((*got)[0].memory_id, 1);
+  EXPECT_EQ((*got)[0].vector, bytes);
 }
 
 TEST_F(PgVectorTest, RefusesBadQueries) {
