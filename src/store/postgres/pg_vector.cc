@@ -94,20 +94,21 @@ Result<std::vector<VectorCandidate>> PgSearchVectors(PgConn& conn, const std::st
   const std::string dims = std::to_string(query.size());
   const PgParam q = PgParam::Vector(query);
   const std::string parts = TextArray(partitions);
-  PgTxnOptions txn;
+  // The count only chooses the path (the HNSW path's fallback covers a count that moved), so
+  // it and the exact search run as single statements: no transaction, fewer round trips.
+  ENGRAM_ASSIGN_OR_RETURN(int64_t visible,
+                          PgCountVectors(conn, tenant, model, partitions, options.exact_max + 1));
+  const bool indexable = static_cast<int>(query.size()) <= kMaxIndexedDimension;
+  if (visible <= options.exact_max || !indexable) {
+    if (path) *path = PgVectorPath::kExact;
+    return SearchExact(conn, {tenant, model, parts, q, k}, dims);
+  }
+  PgTxnOptions txn;  // for the SET LOCALs of the index scan
   txn.read_only = true;
   txn.set_local = {{"hnsw.iterative_scan", "relaxed_order"},
                    {"hnsw.ef_search",
                     std::to_string(std::clamp(std::max(options.ef_search, k), 1, kMaxEfSearch))}};
   ENGRAM_RETURN_IF_ERROR(RunInTransaction(conn, txn, [&](PgConn& c) -> Status {
-    ENGRAM_ASSIGN_OR_RETURN(int64_t visible,
-                            PgCountVectors(c, tenant, model, partitions, options.exact_max + 1));
-    const bool indexable = static_cast<int>(query.size()) <= kMaxIndexedDimension;
-    if (visible <= options.exact_max || !indexable) {
-      if (path) *path = PgVectorPath::kExact;
-      ENGRAM_ASSIGN_OR_RETURN(out, SearchExact(c, {tenant, model, parts, q, k}, dims));
-      return Status::OK();
-    }
     if (path) *path = PgVectorPath::kHnsw;
     ENGRAM_ASSIGN_OR_RETURN(out, SearchHnsw(c, {tenant, model, parts, q, k}, dims));
     if (static_cast<int64_t>(out.size()) < std::min<int64_t>(k, visible)) {

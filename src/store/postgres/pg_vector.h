@@ -13,7 +13,8 @@
 //     until enough rows pass the scope filter) and hnsw.ef_search >= the rows asked for;
 //     when it still returns fewer rows than asked (hnsw.max_scan_tuples reached), the exact
 //     path answers instead. So a search never returns fewer than min(k, visible) rows.
-// Settings change only by SET LOCAL inside the search's read-only transaction (pg_conn.h).
+// The count and the exact search are single statements; the HNSW search runs in a read-only
+// transaction, its settings changed only by SET LOCAL (pg_conn.h).
 //
 // Thread safety: the functions use only the connection passed in.
 #ifndef ENGRAM_STORE_POSTGRES_PG_VECTOR_H_

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -162,11 +163,14 @@ class PgVectorTest : public PgTest {
     for (const Row& r : rows_) mine.insert(r.id);
     for (const std::string user : {"big", "mid", "s1", "s2", "s3", "s4"}) {
       const std::vector<std::string> parts = {"u:" + user, "p"};
-      double found = 0, wanted = 0;
+      double found = 0, wanted = 0, ms = 0;
       for (const auto& q : queries_) {
         PgVectorPath path;
+        const auto start = std::chrono::steady_clock::now();
         // As the engine asks (StoreVectorIndex: k + 16 candidates, the best 10 kept).
         auto got = PgSearchVectors(*conn_, kTenant, kModel, q, 26, parts, options, &path);
+        ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                  .count();
         EXPECT_TRUE(got.ok()) << got.status().ToString();
         if (!got.ok()) return paths;
         ++paths[path];
@@ -186,8 +190,9 @@ class PgVectorTest : public PgTest {
         wanted += 10;
       }
       const double recall = found / wanted;
-      std::printf("exact_max %lld, user %s (%zu visible): recall@10 %.4f\n",
-                  static_cast<long long>(options.exact_max), user.c_str(), Visible(parts), recall);
+      std::printf("exact_max %lld, user %s (%zu visible): recall@10 %.4f, %.2f ms a search\n",
+                  static_cast<long long>(options.exact_max), user.c_str(), Visible(parts), recall,
+                  ms / static_cast<double>(queries_.size()));
       EXPECT_GE(recall, min_recall) << user;
     }
     return paths;
