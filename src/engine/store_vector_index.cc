@@ -68,7 +68,7 @@ class StoreVectorIndex final : public index::VectorIndex {
 
 }  // namespace
 
-size_t StoreSearchDepth(size_t k) { return k + std::max<size_t>(16, k / 2); }
+size_t StoreSearchDepth(size_t k) { return k + 16; }
 
 std::unique_ptr<index::VectorIndex> NewStoreVectorIndex(store::Store* store,
                                                         const index::VectorIndexOptions& options) {
