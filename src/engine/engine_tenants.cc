@@ -65,7 +65,8 @@ Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options, const Store
     if (path.empty() && !LocalStorePath(location).empty()) {
       path = LocalStorePath(location) + ".vectors";
     }
-    auto v = Vectors::Open(std::make_unique<SharedEmbedder>(provider), store->get(), path);
+    auto v = Vectors::Open(std::make_unique<SharedEmbedder>(provider), store->get(), path,
+                           SearchesVectorsInStore(location));
     ENGRAM_RETURN_IF_ERROR(v.status());
     vectors = std::move(v).value();
   }

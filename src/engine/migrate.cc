@@ -167,7 +167,7 @@ Result<std::unique_ptr<engine::EngineImpl>> EngineOver(const Options& o, Side& s
   std::unique_ptr<engine::Vectors> vectors;
   if (embedder) {
     auto v = engine::Vectors::Open(std::move(embedder), side.store.get(), "",
-                                   /*read_only=*/true);
+                                   /*store_search=*/false, /*read_only=*/true);
     if (!v.ok()) return v.status().WithPrefix(std::string("migrate: ") + which + " vectors");
     vectors = std::move(v).value();
   }

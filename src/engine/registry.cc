@@ -98,6 +98,10 @@ std::string LocalStorePath(const StoreLocation& location) { return location.path
 
 bool MultiTenantBackend(const StoreLocation& location) { return location.backend == "postgres"; }
 
+bool SearchesVectorsInStore(const StoreLocation& location) {
+  return location.backend == "postgres";
+}
+
 Result<std::unique_ptr<store::Store>> OpenStore(
     const Options& options, const std::function<Result<std::string>()>& audit_key) {
   ENGRAM_ASSIGN_OR_RETURN(StoreLocation loc, ResolveStore(options));

@@ -28,8 +28,13 @@ Result<StoreLocation> ResolveStore(const Options& options);
 
 // The file a backend keeps on the local disk, beside which the vault key and the vector
 // index live by default ("<path>.key", "<path>.vectors"); "" when the backend has none
-// (memory; postgres, whose engines share a database and each keep their index in memory).
+// (memory; postgres, whose engines share a database and search its vectors in it).
 std::string LocalStorePath(const StoreLocation& location);
+
+// Whether the backend searches vectors itself (Store::SearchVectors: postgres, with pgvector),
+// so that the engine keeps no in-process vector index and recall's vector channel queries
+// the store.
+bool SearchesVectorsInStore(const StoreLocation& location);
 
 // InvalidArgument for an unknown backend name; otherwise whatever opening it returns.
 // `audit_key` returns the audit chain's MAC key (PiiVault::AuditKey); it is called once,

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "engram/status_macros.h"
+#include "src/engine/store_vector_index.h"
 
 namespace engram::engine {
 namespace {
@@ -36,7 +37,7 @@ constexpr int kReplayBatch = 4096;
 
 Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedder,
                                                store::Store* store, std::string index_path,
-                                               bool read_only) {
+                                               bool store_search, bool read_only) {
   std::unique_ptr<Vectors> v(new Vectors());
   v->store_ = store;
   v->index_path_ = std::move(index_path);
@@ -47,6 +48,12 @@ Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedde
   v->cache_backend_ = std::make_unique<StoreCacheBackend>(store, read_only);
   v->embedder_ =
       std::make_unique<embed::CachingEmbedder>(std::move(embedder), v->cache_backend_.get());
+  if (store_search) {
+    v->store_search_ = true;
+    v->index_path_.clear();
+    v->index_ = NewStoreVectorIndex(store, io);
+    return v;
+  }
   if (!v->index_path_.empty() && std::filesystem::exists(v->index_path_)) {
     auto loaded = index::LoadVectorIndex(v->index_path_, io);
     // A corrupt file, another model or dimension, or a newer format: rebuild from the log.
@@ -73,6 +80,7 @@ Result<std::vector<std::string>> Vectors::EmbedPassages(const std::vector<std::s
 }
 
 Status Vectors::Sync() {
+  if (store_search_) return Status::OK();  // the store's writes are the index
   std::lock_guard lock(sync_mu_);
   while (true) {
     ENGRAM_ASSIGN_OR_RETURN(

@@ -195,6 +195,13 @@ struct Revision {
 // One entry of the vector change log: the vector index replays these to follow the store.
 // Upserts carry the memory's partition (scope key) and its vector in the requested model
 // (empty when the memory has no vector in that model).
+// One nearest-neighbour candidate of SearchVectors: the memory and its stored vector (the
+// encoded float32 row, as VectorChange::vector), for the caller to score.
+struct VectorCandidate {
+  int64_t memory_id = 0;
+  std::string vector;
+};
+
 struct VectorChange {
   int64_t seq = 0;
   int64_t memory_id = 0;
@@ -416,6 +423,27 @@ class Store {
   virtual Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq,
                                                                const std::string& model,
                                                                int limit) = 0;
+
+  // Vector search inside the store, for a backend with its own vector index (PostgreSQL +
+  // pgvector): up to `k` live vectors of `model` in `partitions` (scope keys, as
+  // VectorIndex partitions; cold "z:" twins included when listed) nearest to `query` by
+  // cosine, nearest first, with their stored vectors. Approximate above the backend's exact
+  // threshold, but never fewer than min(k, visible vectors). The caller scores them itself
+  // (the same arithmetic as the in-process index) and re-checks every id with GetSearchable.
+  // Default: NotSupported (the engine then keeps an in-process index fed by
+  // VectorChangesSince). InvalidArgument: an empty, non-finite or zero query.
+  virtual Result<std::vector<VectorCandidate>> SearchVectors(
+      const std::string& model, const std::vector<float>& query, int k,
+      const std::vector<std::string>& partitions) {
+    (void)model, (void)query, (void)k, (void)partitions;
+    return Status::NotSupported("store: no vector search in this backend");
+  }
+  // The number of live vectors of `model` in `partitions`. Default: NotSupported.
+  virtual Result<int64_t> CountVectors(const std::string& model,
+                                       const std::vector<std::string>& partitions) {
+    (void)model, (void)partitions;
+    return Status::NotSupported("store: no vector search in this backend");
+  }
 
   // Embedding cache by (model, text hash). Get returns NotFound when absent.
   virtual Result<std::string> GetCachedEmbedding(const std::string& model,

@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,14 @@ class PostgresStore final : public StoreCore {
 
   Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
                                                        int limit) override;
+
+  // pgvector search (pg_vector.h); the first search of a dimension creates its HNSW index.
+  Result<std::vector<VectorCandidate>> SearchVectors(
+      const std::string& model, const std::vector<float>& query, int k,
+      const std::vector<std::string>& partitions) override;
+
+  Result<int64_t> CountVectors(const std::string& model,
+                               const std::vector<std::string>& partitions) override;
 
   Result<std::string> GetCachedEmbedding(const std::string& model,
                                          const std::string& text_hash) override;
@@ -217,6 +226,8 @@ class PostgresStore final : public StoreCore {
 
   std::unique_ptr<PgPool> pool_;
   const PostgresOptions options_;
+  std::mutex vector_mu_;
+  std::set<int> indexed_dimensions_;  // guarded by vector_mu_: EnsurePgVectorIndex done
   std::mutex keyword_mu_;
   PgKeywordState keyword_;  // guarded by keyword_mu_ (pg_keyword.h)
 };
