@@ -155,7 +155,9 @@ json WindowedJson(const Counts& c) {
           {"messages", c.messages},
           {"context_reloads", c.context_reloads},
           {"context_reload_rate", c.context_reload_rate},
-          {"writes_by_signal", c.writes_by_signal}};
+          {"writes_by_signal", c.writes_by_signal},
+          {"review_open", c.review_open},
+          {"quarantined", c.quarantined}};
 }
 
 }  // namespace
@@ -164,8 +166,6 @@ json MetricsJson(const MemoryMetrics& m) {
   json out = WindowedJson(m);
   out["by"] = m.by;
   out["id"] = m.id;
-  out["review_open"] = m.review_open;
-  out["quarantined"] = m.quarantined;
   if (m.series.empty()) return out;
   json series = json::array();
   for (const MetricsBucket& b : m.series) series.push_back(WindowedJson(b));

@@ -374,6 +374,10 @@ struct MetricsBucket {
   int64_t context_reloads = 0;
   double context_reload_rate = 0;
   std::map<std::string, int64_t> writes_by_signal;
+  // States at the bucket's end: review items raised and not yet resolved then, and
+  // quarantined messages then (quarantine items not released by an approval before it).
+  int64_t review_open = 0;
+  int64_t quarantined = 0;
 };
 
 struct MemoryMetrics {
@@ -392,9 +396,9 @@ struct MemoryMetrics {
   std::map<std::string, int64_t> writes_by_signal;  // signal -> messages
   int64_t review_open = 0;             // open review items
   int64_t quarantined = 0;             // quarantined memories
-  // Per-bucket counts, oldest first, when MetricsRequest::bucket asked for them. The review
-  // backlog and the quarantined count are current states (the store keeps no history of
-  // them), so they have no series.
+  // Per-bucket counts, oldest first, when MetricsRequest::bucket asked for them; each bucket
+  // also carries the review backlog and the quarantined count at its end (read off the review
+  // items' raise and resolution times).
   std::vector<MetricsBucket> series;
 };
 

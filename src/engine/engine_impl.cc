@@ -108,7 +108,8 @@ Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
         Instant{b_from, ctx.now.offset_minutes}, Instant{std::min(b_to, ctx.now.unix_ms),
                                                          ctx.now.offset_minutes},
         d.recalls, d.used, d.hit_rate, d.repeated_questions, d.repeated_question_rate,
-        d.messages, d.context_reloads, d.context_reload_rate, d.writes_by_signal});
+        d.messages, d.context_reloads, d.context_reload_rate, d.writes_by_signal,
+        d.review_open, d.quarantine_held});
   }
   ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"metrics", {}, "{}"}));
   return out;

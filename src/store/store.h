@@ -319,8 +319,13 @@ struct MetricsCounts {
   int64_t messages = 0;             // messages written
   int64_t context_reloads = 0;      // of which repeat something said before
   std::map<std::string, int64_t> writes_by_signal;  // signal name -> messages
-  int64_t review_open = 0;          // open review items (the filter's memories / user)
-  int64_t quarantined = 0;          // quarantined memories (current)
+  // As of `to`: review items raised before it and not resolved before it (the filter's
+  // memories / user); with `to` now, the open ones.
+  int64_t review_open = 0;
+  int64_t quarantined = 0;          // quarantined memories (current, whatever `to`)
+  // As of `to`: quarantine items raised before it whose memory was not released (approved)
+  // before it, i.e. the quarantined messages at `to` (a rejected one stays quarantined).
+  int64_t quarantine_held = 0;
 };
 
 // An API key: the hash of its secret and the principal requests carrying it act as.

@@ -43,7 +43,7 @@ const I18N = {
     recalls: 'Recalls', hit_rate: 'Hit rate', repeat_rate: 'Repeated questions',
     reload_rate: 'Context reloads', review_open: 'Review backlog', quarantined: 'Quarantined',
     writes: 'Writes by signal', per_day: 'Per day (the server\'s series; review backlog ' +
-      'and quarantined are current counts)', no_series: 'Per-day series: windows up to 90 days.',
+      'and quarantined as of each day\'s end)', no_series: 'Per-day series: windows up to 90 days.',
     more: 'Load more', loading: 'Loading…', edit_fb: 'Feedback', only_search:
       'Feedback needs a recall that showed this memory: find it in Search first.',
     welcome: 'Signed in as {u}.', error: 'Error', id: 'Id', by_what: 'Metrics of',
@@ -85,7 +85,7 @@ const I18N = {
     seq: '序号', at: '时间', actor: '操作者', action: '操作', targets: '对象',
     window: '时间窗（天）', stats: '总量', recalls: '召回次数', hit_rate: '命中率',
     repeat_rate: '重复提问率', reload_rate: '上下文重载率', review_open: '待审核',
-    quarantined: '已隔离', writes: '按信号统计的写入', per_day: '每日趋势（服务端统计；待审核与已隔离为当前值）',
+    quarantined: '已隔离', writes: '按信号统计的写入', per_day: '每日趋势（服务端统计；待审核与已隔离为每日结束时的数量）',
     no_series: '每日趋势仅适用于 90 天以内的时间窗。',
     more: '加载更多', loading: '加载中…', edit_fb: '反馈',
     only_search: '反馈需要一次展示过这条记忆的召回：请先在“检索”中找到它。',
@@ -689,7 +689,10 @@ function seriesCharts(series) {
     seriesChart('chart-reload', t('reload_rate'), series,
       [['', (b) => b.context_reload_rate]], pct),
     seriesChart('chart-writes', t('writes'), series,
-      signals.map((k) => [k, (b) => (b.writes_by_signal || {})[k] || 0]), num));
+      signals.map((k) => [k, (b) => (b.writes_by_signal || {})[k] || 0]), num),
+    seriesChart('chart-review', t('review_open'), series, [['', (b) => b.review_open]], num),
+    seriesChart('chart-quarantined', t('quarantined'), series,
+      [['', (b) => b.quarantined]], num));
 }
 
 async function viewAudit(main, params) {

@@ -353,12 +353,13 @@ def main():
         page.css("#verify")[0].click()
         page.wait(lambda: "intact" in page.css("#verify-result")[0].text, "an intact chain")
         charts = page.css("#series svg.chart")
-        check(len(charts) == 5, "five per-day charts from the server's series (%d)" % len(charts))
+        check(len(charts) == 7, "seven per-day charts from the server's series (%d)" % len(charts))
         st, m = call(server, admin, "GET", "/v1/metrics/memory?by=user&id=alice&window_days=7"
                      "&bucket=day")
         check(st == 200 and len(m["series"]) == 7 and m["recalls"] >= 1 and
               sum(b["recalls"] for b in m["series"]) == m["recalls"] and
-              sum(b["messages"] for b in m["series"]) == m["messages"],
+              sum(b["messages"] for b in m["series"]) == m["messages"] and
+              m["series"][-1]["review_open"] == m["review_open"],
               "the series has 7 days that add up to the totals (%d recalls, %d messages)" % (
                   m["recalls"], m["messages"]))
         shoot(page, shots, "audit", "#metrics")

@@ -89,13 +89,18 @@ Result<MetricsCounts> MemoryStoreImpl::CollectMetrics(const MetricsFilter& f) {
       }
     }
   }
+  // Open at `to`, and of the quarantine items, those not released before `to`.
   for (const ReviewItem& r : reviews_) {
-    if (r.resolved_at) continue;
+    if (r.created_at.unix_ms >= f.to.unix_ms) continue;
     if (f.by == "user") {
-      c.review_open += r.user_id == f.id;
-    } else if (auto m = memories_.find(r.memory_id); m != memories_.end()) {
-      c.review_open += Subject(f, m->second.scope) == f.id;
+      if (r.user_id != f.id) continue;
+    } else if (auto m = memories_.find(r.memory_id);
+               m == memories_.end() || Subject(f, m->second.scope) != f.id) {
+      continue;
     }
+    const bool resolved_before = r.resolved_at && r.resolved_at->unix_ms < f.to.unix_ms;
+    c.review_open += !resolved_before;
+    c.quarantine_held += r.kind == "quarantine" && !(resolved_before && r.resolution == "approve");
   }
   for (const auto& [id, m] : memories_) {
     c.quarantined += m.current && m.status == MemoryStatus::kQuarantined &&
