@@ -48,7 +48,7 @@ function(engram_pg_fixtures)
                      stop ${dir})
     set_tests_properties(pg${v}_server_start PROPERTIES FIXTURES_SETUP ${fixture} TIMEOUT 120
                          LABELS ${label})
-    set_tests_properties(pg${v}_server_stop PROPERTIES FIXTURES_CLEANUP ${fixture} TIMEOUT 60
+    set_tests_properties(pg${v}_server_stop PROPERTIES FIXTURES_CLEANUP ${fixture} TIMEOUT 120
                          LABELS ${label})
   endforeach()
 endfunction()

@@ -35,6 +35,8 @@ void AddImportCommand(CLI::App& app, Globals* g, Action* action);
 // with `user` / `agent` for lines without one. Returns the exit code.
 int ImportJsonl(const Globals& g, const std::string& input, const std::string& user,
                 const std::string& agent);
+// migrate SRC DST (apps/cli/migrate_command.cc)
+void AddMigrateCommand(CLI::App& app, Globals* g, Action* action);
 // serve, keys, mcp (apps/serve/serve_commands.cc, adapted in apps/cli/main.cc)
 void AddServerCommands(CLI::App& app, Globals* g, Action* action);
 

@@ -33,6 +33,7 @@ constexpr CommandGroup kCommandGroups[] = {
     AddLifecycleCommands,  // compact, erase
     AddEntityCommands,     // entities import | list | relations
     AddImportCommand,      // import (a chat history, JSONL)
+    AddMigrateCommand,     // migrate SRC DST
     AddServerCommands,     // serve, keys, mcp
 };
 

@@ -107,14 +107,18 @@ Result<std::string> ScopeUser(const httplib::Request& req, const json& body) {
 }  // namespace
 
 Result<Principal> Authenticator::Resolve(const httplib::Request& req, const json& body,
-                                         Access access, std::string* caller) const {
+                                         Access access, std::string* caller,
+                                         std::string* tenant) const {
   if (access == Access::kPublic) return Principal{};
   const std::string key = PresentedKey(req);
   ENGRAM_ASSIGN_OR_RETURN(auto named, NamedPrincipal(req, body));
   if (!key.empty()) {
-    auto principal = engine_->Authenticate(key);
+    auto grant = engine_->AuthenticateAnyTenant(key);
+    Result<Principal> principal =
+        grant.ok() ? Result<Principal>(grant->principal) : Result<Principal>(grant.status());
     if (principal.ok()) {
       *caller = "key:" + key.substr(0, 19);  // "ek_" + id: never the secret part
+      *tenant = grant->tenant;
       if (!named.user_id.empty() && named.user_id != principal->user_id) {
         // A service key (one key for an application's many users, as Mem0's are used) acts
         // for the user it names, with that user's rights only: no team, no role.

@@ -2,7 +2,7 @@
 //
 // With API keys (the default), every non-public route needs "Authorization: Bearer <key>"
 // ("Token <key>" as Mem0 sends it, or "X-API-Key: <key>"); the call acts as the key's
-// principal. A request that names another user is refused, so a key can never act outside
+// principal, in the key's tenant. A request that names another user is refused, so a key can never act outside
 // its principal: scopes are then enforced by the store, which receives that principal. In
 // --dev mode a loopback caller may omit the key (or send one the database does not know)
 // and name its principal in the request ("user"/"user_id", also inside Mem0 "filters";
@@ -32,11 +32,13 @@ class Authenticator {
   Authenticator(Engine* engine, bool dev) : engine_(engine), dev_(dev) {}
 
   // The principal a call of a route with `access` acts for, and the key's id (or
-  // "addr:<remote address>" without a key) in `*caller`. Unauthenticated: missing or bad
-  // key; PermissionDenied: naming another user than the key's; InvalidArgument: no user in
-  // --dev mode for a route that needs one.
+  // "addr:<remote address>" without a key) in `*caller`; a key's tenant in `*tenant` (found
+  // from the key alone, Engine::AuthenticateAnyTenant; left as is without a key, so --dev
+  // calls act in the server's own tenant). Unauthenticated: missing or bad key;
+  // PermissionDenied: naming another user than the key's; InvalidArgument: no user in --dev
+  // mode for a route that needs one.
   Result<Principal> Resolve(const httplib::Request& req, const nlohmann::json& body,
-                            Access access, std::string* caller) const;
+                            Access access, std::string* caller, std::string* tenant) const;
 
  private:
   Engine* const engine_;

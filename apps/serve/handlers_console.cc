@@ -1,6 +1,7 @@
 // The console's page and assets, and the thin routes it needs (see handlers_console.h).
 #include "apps/serve/handlers_console.h"
 
+#include "apps/serve/entity_json.h"
 #include "apps/serve/json_codec.h"
 #include "engram/iso8601.h"
 #include "engram/status_macros.h"
@@ -45,7 +46,7 @@ Result<HttpReply> HandleConsoleAsset(HttpCall& call) {
 
 Result<HttpReply> HandleMemoryLinks(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
-  ENGRAM_ASSIGN_OR_RETURN(auto links, call.server->engine->Links(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto links, call.engine->Links(call.principal, id));
   json out = json::array();
   for (const MemoryLinkView& l : links) {
     out.push_back({{"from_id", l.from_id},
@@ -56,13 +57,32 @@ Result<HttpReply> HandleMemoryLinks(HttpCall& call) {
   return HttpReply{200, {{"links", out}}};
 }
 
+Result<HttpReply> HandleMemoryEntities(HttpCall& call) {
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto links, call.engine->MemoryEntities(call.principal, id));
+  json out = json::array();
+  for (const EntityLinkView& l : links) out.push_back(EntityLinkJson(l));
+  return HttpReply{200, {{"entities", out}}};
+}
+
+Result<HttpReply> HandleGetMessage(HttpCall& call) {
+  ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
+  ENGRAM_ASSIGN_OR_RETURN(auto m, call.engine->GetMessage(call.principal, id));
+  return HttpReply{200,
+                   {{"id", m.id},
+                    {"session_id", m.session_id},
+                    {"role", m.role},
+                    {"content", m.content},
+                    {"at", FormatIso8601(m.at)}}};
+}
+
 // The chain spans every user's records, so only the admin role may check it (as `engram
 // audit --verify` is an operator's command).
 Result<HttpReply> HandleVerifyAudit(HttpCall& call) {
   if (!call.principal.HasRole("admin")) {
     return Status::PermissionDenied("audit: verifying the chain needs the admin role");
   }
-  ENGRAM_ASSIGN_OR_RETURN(auto check, call.server->engine->VerifyAudit());
+  ENGRAM_ASSIGN_OR_RETURN(auto check, call.engine->VerifyAudit());
   return HttpReply{200,
                    {{"records", check.records},
                     {"intact", check.intact},

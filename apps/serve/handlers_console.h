@@ -1,6 +1,7 @@
 // The console (a web page at `/`, apps/serve/console/) and the thin routes it needs that the
-// rest of the REST API did not have: the agent's context block, a memory's links, and the
-// audit chain check. Each calls one Engine method, so scopes, audit and the guard apply.
+// rest of the REST API did not have: the agent's context block, a memory's links and
+// entities, a source message, and the audit chain check. Each calls one Engine method, so
+// scopes, audit and the guard apply.
 //
 // Thread safety: handlers may run concurrently; the embedded assets are immutable.
 #ifndef ENGRAM_APPS_SERVE_HANDLERS_CONSOLE_H_
@@ -17,6 +18,10 @@ Result<HttpReply> HandleConsolePage(HttpCall& call);
 Result<HttpReply> HandleConsoleAsset(HttpCall& call);
 // GET /v1/memories/{id}/links: Engine::Links.
 Result<HttpReply> HandleMemoryLinks(HttpCall& call);
+// GET /v1/memories/{id}/entities: Engine::MemoryEntities.
+Result<HttpReply> HandleMemoryEntities(HttpCall& call);
+// GET /v1/messages/{id}: Engine::GetMessage (the caller's own messages; masked as Get).
+Result<HttpReply> HandleGetMessage(HttpCall& call);
 // GET /v1/audit/verify: Engine::VerifyAudit, for the admin role.
 Result<HttpReply> HandleVerifyAudit(HttpCall& call);
 

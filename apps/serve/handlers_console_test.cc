@@ -1,5 +1,10 @@
-// The console's page and assets, and the routes it added: context, links, audit verify.
+// The console's page and assets, and the routes it added: context, links, audit verify,
+// source messages, a memory's entities; and the listing and metrics options it uses.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 #include "apps/serve/handlers_console.h"
 #include "apps/serve/test_server.h"
@@ -83,6 +88,64 @@ TEST(ConsoleRoutesTest, ContextLinksAndAuditVerify) {
   EXPECT_EQ(r.body["intact"], true);
   EXPECT_GT(r.body["records"].get<int64_t>(), 0);
   EXPECT_TRUE(r.body["first_bad_seq"].is_null());
+}
+
+TEST(ConsoleRoutesTest, MessagesEntitiesListFiltersAndMetricsSeries) {
+  testing::TempDir dir;
+  TestServer s(dir.path(), Synchronous(true));
+  ASSERT_TRUE(s.ok());
+  auto r = s.Send("POST", "/v1/memories",
+                  {{"user", "alice"},
+                   {"text", "张工负责接口文档的评审，地点在三号会议室"},
+                   {"metadata", {{"project", "apollo"}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const int64_t id = r.body["results"][0]["memories"][0]["id"];
+  const int64_t message = r.body["results"][0]["message_id"];
+  ASSERT_EQ(s.Send("POST", "/v1/memories", {{"user", "alice"}, {"text", "untagged note"}}).status,
+            201);
+
+  const std::string msg = "/v1/messages/" + std::to_string(message);
+  r = s.Send("GET", msg + "?user=alice");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["content"], "张工负责接口文档的评审,地点在三号会议室");  // as stored: normalized
+  EXPECT_EQ(r.body["role"], "user");
+  EXPECT_EQ(r.body["id"], message);
+  EXPECT_EQ(s.Send("GET", msg + "?user=bob").status, 404);
+  EXPECT_EQ(s.Send("GET", "/v1/messages/999999?user=alice").status, 404);
+
+  const std::string ents = "/v1/memories/" + std::to_string(id) + "/entities";
+  r = s.Send("GET", ents + "?user=alice");
+  ASSERT_EQ(r.status, 200) << r.text;
+  std::vector<std::string> names;
+  for (const auto& e : r.body["entities"]) names.push_back(e["name"]);
+  EXPECT_NE(std::find(names.begin(), names.end(), "张工"), names.end()) << r.text;
+  EXPECT_EQ(s.Send("GET", ents + "?user=bob").status, 404);
+
+  auto listed = [&](const std::string& query) {
+    auto page = s.Send("GET", "/v1/memories?user=alice&" + query);
+    EXPECT_EQ(page.status, 200) << query << ": " << page.text;
+    std::vector<std::string> texts;
+    for (const auto& m : page.body["memories"]) texts.push_back(m["content"]);
+    return texts;
+  };
+  auto tagged = listed("metadata=%7B%22project%22%3A%22apollo%22%7D&status=current");
+  EXPECT_FALSE(tagged.empty());
+  EXPECT_EQ(std::count(tagged.begin(), tagged.end(), "untagged note"), 0);
+  EXPECT_EQ(listed("status=outdated").size(), 0u);
+  EXPECT_EQ(listed("recorded_to=2000-01-01").size(), 0u);
+  EXPECT_EQ(listed("recorded_from=2000-01-01&agent_id=nobody").size(), 0u);
+  for (const char* bad : {"status=asleep", "recorded_from=soon", "metadata=%7B", "limit=0"}) {
+    EXPECT_EQ(s.Send("GET", std::string("/v1/memories?user=alice&") + bad).status, 400) << bad;
+  }
+
+  r = s.Send("GET", "/v1/metrics/memory?user=alice&window_days=2&bucket=day");
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["series"].size(), 2u);
+  EXPECT_EQ(r.body["series"][1]["messages"].get<int64_t>(), r.body["messages"].get<int64_t>());
+  EXPECT_FALSE(s.Send("GET", "/v1/metrics/memory?user=alice").body.contains("series"));
+  EXPECT_EQ(s.Send("GET", "/v1/metrics/memory?user=alice&bucket=week").status, 400);
+  EXPECT_EQ(s.Send("GET", "/v1/metrics/memory?user=alice&bucket=day&window_days=365").status,
+            400);
 }
 
 }  // namespace

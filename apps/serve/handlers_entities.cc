@@ -29,7 +29,7 @@ Result<HttpReply> HandleListEntities(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(req, "limit", 50, 1, 1000));
   r.after_id = after;
   r.limit = static_cast<int>(limit);
-  ENGRAM_ASSIGN_OR_RETURN(auto page, call.server->engine->ListEntities(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto page, call.engine->ListEntities(r));
   nlohmann::json out = nlohmann::json::array();
   for (const Entity& e : page.entities) out.push_back(EntityJson(e));
   return HttpReply{200, {{"entities", out},
@@ -41,7 +41,7 @@ Result<HttpReply> HandleListEntities(HttpCall& call) {
 Result<HttpReply> HandleEntityRelations(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, ParseId(call.params.at("id")));
   ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(*call.request, "limit", 50, 1, 1000));
-  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->EntityRelations(
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.engine->EntityRelations(
                                            call.principal, id, static_cast<int>(limit)));
   return HttpReply{200, EntityRelationsJson(result)};
 }

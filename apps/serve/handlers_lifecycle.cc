@@ -11,14 +11,14 @@ namespace engram::serve {
 Result<HttpReply> HandleCompact(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto dry_run, OptBool(call.body, "dry_run"));
   CompactRequest request{call.principal, dry_run.value_or(false)};
-  ENGRAM_ASSIGN_OR_RETURN(auto report, call.server->engine->Compact(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto report, call.engine->Compact(request));
   return HttpReply{200, CompactReportJson(report)};
 }
 
 // DELETE /v1/users/{user_id}: erases everything of the user (the user themself or admin).
 Result<HttpReply> HandleEraseUser(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(
-      auto report, call.server->engine->EraseUser(call.principal, call.params.at("user_id")));
+      auto report, call.engine->EraseUser(call.principal, call.params.at("user_id")));
   return HttpReply{200, EraseReportJson(report)};
 }
 

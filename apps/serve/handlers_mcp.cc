@@ -32,7 +32,8 @@ Result<HttpReply> HandleMcpPost(HttpCall& call) {
   if (!call.body.is_object()) {
     return Status::InvalidArgument("mcp: the body must be one JSON-RPC message (no batches)");
   }
-  std::optional<nlohmann::json> reply = call.server->mcp->Handle(call.body, call.principal);
+  // The session is stateless: one per call, over the engine of the key's tenant.
+  std::optional<nlohmann::json> reply = McpSession(call.engine).Handle(call.body, call.principal);
   if (!reply) return HttpReply{202, nullptr, "", "text/plain", {}};
   return HttpReply{200, *reply};
 }

@@ -24,7 +24,7 @@ struct Lineage {
 
 // The memory Mem0 id `id` names. NotFound when absent, not visible or forgotten.
 Result<Lineage> CurrentVersion(HttpCall& call, int64_t id) {
-  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.server->engine->History(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.engine->History(call.principal, id));
   if (versions.empty()) return Status::NotFound("mem0: memory " + std::to_string(id));
   Lineage out{versions.back(), FormatIso8601(versions.front().recorded_at)};
   for (const Memory& v : versions) {
@@ -58,7 +58,7 @@ Result<std::vector<Memory>> ListAll(HttpCall& call, const RecallFilter& f) {
   r.limit = kListPage;
   std::vector<Memory> out;
   while (true) {
-    ENGRAM_ASSIGN_OR_RETURN(auto page, call.server->engine->List(r));
+    ENGRAM_ASSIGN_OR_RETURN(auto page, call.engine->List(r));
     for (Memory& m : page.memories) {
       if (Wanted(m, f)) out.push_back(std::move(m));
     }
@@ -92,7 +92,7 @@ Result<HttpReply> HandleMem0Ping(HttpCall&) {
 Result<HttpReply> HandleMem0Add(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto requests, ParseRemember(call.body, call.principal));
   ENGRAM_ASSIGN_OR_RETURN(auto results, RememberNow(call, requests));
-  Engine* engine = call.server->engine;
+  Engine* engine = call.engine;
   json out = json::array();
   for (const RememberResult& r : results) {
     std::set<int64_t> updated;  // lineages an UPDATE event reports
@@ -131,7 +131,7 @@ Result<HttpReply> HandleMem0Add(HttpCall& call) {
 // "threshold", ...} → {"results": [...], "request_id"}.
 Result<HttpReply> HandleMem0Search(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto request, ParseRecall(call.body, call.principal));
-  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Recall(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.engine->Recall(request));
   json hits = json::array();
   for (const RecallHit& h : result.hits) hits.push_back(Mem0Hit(h));
   return HttpReply{200, {{"results", hits}, {"request_id", result.request_id}}};
@@ -178,7 +178,7 @@ Result<HttpReply> HandleMem0Update(HttpCall& call) {
   json body = call.body;
   body["text"] = text.value_or(lineage.current.content);
   ENGRAM_ASSIGN_OR_RETURN(auto request, ParseCorrect(body, call.principal, lineage.current.id));
-  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.server->engine->Correct(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.engine->Correct(request));
   json out = Mem0Item(memory, lineage.created_at);
   out["message"] = "Memory updated successfully!";
   return HttpReply{200, out};
@@ -188,7 +188,7 @@ Result<HttpReply> HandleMem0Delete(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
   ENGRAM_ASSIGN_OR_RETURN(auto lineage, CurrentVersion(call, id));
   const std::string hard = call.request->get_param_value("hard");
-  ENGRAM_RETURN_IF_ERROR(call.server->engine->Forget(
+  ENGRAM_RETURN_IF_ERROR(call.engine->Forget(
       ForgetRequest{call.principal, lineage.current.id, hard == "true" || hard == "1"}));
   return HttpReply{200, Message("Memory deleted successfully!")};
 }
@@ -207,7 +207,7 @@ Result<HttpReply> HandleMem0DeleteAll(HttpCall& call) {
   int64_t deleted = 0;
   for (const Memory& m : all) {
     if (m.scope.user_id != call.principal.user_id) continue;
-    Status s = call.server->engine->Forget(ForgetRequest{call.principal, m.id, false});
+    Status s = call.engine->Forget(ForgetRequest{call.principal, m.id, false});
     // Forgetting a message's record also forgets the facts read from it: NotFound then.
     if (s.code() == StatusCode::kNotFound) continue;
     ENGRAM_RETURN_IF_ERROR(s);
@@ -220,7 +220,7 @@ Result<HttpReply> HandleMem0DeleteAll(HttpCall& call) {
 
 Result<HttpReply> HandleMem0History(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
-  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.server->engine->History(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.engine->History(call.principal, id));
   return HttpReply{200, Mem0History(versions)};
 }
 

@@ -5,6 +5,7 @@
 #include "apps/serve/ingest_queue.h"
 #include "apps/serve/json_codec.h"
 #include "apps/serve/routes.h"
+#include "engram/iso8601.h"
 #include "engram/status_macros.h"
 
 namespace engram::serve {
@@ -51,20 +52,28 @@ Result<int64_t> QueryInt(const httplib::Request& req, const char* name, int64_t 
   return ParseIntParam(name, req.get_param_value(name), lo, hi);
 }
 
+// An ISO 8601 time (a date alone is its midnight UTC); nullopt when the parameter is absent.
+Result<std::optional<Instant>> QueryTime(const httplib::Request& req, const char* name) {
+  if (!req.has_param(name)) return std::optional<Instant>();
+  auto t = ParseIso8601(req.get_param_value(name));
+  if (!t.ok()) return Status::InvalidArgument(std::string(name) + ": not an ISO 8601 time");
+  return std::optional<Instant>(*t);
+}
+
 }  // namespace
 
 Result<std::vector<RememberResult>> RememberNow(HttpCall& call,
                                                 const std::vector<RememberRequest>& requests,
                                                 std::vector<int64_t>* ingest_ids) {
   if (IngestQueue* queue = call.server->queue) {
-    ENGRAM_ASSIGN_OR_RETURN(auto ids, queue->Submit(requests));
+    ENGRAM_ASSIGN_OR_RETURN(auto ids, queue->Submit(call.engine, requests));
     if (ingest_ids) *ingest_ids = ids;
-    return queue->Wait(call.principal, ids, call.server->sync_timeout_ms);
+    return queue->Wait(call.engine, call.principal, ids, call.server->sync_timeout_ms);
   }
   // In order, their passages embedded in batches; stops at the first refusal, as one
   // Remember per message would.
   std::vector<RememberResult> out;
-  for (Result<RememberResult>& made : call.server->engine->RememberMany(requests, true)) {
+  for (Result<RememberResult>& made : call.engine->RememberMany(requests, true)) {
     ENGRAM_ASSIGN_OR_RETURN(auto result, std::move(made));
     out.push_back(std::move(result));
   }
@@ -75,7 +84,7 @@ Result<HttpReply> HandleRemember(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto requests, ParseRemember(call.body, call.principal));
   IngestQueue* queue = call.server->queue;
   if (queue && !QueryFlag(*call.request, "sync")) {
-    ENGRAM_ASSIGN_OR_RETURN(auto ids, queue->Submit(requests));
+    ENGRAM_ASSIGN_OR_RETURN(auto ids, queue->Submit(call.engine, requests));
     return HttpReply{202, {{"status", "queued"}, {"ingest_ids", ids}}};
   }
   std::vector<int64_t> ids;
@@ -106,7 +115,7 @@ Result<HttpReply> HandleContext(HttpCall& call) {
     }
     r.budget_tokens = static_cast<int>(*budget);
   }
-  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Context(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.engine->Context(r));
   return HttpReply{200,
                    {{"request_id", result.request_id},
                     {"text", result.text},
@@ -116,13 +125,14 @@ Result<HttpReply> HandleContext(HttpCall& call) {
 
 Result<HttpReply> HandleSearch(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto request, ParseRecall(call.body, call.principal));
-  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Recall(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.engine->Recall(request));
   json hits = json::array();
   for (const RecallHit& h : result.hits) hits.push_back(HitJson(h));
   return HttpReply{200, {{"request_id", result.request_id}, {"results", hits}}};
 }
 
-// GET /v1/memories?session=&type=&kind=&include_history=&after=&limit=
+// GET /v1/memories?session=&type=&kind=&status=&agent_id=&recorded_from=&recorded_to=
+//                 &metadata=&include_history=&after=&limit=
 Result<HttpReply> HandleListMemories(HttpCall& call) {
   const httplib::Request& req = *call.request;
   ListRequest r;
@@ -137,11 +147,16 @@ Result<HttpReply> HandleListMemories(HttpCall& call) {
     if (!r.kind) return Status::InvalidArgument("kind: unknown memory kind");
   }
   r.include_history = QueryFlag(req, "include_history");
+  r.status = req.get_param_value("status");
+  r.agent_id = req.get_param_value("agent_id");  // "agent" names the --dev principal
+  r.metadata_json = req.get_param_value("metadata");
+  ENGRAM_ASSIGN_OR_RETURN(r.recorded_from, QueryTime(req, "recorded_from"));
+  ENGRAM_ASSIGN_OR_RETURN(r.recorded_to, QueryTime(req, "recorded_to"));
   ENGRAM_ASSIGN_OR_RETURN(auto after, QueryInt(req, "after", 0, 0, INT64_MAX));
   ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(req, "limit", 50, 1, 1000));
   r.after_id = after;
   r.limit = static_cast<int>(limit);
-  ENGRAM_ASSIGN_OR_RETURN(auto page, call.server->engine->List(r));
+  ENGRAM_ASSIGN_OR_RETURN(auto page, call.engine->List(r));
   json out = json::array();
   for (const Memory& m : page.memories) out.push_back(MemoryJson(m));
   return HttpReply{200,
@@ -151,33 +166,33 @@ Result<HttpReply> HandleListMemories(HttpCall& call) {
 
 Result<HttpReply> HandleGetMemory(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
-  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.server->engine->Get(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.engine->Get(call.principal, id));
   return HttpReply{200, MemoryJson(memory)};
 }
 
 Result<HttpReply> HandleCorrect(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
   ENGRAM_ASSIGN_OR_RETURN(auto request, ParseCorrect(call.body, call.principal, id));
-  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.server->engine->Correct(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto memory, call.engine->Correct(request));
   return HttpReply{200, MemoryJson(memory)};
 }
 
 Result<HttpReply> HandleFeedback(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto request, ParseFeedback(call.body, call.principal));
-  ENGRAM_ASSIGN_OR_RETURN(auto result, call.server->engine->Feedback(request));
+  ENGRAM_ASSIGN_OR_RETURN(auto result, call.engine->Feedback(request));
   return HttpReply{200, FeedbackJson(result)};
 }
 
 Result<HttpReply> HandleForget(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
   const bool hard = QueryFlag(*call.request, "hard");
-  ENGRAM_RETURN_IF_ERROR(call.server->engine->Forget(ForgetRequest{call.principal, id, hard}));
+  ENGRAM_RETURN_IF_ERROR(call.engine->Forget(ForgetRequest{call.principal, id, hard}));
   return HttpReply{200, {{"forgotten", id}, {"hard", hard}}};
 }
 
 Result<HttpReply> HandleHistory(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
-  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.server->engine->History(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto versions, call.engine->History(call.principal, id));
   json out = json::array();
   for (const Memory& m : versions) out.push_back(MemoryJson(m));
   return HttpReply{200, {{"versions", out}}};
@@ -186,7 +201,7 @@ Result<HttpReply> HandleHistory(HttpCall& call) {
 Result<HttpReply> HandleIngestStatus(HttpCall& call) {
   if (!call.server->queue) return Status::NotSupported("serve: async ingestion is off");
   ENGRAM_ASSIGN_OR_RETURN(auto id, PathId(call));
-  ENGRAM_ASSIGN_OR_RETURN(auto state, call.server->queue->Get(call.principal, id));
+  ENGRAM_ASSIGN_OR_RETURN(auto state, call.server->queue->Get(call.engine, call.principal, id));
   return HttpReply{200, state};
 }
 

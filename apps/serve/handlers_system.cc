@@ -54,7 +54,7 @@ Result<HttpReply> HandleAudit(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto after, QueryInt(*call.request, "after", 0, 0, INT64_MAX));
   ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(*call.request, "limit", 100, 1, 1000));
   ENGRAM_ASSIGN_OR_RETURN(
-      auto records, call.server->engine->Audit(call.principal, after, static_cast<int>(limit)));
+      auto records, call.engine->Audit(call.principal, after, static_cast<int>(limit)));
   json out = json::array();
   for (const AuditEntryView& r : records) out.push_back(AuditJson(r));
   return HttpReply{200, {{"records", out}}};
@@ -64,7 +64,7 @@ Result<HttpReply> HandleReview(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto all, QueryInt(*call.request, "all", 0, 0, 1));
   ENGRAM_ASSIGN_OR_RETURN(auto limit, QueryInt(*call.request, "limit", 100, 1, 1000));
   ENGRAM_ASSIGN_OR_RETURN(
-      auto items, call.server->engine->Review(call.principal, all == 1, static_cast<int>(limit)));
+      auto items, call.engine->Review(call.principal, all == 1, static_cast<int>(limit)));
   json out = json::array();
   for (const ReviewItemView& r : items) out.push_back(ReviewJson(r));
   return HttpReply{200, {{"items", out}}};
@@ -77,12 +77,12 @@ Result<HttpReply> HandleResolveReview(HttpCall& call) {
   ENGRAM_ASSIGN_OR_RETURN(auto resolution, OptString(call.body, "resolution"));
   if (!resolution) return Status::InvalidArgument("resolution: required (approve or reject)");
   ENGRAM_ASSIGN_OR_RETURN(auto item,
-                          call.server->engine->ResolveReview(call.principal, id, *resolution));
+                          call.engine->ResolveReview(call.principal, id, *resolution));
   return HttpReply{200, ReviewJson(item)};
 }
 
 Result<HttpReply> HandleStats(HttpCall& call) {
-  ENGRAM_ASSIGN_OR_RETURN(auto stats, call.server->engine->Stats(call.principal));
+  ENGRAM_ASSIGN_OR_RETURN(auto stats, call.engine->Stats(call.principal));
   return HttpReply{200, StatsJson(stats)};
 }
 
@@ -94,7 +94,8 @@ Result<HttpReply> HandleMemoryMetrics(HttpCall& call) {
   if (q.has_param("id")) r.id = q.get_param_value("id");
   ENGRAM_ASSIGN_OR_RETURN(auto window, QueryInt(q, "window_days", 30, 1, 3650));
   r.window_days = static_cast<int>(window);
-  ENGRAM_ASSIGN_OR_RETURN(auto m, call.server->engine->Metrics(r));
+  r.bucket = q.get_param_value("bucket");
+  ENGRAM_ASSIGN_OR_RETURN(auto m, call.engine->Metrics(r));
   return HttpReply{200, MetricsJson(m)};
 }
 
@@ -102,7 +103,7 @@ Result<HttpReply> HandleSweep(HttpCall& call) {
   if (!call.principal.HasRole("admin")) {
     return Status::PermissionDenied("sweep: the admin role is required");
   }
-  ENGRAM_ASSIGN_OR_RETURN(auto report, call.server->engine->Sweep());
+  ENGRAM_ASSIGN_OR_RETURN(auto report, call.engine->Sweep());
   return HttpReply{200, {{"dormant", report.dormant}}};
 }
 
@@ -129,7 +130,7 @@ Result<HttpReply> HandleTimeParse(HttpCall& call) {
 // OpenAI-compatible: {"input": string | [string], "model"?, "input_type"?: "query"|"passage",
 // "encoding_format"?: "float", "dimensions"?}.
 Result<HttpReply> HandleEmbeddings(HttpCall& call) {
-  Engine* engine = call.server->engine;
+  Engine* engine = call.engine;
   ENGRAM_ASSIGN_OR_RETURN(auto input, StringList(call.body, "input"));
   // Like vLLM, TEI or Ollama, any model name the client was configured with is answered by
   // the one embedder served (named in the reply's "model").
@@ -179,7 +180,7 @@ Result<HttpReply> HandleReady(HttpCall& call) {
     return Status::Unavailable("serve: draining");
   }
   Principal probe{"readyz", "", {}, {}};
-  ENGRAM_ASSIGN_OR_RETURN(auto stats, call.server->engine->Stats(probe));
+  ENGRAM_ASSIGN_OR_RETURN(auto stats, call.engine->Stats(probe));
   return HttpReply{200, {{"status", "ready"}, {"schema_version", stats.schema_version}}};
 }
 

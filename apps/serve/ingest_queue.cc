@@ -17,11 +17,12 @@ int64_t SteadyMs() {
 }
 
 constexpr int kBatch = 32;  // requests per ProcessQueue call: one embedding batch
+constexpr int64_t kDiscoveryMs = 5000;  // how often the tenants with queued work are looked up
 
 }  // namespace
 
-IngestQueue::IngestQueue(Engine* engine, int workers)
-    : engine_(engine), workers_(workers < 1 ? 1 : workers) {}
+IngestQueue::IngestQueue(TenantEngines* engines, int workers)
+    : engines_(engines), workers_(workers < 1 ? 1 : workers) {}
 
 IngestQueue::~IngestQueue() { Stop(); }
 
@@ -45,12 +46,13 @@ void IngestQueue::Stop(int drain_ms) {
   progress_.notify_all();
 }
 
-Result<std::vector<int64_t>> IngestQueue::Submit(const std::vector<RememberRequest>& requests) {
+Result<std::vector<int64_t>> IngestQueue::Submit(Engine* engine,
+                                                 const std::vector<RememberRequest>& requests) {
   {
     std::lock_guard lock(mu_);
     if (stopping_) return Status::Unavailable("serve: shutting down");
   }
-  auto ids = engine_->Enqueue(requests);
+  auto ids = engine->Enqueue(requests);
   if (ids.ok()) {
     std::lock_guard lock(mu_);
     ++submitted_;
@@ -59,10 +61,36 @@ Result<std::vector<int64_t>> IngestQueue::Submit(const std::vector<RememberReque
   return ids;
 }
 
+Result<int> IngestQueue::ProcessAll() {
+  const int64_t now = SteadyMs();
+  int64_t due = next_discovery_ms_.load();
+  if (now >= due && next_discovery_ms_.compare_exchange_strong(due, now + kDiscoveryMs)) {
+    if (Status s = engines_->OpenQueued(); !s.ok()) {
+      std::cerr << "engram serve: ingest: queued tenants: " << s.ToString() << "\n";
+    }
+  }
+  int total = 0;
+  Status first;
+  for (const std::shared_ptr<Engine>& engine : engines_->All()) {
+    auto n = engine->ProcessQueue(kBatch);
+    if (n.ok()) {
+      total += *n;
+    } else if (first.ok()) {
+      first = n.status();
+    }
+  }
+  if (!first.ok() && total == 0) return first;
+  if (!first.ok()) {
+    ++errors_;
+    std::cerr << "engram serve: ingest: " << first.ToString() << "\n";
+  }
+  return total;
+}
+
 void IngestQueue::Work() {
   uint64_t seen = 0;
   for (;;) {
-    auto n = engine_->ProcessQueue(kBatch);
+    auto n = ProcessAll();
     if (!n.ok()) {
       ++errors_;
       std::cerr << "engram serve: ingest: " << n.status().ToString() << "\n";
@@ -72,7 +100,9 @@ void IngestQueue::Work() {
     }
     const bool idle = n.ok() && *n == 0;
     std::unique_lock lock(mu_);
-    if (stopping_ && (idle || SteadyMs() >= drain_deadline_ms_)) return;
+    // A failing store (the database away) is not retried while stopping: what is still
+    // queued stays for the next process, unclaimed (ProcessQueue released its leases).
+    if (stopping_ && (idle || !n.ok() || SteadyMs() >= drain_deadline_ms_)) return;
     if (idle || !n.ok()) {
       // Sleep until new work arrives; wake now and then for requests queued by other
       // processes or left by a previous run.
@@ -83,14 +113,14 @@ void IngestQueue::Work() {
   }
 }
 
-Result<std::vector<RememberResult>> IngestQueue::Wait(const Principal& principal,
+Result<std::vector<RememberResult>> IngestQueue::Wait(Engine* engine, const Principal& principal,
                                                       const std::vector<int64_t>& ids,
                                                       int timeout_ms) {
   const int64_t deadline = SteadyMs() + timeout_ms;
   std::vector<RememberResult> out;
   for (int64_t id : ids) {
     for (;;) {
-      ENGRAM_ASSIGN_OR_RETURN(auto q, engine_->GetQueued(principal, id));
+      ENGRAM_ASSIGN_OR_RETURN(auto q, engine->GetQueued(principal, id));
       if (q.state == "failed") return q.error;
       if (q.state == "done") {
         out.push_back(std::move(*q.result));
@@ -108,8 +138,9 @@ Result<std::vector<RememberResult>> IngestQueue::Wait(const Principal& principal
   return out;
 }
 
-Result<nlohmann::json> IngestQueue::Get(const Principal& principal, int64_t id) {
-  ENGRAM_ASSIGN_OR_RETURN(auto q, engine_->GetQueued(principal, id));
+Result<nlohmann::json> IngestQueue::Get(Engine* engine, const Principal& principal,
+                                        int64_t id) {
+  ENGRAM_ASSIGN_OR_RETURN(auto q, engine->GetQueued(principal, id));
   nlohmann::json j = {{"id", q.id}, {"state", q.state}};
   if (q.result) {
     nlohmann::json mems = nlohmann::json::array();

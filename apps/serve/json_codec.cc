@@ -140,22 +140,37 @@ json StatsJson(const EngineStats& s) {
           {"audit_records", s.audit_records}};
 }
 
+namespace {
+
+// The windowed counts of MemoryMetrics and of each bucket of its series.
+template <typename Counts>
+json WindowedJson(const Counts& c) {
+  return {{"from", FormatIso8601(c.from)},
+          {"to", FormatIso8601(c.to)},
+          {"recalls", c.recalls},
+          {"used", c.used},
+          {"hit_rate", c.hit_rate},
+          {"repeated_questions", c.repeated_questions},
+          {"repeated_question_rate", c.repeated_question_rate},
+          {"messages", c.messages},
+          {"context_reloads", c.context_reloads},
+          {"context_reload_rate", c.context_reload_rate},
+          {"writes_by_signal", c.writes_by_signal},
+          {"review_open", c.review_open},
+          {"quarantined", c.quarantined}};
+}
+
+}  // namespace
+
 json MetricsJson(const MemoryMetrics& m) {
-  return {{"by", m.by},
-          {"id", m.id},
-          {"from", FormatIso8601(m.from)},
-          {"to", FormatIso8601(m.to)},
-          {"recalls", m.recalls},
-          {"used", m.used},
-          {"hit_rate", m.hit_rate},
-          {"repeated_questions", m.repeated_questions},
-          {"repeated_question_rate", m.repeated_question_rate},
-          {"messages", m.messages},
-          {"context_reloads", m.context_reloads},
-          {"context_reload_rate", m.context_reload_rate},
-          {"writes_by_signal", m.writes_by_signal},
-          {"review_open", m.review_open},
-          {"quarantined", m.quarantined}};
+  json out = WindowedJson(m);
+  out["by"] = m.by;
+  out["id"] = m.id;
+  if (m.series.empty()) return out;
+  json series = json::array();
+  for (const MetricsBucket& b : m.series) series.push_back(WindowedJson(b));
+  out["series"] = series;
+  return out;
 }
 
 json ApiKeyJson(const ApiKey& k) {

@@ -40,7 +40,9 @@ const std::vector<Route>& RouteTable() {
       {"GET", "/console/{asset}", Access::kPublic, HandleConsoleAsset},
       {"POST", "/v1/context", Access::kPrincipal, HandleContext},
       {"GET", "/v1/memories/{id}/links", Access::kPrincipal, HandleMemoryLinks},
+      {"GET", "/v1/memories/{id}/entities", Access::kPrincipal, HandleMemoryEntities},
       {"GET", "/v1/audit/verify", Access::kPrincipal, HandleVerifyAudit},
+      {"GET", "/v1/messages/{id}", Access::kPrincipal, HandleGetMessage},
       // Mem0's platform API, as mem0ai's MemoryClient calls it (trailing slashes included).
       {"GET", "/v1/ping/", Access::kKey, HandleMem0Ping},
       {"POST", "/v3/memories/add/", Access::kPrincipal, HandleMem0Add},

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,14 +23,15 @@ namespace engram::serve {
 
 class Metrics;
 class IngestQueue;
-class McpSession;
 
-// What the handlers may reach besides the engine. Pointers are not owned.
+class TenantEngines;
+
+// What the handlers may reach besides the call's engine. Pointers are not owned.
 struct ServerContext {
-  Engine* engine = nullptr;
+  Engine* engine = nullptr;            // the home engine: the tenant the server was opened on
+  TenantEngines* tenants = nullptr;    // the engines of every tenant the server serves
   Metrics* metrics = nullptr;
   IngestQueue* queue = nullptr;        // durable async ingestion; nullptr = synchronous only
-  McpSession* mcp = nullptr;           // the MCP tool dispatcher behind /mcp
   const std::atomic<bool>* draining = nullptr;
   int sync_timeout_ms = 30000;         // how long ?sync=true waits for the workers
 };
@@ -40,6 +42,9 @@ struct HttpCall {
   std::map<std::string, std::string> params;  // path parameters by name ("id")
   nlohmann::json body;                        // the JSON body; an empty object when none
   Principal principal;                        // who the call acts for (see Access)
+  std::string tenant;                         // the principal's tenant (the key's)
+  Engine* engine = nullptr;                   // that tenant's engine; public routes: home
+  std::shared_ptr<Engine> engine_hold;        // keeps `engine` open for the call
   std::string key_id;                         // the API key used, if any
 };
 

@@ -12,6 +12,7 @@
 #include "apps/serve/mcp.h"
 #include "apps/serve/metrics.h"
 #include "apps/serve/routes.h"
+#include "apps/serve/tenant_engines.h"
 #include "engram/json_limits.h"
 
 namespace engram::serve {
@@ -56,15 +57,15 @@ HttpServer::HttpServer(Engine* engine, ServeOptions options)
       metrics_(std::make_unique<Metrics>()),
       auth_(std::make_unique<Authenticator>(engine, options_.dev)),
       limiter_(std::make_unique<RateLimiter>(options_.rate_limit, options_.rate_burst)),
-      mcp_(std::make_unique<McpSession>(engine)),
+      tenants_(std::make_unique<TenantEngines>(engine, options_.max_tenants)),
       context_(std::make_unique<ServerContext>()) {
   if (options_.async_ingest) {
-    queue_ = std::make_unique<IngestQueue>(engine, options_.ingest_workers);
+    queue_ = std::make_unique<IngestQueue>(tenants_.get(), options_.ingest_workers);
   }
   context_->engine = engine_;
+  context_->tenants = tenants_.get();
   context_->metrics = metrics_.get();
   context_->queue = queue_.get();
-  context_->mcp = mcp_.get();
   context_->draining = &draining_;
   context_->sync_timeout_ms = options_.sync_timeout_ms;
   Register();
@@ -165,8 +166,9 @@ void HttpServer::Dispatch(const Route& route, const httplib::Request& req,
       }
     }
     std::string caller;
+    call.tenant = engine_->Tenant();
     if (error.ok()) {
-      auto principal = auth_->Resolve(req, call.body, route.access, &caller);
+      auto principal = auth_->Resolve(req, call.body, route.access, &caller, &call.tenant);
       if (principal.ok()) {
         call.principal = std::move(principal).value();
       } else {
@@ -174,6 +176,15 @@ void HttpServer::Dispatch(const Route& route, const httplib::Request& req,
       }
     }
     if (error.ok() && route.access != Access::kPublic) error = limiter_->Take(caller);
+    if (error.ok()) {
+      auto engine = tenants_->Get(call.tenant);
+      if (engine.ok()) {
+        call.engine_hold = std::move(engine).value();
+        call.engine = call.engine_hold.get();
+      } else {
+        error = engine.status();
+      }
+    }
     if (error.ok()) {
       auto reply = route.handler(call);
       if (reply.ok()) {

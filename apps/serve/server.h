@@ -1,5 +1,7 @@
 // HttpServer: `engram serve` — the REST API under /v1, MCP at /mcp, health, metrics and the
-// OpenAPI document, over one Engine.
+// OpenAPI document, over one Engine and, on a store of many tenants (postgres), the engines
+// of the other tenants: each API key belongs to one tenant, and its requests are served by
+// that tenant's engine (TenantEngines).
 //
 //   HttpServer server(engine, options);
 //   if (Status s = server.Bind(); !s.ok()) ...;    // port 0 picks a free port: server.port()
@@ -27,7 +29,7 @@ namespace engram::serve {
 
 class Authenticator;
 class IngestQueue;
-class McpSession;
+class TenantEngines;
 class Metrics;
 class RateLimiter;
 struct Route;
@@ -65,6 +67,10 @@ struct ServeOptions {
   // Threads answering HTTP requests. A keep-alive connection holds its thread while it is
   // open (cpp-httplib), so this bounds the concurrent client connections. Default: 64
   int http_threads = 64;
+
+  // On a store of many tenants (postgres), how many other tenants' engines stay open at once
+  // besides the server's own; the least recently used one is closed past that. Default: 16
+  int max_tenants = 16;
 };
 
 class HttpServer {
@@ -79,6 +85,9 @@ class HttpServer {
   // Unavailable: the address cannot be bound.
   Status Bind();
   int port() const { return port_; }
+
+  // The engines of every tenant served (for the maintenance timers).
+  TenantEngines* tenants() { return tenants_.get(); }
 
   // Serves until Shutdown; then the ingestion workers drain the queue and Run returns.
   // REQUIRES: Bind() succeeded.
@@ -97,8 +106,8 @@ class HttpServer {
   std::unique_ptr<Metrics> metrics_;
   std::unique_ptr<Authenticator> auth_;
   std::unique_ptr<RateLimiter> limiter_;
+  std::unique_ptr<TenantEngines> tenants_;
   std::unique_ptr<IngestQueue> queue_;
-  std::unique_ptr<McpSession> mcp_;
   std::unique_ptr<ServerContext> context_;
   std::atomic<bool> draining_{false};
   int port_ = 0;

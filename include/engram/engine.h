@@ -264,6 +264,20 @@ struct ListRequest {
   bool include_history = false;      // also superseded versions (never forgotten ones)
   int64_t after_id = 0;              // the page starts after this id
   int limit = 50;                    // 1..1000
+  // Only memories in this state, "" = any (include_history then decides on old versions):
+  //   current      the current version, active, not expired
+  //   outdated     a superseded version (include_history is implied)
+  //   dormant      the current version, dormant
+  //   expired      the current version, active, past expires_at
+  //   quarantined  held by the guard until a review approves it
+  std::string status;
+  std::string agent_id;                  // only memories written by this agent; "" = any
+  std::optional<Instant> recorded_from;  // only Memory::recorded_at >= this
+  std::optional<Instant> recorded_to;    // only Memory::recorded_at < this
+  // A condition on Memory::metadata_json in RecallFilter::metadata_json's syntax; "" = none.
+  std::string metadata_json;
+  // Rows the conditions reject are skipped before `limit` counts: a page is short only when
+  // it is the last, and next_after_id pages on across them.
 };
 
 struct ListResult {
@@ -329,12 +343,41 @@ struct NewApiKey {
   std::string secret;      // "ek_<id>_<32 hex>": give it to the client; it is not kept
 };
 
+// Who a secret acts for across the tenants of a store (Engine::AuthenticateAnyTenant).
+struct TenantPrincipal {
+  std::string tenant;      // the key's tenant; "" is the default tenant
+  Principal principal;
+};
+
 // Lifecycle metrics of one user, team or agent over a window (see Engine::Metrics).
 struct MetricsRequest {
   Principal principal;
   std::string by = "user";   // "user" | "team" | "agent"
   std::string id;            // "" = the principal's own user / agent (not for team)
   int window_days = 30;      // 1..3650, ending now
+  // "" = totals only; "day" = also MemoryMetrics::series, one bucket per day of the window
+  // (window_days 1..90): bucket i covers [now - (window_days - i) days, the next bucket).
+  std::string bucket;
+};
+
+// The counts of one bucket of a series (the windowed metrics of MemoryMetrics over
+// [from, to)); the buckets of a series add up to the totals.
+struct MetricsBucket {
+  Instant from;
+  Instant to;
+  int64_t recalls = 0;
+  int64_t used = 0;
+  double hit_rate = 0;
+  int64_t repeated_questions = 0;
+  double repeated_question_rate = 0;
+  int64_t messages = 0;
+  int64_t context_reloads = 0;
+  double context_reload_rate = 0;
+  std::map<std::string, int64_t> writes_by_signal;
+  // States at the bucket's end: review items raised and not yet resolved then, and
+  // quarantined messages then (quarantine items not released by an approval before it).
+  int64_t review_open = 0;
+  int64_t quarantined = 0;
 };
 
 struct MemoryMetrics {
@@ -353,6 +396,10 @@ struct MemoryMetrics {
   std::map<std::string, int64_t> writes_by_signal;  // signal -> messages
   int64_t review_open = 0;             // open review items
   int64_t quarantined = 0;             // quarantined memories
+  // Per-bucket counts, oldest first, when MetricsRequest::bucket asked for them; each bucket
+  // also carries the review backlog and the quarantined count at its end (read off the review
+  // items' raise and resolution times).
+  std::vector<MetricsBucket> series;
 };
 
 // What a lifecycle sweep did (see Engine::Sweep).
@@ -469,10 +516,13 @@ class Engine {
   // caller is not in, or a public write without the admin role), seals the requests' PII into
   // the vault, writes them to the outbox in one transaction and returns their ids (the
   // acknowledgement); nothing is lost once it returns, even if the process dies. An entry's
-  // request is emptied once it is done or failed. ProcessQueue runs the write pipeline on
-  // up to `max` queued requests, oldest first, and returns how many it finished (done or
-  // failed); each request is committed together with its outbox entry's "done" mark, so it
-  // is processed exactly once even when several workers or processes race.
+  // request is emptied once it is done or failed. ProcessQueue claims up to `max` queued
+  // requests with a lease (Options::outbox_lease_ms, renewed while it works, released when
+  // it returns), runs the write pipeline on them oldest first, and returns how many it
+  // finished (done or failed); each request is committed together with its outbox entry's
+  // "done" mark, which requires the lease, so it is processed exactly once even when several
+  // workers or processes race, and one session's requests (a user's session, or a user and
+  // agent's requests without one) are written in the order they were queued.
   // GetQueued: NotFound unless the entry belongs to the principal's user.
   virtual Result<std::vector<int64_t>> Enqueue(const std::vector<RememberRequest>& requests) = 0;
   virtual Result<int> ProcessQueue(int max) = 0;
@@ -506,6 +556,35 @@ class Engine {
   virtual Status RevokeApiKey(const std::string& id) = 0;
   // The principal a secret acts as. Unauthenticated when it is malformed, unknown or revoked.
   virtual Result<Principal> Authenticate(const std::string& secret) = 0;
+
+  // --- Tenants (docs/scale-out.md#tenants) ---
+  //
+  // A store holds one tenant (sqlite, memory: the default tenant "") or many (postgres: every
+  // row carries its tenant; the URI's `tenant` names the one an engine reads and writes).
+  // An engine only ever sees its own tenant's rows, the public scope included; an API key
+  // belongs to one tenant and its principal (admin too) acts in that tenant only.
+
+  // The tenant this engine reads and writes ("" = the default tenant).
+  virtual std::string Tenant() const = 0;
+
+  // Whether the store can hold other tenants than this engine's (postgres).
+  virtual bool MultiTenant() const = 0;
+
+  // An engine for `tenant` on the same store with the same options; it shares this engine's
+  // embedding provider (one model in memory, one queue of embedding calls) and vault key,
+  // and may outlive this engine. InvalidArgument: a tenant name that is not 1..64 bytes of
+  // [A-Za-z0-9_.-] (or "" for the default tenant); FailedPrecondition: a store of one tenant
+  // (sqlite, memory); otherwise the errors of Open.
+  virtual Result<std::unique_ptr<Engine>> OpenTenant(const std::string& tenant) = 0;
+
+  // The tenant and principal a secret acts as, found from the secret alone in whichever
+  // tenant of the store holds it (on a store of one tenant: Authenticate, tenant ""). The
+  // one read that crosses tenants. Unauthenticated as Authenticate.
+  virtual Result<TenantPrincipal> AuthenticateAnyTenant(const std::string& secret) = 0;
+
+  // The tenants with queued remember requests (an operator call: a server resumes every
+  // tenant's queue after a restart). On a store of one tenant: {""} or {}.
+  virtual Result<std::vector<std::string>> QueuedTenants() = 0;
 
   // --- Lifecycle (engram/lifecycle.h) ---
 
@@ -550,6 +629,12 @@ class Engine {
   // co_mentioned). NotFound when absent or not visible.
   virtual Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
                                                         int limit) = 0;
+
+  // The entities memory version `id` mentions (linked when it was written), those the
+  // principal may see, entity ids ascending; `surface` (the words that named each) only for
+  // the memory's own user. NotFound as Get.
+  virtual Result<std::vector<EntityLinkView>> MemoryEntities(const Principal& principal,
+                                                             int64_t id) = 0;
 
   // Removes everything of `user_id`: every memory version the user wrote in any scope
   // (private, team and public) and every summary citing one of them, their messages, the

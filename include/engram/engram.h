@@ -4,6 +4,7 @@
 
 #include "engram/clock.h"
 #include "engram/engine.h"
+#include "engram/migrate.h"
 #include "engram/options.h"
 #include "engram/result.h"
 #include "engram/status.h"

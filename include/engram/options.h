@@ -24,7 +24,9 @@ struct Options {
   //   "postgres://USER@HOST:PORT/DB?schema=S&tenant=T" (or "postgresql://", or a libpq
   //   "host=... dbname=..." string after "postgres:")  a PostgreSQL + pgvector database,
   //   shared by any number of engines and servers. schema: the PostgreSQL schema of the
-  //   tables (default "engram"); tenant: whose rows this engine reads and writes (default "").
+  //   tables (default "engram"); tenant: whose rows this engine reads and writes (default "",
+  //   the default tenant; `engram serve` on the store serves every tenant, each API key in its
+  //   own: docs/scale-out.md#tenants).
   //   Every engine on one PostgreSQL store needs the same vault key ($ENGRAM_VAULT_KEY or
   //   vault_key_file): one with another key, or none, refuses to open it.
   // Default: "" (backend and db_path)
@@ -226,6 +228,12 @@ struct Options {
   // many seconds passed since the last one; 0 turns it off (`engram serve --compact-interval`
   // sets it). Default: 0
   int64_t compact_interval_seconds = 0;
+
+  // The lease of a claim on queued remember requests (Engine::ProcessQueue): the workers of
+  // several processes sharing a store take turns by leases, renewed every third of this
+  // while the work goes on. A process killed while holding some leaves them to the others
+  // once it runs out (`engram serve --outbox-lease-ms`). Default: 15000
+  int64_t outbox_lease_ms = 15000;
 };
 
 }  // namespace engram

@@ -24,10 +24,10 @@ namespace {
 
 using OptText = std::optional<std::string>;
 
-std::optional<Instant> ParseAt(const OptText& at) {
+std::optional<Instant> ParseAt(const OptText& at, const char* field = "at") {
   if (!at) return std::nullopt;
   auto t = ParseIso8601(*at);
-  if (!t.ok()) ThrowStatus(t.status().WithPrefix("at"));
+  if (!t.ok()) ThrowStatus(t.status().WithPrefix(field));
   return *t;
 }
 
@@ -151,7 +151,9 @@ ContextResult Context(const PyEngine& self, Principal principal, const std::stri
 
 ListResult List(const PyEngine& self, Principal principal, const std::string& session_id,
                 const OptText& type, const OptText& kind, bool include_history,
-                int64_t after_id, int limit) {
+                int64_t after_id, int limit, const std::string& status,
+                const std::string& agent_id, const OptText& recorded_from,
+                const OptText& recorded_to, const std::string& metadata_json) {
   ListRequest r;
   r.principal = principal;
   r.session_id = session_id;
@@ -160,6 +162,11 @@ ListResult List(const PyEngine& self, Principal principal, const std::string& se
   r.include_history = include_history;
   r.after_id = after_id;
   r.limit = limit;
+  r.status = status;
+  r.agent_id = agent_id;
+  r.recorded_from = ParseAt(recorded_from, "recorded_from");
+  r.recorded_to = ParseAt(recorded_to, "recorded_to");
+  r.metadata_json = metadata_json;
   auto engine = self.Get();
   return Unwrap(WithoutGil([&] { return engine->List(r); }));
 }
@@ -257,7 +264,12 @@ void BindEngine(nb::module_& m) {
           "principal"_a, "id"_a, "One version by id (NotFoundError when absent or not visible).")
       .def("list", &List, "principal"_a, nb::kw_only(), "session_id"_a = "", "type"_a = nb::none(),
            "kind"_a = nb::none(), "include_history"_a = false, "after_id"_a = 0, "limit"_a = 50,
-           "Visible memories in id order, one page.")
+           "status"_a = "", "agent_id"_a = "", "recorded_from"_a = nb::none(),
+           "recorded_to"_a = nb::none(), "metadata_json"_a = "",
+           "Visible memories in id order, one page. status: current, outdated, dormant, "
+           "expired or quarantined; agent_id: written by that agent; recorded_from / "
+           "recorded_to: ISO 8601, recorded in [from, to); metadata_json: a condition in "
+           "Mem0's filter syntax. Rows the filters reject never shorten a page.")
       .def(
           "history",
           [](const PyEngine& self, Principal p, int64_t id) {

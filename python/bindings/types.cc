@@ -121,7 +121,8 @@ void BindOptions(nb::module_& m) {
       .def_rw("source_reliability_import", &Options::source_reliability_import)
       .def_rw("self_contained_memories", &Options::self_contained_memories)
       .def_rw("lexical_rerank", &Options::lexical_rerank)
-      .def_rw("compact_interval_seconds", &Options::compact_interval_seconds);
+      .def_rw("compact_interval_seconds", &Options::compact_interval_seconds)
+      .def_rw("outbox_lease_ms", &Options::outbox_lease_ms);
 }
 
 void BindValues(nb::module_& m) {

@@ -60,6 +60,14 @@ def test_remember_recall_get_list_history_correct_forget(engine):
     assert [v.version for v in versions] == [1, 2] and not versions[0].current
     with pytest.raises(errors.ConflictError):
         engine.correct(ALICE, m.id, "again, on the old version")
+    # The listing's own filters run in the engine (never a short page while matches remain).
+    assert [x.id for x in engine.list(ALICE, status="outdated").memories] == [m.id]
+    assert [x.id for x in engine.list(ALICE, status="current", agent_id="assistant",
+                                      metadata_json='{"topic": "review"}').memories] == [new.id]
+    assert engine.list(ALICE, metadata_json='{"topic": "other"}').memories == []
+    assert engine.list(ALICE, recorded_to="2000-01-01").memories == []
+    with pytest.raises(errors.InvalidArgumentError):
+        engine.list(ALICE, status="asleep")
 
     engine.forget(ALICE, new.id, hard=True)
     gone = engine.get(ALICE, new.id)

@@ -1,6 +1,7 @@
-// The access matrix of issue 7 / seed 003 §5, extended by issue 21: (owner, the owner's
-// other agent, another user whose agent key carries the owner's agent id, teammate, other
-// team, public reader, reviewer, a service key acting for the owner, admin) x (get, recall,
+// The access matrix of issue 7 / seed 003 §5, extended by issues 21 and 22: (owner, the
+// owner's other agent, another user whose agent key carries the owner's agent id, teammate,
+// other team, public reader, reviewer, a service key acting for the owner, admin, and the
+// owner's and the admin's namesakes in another tenant of the store) x (get, recall,
 // history, correct, forget) over a private, a team and a public memory, on both store
 // backends. Every cell starts from a fresh database, so a correct or forget in one cell
 // cannot hide a denial in another. The keys themselves (agent, reviewer and service keys
@@ -29,7 +30,9 @@ enum class Who {
   kPublicReader,
   kReviewer,            // role reviewer: reviews, but reads no more than a user
   kServiceForOwner,     // a service key naming the owner: the owner's rights, no team
-  kAdmin
+  kAdmin,
+  kOtherTenantOwner,    // "alice" in another tenant (Engine::OpenTenant): sees nothing here
+  kOtherTenantAdmin     // an admin of another tenant: no more
 };
 enum class Op { kGet, kRecall, kHistory, kCorrect, kForget };
 enum class Kind { kPrivate, kTeam, kPublic };
@@ -45,14 +48,21 @@ Principal PrincipalOf(Who w) {
     case Who::kOtherTeam: return {"bob", "agent-b", {"rnd"}, {}};
     case Who::kPublicReader: return {"dave", "", {}, {}};
     case Who::kAdmin: return {"root", "", {}, {"admin"}};
+    case Who::kOtherTenantOwner: return {"alice", "agent-a", {"sales"}, {}};
+    case Who::kOtherTenantAdmin: return {"root", "", {}, {"admin"}};
   }
   return {};
 }
 
 // The expected outcome: "ok", "NotFound" (invisible: reported exactly like a missing id) or
 // "PermissionDenied" (visible but read-only).
-std::string Expected(Kind kind, Who who, Op op) {
+// A principal of another tenant is refused by a store of one tenant (it cannot open one)
+// and sees nothing of this tenant on a store of many, the public scope included.
+std::string Expected(const std::string& backend, Kind kind, Who who, Op op) {
   const bool write = op == Op::kCorrect || op == Op::kForget;
+  if (who == Who::kOtherTenantOwner || who == Who::kOtherTenantAdmin) {
+    return backend == "postgres" ? "NotFound" : "FailedPrecondition";
+  }
   switch (kind) {
     case Kind::kPrivate:  // only the owner (any of its agents, or a service acting for it)
       return who == Who::kOwner || who == Who::kOwnerOtherAgent ||
@@ -67,6 +77,34 @@ std::string Expected(Kind kind, Who who, Op op) {
       return !write || who == Who::kAdmin ? "ok" : "PermissionDenied";
   }
   return "?";
+}
+
+// Runs `op` on memory `id` as `p`; its outcome in `*s`.
+void RunOp(Engine& e, const Principal& p, int64_t id, Op op, Status* out) {
+  Status s;
+  switch (op) {
+    case Op::kGet:
+      s = e.Get(p, id).status();
+      break;
+    case Op::kRecall: {  // an invisible memory is simply not among the hits
+      auto hits = e.Recall({.principal = p, .query = "pipeline review"});
+      ASSERT_TRUE(hits.ok()) << hits.status().ToString();
+      bool found = false;
+      for (const RecallHit& h : hits->hits) found = found || h.memory.id == id;
+      s = found ? Status::OK() : Status::NotFound("not recalled");
+      break;
+    }
+    case Op::kHistory:
+      s = e.History(p, id).status();
+      break;
+    case Op::kCorrect:
+      s = e.Correct({.principal = p, .id = id, .text = "the review moved to Friday"}).status();
+      break;
+    case Op::kForget:
+      s = e.Forget({.principal = p, .id = id});
+      break;
+  }
+  *out = s;
 }
 
 using Cell = std::tuple<std::string, Kind, Who, Op>;
@@ -104,30 +142,20 @@ TEST_P(AccessMatrixTest, Cell) {
   const Principal p = PrincipalOf(who);
 
   Status s;
-  switch (op) {
-    case Op::kGet:
-      s = e.Get(p, id).status();
-      break;
-    case Op::kRecall: {  // an invisible memory is simply not among the hits
-      auto hits = e.Recall({.principal = p, .query = "pipeline review"});
-      ASSERT_TRUE(hits.ok()) << hits.status().ToString();
-      bool found = false;
-      for (const RecallHit& h : hits->hits) found = found || h.memory.id == id;
-      s = found ? Status::OK() : Status::NotFound("not recalled");
-      break;
+  std::unique_ptr<Engine> other_tenant;
+  Engine* target = &e;
+  if (who == Who::kOtherTenantOwner || who == Who::kOtherTenantAdmin) {
+    auto opened_other = e.OpenTenant("other");
+    if (opened_other.ok()) {
+      other_tenant = std::move(opened_other).value();
+      target = other_tenant.get();
+    } else {
+      s = opened_other.status();
     }
-    case Op::kHistory:
-      s = e.History(p, id).status();
-      break;
-    case Op::kCorrect:
-      s = e.Correct({.principal = p, .id = id, .text = "the review moved to Friday"}).status();
-      break;
-    case Op::kForget:
-      s = e.Forget({.principal = p, .id = id});
-      break;
   }
+  if (s.ok()) RunOp(*target, p, id, op, &s);
   const std::string got = s.ok() ? "ok" : std::string(StatusCodeName(s.code()));
-  EXPECT_EQ(got, Expected(kind, who, op)) << s.ToString();
+  EXPECT_EQ(got, Expected(backend, kind, who, op)) << s.ToString();
 
   // A denied write changed nothing: the owner (or admin) still sees the original, current.
   if (!s.ok() && (op == Op::kCorrect || op == Op::kForget)) {
@@ -144,7 +172,8 @@ std::string Name(const ::testing::TestParamInfo<Cell>& info) {
   static const char* kKinds[] = {"Private", "Team", "Public"};
   static const char* kWho[] = {"Owner",     "OwnerOtherAgent", "SameAgentOtherUser",
                                "Teammate",  "OtherTeam",       "PublicReader",
-                               "Reviewer",  "ServiceForOwner", "Admin"};
+                               "Reviewer",  "ServiceForOwner", "Admin",
+                               "OtherTenantOwner", "OtherTenantAdmin"};
   static const char* kOps[] = {"Get", "Recall", "History", "Correct", "Forget"};
   const auto& [backend, kind, who, op] = info.param;
   return backend + "_" + kKinds[static_cast<int>(kind)] + "_" + kWho[static_cast<int>(who)] +
@@ -158,7 +187,8 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(Who::kOwner, Who::kOwnerOtherAgent,
                                          Who::kSameAgentOtherUser, Who::kTeammate,
                                          Who::kOtherTeam, Who::kPublicReader, Who::kReviewer,
-                                         Who::kServiceForOwner, Who::kAdmin),
+                                         Who::kServiceForOwner, Who::kAdmin,
+                                         Who::kOtherTenantOwner, Who::kOtherTenantAdmin),
                        ::testing::Values(Op::kGet, Op::kRecall, Op::kHistory, Op::kCorrect,
                                          Op::kForget)),
     Name);

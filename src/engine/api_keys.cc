@@ -61,20 +61,47 @@ Result<std::vector<ApiKey>> ListApiKeys(store::Store* store) {
   return out;
 }
 
-Result<Principal> Authenticate(store::Store* store, const std::string& secret) {
+namespace {
+
+// The id of a well-formed secret; Unauthenticated otherwise.
+Result<std::string> SecretId(const std::string& secret) {
   const Status denied = Status::Unauthenticated("auth: unknown or revoked API key");
   if (secret.size() != kSecretLength || secret.compare(0, 3, kPrefix) != 0 ||
       secret[3 + kIdLength] != '_') {
     return denied;
   }
-  const std::string id = secret.substr(3, kIdLength);
+  std::string id = secret.substr(3, kIdLength);
   if (!IsLowerHex(id) || !IsLowerHex(std::string_view(secret).substr(4 + kIdLength))) {
     return denied;
   }
+  return id;
+}
+
+bool Admits(const store::ApiKeyRecord& row, const std::string& secret) {
+  return !row.revoked_at && SameDigest(row.secret_hash, base::Blake2bHex(secret));
+}
+
+}  // namespace
+
+Result<Principal> Authenticate(store::Store* store, const std::string& secret) {
+  const Status denied = Status::Unauthenticated("auth: unknown or revoked API key");
+  ENGRAM_ASSIGN_OR_RETURN(const std::string id, SecretId(secret));
   auto row = store->GetApiKey(id);
   if (!row.ok()) return row.status().code() == StatusCode::kNotFound ? denied : row.status();
-  if (row->revoked_at || !SameDigest(row->secret_hash, base::Blake2bHex(secret))) return denied;
+  if (!Admits(*row, secret)) return denied;
   return row->principal;
+}
+
+Result<TenantPrincipal> AuthenticateAnyTenant(store::Store* store, const std::string& secret) {
+  const Status denied = Status::Unauthenticated("auth: unknown or revoked API key");
+  ENGRAM_ASSIGN_OR_RETURN(const std::string id, SecretId(secret));
+  ENGRAM_ASSIGN_OR_RETURN(auto rows, store->FindApiKeyInAnyTenant(id));
+  // Ids are 64 random bits, unique per tenant: two tenants sharing one is possible but
+  // vanishingly rare, and the secret's hash still tells them apart.
+  for (const store::ApiKeyRecord& row : rows) {
+    if (Admits(row, secret)) return TenantPrincipal{row.tenant, row.principal};
+  }
+  return denied;
 }
 
 }  // namespace engram::engine

@@ -24,6 +24,10 @@ Result<std::vector<ApiKey>> ListApiKeys(store::Store* store);
 // a caller learns nothing about which ids exist).
 Result<Principal> Authenticate(store::Store* store, const std::string& secret);
 
+// As Authenticate, looking the key up in every tenant of the store
+// (Store::FindApiKeyInAnyTenant); the tenant comes with the principal.
+Result<TenantPrincipal> AuthenticateAnyTenant(store::Store* store, const std::string& secret);
+
 }  // namespace engram::engine
 
 #endif  // ENGRAM_ENGINE_API_KEYS_H_

@@ -15,6 +15,7 @@
 #include "src/govern/metrics.h"
 #include "src/ingest/validate.h"
 #include "src/store/access.h"
+#include "src/store/list_filter.h"
 
 namespace engram {
 namespace {
@@ -44,13 +45,21 @@ EngineImpl::EngineImpl(const Options& options, std::unique_ptr<store::Store> sto
            options.ttl_hours_event, options.ttl_hours_fact, options.ttl_hours_raw},
       reliability_{options.source_reliability_web_form, options.source_reliability_api,
                    options.source_reliability_chat, options.source_reliability_voice,
-                   options.source_reliability_import} {}
+                   options.source_reliability_import},
+      outbox_worker_(NewOutboxWorker()),
+      lease_keeper_(store_.get(), clock_, std::max<int64_t>(1, options.outbox_lease_ms)) {}
 
 Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   const Principal& p = request.principal;
   if (request.window_days < 1 || request.window_days > 3650) {
     return Status::InvalidArgument("window_days: must be in 1..3650");
+  }
+  if (!request.bucket.empty() && request.bucket != "day") {
+    return Status::InvalidArgument("bucket: must be day (or absent)");
+  }
+  if (request.bucket == "day" && request.window_days > 90) {
+    return Status::InvalidArgument("window_days: at most 90 with bucket=day");
   }
   std::string id = request.id;
   if (request.by == "user") {
@@ -83,7 +92,25 @@ Result<MemoryMetrics> EngineImpl::Metrics(const MetricsRequest& request) {
   MemoryMetrics out{request.by, id, from, ctx.now, m.recalls, m.used, m.hit_rate,
                     m.repeated_questions, m.repeated_question_rate, m.messages,
                     m.context_reloads, m.context_reload_rate, m.writes_by_signal,
-                    m.review_open, m.quarantined};
+                    m.review_open, m.quarantined, {}};
+  // A series: the same counts over each day of the window (one store call a day; earlier
+  // recalls are listed for each, as above).
+  constexpr int64_t kDayMs = 86400000;
+  for (int i = request.bucket == "day" ? request.window_days : 0; i > 0; --i) {
+    const int64_t b_from = ctx.now.unix_ms - i * kDayMs;
+    const int64_t b_to = i == 1 ? ctx.now.unix_ms + 1 : b_from + kDayMs;
+    ENGRAM_ASSIGN_OR_RETURN(auto day,
+                            store_->CollectMetrics({request.by, id, Instant{b_from, 0},
+                                                    Instant{b_to, 0},
+                                                    Instant{b_from - govern::kRepeatWindowMs, 0}}));
+    govern::MetricsSummary d = govern::Summarize(day, b_from);
+    out.series.push_back(MetricsBucket{
+        Instant{b_from, ctx.now.offset_minutes}, Instant{std::min(b_to, ctx.now.unix_ms),
+                                                         ctx.now.offset_minutes},
+        d.recalls, d.used, d.hit_rate, d.repeated_questions, d.repeated_question_rate,
+        d.messages, d.context_reloads, d.context_reload_rate, d.writes_by_signal,
+        d.review_open, d.quarantine_held});
+  }
   ENGRAM_RETURN_IF_ERROR(store_->AppendAudit(ctx, {"metrics", {}, "{}"}));
   return out;
 }
@@ -143,6 +170,19 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
   if (request.limit <= 0 || request.limit > 1000) {
     return Status::InvalidArgument("limit: must be 1..1000");
   }
+  if (!store::IsListStatus(request.status)) {
+    return Status::InvalidArgument(
+        "status: must be current, outdated, dormant, expired or quarantined");
+  }
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("agent", request.agent_id, false));
+  if (request.recorded_from && request.recorded_to &&
+      request.recorded_to->unix_ms <= request.recorded_from->unix_ms) {
+    return Status::InvalidArgument("recorded_to: must be after recorded_from");
+  }
+  RecallFilter metadata;
+  metadata.metadata_json = request.metadata_json;
+  ENGRAM_ASSIGN_OR_RETURN(const store::MemoryFilter filter,
+                          store::MemoryFilter::Compile(metadata));
   store::OpContext ctx = Context(request.principal);
   store::ListQuery q;
   q.session_id = request.session_id;
@@ -151,6 +191,11 @@ Result<ListResult> EngineImpl::List(const ListRequest& request) {
   q.include_history = request.include_history;
   q.after_id = request.after_id;
   q.limit = request.limit + 1;  // one more tells whether another page exists
+  q.status = request.status;
+  q.agent_id = request.agent_id;
+  if (request.recorded_from) q.recorded_from_ms = request.recorded_from->unix_ms;
+  if (request.recorded_to) q.recorded_to_ms = request.recorded_to->unix_ms;
+  if (!filter.empty()) q.filter = &filter;
   ENGRAM_ASSIGN_OR_RETURN(auto rows, store_->ListMemories(ctx, q));
   ListResult out;
   out.memories = std::move(rows);
@@ -299,6 +344,12 @@ Result<EntityRelationsResult> EngineImpl::EntityRelations(const Principal& princ
   return engine::EntityRelations(*store_, Context(principal), id, limit);
 }
 
+Result<std::vector<EntityLinkView>> EngineImpl::MemoryEntities(const Principal& principal,
+                                                                int64_t id) {
+  ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
+  return engine::MemoryEntities(*store_, Context(principal), id);
+}
+
 Result<EraseReport> EngineImpl::EraseUser(const Principal& principal, const std::string& user_id) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(principal));
   ENGRAM_RETURN_IF_ERROR(ingest::ValidateId("user_id", user_id, true));
@@ -338,37 +389,8 @@ Result<std::unique_ptr<Engine>> Engine::Open(const Options& options) {
   if (options.compact_interval_seconds < 0) {
     return Status::InvalidArgument("options: compact_interval_seconds < 0");
   }
-  std::unique_ptr<engine::PiiVault> pii_vault;
-  auto store = engine::OpenStore(options, [&]() -> Result<std::string> {
-    ENGRAM_ASSIGN_OR_RETURN(auto opened, engine::PiiVault::Open(options));
-    pii_vault = std::move(opened);
-    return pii_vault->AuditKey();
-  });
-  ENGRAM_RETURN_IF_ERROR(store.status());
-  ENGRAM_ASSIGN_OR_RETURN(auto embedder, engine::OpenEmbedder(options));
-  std::unique_ptr<engine::Vectors> vectors;
-  if (embedder) {
-    std::string path = options.vector_index_path;
-    if (path.empty()) {
-      ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(options));
-      if (!engine::LocalStorePath(loc).empty()) path = engine::LocalStorePath(loc) + ".vectors";
-    }
-    auto v = engine::Vectors::Open(std::move(embedder), store->get(), path);
-    ENGRAM_RETURN_IF_ERROR(v.status());
-    vectors = std::move(v).value();
-  }
-  std::unique_ptr<llm::ChatClient> llm;
-  if (!options.llm_base_url.empty()) {
-    auto client = llm::NewOpenAiChatClient(
-        {.base_url = options.llm_base_url, .model = options.llm_model,
-         .api_key_env = options.llm_api_key_env});
-    if (!client.ok()) return client.status().WithPrefix("options");
-    llm = std::move(client).value();
-  }
-  auto* impl = new engine::EngineImpl(options, std::move(store).value(), std::move(vectors),
-                                      std::move(pii_vault));
-  impl->SetLlm(std::move(llm));
-  return std::unique_ptr<Engine>(impl);
+  ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation location, engine::ResolveStore(options));
+  return engine::OpenEngineAt(options, location, nullptr);
 }
 
 }  // namespace engram

@@ -8,6 +8,7 @@
 #ifndef ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_
 #define ENGRAM_ENGINE_ENGINE_IMPL_INTERNAL_H_
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,7 +20,9 @@
 #include "engram/clock.h"
 #include "engram/engine.h"
 #include "src/engine/api_keys.h"
+#include "src/engine/outbox_leases.h"
 #include "src/engine/pii_vault.h"
+#include "src/engine/registry.h"
 #include "src/engine/vectors.h"
 #include "src/extract/coreference.h"
 #include "src/govern/summary_writer.h"
@@ -47,8 +50,9 @@ class EngineImpl final : public Engine {
 
   Result<int> ProcessQueue(int max) override;
 
-  // Marks an outbox entry failed, unless the error is transient (it then stays queued).
-  Status FailQueued(int64_t id, const Status& error);
+  // Marks an outbox entry `owner` holds failed, unless the error is transient (it then
+  // stays queued).
+  Status FailQueued(int64_t id, const std::string& owner, const Status& error);
 
   Result<QueuedRemember> GetQueued(const Principal& principal, int64_t id) override;
 
@@ -91,6 +95,7 @@ class EngineImpl final : public Engine {
   struct InOrder {
     RememberRequest request;
     int64_t outbox_id = 0;
+    std::string outbox_owner;  // the claim holding the entry (store.h ClaimOutbox)
     std::optional<std::vector<store::VaultEntry>> sealed;  // as Prepare's
   };
   static constexpr size_t kPrefetchRequests = 64;  // requests whose passages embed together
@@ -102,14 +107,20 @@ class EngineImpl final : public Engine {
   // adds nothing. Errors: the embedder's.
   Result<Prefetched> Prefetch(const std::vector<InOrder>& items);
 
-  // Remember; with a non-zero outbox id, the commit also marks that outbox entry done.
-  // `sealed` as Prepare's; vectors found in `prefetched` are used instead of embedding.
+  // Remember; with a non-zero outbox id, the commit also marks that outbox entry done (held
+  // by `outbox_owner`: store::IngestBatch::outbox_owner). `sealed` as Prepare's; vectors
+  // found in `prefetched` are used instead of embedding.
   Result<RememberResult> RememberFrom(
       const RememberRequest& request, int64_t outbox_id,
       std::optional<std::vector<store::VaultEntry>> sealed = std::nullopt,
-      const Prefetched* prefetched = nullptr);
+      const Prefetched* prefetched = nullptr, const std::string& outbox_owner = std::string());
 
   Result<RecallResult> Recall(const RecallRequest& request) override;
+
+  // Recall's ranking as ctx's principal, without its writes (no access counts, recall log
+  // or audit record) and with the placeholders left sealed. `engram migrate` compares two
+  // stores' rankings with it (migrate.h).
+  Result<std::vector<RecallHit>> Search(const store::OpContext& ctx, const RecallRequest& request);
 
   Result<ContextResult> Context(const ContextRequest& request) override;
 
@@ -172,6 +183,20 @@ class EngineImpl final : public Engine {
 
   void SetLlm(std::unique_ptr<llm::ChatClient> llm);
 
+  // Where the store is and the embedding provider (null: none) that engines of the other
+  // tenants opened from this one share (engine_tenants.cc).
+  void SetTenancy(StoreLocation location, std::shared_ptr<Embedder> provider);
+
+  std::string Tenant() const override { return location_.tenant; }
+
+  bool MultiTenant() const override { return MultiTenantBackend(location_); }
+
+  Result<std::unique_ptr<Engine>> OpenTenant(const std::string& tenant) override;
+
+  Result<TenantPrincipal> AuthenticateAnyTenant(const std::string& secret) override;
+
+  Result<std::vector<std::string>> QueuedTenants() override;
+
   Result<CompactReport> Compact(const CompactRequest& request) override;
 
   Result<std::optional<CompactReport>> CompactIfDue() override;
@@ -184,6 +209,8 @@ class EngineImpl final : public Engine {
 
   Result<EntityRelationsResult> EntityRelations(const Principal& principal, int64_t id,
                                                 int limit) override;
+  Result<std::vector<EntityLinkView>> MemoryEntities(const Principal& principal,
+                                                     int64_t id) override;
 
   Result<EraseReport> EraseUser(const Principal& principal, const std::string& user_id) override;
 
@@ -211,6 +238,8 @@ class EngineImpl final : public Engine {
 
   const Options options_;
   Clock* const clock_;
+  StoreLocation location_;               // set once by SetTenancy, before any call
+  std::shared_ptr<Embedder> provider_;   // shared with the engines of other tenants
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<engine::Vectors> vectors_;  // null when Options::embedder is "none"
   std::unique_ptr<engine::PiiVault> vault_;
@@ -219,11 +248,19 @@ class EngineImpl final : public Engine {
   std::unique_ptr<recall::Reranker> reranker_;
   const ingest::TtlPolicy ttl_;
   const ingest::SourceReliability reliability_;
-  std::mutex claim_mu_;
-  std::set<int64_t> claimed_;  // outbox entries a thread of this engine is processing
+  const std::string outbox_worker_;       // NewOutboxWorker(): this engine's claims' prefix
+  std::atomic<uint64_t> outbox_claims_{0};  // claims made, for unique owners
+  engine::LeaseKeeper lease_keeper_;       // renews the leases of ProcessQueue's claims
   std::mutex compact_mu_;
   int64_t last_compact_ms_ = -1;  // guarded by compact_mu_; -1 until CompactIfDue is first called
 };
+
+// Opens an engine at a resolved location, sharing `provider` when given (else opening the
+// provider Options::embedder names). Engine::Open and EngineImpl::OpenTenant; options
+// already validated.
+Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options,
+                                             const StoreLocation& location,
+                                             std::shared_ptr<Embedder> provider);
 
 }  // namespace engram::engine
 

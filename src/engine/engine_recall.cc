@@ -13,6 +13,23 @@
 namespace engram::engine {
 
 Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
+  store::OpContext ctx = Context(request.principal);
+  ENGRAM_ASSIGN_OR_RETURN(auto hits, Search(ctx, request));
+  std::vector<int64_t> ids;
+  std::vector<Memory*> shown;
+  for (RecallHit& h : hits) {
+    ids.push_back(h.memory.id);
+    shown.push_back(&h.memory);
+  }
+  // Being recalled keeps a memory hot, and wakes it when it was dormant.
+  ENGRAM_RETURN_IF_ERROR(store_->RecordRecall(ctx, ids, RecallLogOf(ctx, request.query, ids.size()),
+                                              {"recall", ids, "{}"}));
+  ENGRAM_RETURN_IF_ERROR(Render(ctx, shown));
+  return RecallResult{ctx.request_id, std::move(hits)};
+}
+
+Result<std::vector<RecallHit>> EngineImpl::Search(const store::OpContext& ctx,
+                                                  const RecallRequest& request) {
   ENGRAM_RETURN_IF_ERROR(ingest::ValidatePrincipal(request.principal));
   ENGRAM_RETURN_IF_ERROR(ingest::ValidateText("query", request.query, options_.max_text_bytes));
   if (request.limit < 0) return Status::InvalidArgument("limit: must not be negative");
@@ -21,7 +38,6 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
     return Status::InvalidArgument("threshold: must be between 0 and 1");
   }
   ENGRAM_ASSIGN_OR_RETURN(auto filter, CompileFilter(request.filter));
-  store::OpContext ctx = Context(request.principal);
   recall::RecallParams params = RecallSettings(ctx, request.at);
   if (!filter.empty()) params.filter = &filter;
   params.limit = std::min(request.limit ? request.limit : options_.default_recall_limit,
@@ -42,19 +58,7 @@ Result<RecallResult> EngineImpl::Recall(const RecallRequest& request) {
       auto query,
       vault_->Seal(store::ScopeKey(Scope{request.principal.user_id, "", "", Visibility::kPrivate}),
                    request.query));
-  auto hits = recall::Recall(*store_, search, query.text, params);
-  ENGRAM_RETURN_IF_ERROR(hits.status());
-  std::vector<int64_t> ids;
-  std::vector<Memory*> shown;
-  for (RecallHit& h : *hits) {
-    ids.push_back(h.memory.id);
-    shown.push_back(&h.memory);
-  }
-  // Being recalled keeps a memory hot, and wakes it when it was dormant.
-  ENGRAM_RETURN_IF_ERROR(store_->RecordRecall(ctx, ids, RecallLogOf(ctx, request.query, ids.size()),
-                                              {"recall", ids, "{}"}));
-  ENGRAM_RETURN_IF_ERROR(Render(ctx, shown));
-  return RecallResult{ctx.request_id, std::move(hits).value()};
+  return recall::Recall(*store_, search, query.text, params);
 }
 
 Result<ContextResult> EngineImpl::Context(const ContextRequest& request) {

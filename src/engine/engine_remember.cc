@@ -21,7 +21,7 @@ Result<RememberResult> EngineImpl::Remember(const RememberRequest& request) {
 }
 
 Result<std::vector<int64_t>> EngineImpl::Enqueue(const std::vector<RememberRequest>& requests) {
-  std::vector<std::pair<std::string, std::string>> rows;
+  std::vector<store::OutboxDraft> rows;
   const Instant now = Context(Principal{}).now;
   for (RememberRequest r : requests) {
     if (!r.at) r.at = now;  // the message was said when it was acknowledged
@@ -29,35 +29,38 @@ Result<std::vector<int64_t>> EngineImpl::Enqueue(const std::vector<RememberReque
     ENGRAM_RETURN_IF_ERROR(CheckQueueable(r, options_.max_text_bytes));
     std::vector<store::VaultEntry> vault;
     ENGRAM_RETURN_IF_ERROR(SealRequest(*vault_, &r, &vault));
-    rows.emplace_back(r.principal.user_id, engine::EncodeRememberRequest(r, &vault));
+    rows.push_back({r.principal.user_id, engine::EncodeRememberRequest(r, &vault),
+                    OutboxSessionKey(r)});
   }
   return store_->EnqueueOutbox(rows, now);
 }
 
 Result<int> EngineImpl::ProcessQueue(int max) {
   if (max <= 0) return Status::InvalidArgument("max: must be positive");
-  std::vector<store::OutboxEntry> mine;  // claimed from the other threads of this engine
-  {
-    std::lock_guard lock(claim_mu_);
-    ENGRAM_ASSIGN_OR_RETURN(auto queued,
-                            store_->ListQueued(0, max + static_cast<int>(claimed_.size())));
-    for (store::OutboxEntry& e : queued) {
-      if (static_cast<int>(mine.size()) < max && claimed_.insert(e.id).second) {
-        mine.push_back(std::move(e));
-      }
-    }
-  }
-  struct Unclaim {
+  // One claim, one owner: the entries are leased to this call (store.h ClaimOutbox), kept
+  // alive by the lease keeper while it runs, and released when it returns, whether they
+  // were finished or not (a transient error leaves them queued for any worker).
+  const std::string owner = outbox_worker_ + "#" + std::to_string(++outbox_claims_);
+  ENGRAM_ASSIGN_OR_RETURN(
+      auto mine, store_->ClaimOutbox(owner, max, options_.outbox_lease_ms,
+                                     Context(Principal{}).now));
+  if (mine.empty()) return 0;
+  std::vector<int64_t> ids;
+  for (const store::OutboxEntry& e : mine) ids.push_back(e.id);
+  lease_keeper_.Hold(owner, ids);
+  struct Release {
     EngineImpl* self;
-    const std::vector<store::OutboxEntry>* entries;
-    ~Unclaim() {
-      std::lock_guard lock(self->claim_mu_);
-      for (const auto& e : *entries) self->claimed_.erase(e.id);
+    const std::string& owner;
+    const std::vector<int64_t>& ids;
+    ~Release() {
+      self->lease_keeper_.Drop(owner);
+      (void)self->store_->ReleaseOutbox(owner, ids);  // an error: the leases lapse instead
     }
-  } unclaim{this, &mine};
-  // The claimed requests are remembered one after another, each committed with its outbox
-  // entry's "done" mark, exactly as Remember would; their passages are embedded together
-  // first (Prefetch), since e5 embeds a batch several times faster than one text at a time.
+  } release{this, owner, ids};
+  // The claimed requests are remembered one after another, oldest first (a session's in
+  // the order they were said), each committed with its outbox entry's "done" mark, exactly
+  // as Remember would; their passages are embedded together first (Prefetch), since e5
+  // embeds a batch several times faster than one text at a time.
   int finished = 0;
   std::vector<InOrder> items;
   for (const store::OutboxEntry& e : mine) {
@@ -65,28 +68,32 @@ Result<int> EngineImpl::ProcessQueue(int max) {
     auto vault = engine::DecodeQueuedVault(e.request);
     if (request.ok() && !vault.ok()) request = vault.status();
     if (request.ok()) {
-      items.push_back({std::move(request).value(), e.id, std::move(vault).value()});
+      items.push_back({std::move(request).value(), e.id, owner, std::move(vault).value()});
       continue;
     }
-    ENGRAM_RETURN_IF_ERROR(FailQueued(e.id, request.status()));
+    ENGRAM_RETURN_IF_ERROR(FailQueued(e.id, owner, request.status()));
     ++finished;
   }
   ENGRAM_ASSIGN_OR_RETURN(auto prefetched, Prefetch(items));  // transient: all stay queued
   for (InOrder& item : items) {
-    auto out = RememberFrom(item.request, item.outbox_id, std::move(item.sealed), &prefetched);
-    if (out.status().code() == StatusCode::kAlreadyExists) continue;  // another worker won
-    if (!out.ok()) ENGRAM_RETURN_IF_ERROR(FailQueued(item.outbox_id, out.status()));
+    auto out = RememberFrom(item.request, item.outbox_id, std::move(item.sealed), &prefetched,
+                            item.outbox_owner);
+    // Another worker holds it now (this lease lapsed), or an older request of its session
+    // is not finished: it stays for the holder, or for a later claim.
+    if (out.status().code() == StatusCode::kAlreadyExists) continue;
+    if (!out.ok()) ENGRAM_RETURN_IF_ERROR(FailQueued(item.outbox_id, owner, out.status()));
     ++finished;
   }
   return finished;
 }
 
-Status EngineImpl::FailQueued(int64_t id, const Status& error) {
+Status EngineImpl::FailQueued(int64_t id, const std::string& owner, const Status& error) {
   if (error.code() == StatusCode::kUnavailable ||
       error.code() == StatusCode::kDeadlineExceeded) {
     return error;
   }
-  Status f = store_->FailOutbox(id, engine::EncodeStatus(error), Context(Principal{}).now);
+  Status f =
+      store_->FailOutbox(id, owner, engine::EncodeStatus(error), Context(Principal{}).now);
   return f.code() == StatusCode::kConflict ? Status::OK() : f;
 }
 
@@ -219,7 +226,8 @@ Status EngineImpl::EmbedAll(std::vector<Pending>* pending, const Prefetched* pre
 
 Result<RememberResult> EngineImpl::RememberFrom(
     const RememberRequest& given, int64_t outbox_id,
-    std::optional<std::vector<store::VaultEntry>> sealed, const Prefetched* prefetched) {
+    std::optional<std::vector<store::VaultEntry>> sealed, const Prefetched* prefetched,
+    const std::string& outbox_owner) {
   RememberRequest request = given;
   engine::AutoSessions auto_sessions(store_.get(), options_.auto_session_gap_minutes);
   ENGRAM_RETURN_IF_ERROR(auto_sessions.Assign(Context(given.principal), &request));
@@ -228,6 +236,7 @@ Result<RememberResult> EngineImpl::RememberFrom(
   one.push_back(std::move(prepared));
   ENGRAM_RETURN_IF_ERROR(EmbedAll(&one, prefetched));
   Pending& p = one.front();
+  p.batch.outbox_owner = outbox_owner;
   if (p.infer) {
     ENGRAM_RETURN_IF_ERROR(
         MarkRestatement(*store_, p.ctx, vectors_ ? vectors_->index() : nullptr, {}, &p.batch));

@@ -87,7 +87,7 @@ std::vector<Result<RememberResult>> EngineImpl::RememberMany(
   for (size_t start = 0; start < requests.size(); start += kPrefetchRequests) {
     const size_t end = std::min(requests.size(), start + kPrefetchRequests);
     std::vector<InOrder> items;
-    for (size_t i = start; i < end; ++i) items.push_back({requests[i], 0, std::nullopt});
+    for (size_t i = start; i < end; ++i) items.push_back({requests[i], 0, "", std::nullopt});
     auto prefetched = Prefetch(items);
     if (!prefetched.ok()) {
       out.push_back(prefetched.status());

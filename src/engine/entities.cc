@@ -166,6 +166,17 @@ Result<EntityRelationsResult> EntityRelations(store::Store& store, const store::
   return out;
 }
 
+Result<std::vector<EntityLinkView>> MemoryEntities(store::Store& store,
+                                                   const store::OpContext& ctx, int64_t id) {
+  ENGRAM_ASSIGN_OR_RETURN(const Memory m, store.GetMemory(ctx, id));  // NotFound as Get
+  ENGRAM_ASSIGN_OR_RETURN(auto links, store.ListMemoryEntities(ctx, id));
+  // The surface is the writer's own words; other readers get the entity, not the text.
+  if (m.scope.user_id != ctx.principal.user_id) {
+    for (store::EntityLinkOutcome& l : links) l.surface.clear();
+  }
+  return LinkViews(links);
+}
+
 Status LinkBatchEntities(store::Store& store, const store::OpContext& ctx,
                          store::IngestBatch* batch) {
   if (batch->memories.empty()) return Status::OK();

@@ -20,6 +20,8 @@ Result<ListEntitiesResult> ListEntities(store::Store& store, const store::OpCont
                                         const ListEntitiesRequest& request);
 Result<EntityRelationsResult> EntityRelations(store::Store& store, const store::OpContext& ctx,
                                               int64_t id, int limit);
+Result<std::vector<EntityLinkView>> MemoryEntities(store::Store& store,
+                                                   const store::OpContext& ctx, int64_t id);
 
 // Adds the entity links of every non-quarantined memory of the batch (from the message
 // text) and sets their confidence.entity to the weakest link's confidence.

@@ -163,6 +163,31 @@ TEST_P(EntitiesTest, PrivateEntitiesStayInTheirScope) {
             StatusCode::kPermissionDenied);
 }
 
+TEST_P(EntitiesTest, AMemorysEntitiesShowTheWritersWordsToTheWriterOnly) {
+  const Principal carol = User("carol", {"fin"}), dave = User("dave", {"fin"}), bob = User("bob");
+  EntityEntry e = Entry("林芳", "person", {"林总"});
+  e.visibility = Visibility::kTeam;
+  e.team_id = "fin";
+  ASSERT_TRUE(engine_->ImportEntities({carol, {e}}).ok());
+  auto said = engine_->Remember({.principal = carol, .text = "林总说预算周五定",
+                                 .visibility = Visibility::kTeam, .team_id = "fin"});
+  ASSERT_TRUE(said.ok()) << said.status().ToString();
+  const int64_t id = said->memories.at(0).id;
+  auto mine = engine_->MemoryEntities(carol, id);
+  ASSERT_TRUE(mine.ok()) << mine.status().ToString();
+  ASSERT_EQ(mine->size(), 1u);
+  EXPECT_EQ((*mine)[0].name, "林芳");
+  EXPECT_EQ((*mine)[0].surface, "林总");
+  EXPECT_EQ((*mine)[0].memory_id, id);
+  auto teammate = engine_->MemoryEntities(dave, id);
+  ASSERT_TRUE(teammate.ok()) << teammate.status().ToString();
+  ASSERT_EQ(teammate->size(), 1u);
+  EXPECT_EQ((*teammate)[0].entity_id, (*mine)[0].entity_id);
+  EXPECT_EQ((*teammate)[0].surface, "");  // the entity, not carol's words
+  EXPECT_EQ(engine_->MemoryEntities(bob, id).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(engine_->MemoryEntities(carol, id + 1000).status().code(), StatusCode::kNotFound);
+}
+
 TEST_P(EntitiesTest, BadEntriesWriteNothing) {
   const Principal alice = User("alice");
   EntityEntry good = Entry("张伟", "person", {"张工"});

@@ -4,6 +4,8 @@
 #include <thread>
 
 #include "engram/engine.h"
+#include "src/engine/registry.h"
+#include "src/testing/fake_clock.h"
 #include "src/testing/temp_dir.h"
 
 namespace engram {
@@ -185,6 +187,42 @@ TEST(IngestQueueTest, CompetingWorkersInTwoEnginesProcessEachRequestOnce) {
   for (auto& t : workers) t.join();
   EXPECT_EQ(finished.load(), 60);
   EXPECT_EQ(a->Stats(Principal{"alice", "", {}, {}})->messages, 60);
+}
+
+// A worker that died holding a claim (a process killed with kill -9) blocks its requests and
+// the rest of their session only until its lease ends; then the live engine takes them over,
+// in order.
+TEST(IngestQueueTest, RequestsOfADeadWorkerAreTakenOverWhenItsLeaseEnds) {
+  testing::TempDir dir;
+  testing::FakeClock clock;
+  Options o;
+  o.db_path = dir.path() + "/engram.db";
+  o.embedder = "hashing";
+  o.clock = &clock;
+  o.outbox_lease_ms = 60000;
+  auto opened = Engine::Open(o);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  auto& e = *opened;
+  ASSERT_TRUE(e->Enqueue({Say("alice", "first"), Say("alice", "second")}).ok());
+  RememberRequest other = Say("alice", "in another session");
+  other.session_id = "t";
+  ASSERT_TRUE(e->Enqueue({other}).ok());
+  // The dead worker's claim, through a second handle on the store (claims only: no key).
+  auto store = engine::OpenStore(o, [] { return Result<std::string>(std::string()); });
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  const Instant now{clock.NowMicros() / 1000, 0};
+  auto dead = (*store)->ClaimOutbox("dead", 1, 5000, now);  // session "s"'s first request
+  ASSERT_TRUE(dead.ok());
+  ASSERT_EQ(dead->size(), 1u);
+  EXPECT_EQ(*e->ProcessQueue(10), 1);  // only the other session's
+  EXPECT_EQ(*e->ProcessQueue(10), 0);
+  clock.Advance(5000 * 1000);  // the dead worker's lease ends
+  EXPECT_EQ(*e->ProcessQueue(10), 2);
+  auto first = e->GetQueued(Principal{"alice", "", {}, {}}, (*dead)[0].id);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->state, "done");
+  EXPECT_EQ(first->result->memories.at(0).content, "first");
+  EXPECT_EQ(e->Stats(Principal{"alice", "", {}, {}})->messages, 3);
 }
 
 }  // namespace

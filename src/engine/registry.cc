@@ -96,9 +96,21 @@ Result<StoreLocation> ResolveStore(const Options& options) {
 
 std::string LocalStorePath(const StoreLocation& location) { return location.path; }
 
+bool MultiTenantBackend(const StoreLocation& location) { return location.backend == "postgres"; }
+
+bool SearchesVectorsInStore(const StoreLocation& location) {
+  return location.backend == "postgres";
+}
+
 Result<std::unique_ptr<store::Store>> OpenStore(
     const Options& options, const std::function<Result<std::string>()>& audit_key) {
   ENGRAM_ASSIGN_OR_RETURN(StoreLocation loc, ResolveStore(options));
+  return OpenStoreAt(loc, options, audit_key);
+}
+
+Result<std::unique_ptr<store::Store>> OpenStoreAt(
+    const StoreLocation& loc, const Options& options,
+    const std::function<Result<std::string>()>& audit_key) {
   if (loc.backend == "sqlite") {
     store::SqliteOptions so;
     so.path = loc.path;

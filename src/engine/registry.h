@@ -28,8 +28,13 @@ Result<StoreLocation> ResolveStore(const Options& options);
 
 // The file a backend keeps on the local disk, beside which the vault key and the vector
 // index live by default ("<path>.key", "<path>.vectors"); "" when the backend has none
-// (memory; postgres, whose engines share a database and each keep their index in memory).
+// (memory; postgres, whose engines share a database and search its vectors in it).
 std::string LocalStorePath(const StoreLocation& location);
+
+// Whether the backend searches vectors itself (Store::SearchVectors: postgres, with pgvector),
+// so that the engine keeps no in-process vector index and recall's vector channel queries
+// the store.
+bool SearchesVectorsInStore(const StoreLocation& location);
 
 // InvalidArgument for an unknown backend name; otherwise whatever opening it returns.
 // `audit_key` returns the audit chain's MAC key (PiiVault::AuditKey); it is called once,
@@ -39,6 +44,14 @@ std::string LocalStorePath(const StoreLocation& location);
 // store checks at open that the key is the one its database was created with.
 Result<std::unique_ptr<store::Store>> OpenStore(
     const Options& options, const std::function<Result<std::string>()>& audit_key);
+
+// As OpenStore, at a location already resolved (Engine::OpenTenant changes its tenant).
+Result<std::unique_ptr<store::Store>> OpenStoreAt(
+    const StoreLocation& location, const Options& options,
+    const std::function<Result<std::string>()>& audit_key);
+
+// Whether a backend's store holds several tenants (postgres).
+bool MultiTenantBackend(const StoreLocation& location);
 
 // The embedding provider named by Options::embedder; nullptr for "none".
 // InvalidArgument for an unknown name; FailedPrecondition when e5's weights are missing.

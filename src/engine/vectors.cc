@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "engram/status_macros.h"
+#include "src/engine/store_vector_index.h"
 
 namespace engram::engine {
 namespace {
@@ -10,7 +11,7 @@ namespace {
 // The store's embedding cache behind the embed layer's cache interface.
 class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
  public:
-  explicit StoreCacheBackend(store::Store* store) : store_(store) {}
+  StoreCacheBackend(store::Store* store, bool read_only) : store_(store), read_only_(read_only) {}
 
   Result<std::vector<float>> Get(std::string_view model, std::string_view hash) override {
     ENGRAM_ASSIGN_OR_RETURN(auto blob,
@@ -20,12 +21,14 @@ class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
 
   Status Put(std::string_view model, std::string_view hash,
              std::span<const float> vector) override {
+    if (read_only_) return Status::OK();
     return store_->PutCachedEmbedding(std::string(model), std::string(hash),
                                       embed::EncodeVector(vector));
   }
 
  private:
   store::Store* store_;
+  bool read_only_;
 };
 
 constexpr int kReplayBatch = 4096;
@@ -33,7 +36,8 @@ constexpr int kReplayBatch = 4096;
 }  // namespace
 
 Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedder,
-                                               store::Store* store, std::string index_path) {
+                                               store::Store* store, std::string index_path,
+                                               bool store_search, bool read_only) {
   std::unique_ptr<Vectors> v(new Vectors());
   v->store_ = store;
   v->index_path_ = std::move(index_path);
@@ -41,9 +45,15 @@ Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedde
   index::VectorIndexOptions io;
   io.dimension = embedder->Dimension();
   io.model_id = v->model_id_;
-  v->cache_backend_ = std::make_unique<StoreCacheBackend>(store);
+  v->cache_backend_ = std::make_unique<StoreCacheBackend>(store, read_only);
   v->embedder_ =
       std::make_unique<embed::CachingEmbedder>(std::move(embedder), v->cache_backend_.get());
+  if (store_search) {
+    v->store_search_ = true;
+    v->index_path_.clear();
+    v->index_ = NewStoreVectorIndex(store, io);
+    return v;
+  }
   if (!v->index_path_.empty() && std::filesystem::exists(v->index_path_)) {
     auto loaded = index::LoadVectorIndex(v->index_path_, io);
     // A corrupt file, another model or dimension, or a newer format: rebuild from the log.
@@ -70,6 +80,7 @@ Result<std::vector<std::string>> Vectors::EmbedPassages(const std::vector<std::s
 }
 
 Status Vectors::Sync() {
+  if (store_search_) return Status::OK();  // the store's writes are the index
   std::lock_guard lock(sync_mu_);
   while (true) {
     ENGRAM_ASSIGN_OR_RETURN(

@@ -7,6 +7,10 @@
 // recall, so writes by other engines or processes on the same database are seen. A crash
 // between a store commit and an index save therefore costs only a replay.
 //
+// A store that searches vectors itself (PostgreSQL + pgvector; the registry says which,
+// SearchesVectorsInStore) gets no in-process copy: the index is a StoreVectorIndex, and
+// Sync, Save and CompactAndSave have nothing to do.
+//
 // Thread safety: all methods may be called concurrently.
 #ifndef ENGRAM_ENGINE_VECTORS_H_
 #define ENGRAM_ENGINE_VECTORS_H_
@@ -28,9 +32,12 @@ namespace engram::engine {
 class Vectors {
  public:
   // `store` is not owned and must outlive this object. `index_path` "" keeps the index in
-  // memory only. REQUIRES: embedder != nullptr.
+  // memory only; `store_search` searches through the store instead (index_path unused).
+  // `read_only`: the store's embedding cache is read but never written (a store that must not
+  // change, as `engram migrate`'s source). REQUIRES: embedder != nullptr.
   static Result<std::unique_ptr<Vectors>> Open(std::unique_ptr<Embedder> embedder,
-                                               store::Store* store, std::string index_path);
+                                               store::Store* store, std::string index_path,
+                                               bool store_search = false, bool read_only = false);
   ~Vectors();  // saves the index when it changed
 
   // Encoded passage vectors for `texts`, in order (for IngestBatch / Revision).
@@ -64,6 +71,7 @@ class Vectors {
   std::string model_id_;
   std::mutex sync_mu_;  // one replay at a time
   bool dirty_ = false;  // guarded by sync_mu_
+  bool store_search_ = false;
 };
 
 }  // namespace engram::engine

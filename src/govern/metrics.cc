@@ -65,6 +65,7 @@ MetricsSummary Summarize(const store::MetricsCounts& counts, int64_t window_from
   m.writes_by_signal = counts.writes_by_signal;
   m.review_open = counts.review_open;
   m.quarantined = counts.quarantined;
+  m.quarantine_held = counts.quarantine_held;
   return m;
 }
 

@@ -45,6 +45,7 @@ struct MetricsSummary {
   std::map<std::string, int64_t> writes_by_signal;
   int64_t review_open = 0;
   int64_t quarantined = 0;
+  int64_t quarantine_held = 0;  // store::MetricsCounts::quarantine_held
 };
 
 // `counts` must cover [window_from - kRepeatWindowMs, window_to) for recalls (earlier ones

@@ -3,6 +3,7 @@
 // relations, supersede, hard forget and erasure.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -89,6 +90,39 @@ TEST_P(EntityConformanceTest, DirectoryUpsertsByExternalIdThenName) {
   EXPECT_EQ(store_->PutEntities(Ctx(bob_), {Entity(bob_, "x", {}, Visibility::kTeam, "sales")})
                 .status().code(), StatusCode::kPermissionDenied);
   EXPECT_EQ(store_->ListEntities(Ctx(alice_), EntityQuery{})->size(), 2u);
+}
+
+TEST_P(EntityConformanceTest, MemoryEntitiesAreTheVisibleOnesOfAVisibleMemory) {
+  const int64_t mine = Import(alice_, Entity(alice_, "张伟", {"张工"}));
+  const int64_t team = Import(alice_, Entity(alice_, "林芳", {}, Visibility::kTeam, "sales"));
+  auto a = Remember(alice_, "张工和林芳和王五", {team, mine}, {"王五"}, Visibility::kTeam, "sales");
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  const int64_t m = a->memories[0].id;
+  auto seen = store_->ListMemoryEntities(Ctx(alice_), m);
+  ASSERT_TRUE(seen.ok()) << seen.status().ToString();
+  ASSERT_EQ(seen->size(), 3u);  // ids ascending: the two imported, then the new one
+  EXPECT_EQ((*seen)[0].entity_id, mine);
+  EXPECT_EQ((*seen)[0].name, "张伟");
+  EXPECT_EQ((*seen)[0].surface, "x");
+  EXPECT_DOUBLE_EQ((*seen)[0].confidence, 0.9);
+  EXPECT_EQ((*seen)[1].entity_id, team);
+  EXPECT_EQ((*seen)[2].name, "王五");
+  EXPECT_EQ((*seen)[2].type, "person");
+  for (const EntityLinkOutcome& l : *seen) {
+    EXPECT_EQ(l.memory_id, m);
+    EXPECT_FALSE(l.created);
+  }
+  // A teammate sees the team memory but not alice's private entity; others see nothing.
+  auto carol = store_->ListMemoryEntities(Ctx(carol_), m);
+  ASSERT_TRUE(carol.ok());
+  std::vector<int64_t> ids;
+  for (const EntityLinkOutcome& l : *carol) ids.push_back(l.entity_id);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), mine), 0);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), team), 1);
+  EXPECT_TRUE(store_->ListMemoryEntities(Ctx(bob_), m)->empty());
+  EXPECT_TRUE(store_->ListMemoryEntities(Ctx(alice_), m + 1000)->empty());
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), m, false).ok());
+  EXPECT_TRUE(store_->ListMemoryEntities(Ctx(alice_), m)->empty());
 }
 
 TEST_P(EntityConformanceTest, EntitiesAndGraphHitsRespectScopes) {

@@ -98,15 +98,15 @@ TEST_P(SideConformanceTest, OutboxEntriesAreDoneOnceOrFailedAndKeepNoRequest) {
   EXPECT_EQ(store_->Ingest(Ctx(alice_), b).status().code(), StatusCode::kAlreadyExists);
   EXPECT_EQ(store_->GetStats(Ctx(alice_))->messages, 1);  // the refused batch left nothing
 
-  EXPECT_EQ(store_->FailOutbox((*ids)[0], "Internal: late", Instant{kNow, 0}).code(),
+  EXPECT_EQ(store_->FailOutbox((*ids)[0], "", "Internal: late", Instant{kNow, 0}).code(),
             StatusCode::kConflict);
-  ASSERT_TRUE(store_->FailOutbox((*ids)[1], "Internal: broken", Instant{kNow, 0}).ok());
+  ASSERT_TRUE(store_->FailOutbox((*ids)[1], "", "Internal: broken", Instant{kNow, 0}).ok());
   entry = store_->GetOutbox(Ctx(alice_), (*ids)[1]);
   ASSERT_TRUE(entry.ok());
   EXPECT_EQ(entry->state, "failed");
   EXPECT_EQ(entry->error, "Internal: broken");
   EXPECT_EQ(entry->request, "");
-  EXPECT_EQ(store_->FailOutbox((*ids)[1], "again", Instant{kNow, 0}).code(),
+  EXPECT_EQ(store_->FailOutbox((*ids)[1], "", "again", Instant{kNow, 0}).code(),
             StatusCode::kConflict);
   queued = store_->ListQueued(0, 10);
   ASSERT_TRUE(queued.ok());

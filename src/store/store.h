@@ -22,6 +22,7 @@
 #define ENGRAM_STORE_STORE_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,6 +36,7 @@
 #include "engram/types.h"
 #include "src/store/entity_types.h"
 #include "src/store/lifecycle_types.h"
+#include "src/store/table_rows.h"
 
 namespace engram::store {
 
@@ -129,8 +131,12 @@ struct IngestBatch {
   std::string embedding_model;
   std::vector<std::string> embeddings;
   // When non-zero, the outbox entry this batch processes: it is marked done in the same
-  // transaction, and Ingest fails with AlreadyExists (writing nothing) when it is not queued.
+  // transaction, and Ingest fails with AlreadyExists (writing nothing) unless the entry is
+  // queued, held as Store::ClaimOutbox says (leased to `outbox_owner`; with an empty owner,
+  // leased to nobody or only expired at ctx.now), and no older entry of its session key is
+  // still queued.
   int64_t outbox_id = 0;
+  std::string outbox_owner;
   // Entities the memories mention (memory_entity rows); new entities are created here.
   std::vector<EntityLinkDraft> entity_links;
   // Indexes into `memories` of facts the speaker stated as an explicit correction
@@ -189,6 +195,13 @@ struct Revision {
 // One entry of the vector change log: the vector index replays these to follow the store.
 // Upserts carry the memory's partition (scope key) and its vector in the requested model
 // (empty when the memory has no vector in that model).
+// One nearest-neighbour candidate of SearchVectors: the memory and its stored vector (the
+// encoded float32 row, as VectorChange::vector), for the caller to score.
+struct VectorCandidate {
+  int64_t memory_id = 0;
+  std::string vector;
+};
+
 struct VectorChange {
   int64_t seq = 0;
   int64_t memory_id = 0;
@@ -197,14 +210,22 @@ struct VectorChange {
   std::string vector;
 };
 
-// A page of visible memories in id order (Engine::List). Never deleted ones.
+// A page of visible memories in id order (Engine::List). Never deleted ones. Rows the
+// conditions reject are skipped before `limit` counts, so a page is short only at the end.
+// Every backend applies the conditions of src/store/list_filter.h (status names there).
 struct ListQuery {
   std::string session_id;  // "" = any
   std::string type;        // "" = any, else a MemoryType name
   std::string kind;        // "" = any, else a MemoryKind name
-  bool include_history = false;
+  bool include_history = false;  // ignored when `status` is set (the status decides)
   int64_t after_id = 0;
   int limit = 50;
+  std::string status;    // "" = any, else current|outdated|dormant|expired|quarantined
+  std::string agent_id;  // "" = any, else Memory::scope.agent_id
+  // Memory::recorded_at in [recorded_from_ms, recorded_to_ms) (unix ms).
+  int64_t recorded_from_ms = INT64_MIN;
+  int64_t recorded_to_ms = INT64_MAX;
+  const MemoryFilter* filter = nullptr;  // not owned; null = none (the metadata condition)
 };
 
 struct KeywordQuery {
@@ -298,8 +319,13 @@ struct MetricsCounts {
   int64_t messages = 0;             // messages written
   int64_t context_reloads = 0;      // of which repeat something said before
   std::map<std::string, int64_t> writes_by_signal;  // signal name -> messages
-  int64_t review_open = 0;          // open review items (the filter's memories / user)
-  int64_t quarantined = 0;          // quarantined memories (current)
+  // As of `to`: review items raised before it and not resolved before it (the filter's
+  // memories / user); with `to` now, the open ones.
+  int64_t review_open = 0;
+  int64_t quarantined = 0;          // quarantined memories (current, whatever `to`)
+  // As of `to`: quarantine items raised before it whose memory was not released (approved)
+  // before it, i.e. the quarantined messages at `to` (a rejected one stays quarantined).
+  int64_t quarantine_held = 0;
 };
 
 // An API key: the hash of its secret and the principal requests carrying it act as.
@@ -310,12 +336,25 @@ struct ApiKeyRecord {
   Principal principal;
   Instant created_at;
   std::optional<Instant> revoked_at;
+  std::string tenant;       // the tenant the key belongs to; set by FindApiKeyInAnyTenant only
+};
+
+// A raw remember request to queue (Store::EnqueueOutbox).
+struct OutboxDraft {
+  std::string user_id;
+  std::string request;
+  // The entries of one non-empty key are processed in id order (Store::ClaimOutbox); the
+  // engine uses the request's user and session. "" = no order with any other entry.
+  std::string session_key;
 };
 
 // A raw remember request acknowledged before processing (the ingestion outbox).
 struct OutboxEntry {
   int64_t id = 0;
   std::string user_id;                // owner: only this user may read the entry
+  std::string session_key;            // OutboxDraft::session_key
+  std::string lease_owner;            // while queued: the owner of its lease ("" = none)
+  int64_t lease_until_ms = 0;         // the lease's end (unix ms) when lease_owner is set
   std::string request;                // the serialized request (opaque to the store); emptied
                                       // once the entry is done or failed
   std::string state = "queued";       // queued | done | failed
@@ -389,6 +428,27 @@ class Store {
   virtual Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq,
                                                                const std::string& model,
                                                                int limit) = 0;
+
+  // Vector search inside the store, for a backend with its own vector index (PostgreSQL +
+  // pgvector): up to `k` live vectors of `model` in `partitions` (scope keys, as
+  // VectorIndex partitions; cold "z:" twins included when listed) nearest to `query` by
+  // cosine, nearest first, with their stored vectors. Approximate above the backend's exact
+  // threshold, but never fewer than min(k, visible vectors). The caller scores them itself
+  // (the same arithmetic as the in-process index) and re-checks every id with GetSearchable.
+  // Default: NotSupported (the engine then keeps an in-process index fed by
+  // VectorChangesSince). InvalidArgument: an empty, non-finite or zero query.
+  virtual Result<std::vector<VectorCandidate>> SearchVectors(
+      const std::string& model, const std::vector<float>& query, int k,
+      const std::vector<std::string>& partitions) {
+    (void)model, (void)query, (void)k, (void)partitions;
+    return Status::NotSupported("store: no vector search in this backend");
+  }
+  // The number of live vectors of `model` in `partitions`. Default: NotSupported.
+  virtual Result<int64_t> CountVectors(const std::string& model,
+                                       const std::vector<std::string>& partitions) {
+    (void)model, (void)partitions;
+    return Status::NotSupported("store: no vector search in this backend");
+  }
 
   // Embedding cache by (model, text hash). Get returns NotFound when absent.
   virtual Result<std::string> GetCachedEmbedding(const std::string& model,
@@ -497,17 +557,41 @@ class Store {
 
   virtual Result<StoreStats> GetStats(const OpContext& ctx) = 0;
 
-  // Outbox. EnqueueOutbox appends (user_id, request) pairs in one transaction and returns
-  // their ids. ListQueued: queued entries with id > after_id, oldest first (maintenance).
-  // GetOutbox: NotFound unless ctx.principal's user owns the entry. FailOutbox: Conflict
-  // when the entry is no longer queued. Entries are marked done by Ingest (outbox_id).
-  // Marking an entry done or failed empties its request: a processed request is not kept.
-  virtual Result<std::vector<int64_t>> EnqueueOutbox(
-      const std::vector<std::pair<std::string, std::string>>& user_and_request,
-      const Instant& now) = 0;
+  // Outbox. EnqueueOutbox appends the drafts in one transaction and returns their ids (in
+  // order, ascending). ListQueued: queued entries with id > after_id, oldest first
+  // (maintenance). GetOutbox: NotFound unless ctx.principal's user owns the entry.
+  // Entries are marked done by Ingest (IngestBatch::outbox_id, outbox_owner), or failed by
+  // FailOutbox: Conflict when the entry is no longer queued or is held by another owner
+  // (the lease rule of IngestBatch::outbox_owner). Marking an entry done or failed empties
+  // its request and its lease: a processed request is not kept.
+  virtual Result<std::vector<int64_t>> EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
+                                                     const Instant& now) = 0;
   virtual Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) = 0;
   virtual Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) = 0;
-  virtual Status FailOutbox(int64_t id, const std::string& error, const Instant& now) = 0;
+  virtual Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                            const Instant& now) = 0;
+
+  // Outbox claims: the workers of one or several processes share the queue through leases.
+  // An owner is one worker, unique across processes and over time (a new one per claim is
+  // fine); clocks of processes sharing a store must agree within a fraction of the lease.
+  //
+  // ClaimOutbox leases to `owner`, until now + lease_ms, up to `limit` queued entries, oldest
+  // first. An entry is free when it has no lease, its lease ended (lease_until <= now) or
+  // `owner` holds it; it is claimed when it is free and, for a non-empty session key, every
+  // older queued entry of its key is claimed by the same call: a session's entries are
+  // never held by two owners at once, and are claimed oldest first. The entries come back
+  // as ListQueued returns them, with their lease.
+  // Concurrent claims (threads, connections, processes) never return the same entry with
+  // overlapping unexpired leases.
+  virtual Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
+                                                       int64_t lease_ms, const Instant& now) = 0;
+  // Extends to now + lease_ms the leases `owner` holds among `ids`; returns the ids it does
+  // not hold any more (done, failed, or leased to another owner after its lease ended).
+  virtual Result<std::vector<int64_t>> RenewOutbox(const std::string& owner,
+                                                   const std::vector<int64_t>& ids,
+                                                   int64_t lease_ms, const Instant& now) = 0;
+  // Ends `owner`'s leases among `ids`: the queued ones are free at once.
+  virtual Status ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) = 0;
 
   // API keys (maintenance: no principal; only operators reach these through the engine).
   // PutApiKey: AlreadyExists for a duplicate id. GetApiKey: NotFound for an unknown id.
@@ -516,6 +600,27 @@ class Store {
   virtual Result<ApiKeyRecord> GetApiKey(const std::string& id) = 0;
   virtual Result<std::vector<ApiKeyRecord>> ListApiKeys() = 0;  // oldest first
   virtual Status RevokeApiKey(const std::string& id, const Instant& now) = 0;
+
+  // Multi-tenant stores (postgres). FindApiKeyInAnyTenant: the keys with this id in every
+  // tenant of the store, `tenant` set (ids are random, so in practice one; none: an empty
+  // list, not NotFound). The only lookup that crosses tenants, so that a server can learn a
+  // presented key's tenant from the key alone. ListQueuedTenants: the tenants with queued
+  // outbox entries, so that a server resumes every tenant's queue, not only the ones a
+  // request opened. The defaults describe a store of one tenant, "".
+  virtual Result<std::vector<ApiKeyRecord>> FindApiKeyInAnyTenant(const std::string& id) {
+    auto key = GetApiKey(id);
+    if (!key.ok() && key.status().code() == StatusCode::kNotFound) {
+      return std::vector<ApiKeyRecord>{};
+    }
+    if (!key.ok()) return key.status();
+    return std::vector<ApiKeyRecord>{std::move(key).value()};
+  }
+  virtual Result<std::vector<std::string>> ListQueuedTenants() {
+    auto queued = ListQueued(0, 1);
+    if (!queued.ok()) return queued.status();
+    if (queued->empty()) return std::vector<std::string>{};
+    return std::vector<std::string>{""};
+  }
 
   // --- Lifecycle: consolidation and erasure (src/govern; lifecycle_types.h) ---
 
@@ -569,8 +674,37 @@ class Store {
   // current memories, most shared memories first. NotFound as GetEntity.
   virtual Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx,
                                                                   int64_t id, int limit) = 0;
+  // The entities memory version `id` mentions (its links) that ctx.principal may see, entity
+  // ids ascending (`created` false). Empty when the memory is absent, forgotten or not
+  // visible: the caller reports NotFound through GetMemory.
+  virtual Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                                    int64_t id) = 0;
   // The graph channel: see GraphResult. Entities ctx.principal may not see are ignored.
   virtual Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) = 0;
+
+  // --- Copying a whole store (table_rows.h; `engram migrate`, src/engine/migrate.h) ---
+
+  // Sends every portable row of the store (the tenant's, on PostgreSQL) to `sink`, tables in
+  // PortableTables() order, from one consistent snapshot; writes nothing. A sealed vault value
+  // stays sealed (it is carried as stored). Returns the sink's first error. NotSupported for a
+  // backend that cannot (the default; the memory backend keeps no tables).
+  virtual Status ExportRows(RowSink& sink) {
+    (void)sink;
+    return Status::NotSupported("store: this backend cannot export its rows");
+  }
+
+  // Writes, in one transaction, every row `produce` sends to the sink it is handed (as
+  // ExportRows sends them: tables in order, ids as given), then brings what the backend
+  // derives from them level: the keyword index, id sequences (new ids continue after the
+  // copied ones), vector liveness and partitions, the audit chain's head (its anchor). The
+  // audit records are kept verbatim, so the chain verifies under the same audit key only.
+  // FailedPrecondition (nothing written) unless the store is empty; InvalidArgument for a row
+  // of an unknown table or the wrong width; the error of `produce`. On any error nothing is
+  // written. NotSupported by default.
+  virtual Status ImportRows(const std::function<Status(RowSink&)>& produce) {
+    (void)produce;
+    return Status::NotSupported("store: this backend cannot import rows");
+  }
 
   // Rewrites the storage so that erased data leaves the files (SQLite: VACUUM, then a
   // truncating WAL checkpoint). OK and nothing to do for the memory backend. Unavailable

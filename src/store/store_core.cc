@@ -151,7 +151,8 @@ Status IngestIn(WritePort& port, const OpContext& ctx, const IngestBatch& batch,
                       ConfirmingAuditDetail("message_id", out->message_id, confirmed)}));
   if (batch.outbox_id != 0) {
     ENGRAM_RETURN_IF_ERROR(
-        port.MarkOutboxDone(batch.outbox_id, *out, batch.message.context_json, ctx.now));
+        port.MarkOutboxDone(batch.outbox_id, batch.outbox_owner, *out,
+                            batch.message.context_json, ctx.now));
   }
   return Status::OK();
 }

@@ -128,9 +128,10 @@ class WritePort {
                                   const Instant& now) = 0;
   // Appends to the audit chain, as ctx.principal, at ctx.now.
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;
-  // Marks outbox entry `id` done with the batch's outcome (its request emptied);
-  // `message_context` is the message's context_json. AlreadyExists when it is not queued.
-  virtual Status MarkOutboxDone(int64_t id, const IngestOutcome& out,
+  // Marks outbox entry `id` done with the batch's outcome (its request and lease emptied);
+  // `message_context` is the message's context_json. AlreadyExists unless it is queued,
+  // held by `owner` and first of its session (IngestBatch::outbox_owner).
+  virtual Status MarkOutboxDone(int64_t id, const std::string& owner, const IngestOutcome& out,
                                 const std::string& message_context, const Instant& now) = 0;
 };
 

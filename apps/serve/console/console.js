@@ -9,11 +9,11 @@ const I18N = {
     devuser: 'User (--dev on loopback only, instead of a key)', roles: 'Roles (comma-separated)',
     teams: 'Teams (comma-separated)', signin_help: 'The key stays in this browser tab only.',
     type: 'Type', kind: 'Kind', status: 'Status', session: 'Session', agent: 'Agent',
-    from: 'From', to: 'To', metadata: 'Metadata (JSON, equal values)', any: 'any',
+    from: 'From', to: 'To', metadata: 'Metadata', meta_filter: 'Metadata (JSON, Mem0 filter)', any: 'any',
     apply: 'Apply', next: 'Next page', prev: 'Previous page', first: 'First page',
     content: 'Content', version: 'Ver.', recorded: 'Recorded', confidence: 'Confidence',
-    none: 'Nothing here.', page_note: 'Type, kind and session are filtered by the server; ' +
-      'status, agent, time and metadata within each page of {n}.', shown: '{a} of {b} on this page',
+    none: 'Nothing here.', page_note: 'Every filter runs on the server; {n} matches a page.',
+    shown: '{a} on this page',
     query: 'Query', limit: 'Limit', history: 'Include history', deep: 'Deep search',
     expired_too: 'Include expired', go: 'Search', results: 'Results', context: 'Context block ' +
       '(as the agent would receive it)', channels: 'Channels (rank, score)', factors:
@@ -31,9 +31,8 @@ const I18N = {
     dormancy: 'Dormant', yes: 'yes', no: 'no', scope: 'Scope', subject: 'Fact', event_time:
       'Event time', valid: 'Valid', last_seen: 'Last seen', why: 'why', by: 'by',
     first_version: 'first statement', correction: 'correction', newer: 'newer statement',
-    feedback_fix: 'feedback correction', superseded_at: 'superseded', not_found_msg:
-      'The message text itself is not served by the API; this is its episodic record.',
-    no_source: 'No episodic record of this message is visible.',
+    feedback_fix: 'feedback correction', superseded_at: 'superseded', role: 'role',
+    no_source: 'The message is not visible to this key (only the user who said it may read it).',
     open_items: 'Open items', all_items: 'Include resolved', approve: 'Approve',
     reject: 'Reject', reason: 'Why', resolved: 'Resolved', created: 'Raised',
     payload: 'Details', entity_q: 'Name, alias, role or id', relations: 'Relations',
@@ -43,7 +42,8 @@ const I18N = {
     action: 'Action', targets: 'Targets', window: 'Window (days)', stats: 'Totals',
     recalls: 'Recalls', hit_rate: 'Hit rate', repeat_rate: 'Repeated questions',
     reload_rate: 'Context reloads', review_open: 'Review backlog', quarantined: 'Quarantined',
-    writes: 'Writes by signal', per_day: 'Activity per day (from the audit records loaded)',
+    writes: 'Writes by signal', per_day: 'Per day (the server\'s series; review backlog ' +
+      'and quarantined as of each day\'s end)', no_series: 'Per-day series: windows up to 90 days.',
     more: 'Load more', loading: 'Loading…', edit_fb: 'Feedback', only_search:
       'Feedback needs a recall that showed this memory: find it in Search first.',
     welcome: 'Signed in as {u}.', error: 'Error', id: 'Id', by_what: 'Metrics of',
@@ -55,11 +55,11 @@ const I18N = {
     devuser: '用户（仅 --dev 且本机访问时可代替密钥）', roles: '角色（逗号分隔）',
     teams: '团队（逗号分隔）', signin_help: '密钥只保存在当前浏览器标签页中。',
     type: '类型', kind: '种类', status: '状态', session: '会话', agent: '智能体',
-    from: '起', to: '止', metadata: '元数据（JSON，值相等）', any: '全部',
+    from: '起', to: '止', metadata: '元数据', meta_filter: '元数据（JSON，Mem0 筛选语法）', any: '全部',
     apply: '筛选', next: '下一页', prev: '上一页', first: '第一页',
     content: '内容', version: '版本', recorded: '记录时间', confidence: '置信度',
-    none: '暂无内容。', page_note: '类型、种类、会话由服务端筛选；状态、智能体、时间与元数据在每页 {n} 条内筛选。',
-    shown: '本页 {b} 条中 {a} 条符合', query: '查询', limit: '条数', history: '包含历史版本',
+    none: '暂无内容。', page_note: '所有筛选均由服务端完成；每页 {n} 条符合条件的记忆。',
+    shown: '本页 {a} 条', query: '查询', limit: '条数', history: '包含历史版本',
     deep: '深度检索', expired_too: '包含已过期', go: '检索', results: '结果',
     context: '上下文块（智能体实际收到的内容）', channels: '召回通道（名次、得分）',
     factors: '得分因子', fingerprint: '置信度指纹', score: '得分', age: '时长',
@@ -76,8 +76,7 @@ const I18N = {
     scope: '范围', subject: '事实', event_time: '事件时间', valid: '有效期', last_seen: '最近出现',
     why: '原因', by: '操作者', first_version: '首次陈述', correction: '更正', newer: '新的陈述',
     feedback_fix: '反馈更正', superseded_at: '被替代于',
-    not_found_msg: 'API 不直接提供消息原文；这里显示该消息的情景记录。',
-    no_source: '看不到这条消息的情景记录。',
+    role: '角色', no_source: '当前密钥看不到这条消息（只有说出它的用户可以查看）。',
     open_items: '待处理', all_items: '包含已处理', approve: '批准', reject: '驳回',
     reason: '原因', resolved: '已处理', created: '提出时间', payload: '详情',
     entity_q: '名称、别名、角色或编号', relations: '关系', outgoing: '指向', incoming: '来自',
@@ -86,7 +85,8 @@ const I18N = {
     seq: '序号', at: '时间', actor: '操作者', action: '操作', targets: '对象',
     window: '时间窗（天）', stats: '总量', recalls: '召回次数', hit_rate: '命中率',
     repeat_rate: '重复提问率', reload_rate: '上下文重载率', review_open: '待审核',
-    quarantined: '已隔离', writes: '按信号统计的写入', per_day: '每日活动（来自已加载的审计记录）',
+    quarantined: '已隔离', writes: '按信号统计的写入', per_day: '每日趋势（服务端统计；待审核与已隔离为每日结束时的数量）',
+    no_series: '每日趋势仅适用于 90 天以内的时间窗。',
     more: '加载更多', loading: '加载中…', edit_fb: '反馈',
     only_search: '反馈需要一次展示过这条记忆的召回：请先在“检索”中找到它。',
     welcome: '已登录：{u}。', error: '错误', id: '编号', by_what: '指标对象',
@@ -222,12 +222,6 @@ function statusOf(m) {
 function badge(s) { return h('span', {class: 'badge ' + s}, s); }
 function memLink(id) { return h('a', {href: '#/memory/' + id}, '#' + id); }
 
-// Mem0-like equality on metadata: every key of `cond` equal (JSON) in the memory's metadata.
-function metadataMatches(meta, cond) {
-  return Object.entries(cond).every(([k, v]) =>
-    JSON.stringify((meta || {})[k]) === JSON.stringify(v));
-}
-
 // ---------------------------------------------------------------------------------- views
 
 function viewLogin(main) {
@@ -273,32 +267,32 @@ async function viewMemories(main, params) {
     location.hash = '#/memories?' + q;
   }}, field(t('type'), type), field(t('kind'), kind), field(t('status'), status),
   field(t('session'), session), field(t('agent'), agent), field(t('from'), from),
-  field(t('to'), to), field(t('metadata'), meta), h('button', {type: 'submit'}, t('apply')));
+  field(t('to'), to), field(t('meta_filter'), meta), h('button', {type: 'submit'}, t('apply')));
   main.append(h('h2', {}, t('memories')), form,
     h('p', {class: 'muted small'}, t('page_note', {n: PAGE})));
-  let cond = null;
   if (f.metadata) {
-    try { cond = JSON.parse(f.metadata); } catch (e) {
+    try { JSON.parse(f.metadata); } catch (e) {
       showError({message: 'metadata: ' + e.message});
       return;
     }
   }
+  // Every filter runs on the server, so a page is full while more matching memories exist.
   const q = new URLSearchParams({limit: String(PAGE)});
-  if (f.type) q.set('type', f.type);
-  if (f.kind) q.set('kind', f.kind);
-  if (f.session) q.set('session', f.session);
-  if (f.after) q.set('after', f.after);
-  if (f.status && f.status !== 'current') q.set('include_history', 'true');
+  const keys = {type: 'type', kind: 'kind', session: 'session', status: 'status',
+    agent: 'agent_id', metadata: 'metadata', after: 'after'};
+  for (const [k, name] of Object.entries(keys)) if (f[k]) q.set(name, f[k]);
+  // Dates are the browser's local days: from its first instant to the next day's.
+  const day = (d, next) => {
+    const x = new Date(d + 'T00:00');
+    if (next) x.setDate(x.getDate() + 1);
+    return x.toISOString();
+  };
+  if (f.from) q.set('recorded_from', day(f.from, false));
+  if (f.to) q.set('recorded_to', day(f.to, true));
   const page = await attempt(() => api('GET', '/v1/memories?' + q));
   if (!page) return;
-  const lo = f.from ? Date.parse(f.from) : -Infinity;
-  const hi = f.to ? Date.parse(f.to) + 86400000 : Infinity;
-  const rows = page.memories.filter((m) => (!f.status || statusOf(m) === f.status) &&
-    (!f.agent || m.scope.agent === f.agent) &&
-    Date.parse(m.recorded_at) >= lo && Date.parse(m.recorded_at) < hi &&
-    (!cond || metadataMatches(m.metadata, cond)));
-  main.append(h('p', {class: 'small', id: 'shown'},
-    t('shown', {a: rows.length, b: page.memories.length})));
+  const rows = page.memories;
+  main.append(h('p', {class: 'small', id: 'shown'}, t('shown', {a: rows.length})));
   main.append(rows.length ? h('table', {class: 'list', id: 'memory-list'},
     h('thead', {}, h('tr', {}, [t('id'), t('content'), t('type') + ' / ' + t('kind'), t('status'),
       t('version'), t('recorded'), t('confidence')].map((x) => h('th', {scope: 'col'}, x)))),
@@ -443,9 +437,10 @@ async function auditRecords(pages) {
 async function viewMemory(main, id) {
   const m = await attempt(() => api('GET', '/v1/memories/' + id));
   if (!m) return;
-  const [hist, links, audit] = await Promise.all([
+  const [hist, links, ents, audit] = await Promise.all([
     api('GET', '/v1/memories/' + id + '/history').catch(() => ({versions: [m]})),
     api('GET', '/v1/memories/' + id + '/links').catch(() => ({links: []})),
+    api('GET', '/v1/memories/' + id + '/entities').catch(() => ({entities: []})),
     auditRecords(3).catch(() => ({records: []})),
   ]);
   const st = statusOf(m);
@@ -483,27 +478,31 @@ async function viewMemory(main, id) {
         h('div', {class: 'content'}, v.content)))));
   const src = m.source || {};
   main.append(h('h3', {}, t('source')), h('div', {class: 'card', id: 'source'},
-    kv([[t('session'), src.session_id], ['message', src.message_id ? '#' + src.message_id : ''],
-      [t('at'), fmtTime(src.at)], ['source', src.source_type], [t('actor'), src.actor]]),
-    await sourceRecord(m)));
+    kv([['message', src.message_id ? '#' + src.message_id : ''], ['source', src.source_type],
+      [t('actor'), src.actor]]),
+    await sourceMessage(src.message_id)));
+  const es = ents.entities || [];
+  main.append(h('h3', {}, t('entities') + ' (' + es.length + ')'), es.length ?
+    h('ul', {id: 'memory-entities'}, es.map((e) => h('li', {},
+      h('a', {href: '#/entities/' + e.entity_id}, e.name), ' ',
+      h('span', {class: 'small muted'}, e.type + (e.surface && e.surface !== e.name ?
+        ' · “' + e.surface + '”' : '') + ' · ' + fmtNum(e.confidence, 2))))) :
+    h('p', {class: 'muted'}, t('none')));
   const ls = links.links || [];
   main.append(h('h3', {}, t('links') + ' (' + ls.length + ')'), ls.length ? h('ul', {},
     ls.map((l) => h('li', {}, memLink(l.from_id), ' ' + l.kind + ' ', memLink(l.to_id)))) :
     h('p', {class: 'muted'}, t('none')));
 }
 
-// The message itself is not served by the API; its episodic record (same message id) is.
-async function sourceRecord(m) {
-  const src = m.source || {};
-  if (!src.message_id) return null;
-  if (m.type === 'episodic') return h('p', {class: 'muted small'}, t('not_found_msg'));
-  const q = new URLSearchParams({type: 'episodic', include_history: 'true', limit: '1000'});
-  if (src.session_id) q.set('session', src.session_id);
-  const page = await api('GET', '/v1/memories?' + q).catch(() => ({memories: []}));
-  const rec = page.memories.find((x) => x.source.message_id === src.message_id);
-  return rec ? h('div', {}, h('p', {class: 'muted small'}, t('not_found_msg')),
-    h('blockquote', {}, memLink(rec.id), ' ', rec.content)) :
-    h('p', {class: 'muted small'}, t('no_source'));
+// The message the memory came from (GET /v1/messages/{id}): its text as stored (identifiers
+// masked as in the memory), role, session and time. Only its writer may read it.
+async function sourceMessage(id) {
+  if (!id) return null;
+  const msg = await api('GET', '/v1/messages/' + id).catch(() => null);
+  if (!msg) return h('p', {class: 'muted small'}, t('no_source'));
+  return h('div', {}, h('p', {class: 'small muted'}, [t('role') + ': ' + msg.role,
+    t('session') + ': ' + (msg.session_id || '–'), t('at') + ': ' + fmtTime(msg.at)].join(' · ')),
+  h('blockquote', {id: 'source-message'}, msg.content));
 }
 
 function memoryActions(m) {
@@ -638,44 +637,62 @@ async function viewEntities(main, params, id) {
       [memLink(m), ' ']))));
 }
 
-function dayChart(records) {
-  const days = new Map();
-  const actions = new Set();
-  for (const r of records) {
-    const d = (r.at || '').slice(0, 10);
-    if (!days.has(d)) days.set(d, {});
-    const c = days.get(d);
-    c[r.action] = (c[r.action] || 0) + 1;
-    actions.add(r.action);
-  }
-  const keys = [...days.keys()].sort().slice(-14);
-  const acts = [...actions].sort();
-  const max = Math.max(1, ...keys.map((d) => Object.values(days.get(d))
-    .reduce((a, b) => a + b, 0)));
-  const W = 640, H = 200, bw = Math.min(40, (W - 40) / Math.max(1, keys.length) - 6);
-  const colors = ['#7b9ce6', '#e3a25b', '#6bb48a', '#c97bd1', '#d66b6b', '#8fb8c9', '#b5a06b'];
-  const svg = h('svg', {viewBox: `0 0 ${W} ${H + 40}`, class: 'chart', role: 'img',
-    'aria-label': t('per_day')});
-  keys.forEach((d, i) => {
+const COLORS = ['#7b9ce6', '#e3a25b', '#6bb48a', '#c97bd1', '#d66b6b', '#8fb8c9', '#b5a06b'];
+
+// Bars per bucket of the server's series (GET /v1/metrics/memory?bucket=day), oldest left;
+// `layers` ([name, value of a bucket]) stack within a bar; `fmt` writes a value.
+function seriesChart(id, label, buckets, layers, fmt) {
+  const W = 640, H = 140, n = buckets.length;
+  const max = Math.max(0, ...buckets.map((b) => layers.reduce((s, [, f]) => s + f(b), 0))) || 1;
+  const step = (W - 40) / Math.max(1, n), bw = Math.max(2, Math.min(40, step - 3));
+  const legend = layers.length > 1;
+  const svg = h('svg', {viewBox: `0 0 ${W} ${H + (legend ? 40 : 20)}`, class: 'chart', id,
+    role: 'img', 'aria-label': label + ', max ' + fmt(max)});
+  svg.append(h('text', {x: 2, y: 12}, fmt(max)));
+  buckets.forEach((b, i) => {
     let y = H;
-    const x = 30 + i * (bw + 6);
-    acts.forEach((a, j) => {
-      const n = days.get(d)[a] || 0;
-      if (!n) return;
-      const hgt = n / max * (H - 20);
+    const x = 30 + i * step, day = b.to.slice(0, 10);
+    layers.forEach(([name, f], j) => {
+      const v = f(b);
+      if (!v) return;
+      const hgt = v / max * (H - 20);
       y -= hgt;
-      svg.append(h('rect', {x, y, width: bw, height: hgt, fill: colors[j % colors.length]},
-        h('title', {}, d + ' ' + a + ': ' + n)));
+      svg.append(h('rect', {x, y, width: bw, height: hgt, fill: COLORS[j % COLORS.length]},
+        h('title', {}, day + ' ' + (legend ? name + ': ' : '') + fmt(v))));
     });
-    svg.append(h('text', {x: x + bw / 2, y: H + 14, 'text-anchor': 'middle'}, d.slice(5)));
+    if (n <= 14 || (n - 1 - i) % 7 === 0) {
+      svg.append(h('text', {x: x + bw / 2, y: H + 14, 'text-anchor': 'middle'}, day.slice(5)));
+    }
   });
   let lx = 30;
-  acts.forEach((a, j) => {
-    svg.append(h('rect', {x: lx, y: H + 24, width: 10, height: 10,
-      fill: colors[j % colors.length]}), h('text', {x: lx + 14, y: H + 33}, a));
-    lx += 18 + a.length * 7;
-  });
-  return svg;
+  if (legend) {
+    layers.forEach(([name], j) => {
+      svg.append(h('rect', {x: lx, y: H + 24, width: 10, height: 10,
+        fill: COLORS[j % COLORS.length]}), h('text', {x: lx + 14, y: H + 33}, name));
+      lx += 18 + name.length * 7;
+    });
+  }
+  return h('div', {}, h('h4', {class: 'small muted'}, label), svg);
+}
+
+// The per-day charts of a metrics answer with a series.
+function seriesCharts(series) {
+  const pct = (x) => (100 * x).toFixed(0) + '%';
+  const num = (x) => String(Math.round(x));
+  const signals = [...new Set(series.flatMap((b) => Object.keys(b.writes_by_signal || {})))]
+    .sort();
+  return h('div', {class: 'grid2', id: 'series'},
+    seriesChart('chart-recalls', t('recalls'), series, [['', (b) => b.recalls]], num),
+    seriesChart('chart-hit', t('hit_rate'), series, [['', (b) => b.hit_rate]], pct),
+    seriesChart('chart-repeat', t('repeat_rate'), series,
+      [['', (b) => b.repeated_question_rate]], pct),
+    seriesChart('chart-reload', t('reload_rate'), series,
+      [['', (b) => b.context_reload_rate]], pct),
+    seriesChart('chart-writes', t('writes'), series,
+      signals.map((k) => [k, (b) => (b.writes_by_signal || {})[k] || 0]), num),
+    seriesChart('chart-review', t('review_open'), series, [['', (b) => b.review_open]], num),
+    seriesChart('chart-quarantined', t('quarantined'), series,
+      [['', (b) => b.quarantined]], num));
 }
 
 async function viewAudit(main, params) {
@@ -703,7 +720,8 @@ async function viewAudit(main, params) {
   field(t('by_id'), who)));
   const [metrics, stats, audit] = await Promise.all([
     api('GET', '/v1/metrics/memory?' + new URLSearchParams({window_days: windowDays,
-      by: by.value, ...(who.value ? {id: who.value} : {})})).catch((e) => { showError(e); }),
+      by: by.value, ...(who.value ? {id: who.value} : {}),
+      ...(Number(windowDays) <= 90 ? {bucket: 'day'} : {})})).catch((e) => { showError(e); }),
     api('GET', '/v1/stats').catch(() => null),
     attempt(() => auditRecords(10)),
   ]);
@@ -722,12 +740,13 @@ async function viewAudit(main, params) {
       stats ? cell(t('memories'), String(stats.memories.current)) : null),
     h('h3', {}, t('writes')), sig.length ? h('div', {class: 'bars card'},
       sig.map(([k, n]) => bar(k, n, sigMax, '', String(n)))) :
-      h('p', {class: 'muted'}, t('none')));
+      h('p', {class: 'muted'}, t('none')),
+    h('h3', {}, t('per_day')), metrics.series ? seriesCharts(metrics.series) :
+      h('p', {class: 'muted'}, t('no_series')));
   }
   if (!audit) return;
   const recs = audit.records;
-  main.append(h('h3', {}, t('per_day')), dayChart(recs),
-    h('h3', {}, t('audit') + ' (' + recs.length + ')'),
+  main.append(h('h3', {}, t('audit') + ' (' + recs.length + ')'),
     h('table', {class: 'list', id: 'audit-table'}, h('thead', {}, h('tr', {},
       [t('seq'), t('at'), t('actor'), t('action'), t('targets')].map((x) =>
         h('th', {scope: 'col'}, x)))),

@@ -1,13 +1,16 @@
 """Drives the console (`engram serve` at /) in a real headless Chromium through selenium
 (Debian chromium + chromium-driver, selenium pinned in scripts/requirements.txt).
 
-Usage: console_test.py PATH/TO/engram [--screenshots DIR]     (exit 0 = pass)
+Usage: console_test.py PATH/TO/engram [--screenshots DIR] [--pg DSN_FILE]   (exit 0 = pass)
 
 With --screenshots it also saves a PNG of every view in English and Chinese (docs/img/console/).
 It prints the page weight (bytes of the page, script and style sheet) and the first load time.
+With --pg the server runs on PostgreSQL (the test server's DSN file, as the ctest fixture
+`postgres` writes it; a schema of its own) and the page weight is not measured again.
 """
 import json
 import os
+import secrets
 import sys
 import time
 import urllib.error
@@ -144,26 +147,50 @@ def measure(server, driver):
     check(total < 100_000, "the console weighs under 100 kB (%d bytes)" % total)
 
 
-def shoot(page, shots, name):
+def shoot(page, shots, name, scroll=None):
+    """Saves the view in both languages; `scroll`: a selector to bring to the top first."""
     if not shots:
         return
     for code in ("en", "zh"):
         page.lang(code)
+        if scroll:
+            page.d.execute_script("document.querySelector(arguments[0]).scrollIntoView()", scroll)
         page.d.save_screenshot(os.path.join(shots, "%s-%s.png" % (name, code)))
     page.lang("en")
 
 
+def option(name):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else ""
+
+
+def pg_store(dsn_file):
+    """A postgres:// store URI in a fresh schema of the test server."""
+    with open(dsn_file) as f:
+        kv = dict(p.split("=", 1) for p in f.read().split())
+    os.environ["ENGRAM_VAULT_KEY"] = secrets.token_hex(32)  # the CLI and the server share it
+    return "postgres://%s@%s:%s/%s?schema=console_%d_%s" % (
+        kv["user"], kv["host"], kv["port"], kv["dbname"], os.getpid(), secrets.token_hex(3))
+
+
+def ids_of(page):
+    return {int(x.get_attribute("data-id")) for x in page.css("#memory-list tbody tr")}
+
+
 def main():
     engram = sys.argv[1]
-    shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else ""
-    server = EngramServer(engram, "--embedder", "hashing", "--rate-limit", "0")
+    shots = option("--screenshots")
+    dsn_file = option("--pg") or os.environ.get("ENGRAM_CONSOLE_PG_DSN_FILE", "")
+    store = pg_store(dsn_file) if dsn_file else None
+    print("store:", store or "SQLite (temporary file)")
+    server = EngramServer(engram, "--embedder", "hashing", "--rate-limit", "0", db=store)
     alice = server.create_key("alice")
     bob = server.create_key("bob")
     admin = server.create_key("root", "--role", "admin")
     server.start()
     driver = browser()
     try:
-        measure(server, driver)
+        if not store:
+            measure(server, driver)
         page = Console(driver, server.url)
 
         # Writes through the API.
@@ -179,6 +206,12 @@ def main():
                      {"text": "bob keeps the vault combination 4711 in his desk"})
         check(st == 201, "bob writes a private memory")
         bob_mid = r["results"][0]["memories"][0]["id"]
+        bob_msg = r["results"][0]["message_id"]
+
+        st, r = call(server, alice, "GET", "/v1/memories?status=asleep")
+        check(st == 400, "an unknown status is refused (400)")
+        st, r = call(server, alice, "GET", "/v1/messages/%d" % bob_msg)
+        check(st == 404, "bob's message is NotFound for alice (404)")
 
         # Sign in; the list shows alice's memory and none of bob's.
         page.login(alice)
@@ -188,9 +221,19 @@ def main():
         shoot(page, shots, "memories")
         # A filter the server applies (type) and one the page applies (metadata).
         page.go('#/memories?metadata={"project":"apollo"}')
-        ids = {int(x.get_attribute("data-id")) for x in page.css("#memory-list tbody tr")}
+        ids = ids_of(page)
         check(mid in ids and not ids & untagged,
               "the metadata filter keeps the tagged memory, not the untagged one")
+
+        # A memory's page: the message it came from and the entities it names.
+        page.go("#/memory/%d" % mid)
+        page.wait(lambda: page.css("#source-message"), "the source message")
+        check("三号会议室" in page.css("#source-message")[0].text,
+              "the memory page shows the message it came from")
+        ents = page.css("#memory-entities a")
+        check(any(a.text == "张工" and "#/entities/" in a.get_attribute("href") for a in ents),
+              "the memory page lists 张工 with a link to the entity (%s)" %
+              ", ".join(a.text for a in ents))
 
         # Search: the hit, its explanation drawn as bars, and the context block.
         page.go("#/search?q=" + urllib.request.quote("接口文档") + "&limit=5")
@@ -213,6 +256,32 @@ def main():
         hit.find_element(By.XPATH, ".//button[text()='Used']").click()
         page.wait(lambda: "Feedback recorded" in page.css("#notice")[0].text, "feedback notice")
 
+        # A later tagged memory (written after the search: a newer plain statement can push
+        # older ones out of a recall), then the listing's server-side filters.
+        st, r = call(server, alice, "POST", "/v1/memories?sync=true", {
+            "text": "Apollo launch checklist is due on Friday", "session": "s2",
+            "metadata": {"project": "apollo"}})
+        tagged2 = r["results"][0]["memories"][0]["id"]
+        # The listing's filters run on the server: one match a page, across the rows between.
+        meta = urllib.request.quote(json.dumps({"project": "apollo"}))
+        pages, after = [], 0
+        while len(pages) < 20:
+            st, pg = call(server, alice, "GET", "/v1/memories?limit=1&metadata=%s&after=%d" % (
+                meta, after))
+            pages.append([m["id"] for m in pg["memories"]])
+            after = pg["next_after"]
+            if not after:
+                break
+        listed = [i for p in pages for i in p]
+        check(all(len(p) == 1 for p in pages) and mid in listed and tagged2 in listed and
+              not set(listed) & untagged,
+              "pages of one by metadata hold one tagged memory each, skipping the untagged "
+              "rows between (%s)" % pages)
+        page.go("#/memories?session=s2&to=2000-01-01")
+        check(not ids_of(page) and not page.error_text(), "a time range before any memory")
+        page.go("#/memories?from=2000-01-01&session=s2")
+        check(ids_of(page) == {tagged2}, "a time range and a session")
+
         # Correct it from the memory's page; the history shows both versions.
         page.go("#/memory/%d" % mid)
         page.css("#correct")[0].click()
@@ -228,7 +297,13 @@ def main():
         new_id = int(items[1].get_attribute("data-id"))
         check(new_id != mid and "#/memory/%d" % new_id in driver.current_url,
               "the page moved to the new version")
-        shoot(page, shots, "memory")
+        page.go("#/memories?status=outdated")
+        check(ids_of(page) == {mid}, "status=outdated lists the old version only")
+        page.go("#/memories?status=current")
+        check(new_id in ids_of(page) and mid not in ids_of(page),
+              "status=current lists the correction, not the old version")
+        page.go("#/memory/%d" % new_id)
+        shoot(page, shots, "memory", "#timeline")
         # Soft forget asks for confirmation first.
         page.css("#forget-soft")[0].click()
         check(page.css("#confirm-forget")[0].is_displayed(), "forget asks for confirmation")
@@ -277,7 +352,17 @@ def main():
         page.go("#/audit?window=30&by=user&id=alice")
         page.css("#verify")[0].click()
         page.wait(lambda: "intact" in page.css("#verify-result")[0].text, "an intact chain")
-        shoot(page, shots, "audit")
+        charts = page.css("#series svg.chart")
+        check(len(charts) == 7, "seven per-day charts from the server's series (%d)" % len(charts))
+        st, m = call(server, admin, "GET", "/v1/metrics/memory?by=user&id=alice&window_days=7"
+                     "&bucket=day")
+        check(st == 200 and len(m["series"]) == 7 and m["recalls"] >= 1 and
+              sum(b["recalls"] for b in m["series"]) == m["recalls"] and
+              sum(b["messages"] for b in m["series"]) == m["messages"] and
+              m["series"][-1]["review_open"] == m["review_open"],
+              "the series has 7 days that add up to the totals (%d recalls, %d messages)" % (
+                  m["recalls"], m["messages"]))
+        shoot(page, shots, "audit", "#metrics")
         page.lang("zh")
         check(page.css("#nav a")[0].text == "记忆", "the language switch shows Chinese")
         page.lang("en")

@@ -31,7 +31,10 @@ def post(url, key, body):
 
 def main():
     engram = sys.argv[1]
-    server = EngramServer(engram, "--embedder", "none", "--workers", "1", "--rate-limit", "0")
+    # A short lease: the requests the killed process had claimed wait for it to end (3 s)
+    # before the restarted server takes them over.
+    server = EngramServer(engram, "--embedder", "none", "--workers", "1", "--rate-limit", "0",
+                          "--outbox-lease-ms", "3000")
     key = server.create_key("alice")
     server.start()
     acked = {}  # text -> ingest id

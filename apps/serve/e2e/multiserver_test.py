@@ -5,7 +5,10 @@ runs client threads against all three (async remembers answered 202 with outbox 
 remembers, recalls), kills one server with `kill -9` in the middle of the load and restarts it,
 then checks:
   - every acknowledged text (202 or 201) is stored as exactly one memory, and no text sent is
-    stored twice (every outbox entry acknowledged is `done`);
+    stored twice (every outbox entry acknowledged is `done`), the entries the killed server
+    held included (its leases, --outbox-lease-ms, end and another server takes them);
+  - one session's queued messages are written in the order they were acknowledged, whichever
+    servers processed them (message ids follow commit order);
   - a memory written through one server is at once readable on another: GET by id on a second
     server and recall on a third, right after the 201;
   - the audit chain is intact: GET /v1/audit/verify on every server and `engram audit --verify`;
@@ -77,6 +80,7 @@ class Load:
         self.sent = set()          # every tag sent (acknowledged or not)
         self.acked = {}            # tag -> outbox id (async) or memory id (sync)
         self.async_ids = []        # acknowledged outbox ids
+        self.session_of = {}       # outbox id -> session
         self.counts = collections.Counter()
         self.failures = []         # cross-server read failures and unexpected statuses
         self.stop = threading.Event()
@@ -115,6 +119,7 @@ class Load:
                 for (tag, _), oid in zip(batch, body["ingest_ids"]):
                     self.acked[tag] = oid
                     self.async_ids.append(oid)
+                    self.session_of[oid] = f"c{cid}"
             else:
                 self.failures.append(f"async remember: {status} {body}")
 
@@ -180,7 +185,9 @@ def main():
     assert dsn_file and os.path.exists(dsn_file), f"no PostgreSQL DSN file: {dsn_file!r}"
     os.environ["ENGRAM_VAULT_KEY"] = secrets.token_hex(32)  # one key for every process
     uri = store_uri(dsn_file)
-    args = ("--embedder", "hashing", "--workers", "2", "--rate-limit", "0")
+    # A short lease: the entries the killed server held return to the others within 2 s.
+    args = ("--embedder", "hashing", "--workers", "2", "--rate-limit", "0",
+            "--outbox-lease-ms", "2000")
     servers = [EngramServer(engram, *args, db=uri) for _ in range(3)]
     key = servers[0].create_key("alice", "--role", "admin")
     for s in servers:
@@ -213,6 +220,7 @@ def main():
     # Every acknowledged outbox entry is processed (by whichever server took it).
     deadline = time.time() + 30
     pending = list(load.async_ids)
+    message_of = {}  # outbox id -> message id
     while pending and time.time() < deadline:
         still = []
         for n, oid in enumerate(pending):
@@ -221,10 +229,24 @@ def main():
             assert body["state"] != "failed", f"ingest {oid} failed: {body}"
             if body["state"] != "done":
                 still.append(oid)
+            else:
+                message_of[oid] = body["result"]["message_id"]
         pending = still
         if pending:
             time.sleep(0.2)
     assert not pending, f"{len(pending)} acknowledged entries never done: {pending[:5]}"
+
+    # One session's messages in the order acknowledged (outbox ids ascend within a session).
+    by_session = collections.defaultdict(list)
+    for oid in sorted(load.async_ids):
+        by_session[load.session_of[oid]].append(oid)
+    for session, oids in by_session.items():
+        msgs = [message_of[o] for o in oids]
+        bad = [(oids[i], msgs[i], oids[i + 1], msgs[i + 1]) for i in range(len(oids) - 1)
+               if msgs[i] >= msgs[i + 1]]
+        assert not bad, f"session {session} written out of order (outbox, message): {bad[:3]}"
+    print(f"per-session order: {len(by_session)} sessions, {len(message_of)} queued messages "
+          f"in acknowledgement order")
 
     memories = list_all(servers[2].url, key)
     stored = collections.Counter()

@@ -399,6 +399,12 @@ class Options:
     @compact_interval_seconds.setter
     def compact_interval_seconds(self, arg: int, /) -> None: ...
 
+    @property
+    def outbox_lease_ms(self) -> int: ...
+
+    @outbox_lease_ms.setter
+    def outbox_lease_ms(self, arg: int, /) -> None: ...
+
 class Instant:
     """A point in time (UTC milliseconds) and its UTC offset."""
 
@@ -1057,8 +1063,10 @@ class Engine:
     def get(self, principal: Principal, id: int) -> Memory:
         """One version by id (NotFoundError when absent or not visible)."""
 
-    def list(self, principal: Principal, *, session_id: str = '', type: str | None = None, kind: str | None = None, include_history: bool = False, after_id: int = 0, limit: int = 50) -> ListResult:
-        """Visible memories in id order, one page."""
+    def list(self, principal: Principal, *, session_id: str = '', type: str | None = None, kind: str | None = None, include_history: bool = False, after_id: int = 0, limit: int = 50, status: str = '', agent_id: str = '', recorded_from: str | None = None, recorded_to: str | None = None, metadata_json: str = '') -> ListResult:
+        """
+        Visible memories in id order, one page. status: current, outdated, dormant, expired or quarantined; agent_id: written by that agent; recorded_from / recorded_to: ISO 8601, recorded in [from, to); metadata_json: a condition in Mem0's filter syntax. Rows the filters reject never shorten a page.
+        """
 
     def history(self, principal: Principal, id: int) -> list[Memory]:
         """Every version of the memory, oldest first."""

@@ -224,6 +224,19 @@ Result<EntityRecord> MemoryEntityTables::Get(const Principal& p, int64_t id) con
   return it->second;
 }
 
+std::vector<EntityLinkOutcome> MemoryEntityTables::MemoryLinks(const Principal& p,
+                                                               int64_t memory_id) const {
+  std::vector<EntityLinkOutcome> out;
+  for (auto it = links_.lower_bound({memory_id, 0});
+       it != links_.end() && it->first.first == memory_id; ++it) {
+    auto e = entities_.find(it->first.second);
+    if (e == entities_.end() || !CanSee(p, e->second.scope)) continue;
+    out.push_back(EntityLinkOutcome{memory_id, e->first, e->second.name, e->second.type,
+                                    it->second.surface, it->second.confidence, false});
+  }
+  return out;
+}
+
 Result<std::vector<EntityRelation>> MemoryEntityTables::Relations(
     const Principal& p, int64_t id, int limit, const SearchableFn& searchable) const {
   ENGRAM_RETURN_IF_ERROR(Get(p, id).status());

@@ -38,6 +38,8 @@ class MemoryEntityTables {
   std::vector<EntityName> Names(const Principal& p, const std::vector<std::string>& names) const;
   std::vector<EntityRecord> List(const Principal& p, const EntityQuery& q) const;
   Result<EntityRecord> Get(const Principal& p, int64_t id) const;
+  // Store::ListMemoryEntities, the memory's visibility judged by the caller.
+  std::vector<EntityLinkOutcome> MemoryLinks(const Principal& p, int64_t memory_id) const;
   Result<std::vector<EntityRelation>> Relations(const Principal& p, int64_t id, int limit,
                                                 const SearchableFn& searchable) const;
   GraphResult Graph(const Principal& p, const GraphQuery& q, const SearchableFn& searchable,

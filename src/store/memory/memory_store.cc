@@ -89,13 +89,18 @@ Result<MetricsCounts> MemoryStoreImpl::CollectMetrics(const MetricsFilter& f) {
       }
     }
   }
+  // Open at `to`, and of the quarantine items, those not released before `to`.
   for (const ReviewItem& r : reviews_) {
-    if (r.resolved_at) continue;
+    if (r.created_at.unix_ms >= f.to.unix_ms) continue;
     if (f.by == "user") {
-      c.review_open += r.user_id == f.id;
-    } else if (auto m = memories_.find(r.memory_id); m != memories_.end()) {
-      c.review_open += Subject(f, m->second.scope) == f.id;
+      if (r.user_id != f.id) continue;
+    } else if (auto m = memories_.find(r.memory_id);
+               m == memories_.end() || Subject(f, m->second.scope) != f.id) {
+      continue;
     }
+    const bool resolved_before = r.resolved_at && r.resolved_at->unix_ms < f.to.unix_ms;
+    c.review_open += !resolved_before;
+    c.quarantine_held += r.kind == "quarantine" && !(resolved_before && r.resolution == "approve");
   }
   for (const auto& [id, m] : memories_) {
     c.quarantined += m.current && m.status == MemoryStatus::kQuarantined &&
@@ -156,8 +161,8 @@ Result<StoreStats> MemoryStoreImpl::GetStats(const OpContext& ctx) {
   return s;
 }
 
-Result<std::vector<int64_t>> MemoryStoreImpl::EnqueueOutbox(
-    const std::vector<std::pair<std::string, std::string>>& rows, const Instant& now) {
+Result<std::vector<int64_t>> MemoryStoreImpl::EnqueueOutbox(const std::vector<OutboxDraft>& rows,
+                                                            const Instant& now) {
   std::lock_guard lock(mu_);
   return side_.Enqueue(rows, now);
 }
@@ -172,9 +177,30 @@ Result<OutboxEntry> MemoryStoreImpl::GetOutbox(const OpContext& ctx, int64_t id)
   return side_.GetOutbox(ctx.principal.user_id, id);
 }
 
-Status MemoryStoreImpl::FailOutbox(int64_t id, const std::string& error, const Instant&) {
+Status MemoryStoreImpl::FailOutbox(int64_t id, const std::string& owner,
+                                   const std::string& error, const Instant& now) {
   std::lock_guard lock(mu_);
-  return side_.FailOutbox(id, error);
+  return side_.FailOutbox(id, owner, error, now);
+}
+
+Result<std::vector<OutboxEntry>> MemoryStoreImpl::ClaimOutbox(const std::string& owner, int limit,
+                                                              int64_t lease_ms,
+                                                              const Instant& now) {
+  std::lock_guard lock(mu_);
+  return side_.Claim(owner, limit, lease_ms, now);
+}
+
+Result<std::vector<int64_t>> MemoryStoreImpl::RenewOutbox(const std::string& owner,
+                                                          const std::vector<int64_t>& ids,
+                                                          int64_t lease_ms, const Instant& now) {
+  std::lock_guard lock(mu_);
+  return side_.Renew(owner, ids, lease_ms, now);
+}
+
+Status MemoryStoreImpl::ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) {
+  std::lock_guard lock(mu_);
+  side_.Release(owner, ids);
+  return Status::OK();
 }
 
 Status MemoryStoreImpl::PutApiKey(const ApiKeyRecord& key) {
@@ -229,6 +255,17 @@ Result<std::vector<EntityRelation>> MemoryStoreImpl::ListEntityRelations(const O
                                                                          int64_t id, int limit) {
   std::lock_guard lock(mu_);
   return entities_.Relations(ctx.principal, id, limit, SearchableFor(ctx));
+}
+
+Result<std::vector<EntityLinkOutcome>> MemoryStoreImpl::ListMemoryEntities(const OpContext& ctx,
+                                                                          int64_t id) {
+  std::lock_guard lock(mu_);
+  auto m = memories_.find(id);
+  if (m == memories_.end() || m->second.status == MemoryStatus::kDeleted ||
+      !CanSee(ctx.principal, m->second.scope)) {
+    return std::vector<EntityLinkOutcome>{};
+  }
+  return entities_.MemoryLinks(ctx.principal, id);
 }
 
 Result<GraphResult> MemoryStoreImpl::SearchGraph(const OpContext& ctx, const GraphQuery& query) {

@@ -119,11 +119,18 @@ class MemoryStoreImpl final : public StoreCore {
 
   Result<StoreStats> GetStats(const OpContext& ctx) override;
 
-  Result<std::vector<int64_t>> EnqueueOutbox(
-      const std::vector<std::pair<std::string, std::string>>& rows, const Instant& now) override;
+  Result<std::vector<int64_t>> EnqueueOutbox(const std::vector<OutboxDraft>& rows,
+                                             const Instant& now) override;
   Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override;
   Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override;
-  Status FailOutbox(int64_t id, const std::string& error, const Instant&) override;
+  Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                    const Instant& now) override;
+  Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
+                                               int64_t lease_ms, const Instant& now) override;
+  Result<std::vector<int64_t>> RenewOutbox(const std::string& owner,
+                                           const std::vector<int64_t>& ids, int64_t lease_ms,
+                                           const Instant& now) override;
+  Status ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) override;
   Status PutApiKey(const ApiKeyRecord& key) override;
   Result<ApiKeyRecord> GetApiKey(const std::string& id) override;
   Result<std::vector<ApiKeyRecord>> ListApiKeys() override;
@@ -151,6 +158,8 @@ class MemoryStoreImpl final : public StoreCore {
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override;
+  Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                            int64_t id) override;
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
 

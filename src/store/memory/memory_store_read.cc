@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "src/store/access.h"
+#include "src/store/list_filter.h"
 #include "src/store/memory/memory_store_internal.h"
 #include "src/store/term_pruning.h"
 #include "src/text/tokenizer.h"
@@ -139,12 +140,7 @@ Result<std::vector<Memory>> MemoryStoreImpl::ListMemories(const OpContext& ctx,
   for (auto it = memories_.upper_bound(q.after_id);
        it != memories_.end() && static_cast<int>(out.size()) < q.limit; ++it) {
     const Memory& m = it->second;
-    if (!CanSee(ctx.principal, m.scope) || m.status == MemoryStatus::kDeleted) continue;
-    if (!q.include_history && !m.current) continue;
-    if (!q.session_id.empty() && m.source.session_id != q.session_id) continue;
-    if (!q.type.empty() && ToString(m.type) != q.type) continue;
-    if (!q.kind.empty() && ToString(m.kind) != q.kind) continue;
-    out.push_back(m);
+    if (CanSee(ctx.principal, m.scope) && ListMatches(q, m, ctx.now.unix_ms)) out.push_back(m);
   }
   return out;
 }

@@ -258,9 +258,9 @@ class MemoryWritePort final : public WritePort {
     return Status::OK();
   }
 
-  Status MarkOutboxDone(int64_t id, const IngestOutcome& out, const std::string& context_json,
-                        const Instant&) override {
-    ENGRAM_RETURN_IF_ERROR(s_->side_.CheckQueued(id));
+  Status MarkOutboxDone(int64_t id, const std::string& owner, const IngestOutcome& out,
+                        const std::string& context_json, const Instant& now) override {
+    ENGRAM_RETURN_IF_ERROR(s_->side_.CheckQueued(id, owner, now));
     s_->side_.MarkDone(id, out, context_json);
     return Status::OK();
   }

@@ -1,5 +1,7 @@
 #include "src/store/memory/side_tables.h"
 
+#include "src/store/outbox_claims.h"
+
 namespace engram::store {
 namespace {
 
@@ -36,14 +38,15 @@ Status MemorySideTables::RevokeApiKey(const std::string& id, const Instant& now)
   return Status::OK();
 }
 
-std::vector<int64_t> MemorySideTables::Enqueue(
-    const std::vector<std::pair<std::string, std::string>>& rows, const Instant& now) {
+std::vector<int64_t> MemorySideTables::Enqueue(const std::vector<OutboxDraft>& rows,
+                                               const Instant& now) {
   std::vector<int64_t> ids;
-  for (const auto& [user, request] : rows) {
+  for (const OutboxDraft& d : rows) {
     OutboxEntry e;
     e.id = outbox_.empty() ? 1 : outbox_.rbegin()->first + 1;
-    e.user_id = user;
-    e.request = request;
+    e.user_id = d.user_id;
+    e.request = d.request;
+    e.session_key = d.session_key;
     e.created_at = now;
     ids.push_back(e.id);
     outbox_[e.id] = std::move(e);
@@ -68,22 +71,84 @@ Result<OutboxEntry> MemorySideTables::GetOutbox(const std::string& user_id, int6
   return it->second;
 }
 
-Status MemorySideTables::FailOutbox(int64_t id, const std::string& error) {
+Status MemorySideTables::FailOutbox(int64_t id, const std::string& owner,
+                                    const std::string& error, const Instant& now) {
   auto it = outbox_.find(id);
-  if (it == outbox_.end() || it->second.state != "queued") {
-    return Status::Conflict("store: ingest request " + std::to_string(id) + " is not queued");
+  if (it == outbox_.end() || it->second.state != "queued" ||
+      !LeaseHeld(it->second.lease_owner, it->second.lease_until_ms, owner, now.unix_ms)) {
+    return Status::Conflict("store: ingest request " + std::to_string(id) +
+                            " is not queued or is held by another worker");
   }
   it->second.state = "failed";
   it->second.error = error;
   it->second.request.clear();  // a processed request is not kept
+  it->second.lease_owner.clear();
+  it->second.lease_until_ms = 0;
   return Status::OK();
 }
 
-Status MemorySideTables::CheckQueued(int64_t id) const {
+std::vector<OutboxEntry> MemorySideTables::Claim(const std::string& owner, int limit,
+                                                 int64_t lease_ms, const Instant& now) {
+  std::vector<ClaimCandidate> candidates;
+  for (const auto& [id, e] : outbox_) {
+    if (e.state != "queued") continue;
+    candidates.push_back(
+        {id, e.session_key, LeaseFree(e.lease_owner, e.lease_until_ms, owner, now.unix_ms)});
+  }
+  std::vector<OutboxEntry> out;
+  for (int64_t id : ChooseClaims(candidates, limit)) {
+    OutboxEntry& e = outbox_.at(id);
+    e.lease_owner = owner;
+    e.lease_until_ms = now.unix_ms + lease_ms;
+    out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<int64_t> MemorySideTables::Renew(const std::string& owner,
+                                             const std::vector<int64_t>& ids, int64_t lease_ms,
+                                             const Instant& now) {
+  std::vector<int64_t> lost;
+  for (int64_t id : ids) {
+    auto it = outbox_.find(id);
+    if (it == outbox_.end() || it->second.state != "queued" || it->second.lease_owner != owner) {
+      lost.push_back(id);
+      continue;
+    }
+    it->second.lease_until_ms = now.unix_ms + lease_ms;
+  }
+  return lost;
+}
+
+void MemorySideTables::Release(const std::string& owner, const std::vector<int64_t>& ids) {
+  for (int64_t id : ids) {
+    auto it = outbox_.find(id);
+    if (it == outbox_.end() || it->second.state != "queued" || it->second.lease_owner != owner) {
+      continue;
+    }
+    it->second.lease_owner.clear();
+    it->second.lease_until_ms = 0;
+  }
+}
+
+Status MemorySideTables::CheckQueued(int64_t id, const std::string& owner,
+                                     const Instant& now) const {
   auto it = outbox_.find(id);
-  if (it == outbox_.end() || it->second.state != "queued") {
+  bool ok = it != outbox_.end() && it->second.state == "queued" &&
+            LeaseHeld(it->second.lease_owner, it->second.lease_until_ms, owner, now.unix_ms);
+  if (ok && !it->second.session_key.empty()) {
+    for (auto older = outbox_.begin(); older != it; ++older) {
+      if (older->second.state == "queued" &&
+          older->second.session_key == it->second.session_key) {
+        ok = false;
+        break;
+      }
+    }
+  }
+  if (!ok) {
     return Status::AlreadyExists("store: ingest request " + std::to_string(id) +
-                                 " is not queued (already processed)");
+                                 " is not queued, is held by another worker, or follows a queued "
+                                 "request of its session");
   }
   return Status::OK();
 }
@@ -93,6 +158,8 @@ void MemorySideTables::MarkDone(int64_t id, const IngestOutcome& outcome,
   OutboxEntry& e = outbox_.at(id);
   e.state = "done";
   e.request.clear();  // a processed request is not kept
+  e.lease_owner.clear();
+  e.lease_until_ms = 0;
   e.message_context = context_json;
   e.message_id = outcome.message_id;
   e.memory_ids.clear();

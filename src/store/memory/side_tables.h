@@ -21,14 +21,20 @@ class MemorySideTables {
   std::vector<ApiKeyRecord> ListApiKeys() const;
   Status RevokeApiKey(const std::string& id, const Instant& now);
 
-  std::vector<int64_t> Enqueue(const std::vector<std::pair<std::string, std::string>>& rows,
-                               const Instant& now);
+  std::vector<int64_t> Enqueue(const std::vector<OutboxDraft>& rows, const Instant& now);
   std::vector<OutboxEntry> ListQueued(int64_t after_id, int limit) const;
   Result<OutboxEntry> GetOutbox(const std::string& user_id, int64_t id) const;
-  Status FailOutbox(int64_t id, const std::string& error);
+  Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                    const Instant& now);
+  std::vector<OutboxEntry> Claim(const std::string& owner, int limit, int64_t lease_ms,
+                                 const Instant& now);
+  std::vector<int64_t> Renew(const std::string& owner, const std::vector<int64_t>& ids,
+                             int64_t lease_ms, const Instant& now);
+  void Release(const std::string& owner, const std::vector<int64_t>& ids);
 
-  // AlreadyExists unless entry `id` is queued (checked before an ingest writes anything).
-  Status CheckQueued(int64_t id) const;
+  // AlreadyExists unless `owner` may mark entry `id` done now (IngestBatch::outbox_owner);
+  // checked before an ingest writes anything.
+  Status CheckQueued(int64_t id, const std::string& owner, const Instant& now) const;
   // REQUIRES: CheckQueued(id) was OK. `context_json`: the message's (OutboxEntry).
   void MarkDone(int64_t id, const IngestOutcome& outcome, const std::string& context_json);
 

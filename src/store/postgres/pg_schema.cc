@@ -20,7 +20,7 @@ constexpr int kLockId = 0x6d696772;
 
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations =
-      new std::vector<const char*>{PgSchemaV1Sql()};
+      new std::vector<const char*>{PgSchemaV1Sql(), PgSchemaV2Sql()};
   return *kMigrations;
 }
 

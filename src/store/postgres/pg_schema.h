@@ -36,6 +36,8 @@ Status MigratePgSchema(PgConn& conn, std::string_view schema);
 
 // The DDL of migration 1 (pg_schema_v1.cc).
 const char* PgSchemaV1Sql();
+// Migration 2 (pg_schema_v2.cc): memory_vector.embedding filled, the 384-d HNSW index.
+const char* PgSchemaV2Sql();
 
 }  // namespace engram::store::postgres
 

@@ -55,14 +55,16 @@ TEST_F(PgSchemaTest, FreshMigrateCreatesEveryTable) {
 
 TEST_F(PgSchemaTest, SecondMigrateIsANoOp) {
   Migrate();
-  PgResult before = Run("SELECT version, applied_ms FROM " + schema_ + ".schema_migrations");
-  ASSERT_EQ(before.rows(), 1);
+  const std::string kRows =
+      "SELECT version, applied_ms FROM " + schema_ + ".schema_migrations ORDER BY version";
+  PgResult before = Run(kRows);
+  ASSERT_EQ(before.rows(), LatestPgSchemaVersion());
   Run("DROP TABLE " + schema_ + ".write_lock");  // a rerun of migration 1 would recreate it
   Status s = MigratePgSchema(*admin_, schema_);
   ASSERT_TRUE(s.ok()) << s.ToString();
-  PgResult after = Run("SELECT version, applied_ms FROM " + schema_ + ".schema_migrations");
-  ASSERT_EQ(after.rows(), 1);
-  EXPECT_EQ(after.Int64(0, 1), before.Int64(0, 1));
+  PgResult after = Run(kRows);
+  ASSERT_EQ(after.rows(), before.rows());
+  for (int i = 0; i < after.rows(); ++i) EXPECT_EQ(after.Int64(i, 1), before.Int64(i, 1));
   EXPECT_TRUE(Run("SELECT to_regclass($1) IS NULL", {schema_ + ".write_lock"}).Bool(0, 0));
 }
 

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <thread>
@@ -23,6 +26,22 @@ OpContext Ctx(const std::string& user, std::vector<std::string> roles = {}) {
   p.user_id = user;
   p.roles = std::move(roles);
   return OpContext{p, "req-tenant", Instant{kNow, 480}};
+}
+
+// Alice's private message `text` with its record, processing outbox entry `id` as `owner`.
+IngestBatch OutboxBatch(const std::string& text, int64_t id, const std::string& owner = "") {
+  IngestBatch b;
+  b.scope = Scope{"alice", "", "", Visibility::kPrivate};
+  b.message.content = text;
+  b.message.at = Instant{kNow, 480};
+  Memory m;
+  m.content = text;
+  m.valid_from = b.message.at;
+  m.source.at = b.message.at;
+  b.memories.push_back(m);
+  b.outbox_id = id;
+  b.outbox_owner = owner;
+  return b;
 }
 
 class PgTenantSideTest : public PgTest {
@@ -150,17 +169,8 @@ TEST_F(PgTenantSideTest, AnOutboxEntryIsProcessedExactlyOnceAcrossStores) {
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t) {
     threads.emplace_back([&, t] {
-      IngestBatch b;
-      b.scope = Scope{"alice", "", "", Visibility::kPrivate};
-      b.message.content = "apricots " + std::to_string(t);
-      b.message.at = Instant{kNow, 480};
-      Memory m;
-      m.content = b.message.content;
-      m.valid_from = b.message.at;
-      m.source.at = b.message.at;
-      b.memories.push_back(m);
-      b.outbox_id = (*ids)[0];
-      auto r = (t % 2 ? *one : *two).Ingest(Ctx("alice"), b);
+      auto r = (t % 2 ? *one : *two)
+                   .Ingest(Ctx("alice"), OutboxBatch("apricots " + std::to_string(t), (*ids)[0]));
       if (r.ok()) {
         ++ok;
       } else if (r.status().code() == StatusCode::kAlreadyExists) {
@@ -183,6 +193,100 @@ TEST_F(PgTenantSideTest, AnOutboxEntryIsProcessedExactlyOnceAcrossStores) {
   EXPECT_EQ(rows->Text(0, 2), "done");
   EXPECT_TRUE(two->ListQueued(0, 10)->empty());
   EXPECT_TRUE(one->VerifyAudit()->intact);
+}
+
+int64_t WallMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Several processes' workers (one store, one connection pool each) share one outbox by
+// claims: a worker "killed" while holding entries leaves them when its lease ends; the
+// others take them over, finish every entry exactly once and each session in queue order,
+// and the killed worker's late done mark is refused, writing nothing.
+TEST_F(PgTenantSideTest, WorkersOfSeveralStoresShareTheOutboxByLeases) {
+  constexpr int kWorkers = 4, kEntries = 48, kSessions = 6;
+  std::vector<std::unique_ptr<Store>> stores;
+  for (int i = 0; i <= kWorkers; ++i) stores.push_back(Open("t1"));
+  for (const auto& st : stores) ASSERT_NE(st, nullptr);
+  std::vector<OutboxDraft> drafts;
+  for (int i = 0; i < kEntries; ++i) {
+    drafts.push_back({"alice", "turn " + std::to_string(i), "s" + std::to_string(i % kSessions)});
+  }
+  auto ids = stores[0]->EnqueueOutbox(drafts, Instant{kNow, 0});
+  ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+  // The killed worker: claims the first entries with a short lease, never finishes them.
+  auto killed = stores[kWorkers]->ClaimOutbox("killed", 8, 300, Instant{WallMs(), 0});
+  ASSERT_TRUE(killed.ok()) << killed.status().ToString();
+  ASSERT_EQ(killed->size(), 8u);
+  const auto make_batch = [](int64_t id, const std::string& owner) {
+    return OutboxBatch("turn of entry " + std::to_string(id), id, owner);
+  };
+  std::mutex mu;
+  std::map<int64_t, int64_t> message_of;  // outbox id -> message id
+  std::atomic<int> errors{0}, refused{0};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < kWorkers; ++w) {
+    threads.emplace_back([&, w] {
+      Store& store = *stores[w];
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      for (int round = 0; std::chrono::steady_clock::now() < deadline; ++round) {
+        const std::string owner = "w" + std::to_string(w) + "#" + std::to_string(round);
+        auto claimed = store.ClaimOutbox(owner, 4, 30000, Instant{WallMs(), 0});
+        if (!claimed.ok()) {
+          ADD_FAILURE() << claimed.status().ToString();
+          ++errors;
+          return;
+        }
+        if (claimed->empty()) {
+          if (store.ListQueued(0, 1)->empty()) return;
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          continue;
+        }
+        std::vector<int64_t> mine;
+        for (const OutboxEntry& e : *claimed) {
+          mine.push_back(e.id);
+          auto r = store.Ingest(Ctx("alice"), make_batch(e.id, owner));
+          if (r.status().code() == StatusCode::kAlreadyExists) {
+            ++refused;
+            continue;
+          }
+          if (!r.ok()) {
+            ADD_FAILURE() << r.status().ToString();
+            ++errors;
+            continue;
+          }
+          std::lock_guard lock(mu);
+          EXPECT_TRUE(message_of.emplace(e.id, r->message_id).second) << e.id;
+        }
+        EXPECT_TRUE(store.ReleaseOutbox(owner, mine).ok());
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(errors.load(), 0);
+  EXPECT_EQ(refused.load(), 0);  // claims never hand out an entry its holder may not finish
+  ASSERT_EQ(message_of.size(), static_cast<size_t>(kEntries));
+  std::map<std::string, int64_t> last;  // message ids follow commit order (writer lock)
+  for (int i = 0; i < kEntries; ++i) {
+    int64_t& prev = last[drafts[i].session_key];
+    const int64_t msg = message_of[(*ids)[i]];
+    EXPECT_GT(msg, prev) << "entry " << (*ids)[i] << " of " << drafts[i].session_key;
+    prev = msg;
+  }
+  // The killed worker wakes up: its done marks are refused and leave nothing behind.
+  for (const OutboxEntry& e : *killed) {
+    EXPECT_EQ(stores[kWorkers]->Ingest(Ctx("alice"), make_batch(e.id, "killed")).status().code(),
+              StatusCode::kAlreadyExists);
+  }
+  auto rows = admin_->Exec("SELECT (SELECT COUNT(*) FROM " + schema_ + ".message), (SELECT "
+                           "COUNT(*) FROM " + schema_ + ".outbox WHERE state = 'done' AND "
+                           "lease_owner IS NULL)");
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_EQ(rows->Int64(0, 0), kEntries);
+  EXPECT_EQ(rows->Int64(0, 1), kEntries);
+  EXPECT_TRUE(stores[0]->VerifyAudit()->intact);
 }
 
 }  // namespace

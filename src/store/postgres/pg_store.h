@@ -25,6 +25,9 @@ struct PostgresOptions {
   std::string tenant;
   // Connections at most. Default: 8.
   int pool_size = 8;
+  // Vector searches over at most this many visible vectors are exact, larger ones use the
+  // HNSW index (pg_vector.h). Default: 10000.
+  int64_t vector_exact_max = 10000;
   // The key of the audit chain's MACs (store/audit_chain.h DeriveAuditKey); empty: unkeyed.
   std::string audit_key;
 };

@@ -159,6 +159,28 @@ Result<EntityRecord> PostgresStore::GetEntity(const OpContext& ctx, int64_t id) 
   return *found;
 }
 
+Result<std::vector<EntityLinkOutcome>> PostgresStore::ListMemoryEntities(const OpContext& ctx,
+                                                                        int64_t id) {
+  std::vector<EntityLinkOutcome> out;
+  ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
+    auto r = conn.Exec(
+        "SELECT e.id, e.name, e.type, l.surface, l.confidence FROM memory m JOIN memory_entity l "
+        "ON l.tenant_id = m.tenant_id AND l.memory_id = m.id JOIN entity e ON e.tenant_id = "
+        "l.tenant_id AND e.id = l.entity_id WHERE m.tenant_id = $1 AND m.id = $2 AND m.status "
+        "<> 'deleted' AND " + VisibleSql(3, 4) + " AND " + EntityVisibleSql(3, 4) +
+            " ORDER BY e.id",
+        {tenant(), id, UserParam(ctx.principal), TeamsParam(ctx.principal)});
+    if (!r.ok()) return r.status().WithPrefix("memory entities");
+    for (int i = 0; i < r->rows(); ++i) {
+      out.push_back(EntityLinkOutcome{id, r->Int64(i, 0), std::string(r->Text(i, 1)),
+                                      std::string(r->Text(i, 2)), std::string(r->Text(i, 3)),
+                                      r->Double(i, 4), false});
+    }
+    return Status::OK();
+  }));
+  return out;
+}
+
 Result<std::vector<EntityRelation>> PostgresStore::ListEntityRelations(const OpContext& ctx,
                                                                        int64_t id, int limit) {
   ENGRAM_RETURN_IF_ERROR(GetEntity(ctx, id).status());

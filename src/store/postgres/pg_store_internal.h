@@ -14,6 +14,10 @@
 //     40001/40P01 (pg_txn.h). The one exception: the embedding cache, whose writes are
 //     single self-contained upserts and deletes that order against nothing.
 //   - Reads take a pooled connection and run without the lock; they see committed data.
+//   - Outbox claims, renewals and releases lock outbox rows only (FOR UPDATE SKIP LOCKED in
+//     a short transaction; pg_store_side.cc), so workers of every process share the queue
+//     without queueing behind the writer lock; the done mark is a statement of Ingest's
+//     write transaction that requires the lease.
 //
 // Thread safety: every public method may be called from many threads at once.
 #ifndef ENGRAM_STORE_POSTGRES_PG_STORE_INTERNAL_H_
@@ -22,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,6 +77,14 @@ class PostgresStore final : public StoreCore {
   Result<std::vector<VectorChange>> VectorChangesSince(int64_t after_seq, const std::string& model,
                                                        int limit) override;
 
+  // pgvector search (pg_vector.h); the first search of a dimension creates its HNSW index.
+  Result<std::vector<VectorCandidate>> SearchVectors(
+      const std::string& model, const std::vector<float>& query, int k,
+      const std::vector<std::string>& partitions) override;
+
+  Result<int64_t> CountVectors(const std::string& model,
+                               const std::vector<std::string>& partitions) override;
+
   Result<std::string> GetCachedEmbedding(const std::string& model,
                                          const std::string& text_hash) override;
 
@@ -113,15 +126,24 @@ class PostgresStore final : public StoreCore {
 
   Result<StoreStats> GetStats(const OpContext& ctx) override;
 
-  Result<std::vector<int64_t>> EnqueueOutbox(
-      const std::vector<std::pair<std::string, std::string>>& user_and_request,
-      const Instant& now) override;
+  Result<std::vector<int64_t>> EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
+                                             const Instant& now) override;
 
   Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override;
 
   Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override;
 
-  Status FailOutbox(int64_t id, const std::string& error, const Instant& now) override;
+  Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                    const Instant& now) override;
+
+  Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
+                                               int64_t lease_ms, const Instant& now) override;
+
+  Result<std::vector<int64_t>> RenewOutbox(const std::string& owner,
+                                           const std::vector<int64_t>& ids, int64_t lease_ms,
+                                           const Instant& now) override;
+
+  Status ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) override;
 
   Status PutApiKey(const ApiKeyRecord& key) override;
 
@@ -130,6 +152,12 @@ class PostgresStore final : public StoreCore {
   Result<std::vector<ApiKeyRecord>> ListApiKeys() override;
 
   Status RevokeApiKey(const std::string& id, const Instant& now) override;
+
+  // The two statements that cross tenants (docs/scale-out.md: api_keys is a reference
+  // table on Citus; the queued-tenants scan is a low-rate multi-shard query).
+  Result<std::vector<ApiKeyRecord>> FindApiKeyInAnyTenant(const std::string& id) override;
+
+  Result<std::vector<std::string>> ListQueuedTenants() override;
 
   Result<std::vector<Memory>> ListConsolidatable(const OpContext& ctx,
                                                  const ConsolidationQuery& query) override;
@@ -149,10 +177,16 @@ class PostgresStore final : public StoreCore {
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override;
+  Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                            int64_t id) override;
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
 
   Status CompactStorage() override;
+
+  // pg_store_rows.cc
+  Status ExportRows(RowSink& sink) override;
+  Status ImportRows(const std::function<Status(RowSink&)>& produce) override;
 
  protected:
   // Borrows a connection and runs `body` in one transaction holding the tenant's writer
@@ -172,9 +206,9 @@ class PostgresStore final : public StoreCore {
   // (pg_store_read.cc).
   Result<ReviewItem> GetReviewIn(PgConn& conn, int64_t id, const std::string& reviewer_user);
   // Marks outbox entry `id` done with the batch's outcome, inside the batch's write
-  // transaction; AlreadyExists when it is not queued (pg_store_side.cc).
-  Status MarkOutboxDoneIn(PgConn& conn, int64_t id, const IngestOutcome& out,
-                          const Instant& now);
+  // transaction; AlreadyExists unless `owner` may (store.h, pg_store_side.cc).
+  Status MarkOutboxDoneIn(PgConn& conn, int64_t id, const std::string& owner,
+                          const IngestOutcome& out, const Instant& now);
 
   // TouchMemories and LogRecall inside a write transaction (pg_store_upkeep.cc).
   Status TouchIn(PgConn& conn, const OpContext& ctx, const std::vector<int64_t>& ids);
@@ -192,6 +226,8 @@ class PostgresStore final : public StoreCore {
 
   std::unique_ptr<PgPool> pool_;
   const PostgresOptions options_;
+  std::mutex vector_mu_;
+  std::set<int> indexed_dimensions_;  // guarded by vector_mu_: EnsurePgVectorIndex done
   std::mutex keyword_mu_;
   PgKeywordState keyword_;  // guarded by keyword_mu_ (pg_keyword.h)
 };

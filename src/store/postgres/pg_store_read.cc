@@ -7,6 +7,7 @@
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
+#include "src/store/list_filter.h"
 #include "src/store/postgres/pg_read_rows.h"
 #include "src/store/postgres/pg_rows.h"
 #include "src/store/postgres/pg_store_internal.h"
@@ -150,20 +151,34 @@ Result<std::vector<VectorChange>> PostgresStore::VectorChangesSince(int64_t afte
   return out;
 }
 
+// The metadata condition runs here, on loaded rows: batches are read in id order until the
+// page is full or the rows run out, so rows it rejects never shorten a page.
 Result<std::vector<Memory>> PostgresStore::ListMemories(const OpContext& ctx,
                                                         const ListQuery& q) {
   std::vector<Memory> out;
-  ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
-    ENGRAM_ASSIGN_OR_RETURN(
-        out, Memories(conn, "list memories",
-                      "SELECT " + MemoryColumns() +
+  if (q.limit <= 0) return out;
+  const bool filtered = q.filter != nullptr && !q.filter->empty();
+  const int batch = filtered ? std::max(q.limit, 256) : q.limit;
+  const std::string sql = "SELECT " + MemoryColumns() +
                           " FROM memory m WHERE m.tenant_id = $1 AND m.id > $2 AND " +
-                          VisibleSql(3, 4) +
-                          " AND ($5 OR m.current) AND m.status <> 'deleted' "
-                          "AND ($6 = '' OR m.session_id = $6) AND ($7 = '' OR m.type = $7) "
-                          "AND ($8 = '' OR m.kind = $8) ORDER BY m.id LIMIT $9",
-                      {tenant(), q.after_id, UserParam(ctx.principal), TeamsParam(ctx.principal),
-                       q.include_history, q.session_id, q.type, q.kind, int64_t{q.limit}}));
+                          VisibleSql(3, 4) + ListConditionSql(q, ctx.now.unix_ms) +
+                          " AND ($5 = '' OR m.session_id = $5) AND ($6 = '' OR m.type = $6) "
+                          "AND ($7 = '' OR m.kind = $7) AND ($8 = '' OR m.agent_id = $8) "
+                          "ORDER BY m.id LIMIT $9";
+  ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
+    int64_t after = q.after_id;
+    while (static_cast<int>(out.size()) < q.limit) {
+      ENGRAM_ASSIGN_OR_RETURN(
+          auto rows, Memories(conn, "list memories", sql,
+                              {tenant(), after, UserParam(ctx.principal), TeamsParam(ctx.principal),
+                               q.session_id, q.type, q.kind, q.agent_id, int64_t{batch}}));
+      if (static_cast<int>(rows.size()) == batch) after = rows.back().id;
+      for (Memory& m : rows) {
+        if (static_cast<int>(out.size()) == q.limit) break;
+        if (!filtered || q.filter->Matches(m)) out.push_back(std::move(m));
+      }
+      if (static_cast<int>(rows.size()) < batch) break;
+    }
     return Status::OK();
   }));
   return out;

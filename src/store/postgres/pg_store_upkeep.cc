@@ -122,16 +122,20 @@ Result<MetricsCounts> PostgresStore::CollectMetrics(const MetricsFilter& f) {
     for (int i = 0; i < signals->rows(); ++i) {
       c.writes_by_signal[std::string(signals->Text(i, 0))] = signals->Int64(i, 1);
     }
+    // Open at `to`, and of the quarantine items, those not released before `to`.
     auto review = conn.Exec(
-        f.by == "user"
-            ? "SELECT COUNT(*) FROM review WHERE tenant_id = $1 AND resolved_ms IS NULL AND "
-              "user_id = $2"
-            : "SELECT COUNT(*) FROM review r JOIN memory m ON m.tenant_id = r.tenant_id AND "
-              "m.id = r.memory_id WHERE r.tenant_id = $1 AND r.resolved_ms IS NULL AND " +
-                  OwnerColumn(f.by, "m.") + " = $2",
-        {tenant(), f.id});
+        "SELECT COUNT(*) FILTER (WHERE r.resolved_ms IS NULL OR r.resolved_ms >= $3), "
+        "COUNT(*) FILTER (WHERE r.kind = 'quarantine' AND NOT (COALESCE(r.resolution, '') = "
+        "'approve' AND COALESCE(r.resolved_ms, $3) < $3)) FROM review r " +
+            (f.by == "user"
+                 ? std::string("WHERE r.tenant_id = $1 AND r.user_id = $2")
+                 : "JOIN memory m ON m.tenant_id = r.tenant_id AND m.id = r.memory_id WHERE "
+                   "r.tenant_id = $1 AND " + OwnerColumn(f.by, "m.") + " = $2") +
+            " AND r.created_ms < $3",
+        {tenant(), f.id, f.to.unix_ms});
     if (!review.ok()) return review.status().WithPrefix("metrics: review");
     c.review_open = review->Int64(0, 0);
+    c.quarantine_held = review->Int64(0, 1);
     auto quarantined = conn.Exec(
         "SELECT COUNT(*) FROM memory WHERE tenant_id = $1 AND status = 'quarantined' AND "
         "current AND " + owner + " = $2",

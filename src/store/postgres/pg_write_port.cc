@@ -245,9 +245,9 @@ class PgWritePort final : public WritePort {
     return store_->AppendAuditIn(conn_, ctx, entry);
   }
 
-  Status MarkOutboxDone(int64_t id, const IngestOutcome& out, const std::string&,
-                        const Instant& now) override {
-    return store_->MarkOutboxDoneIn(conn_, id, out, now);
+  Status MarkOutboxDone(int64_t id, const std::string& owner, const IngestOutcome& out,
+                        const std::string&, const Instant& now) override {
+    return store_->MarkOutboxDoneIn(conn_, id, owner, out, now);
   }
 
  private:
@@ -266,14 +266,16 @@ class PgWritePort final : public WritePort {
     if (r.rows() == 0) return std::optional<Memory>();
     return std::optional<Memory>(ReadMemory(r, 0));
   }
-  // A vector is live (in the ANN index's partial index) while its memory is current and
-  // searchable; the partition follows dormancy.
+  // A vector is live (in the HNSW index's partial index) while its memory is current and
+  // searchable; the partition follows dormancy. A row already right is not rewritten: every
+  // new row version of a live vector is one more insertion into the HNSW graph.
   Status SetLive(int64_t id) {
     return Do("vector liveness",
-              "UPDATE memory_vector v SET live = (m.current AND m.status IN ('active', "
-              "'dormant')), part = CASE WHEN m.status = 'dormant' THEN 'z:' || m.scope_key "
-              "ELSE m.scope_key END FROM memory m WHERE v.tenant_id = $1 AND v.memory_id = $2 "
-              "AND m.tenant_id = v.tenant_id AND m.id = v.memory_id",
+              "UPDATE memory_vector v SET live = x.live, part = x.part FROM (SELECT m.current "
+              "AND m.status IN ('active', 'dormant') AS live, CASE WHEN m.status = 'dormant' "
+              "THEN 'z:' || m.scope_key ELSE m.scope_key END AS part FROM memory m WHERE "
+              "m.tenant_id = $1 AND m.id = $2) x WHERE v.tenant_id = $1 AND v.memory_id = $2 "
+              "AND (v.live, v.part) IS DISTINCT FROM (x.live, x.part)",
               {tenant_, id});
   }
 

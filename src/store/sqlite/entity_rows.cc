@@ -302,6 +302,22 @@ Result<EntityRecord> SelectEntity(sqlite3* db, const Principal& p, int64_t id) {
   return Status::NotFound("store: entity " + std::to_string(id) + " not found");
 }
 
+Result<std::vector<EntityLinkOutcome>> SelectMemoryEntities(sqlite3* db, const Principal& p,
+                                                            int64_t memory_id) {
+  Stmt st(db, "SELECT e.id, e.name, e.type, l.surface, l.confidence FROM memory m JOIN "
+              "memory_entity l ON l.memory_id = m.id JOIN entity e ON e.id = l.entity_id "
+              "WHERE m.id = ?1 AND m.status <> 'deleted' AND " + VisibleSql(2, 3) + " AND " +
+              EntityVisibleSql(2, 3) + " ORDER BY e.id");
+  st.Bind(1, memory_id).Bind(2, p.user_id).Bind(3, JsonStringArray(p.teams));
+  std::vector<EntityLinkOutcome> out;
+  while (st.Step()) {
+    out.push_back(EntityLinkOutcome{memory_id, st.Int(0), st.Text(1), st.Text(2), st.Text(3),
+                                    st.Double(4), false});
+  }
+  if (!st.status().ok()) return st.status().WithPrefix("memory entities");
+  return out;
+}
+
 Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Principal& p,
                                                           const Instant& now, int64_t id,
                                                           int limit) {

@@ -47,6 +47,9 @@ Result<std::vector<EntityName>> SelectEntityNames(sqlite3* db, const Principal& 
 Result<std::vector<EntityRecord>> SelectEntities(sqlite3* db, const Principal& p,
                                                  const EntityQuery& q);
 Result<EntityRecord> SelectEntity(sqlite3* db, const Principal& p, int64_t id);
+// Store::ListMemoryEntities.
+Result<std::vector<EntityLinkOutcome>> SelectMemoryEntities(sqlite3* db, const Principal& p,
+                                                            int64_t memory_id);
 Result<std::vector<EntityRelation>> SelectEntityRelations(sqlite3* db, const Principal& p,
                                                           const Instant& now, int64_t id,
                                                           int limit);

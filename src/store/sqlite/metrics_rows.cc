@@ -78,14 +78,21 @@ Result<MetricsCounts> SelectMetrics(sqlite3* db, const MetricsFilter& f) {
     if (!st.status().ok()) return st.status().WithPrefix("metrics: signals");
   }
   {
+    // Open at `to`, and of the quarantine items, those not released before `to`.
     std::string sql =
-        f.by == "user"
-            ? "SELECT COUNT(*) FROM review WHERE resolved_ms IS NULL AND user_id = ?1"
-            : "SELECT COUNT(*) FROM review r JOIN memory m ON m.id = r.memory_id WHERE "
-              "r.resolved_ms IS NULL AND " + OwnerColumn(f.by, "m.") + " = ?1";
+        "SELECT COUNT(*) FILTER (WHERE r.resolved_ms IS NULL OR r.resolved_ms >= ?2), "
+        "COUNT(*) FILTER (WHERE r.kind = 'quarantine' AND NOT (COALESCE(r.resolution, '') = "
+        "'approve' AND COALESCE(r.resolved_ms, ?2) < ?2)) FROM review r " +
+        (f.by == "user" ? std::string("WHERE r.user_id = ?1")
+                        : "JOIN memory m ON m.id = r.memory_id WHERE " +
+                              OwnerColumn(f.by, "m.") + " = ?1") +
+        " AND r.created_ms < ?2";
     Stmt st(db, sql);
-    st.Bind(1, f.id);
-    if (st.Step()) c.review_open = st.Int(0);
+    st.Bind(1, f.id).Bind(2, f.to.unix_ms);
+    if (st.Step()) {
+      c.review_open = st.Int(0);
+      c.quarantine_held = st.Int(1);
+    }
     if (!st.status().ok()) return st.status().WithPrefix("metrics: review");
   }
   {

@@ -322,10 +322,20 @@ CREATE INDEX memory_record_text ON memory(scope_key, content)
   WHERE type = 'episodic' AND current = 1;
 )sql";
 
+// Migration 14: several workers (threads or processes) share the outbox through leases, and
+// one session's requests are processed in order (Store::ClaimOutbox; the same columns as
+// PostgreSQL's outbox).
+constexpr const char* kSchemaV14 = R"sql(
+ALTER TABLE outbox ADD COLUMN session_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE outbox ADD COLUMN lease_owner TEXT;
+ALTER TABLE outbox ADD COLUMN lease_until_ms INTEGER;
+CREATE INDEX outbox_session_queued ON outbox(session_key, id) WHERE state = 'queued';
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13};
+      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14};
   return *kMigrations;
 }
 

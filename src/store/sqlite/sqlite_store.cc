@@ -185,16 +185,10 @@ Result<StoreStats> SqliteStore::GetStats(const OpContext& ctx) {
   return s;
 }
 
-Result<std::vector<int64_t>> SqliteStore::EnqueueOutbox(
-    const std::vector<std::pair<std::string, std::string>>& user_and_request,
-    const Instant& now) {
-  std::lock_guard lock(mu_);
-  Txn txn(db_);
-  ENGRAM_RETURN_IF_ERROR(txn.status());
-  auto ids = sqlite::InsertOutbox(db_, user_and_request, now);
-  ENGRAM_RETURN_IF_ERROR(ids.status());
-  ENGRAM_RETURN_IF_ERROR(txn.Commit());
-  return ids;
+Result<std::vector<int64_t>> SqliteStore::EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
+                                                        const Instant& now) {
+  return InWriteTxn<std::vector<int64_t>>(
+      [&] { return sqlite::InsertOutbox(db_, drafts, now); });
 }
 
 Result<std::vector<OutboxEntry>> SqliteStore::ListQueued(int64_t after_id, int limit) {
@@ -207,9 +201,31 @@ Result<OutboxEntry> SqliteStore::GetOutbox(const OpContext& ctx, int64_t id) {
   return sqlite::SelectOutbox(db_, id, ctx.principal.user_id);
 }
 
-Status SqliteStore::FailOutbox(int64_t id, const std::string& error, const Instant& now) {
+Status SqliteStore::FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                               const Instant& now) {
   std::lock_guard lock(mu_);
-  return sqlite::MarkOutboxFailed(db_, id, error, now);
+  return sqlite::MarkOutboxFailed(db_, id, owner, error, now);
+}
+
+Result<std::vector<OutboxEntry>> SqliteStore::ClaimOutbox(const std::string& owner, int limit,
+                                                          int64_t lease_ms, const Instant& now) {
+  return InWriteTxn<std::vector<OutboxEntry>>(
+      [&] { return sqlite::ClaimOutbox(db_, owner, limit, lease_ms, now); });
+}
+
+Result<std::vector<int64_t>> SqliteStore::RenewOutbox(const std::string& owner,
+                                                      const std::vector<int64_t>& ids,
+                                                      int64_t lease_ms, const Instant& now) {
+  return InWriteTxn<std::vector<int64_t>>(
+      [&] { return sqlite::RenewOutbox(db_, owner, ids, lease_ms, now); });
+}
+
+Status SqliteStore::ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) {
+  std::lock_guard lock(mu_);
+  Txn txn(db_);
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  ENGRAM_RETURN_IF_ERROR(sqlite::ReleaseOutbox(db_, owner, ids));
+  return txn.Commit();
 }
 
 Status SqliteStore::PutApiKey(const ApiKeyRecord& key) {
@@ -268,6 +284,12 @@ Result<std::vector<EntityRelation>> SqliteStore::ListEntityRelations(const OpCon
                                                                      int64_t id, int limit) {
   ReadConnection conn(this);
   return sqlite::SelectEntityRelations(conn.db(), ctx.principal, ctx.now, id, limit);
+}
+
+Result<std::vector<EntityLinkOutcome>> SqliteStore::ListMemoryEntities(const OpContext& ctx,
+                                                                      int64_t id) {
+  ReadConnection conn(this);
+  return sqlite::SelectMemoryEntities(conn.db(), ctx.principal, id);
 }
 
 Result<GraphResult> SqliteStore::SearchGraph(const OpContext& ctx, const GraphQuery& query) {

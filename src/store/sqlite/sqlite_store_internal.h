@@ -118,15 +118,24 @@ class SqliteStore final : public StoreCore {
 
   Result<StoreStats> GetStats(const OpContext& ctx) override;
 
-  Result<std::vector<int64_t>> EnqueueOutbox(
-      const std::vector<std::pair<std::string, std::string>>& user_and_request,
-      const Instant& now) override;
+  Result<std::vector<int64_t>> EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
+                                             const Instant& now) override;
 
   Result<std::vector<OutboxEntry>> ListQueued(int64_t after_id, int limit) override;
 
   Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) override;
 
-  Status FailOutbox(int64_t id, const std::string& error, const Instant& now) override;
+  Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
+                    const Instant& now) override;
+
+  Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
+                                               int64_t lease_ms, const Instant& now) override;
+
+  Result<std::vector<int64_t>> RenewOutbox(const std::string& owner,
+                                           const std::vector<int64_t>& ids, int64_t lease_ms,
+                                           const Instant& now) override;
+
+  Status ReleaseOutbox(const std::string& owner, const std::vector<int64_t>& ids) override;
 
   Status PutApiKey(const ApiKeyRecord& key) override;
 
@@ -156,10 +165,16 @@ class SqliteStore final : public StoreCore {
 
   Result<std::vector<EntityRelation>> ListEntityRelations(const OpContext& ctx, int64_t id,
                                                           int limit) override;
+  Result<std::vector<EntityLinkOutcome>> ListMemoryEntities(const OpContext& ctx,
+                                                            int64_t id) override;
 
   Result<GraphResult> SearchGraph(const OpContext& ctx, const GraphQuery& query) override;
 
   Status CompactStorage() override;
+
+  // sqlite_store_rows.cc
+  Status ExportRows(RowSink& sink) override;
+  Status ImportRows(const std::function<Status(RowSink&)>& produce) override;
 
  protected:
   // Takes mu_ and runs `body` in one BEGIN IMMEDIATE transaction on the writer connection.
@@ -173,6 +188,23 @@ class SqliteStore final : public StoreCore {
       "prev_hash, hash FROM audit";
 
   static AuditRecord ReadAudit(const Stmt& st);
+
+  // Takes mu_ and returns `body`'s result, committed in one write transaction (rolled back
+  // on an error).
+  template <typename T>
+  Result<T> InWriteTxn(const std::function<Result<T>()>& body) {
+    std::lock_guard lock(mu_);
+    Txn txn(db_);
+    if (!txn.status().ok()) return txn.status();
+    Result<T> out = body();
+    if (!out.ok()) return out;
+    if (Status s = txn.Commit(); !s.ok()) return s;
+    return out;
+  }
+
+  // The chain's last record as a head (keyed_from_, seq, hash; the genesis when empty).
+  // REQUIRES: mu_ held.
+  Result<AuditHead> ChainTail();
 
   // REQUIRES: `db` is a reader or the writer with mu_ held.
   Result<Memory> LoadVisible(sqlite3* db, const OpContext& ctx, int64_t id);

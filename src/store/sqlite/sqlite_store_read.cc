@@ -5,6 +5,7 @@
 #include "engram/status_macros.h"
 #include "src/store/access.h"
 #include "src/store/audit_chain.h"
+#include "src/store/list_filter.h"
 #include "src/store/sqlite/dormancy_rows.h"
 #include "src/store/sqlite/filter_function.h"
 #include "src/store/sqlite/lifecycle_rows.h"
@@ -125,13 +126,14 @@ Result<std::vector<VectorChange>> SqliteStore::VectorChangesSince(int64_t after_
 Result<std::vector<Memory>> SqliteStore::ListMemories(const OpContext& ctx, const ListQuery& q) {
   ReadConnection conn(this);
   Stmt st(conn.db(), "SELECT " + sqlite::MemoryColumns() + " FROM memory m WHERE m.id > ?1 AND " +
-                         sqlite::VisibleSql(2, 3) +
-                         " AND (?4 = 1 OR m.current = 1) AND m.status <> 'deleted' "
-                         "AND (?5 = '' OR m.session_id = ?5) AND (?6 = '' OR m.type = ?6) "
-                         "AND (?7 = '' OR m.kind = ?7) ORDER BY m.id LIMIT ?8");
+                         sqlite::VisibleSql(2, 3) + ListConditionSql(q, ctx.now.unix_ms) +
+                         " AND (?4 = '' OR m.session_id = ?4) AND (?5 = '' OR m.type = ?5) "
+                         "AND (?6 = '' OR m.kind = ?6) AND (?7 = '' OR m.agent_id = ?7)" +
+                         sqlite::FilterClause(9, q.filter) + " ORDER BY m.id LIMIT ?8");
   st.Bind(1, q.after_id).Bind(2, ctx.principal.user_id);
-  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, q.include_history);
-  st.Bind(5, q.session_id).Bind(6, q.type).Bind(7, q.kind).Bind(8, int64_t{q.limit});
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, q.session_id);
+  st.Bind(5, q.type).Bind(6, q.kind).Bind(7, q.agent_id).Bind(8, int64_t{q.limit});
+  sqlite::BindFilter(&st, 9, q.filter);
   std::vector<Memory> out;
   while (st.Step()) out.push_back(sqlite::ReadMemory(st));
   if (!st.status().ok()) return st.status().WithPrefix("list memories");

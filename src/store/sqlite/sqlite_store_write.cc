@@ -232,9 +232,9 @@ class SqliteWritePort final : public WritePort {
     return store_->AppendLocked(ctx, entry);
   }
 
-  Status MarkOutboxDone(int64_t id, const IngestOutcome& out, const std::string&,
-                        const Instant& now) override {
-    return sqlite::MarkOutboxDone(db_, id, out, now);
+  Status MarkOutboxDone(int64_t id, const std::string& owner, const IngestOutcome& out,
+                        const std::string&, const Instant& now) override {
+    return sqlite::MarkOutboxDone(db_, id, owner, out, now);
   }
 
  private:
