@@ -30,9 +30,6 @@ const std::unordered_set<std::string_view>& EnglishStopWords() {
   return kWords;
 }
 
-// CJK characters that carry grammar or the question, not its topic: a bigram with one of them
-// is no content word.
-bool IsCjkStopChar(char32_t c) { return IsCjkFunctionChar(c); }
 
 // CJK bigrams that ask rather than say (when, where, before, now, ...).
 const std::unordered_set<std::string_view>& CjkStopBigrams() {
@@ -50,7 +47,8 @@ bool IsContentToken(const std::string& token) {
   if (CjkStopBigrams().count(token)) return false;
   size_t at = 0;
   while (at < token.size()) {
-    if (IsCjkStopChar(base::DecodeUtf8(token, &at))) return false;
+    // A bigram with a character of grammar or the question is no content word.
+    if (IsCjkFunctionChar(base::DecodeUtf8(token, &at))) return false;
   }
   return true;
 }

@@ -65,10 +65,10 @@ bool HasCjk(std::string_view text) {
 
 // Latin tokens of `text` that tell facts apart (numbers, handles, names; any Latin word in
 // Chinese text), lower-cased; only those still in `folded` (the repeat markers are gone).
+// `content`: ContentWords(folded).
 void LatinValues(std::string_view text, const std::string& folded,
-                 std::vector<std::string>* out) {
+                 const std::vector<std::string>& content, std::vector<std::string>* out) {
   const bool cjk = HasCjk(text);
-  const std::vector<std::string> content = ContentWords(folded);
   bool sentence_start = true;
   size_t i = 0;
   while (i < text.size()) {
@@ -121,13 +121,14 @@ StatementShape ShapeOf(std::string_view text) {
       s.units.emplace_back(s.folded.substr(begin, at - begin));
     }
   }
-  for (const std::string& w : ContentWords(s.folded)) {
+  const std::vector<std::string> content = ContentWords(s.folded);
+  for (const std::string& w : content) {
     if (w.empty() || static_cast<unsigned char>(w[0]) >= 0x80) continue;
     s.units.push_back(w.substr(0, kStemLength));
   }
   SortUnique(&s.units);
   // Values: Latin values, the people named, or else the relations named.
-  LatinValues(text, s.folded, &s.values);
+  LatinValues(text, s.folded, content, &s.values);
   bool named = false;
   for (const extract::EntityMention& m : extract::FindEntityMentions(text)) {
     if (m.type != extract::EntityType::kPerson || m.key.empty()) continue;
