@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Ingest throughput of `engram import` (issue 23): LoCoMo's 5,882 turns one remember at a time
 # (--batch 1) and batched (RememberMany, --batch 64), then a synthetic history of MESSAGES
-# messages (LoCoMo turns repeated over users, bench/make_chat_jsonl.py), with wall time and
+# messages (LoCoMo turns repeated over users, each copy's texts marked so that none repeats
+# and every embedding is computed: bench/make_chat_jsonl.py --distinct), with wall time and
 # peak RSS from /usr/bin/time -v. Data and databases go to a temporary folder under /tmp.
 #   bench/import_bench.sh [BUILD_DIR] [EMBEDDER...]   env: LOCOMO MESSAGES STEPS
 #   STEPS: any of "locomo-one locomo-batched big" (default all three)
@@ -17,7 +18,7 @@ DIR=$(mktemp -d /tmp/engram-import-XXXXXX)
 trap 'rm -rf "$DIR"' EXIT
 HERE=$(dirname "$0")
 python3 "$HERE/make_chat_jsonl.py" "$LOCOMO" "$DIR/locomo.jsonl"
-python3 "$HERE/make_chat_jsonl.py" "$LOCOMO" "$DIR/big.jsonl" --messages "$MESSAGES"
+python3 "$HERE/make_chat_jsonl.py" "$LOCOMO" "$DIR/big.jsonl" --messages "$MESSAGES" --distinct
 
 run() {  # name embedder file batch
   local db="$DIR/$1-$2.db"

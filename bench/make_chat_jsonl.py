@@ -6,7 +6,9 @@
 Without --messages: the 5,882 turns of the 10 conversations once, one user per conversation
 (locomo-<i>), one session per LoCoMo session, times from the session dates (+30 s per turn).
 With --messages N: the turns repeated over more users (copy k of conversation i is user
-u<k>-<i>, its sessions shifted by k days) until N lines. The output is synthetic data for
+u<k>-<i>, its sessions shifted by k days) until N lines; --distinct marks copy k's texts
+with " #k", so that every embedding is computed (a repeated text comes from the embedding
+cache). The output is synthetic data for
 benchmarks: write it under /tmp, never into the repository.
 """
 import argparse
@@ -39,6 +41,9 @@ def main():
     ap.add_argument("locomo")
     ap.add_argument("out")
     ap.add_argument("--messages", type=int, default=0)
+    ap.add_argument("--distinct", action="store_true",
+                    help="mark each copy's texts (' #k'), so that no text repeats and no "
+                         "embedding comes from the cache")
     args = ap.parse_args()
     with open(args.locomo) as f:
         data = json.load(f)
@@ -52,7 +57,8 @@ def main():
                     "role": "user" if turn.get("speaker") == data[ci]["conversation"]["speaker_a"]
                     else "assistant",
                     "time": (at + datetime.timedelta(days=copy)).isoformat(),
-                    "text": f"{turn.get('speaker', '')}: {text}",
+                    "text": f"{turn.get('speaker', '')}: {text}"
+                            + (f" #{copy}" if args.distinct and copy else ""),
                     "metadata": {"dia_id": turn.get("dia_id", "")}}
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
 

@@ -1,6 +1,7 @@
 #include "src/recall/relevance.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_set>
 
 #include "src/base/utf8.h"
@@ -51,6 +52,24 @@ bool IsContentToken(const std::string& token) {
     if (IsCjkFunctionChar(base::DecodeUtf8(token, &at))) return false;
   }
   return true;
+}
+
+// Words of a way to reach someone, folded; ASCII ones match whole words.
+constexpr std::string_view kContactWords[] = {
+    "电话", "手机号", "手机号码", "联系方式", "邮箱", "邮件地址", "电子邮件", "微信", "座机",
+    "分机", "号码", "phone", "mobile", "cell", "email", "e-mail", "wechat", "extension",
+    "contact", "handle", "whatsapp", "telegram"};
+
+bool HasWord(std::string_view folded, std::string_view word) {
+  for (size_t at = folded.find(word); at != std::string_view::npos;
+       at = folded.find(word, at + 1)) {
+    if (static_cast<unsigned char>(word[0]) >= 0x80) return true;
+    const bool left = at == 0 || !std::isalnum(static_cast<unsigned char>(folded[at - 1]));
+    const size_t end = at + word.size();
+    const bool right = end >= folded.size() || !std::isalpha(static_cast<unsigned char>(folded[end]));
+    if (left && right) return true;
+  }
+  return false;
 }
 
 // Phrases that only say a statement is said again; a restatement is read without them.
@@ -136,6 +155,25 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
   size_t found = 0;
   for (bool f : WordsFound(query_words, text)) found += f;
   return static_cast<double>(found) / static_cast<double>(query_words.size());
+}
+
+bool AsksForContact(std::string_view query) {
+  const std::string folded = text::FoldForSearch(query);
+  for (std::string_view w : kContactWords) {
+    if (HasWord(folded, w)) return true;
+  }
+  return false;
+}
+
+bool CarriesContact(std::string_view text) {
+  if (AsksForContact(text)) return true;  // names one ("他的微信我存了")
+  int digits = 0;
+  for (char c : text) {
+    if (c == '@') return true;
+    digits = std::isdigit(static_cast<unsigned char>(c)) ? digits + 1 : (c == '-' || c == ' ') ? digits : 0;
+    if (digits >= 5) return true;
+  }
+  return text.find("⟦") != std::string_view::npos || text.find("****") != std::string_view::npos;
 }
 
 RelevanceScale StricterFor(const RelevanceScale& scale, double unknown) {

@@ -1,11 +1,13 @@
 #include "src/recall/staleness.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <unordered_set>
 
 #include "engram/status_macros.h"
 #include "src/extract/entity_extractor.h"
+#include "src/base/utf8.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/text/normalize.h"
@@ -88,17 +90,30 @@ const std::vector<SlotCues>& SlotTable() {
 }
 
 constexpr std::string_view kCorrectionCues[] = {
-    "更正", "纠正", "其实", "不对", "说错", "记错", "搞错", "口误", "correction", "actually",
-    "i mean", "i meant", "mixed up", "to correct", "not right", "wrong earlier", "sorry, wrong",
+    "更正", "纠正", "不对", "说错", "记错", "搞错", "口误", "correction", "i meant", "mixed up", "to correct", "not right", "wrong earlier", "sorry, wrong",
     "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
     "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错"};
+
+// Words that correct only where a statement opens with them ("Actually, it's the 21st",
+// "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
+// remembering", "其实挺好的"). A statement opening with one must also repeat the older one's
+// words (kWeakCorrectionSharedWords).
+constexpr std::string_view kOpeningCorrectionCues[] = {"actually", "i mean", "其实", "不过其实"};
 
 // Change cues besides kReplaceCues below (StatementCues::change is either kind).
 constexpr std::string_view kChangeCues[] = {
     "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "moved to",
     "change to", "moved", "promoted to", "left", "switched", "changed", "updated", "upgraded",
     "relocated", "relocate", "moving to", "new job", "started a new", "started working",
-    "换了工作", "最近开始", "从现在开始", "from now on", "these days", "nowadays"};
+    "换了工作", "最近开始", "从现在开始", "from now on", "these days", "nowadays",
+    // a value said to have moved, in words of any slot
+    "更换", "换新", "新换", "转岗", "调岗", "接手", "接任", "交接给",
+    "取代", "替换", "改了", "变了", "涨了", "降了", "调整", "新买", "买了新", "辞职", "辞了",
+    "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "traded in",
+    "traded", "rotated", "raised to", "raised", "increased to", "went up to", "dropped to",
+    "reduced to", "lowered to", "bumped to", "bumped up", "renamed", "transferred",
+    "reassigned", "took over", "taking over", "got a new", "bought a new", "migrated to",
+    "moved over", "has moved", "just moved", "joined"};
 
 // Change cues that say the old state ended (rather than that something moved or changed):
 // what a slot that accumulates values (likes, habits, tools) needs before an older value of it
@@ -131,6 +146,64 @@ bool Has(std::string_view text, std::string_view cue) {
     const size_t end = at + cue.size();
     const bool right = end >= text.size() || !WordChar(text[end]);
     if (left && right) return true;
+  }
+  return false;
+}
+
+// `cue` in folded `text`, not negated: an English cue right after "not", "never" or a
+// "n't" word says the opposite ("I won't quit", "never gave up").
+bool HasUnnegated(std::string_view text, std::string_view cue) {
+  if (!IsAscii(cue)) return Has(text, cue);
+  for (size_t at = text.find(cue); at != std::string_view::npos; at = text.find(cue, at + 1)) {
+    const size_t end = at + cue.size();
+    if ((at > 0 && WordChar(text[at - 1])) || (end < text.size() && WordChar(text[end]))) {
+      continue;
+    }
+    size_t b = at;
+    while (b > 0 && text[b - 1] == ' ') --b;
+    size_t a = b;
+    while (a > 0 && WordChar(text[a - 1])) --a;
+    const std::string_view before = text.substr(a, b - a);
+    const bool negated = before == "not" || before == "never" || before == "no" ||
+                         (before.size() > 3 && before.substr(before.size() - 3) == "n't") ||
+                         before == "dont" || before == "wont" || before == "cant";
+    if (!negated) return true;
+  }
+  return false;
+}
+
+template <typename Cues>
+bool HasAnyUnnegated(std::string_view text, const Cues& cues) {
+  for (std::string_view c : cues) {
+    if (HasUnnegated(text, c)) return true;
+  }
+  return false;
+}
+
+// Whether folded `text` opens with one of `cues`, after a speaker's "Name: " and
+// interjections ("oh,", "wait,", "sorry,", "哦，").
+template <typename Cues>
+bool OpensWith(std::string_view text, const Cues& cues) {
+  size_t colon = text.find(": ");
+  if (colon != std::string_view::npos && colon < 40) text.remove_prefix(colon + 2);
+  for (int i = 0; i < 3; ++i) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == ',')) text.remove_prefix(1);
+    bool skipped = false;
+    for (std::string_view w : {"oh", "wait", "sorry", "well", "hmm", "哦", "嗯", "对了"}) {
+      if (text.substr(0, w.size()) == w &&
+          (text.size() == w.size() || !WordChar(text[w.size()]))) {
+        text.remove_prefix(w.size());
+        skipped = true;
+        break;
+      }
+    }
+    if (!skipped) break;
+  }
+  for (std::string_view c : cues) {
+    if (text.substr(0, c.size()) == c && (text.size() == c.size() || !IsAscii(c) ||
+                                          !WordChar(text[c.size()]))) {
+      return true;
+    }
   }
   return false;
 }
@@ -173,6 +246,39 @@ std::string_view Speaker(std::string_view text) {
   return spaces <= 1 ? name : std::string_view();
 }
 
+// The content words of what a statement says, without who says it and whom it addresses:
+// the speaker's "Name: " and names called out ("Thanks, Maria.", "hey Maria, ..."): a
+// capitalized word between a greeting or a comma and a punctuation mark. "Thanks, Maria"
+// shares nothing of substance with "hey Maria, long time no talk". What a change must repeat
+// of the statement it replaces.
+std::vector<std::string> TopicWords(std::string_view content) {
+  const std::string_view speaker = Speaker(content);
+  if (!speaker.empty()) content.remove_prefix(std::min(content.size(), speaker.size() + 1));
+  std::string said(content);
+  for (size_t at = 0; at < said.size(); ++at) {
+    if (said[at] < 'A' || said[at] > 'Z' || (at > 0 && WordChar(said[at - 1] | 0x20))) continue;
+    size_t end = at + 1;
+    while (end < said.size() && std::isalpha(static_cast<unsigned char>(said[end]))) ++end;
+    if (end >= said.size() || std::string_view(",.!?").find(said[end]) == std::string_view::npos) {
+      continue;
+    }
+    size_t b = at;
+    while (b > 0 && said[b - 1] == ' ') --b;
+    size_t a = b;
+    while (a > 0 && std::isalpha(static_cast<unsigned char>(said[a - 1]))) --a;
+    const std::string before = text::FoldForSearch(std::string_view(said).substr(a, b - a));
+    bool called = b == 0 || said[b - 1] == ',';
+    for (std::string_view greeting : {"hey", "hi", "hello", "thanks", "congrats", "bye", "dear"}) {
+      called = called || before == greeting;
+    }
+    if (called) {
+      std::fill(said.begin() + static_cast<std::ptrdiff_t>(at),
+                said.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+    }
+  }
+  return ContentWords(said);
+}
+
 // Whether two statements may be about the same subject: they are not when each names a
 // person the other does not mention at all, or when one is only the speaker's and the other
 // only about someone else.
@@ -202,6 +308,22 @@ bool SharesSubject(const StatementCues& a, const StatementCues& b) {
 
 }  // namespace
 
+int StatementUnits(std::string_view text) {
+  const std::string_view speaker = Speaker(text);
+  if (!speaker.empty()) text.remove_prefix(std::min(text.size(), speaker.size() + 1));
+  int units = 0;
+  bool in_word = false;
+  size_t at = 0;
+  while (at < text.size()) {
+    const char32_t c = base::DecodeUtf8(text, &at);
+    const bool letter = c < 0x80 && std::isalnum(static_cast<int>(c));
+    if (letter && !in_word) ++units;
+    in_word = letter;
+    if (c >= 0x4E00 && c <= 0x9FFF) ++units;
+  }
+  return units;
+}
+
 StatementCues ReadCues(std::string_view text) {
   StatementCues c;
   c.folded = text::FoldForSearch(text);
@@ -229,7 +351,8 @@ StatementCues ReadCues(std::string_view text) {
   });
   if (names_org && HasAny(slot_text, kJoinCues)) c.slots |= kSlotEmployer;
   c.correction = HasAny(folded, kCorrectionCues);
-  c.replace = c.correction || HasAny(folded, kReplaceCues);
+  c.opening_correction = !c.correction && OpensWith(folded, kOpeningCorrectionCues);
+  c.replace = c.correction || HasAnyUnnegated(folded, kReplaceCues);
   c.change = c.replace || HasAny(folded, kChangeCues);
   c.additive = HasAny(folded, kAdditiveCues);
   c.first_person = Has(folded, "i") || Has(folded, "my") || Has(folded, "me") ||
@@ -269,15 +392,27 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
                          !Mentions(newer, older) && !Mentions(older, newer);
   // In a slot both speak of, the older statement answers the question and the newer one
   // need only touch it: "Which city do I live in?" -> "I moved to Denver last month".
-  const bool slot_topic = shared != 0 && topic.older_relevance >= kSlotRelevance;
+  const bool slot_topic =
+      shared != 0 && topic.older_relevance >= kSlotRelevance && topic.both_short;
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
+  if (newer.opening_correction && topic.shared_words >= kWeakCorrectionSharedWords) {
+    return true;
+  }
   // A slot that holds one value changes with any change cue; one that accumulates values
   // (likes, habits, tools) only with a cue that the old one ended.
   if (slot_topic && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0))) {
     return true;
   }
   // A change that names what the older statement is about ("I sold the Honda ...").
-  if (newer.replace && topic.older_relevance >= kTopicRelevance && topic.shared_words >= 0.2) {
+  if (newer.replace && topic.older_relevance >= kTopicRelevance &&
+      topic.shared_words >= (topic.both_short ? 0.2 : kChangeSharedWords)) {
+    return true;
+  }
+  // A change said of the same thing in mostly the same words, in any slot or none ("IT
+  // rotated the office Wi-Fi password; it's Sandpiper77 now" after "Office Wi-Fi password is
+  // BlueHeron42").
+  if (newer.change && topic.older_relevance >= kTopicRelevance &&
+      topic.shared_words >= kChangeSharedWords) {
     return true;
   }
   // A plain newer statement: both answer the question; two favorites must be of one X.
@@ -318,8 +453,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
       const uint32_t single = cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots;
       // Only a change, a correction or two favorites read the shared words.
-      if (cues_of(j).change || (single & kSlotFavorite)) {
-        if (!older_words) older_words = ContentWords(older.content);
+      if (cues_of(j).change || cues_of(j).opening_correction || (single & kSlotFavorite)) {
+        if (!older_words) older_words = TopicWords(older.content);
         topic.shared_words = KeywordCoverage(*older_words, newer.content);
       }
       if (single & kSlotFavorite) {  // the X of "最喜欢的X" by its characters and stems too
@@ -329,6 +464,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
       }
+      topic.both_short = StatementUnits(older.content) <= kStatementUnits &&
+                         StatementUnits(newer.content) <= kStatementUnits;
       if (Outdates(cues_of(j), cues_of(i), topic)) best = static_cast<int>(j);
     }
     out[i] = best;

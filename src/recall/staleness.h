@@ -51,7 +51,10 @@ inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | k
 // What the cue rules read off one statement.
 struct StatementCues {
   uint32_t slots = 0;
-  bool correction = false;  // an explicit correction ("更正", "不对", "actually", ...)
+  bool correction = false;  // an explicit correction ("更正", "不对", "i meant", ...)
+  // Opens with a word that corrects only there ("Actually, ...", "其实..."): a correction
+  // when it repeats kWeakCorrectionSharedWords of the older statement's words.
+  bool opening_correction = false;
   bool change = false;      // a correction or change verb ("改成", "搬到", "moved to", ...)
   bool replace = false;     // a correction or a cue that the old state ended ("不再", "quit")
   bool additive = false;    // "也", "还", "also", "too", "as well"
@@ -73,14 +76,35 @@ struct Topic {
   // for two statements of a favorite (whose X must be the same: kFavoriteSharedWords).
   double shared_words = 0;
   bool newer_says_more = true;  // the newer has content words the older lacks (a new value)
+  // Both are statements of a few words (at most kStatementUnits each): a slot cue then says
+  // what the statement is about. In a long narrative turn ("Thanks Calvin! It was a fun
+  // project. I restored a car last year, but I sold it ...") it names one detail of many.
+  bool both_short = true;
 };
+
+// English words plus CJK characters of a statement the slot rules read as one statement.
+inline constexpr int kStatementUnits = 24;
+int StatementUnits(std::string_view text);
+
+// A statement opening with a word that corrects only there (StatementCues::opening_correction)
+// replaces an older one when it repeats this share of its words.
+inline constexpr double kWeakCorrectionSharedWords = 0.4;
+
+// A change cue in a newer statement that repeats at least this share of the older one's
+// content words replaces it, whatever the slot.
+inline constexpr double kChangeSharedWords = 0.5;
 
 // Whether `newer` (said after `older`) replaces what `older` says, by the cue rules, both
 // being about the same subject (the same named entity, or both the speaker's own):
 //   - a correction of the same topic (both answer the question, or it repeats some words);
-//   - a change verb in a slot both speak of, the older answering the question;
-//   - a change verb that repeats a good share of the older one's words (no slot needed);
+//     a statement opening with "actually" / "其实" that repeats kWeakCorrectionSharedWords;
+//   - a change verb in a slot both speak of, the older answering the question (both short:
+//     Topic::both_short);
+//   - an ending cue ("sold", "no longer"; not negated: "I won't quit") that repeats a fifth of
+//     the older one's words (half when either statement is long);
+//   - a change verb that repeats half the older one's words (kChangeSharedWords; no slot);
 //   - a plain newer statement of a slot that holds one value, both answering the question
+//     (both short)
 //     (for a favorite, the newer repeating most of the older's words: the same X).
 // An additive statement without a change cue, and a question, replace nothing.
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic);

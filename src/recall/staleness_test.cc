@@ -148,5 +148,61 @@ TEST(StalenessTest, AStatusOfOneNamedItemLeavesAnotherItemAlone) {
                        Both()));
 }
 
+TEST(StalenessTest, ActuallyCorrectsOnlyWhereAStatementOpensWithIt) {
+  EXPECT_TRUE(Cue("Actually, the Linwood grant is due October 21").opening_correction);
+  EXPECT_TRUE(Cue("Melanie: Oh, actually the grant is due October 21").opening_correction);
+  EXPECT_TRUE(Cue("其实标书是12月15日截止").opening_correction);
+  EXPECT_FALSE(Cue("I was actually just remembering the beach").opening_correction);
+  EXPECT_FALSE(Cue("I was actually just remembering the beach").correction);
+  EXPECT_TRUE(Outdates(Cue("Actually, the Linwood grant is due October 21"),
+                       Cue("The Linwood grant is due October 14"), Both(0.75)));
+  // Opening with it but about something else: it repeats too little.
+  EXPECT_FALSE(Outdates(Cue("Actually, we went to the beach"),
+                        Cue("The Linwood grant is due October 14"), Both(0.1)));
+}
+
+TEST(StalenessTest, ANegatedEndingCueEndsNothing) {
+  EXPECT_FALSE(Cue("I won't quit, I'm gonna make it!").replace);
+  EXPECT_FALSE(Cue("She never gave up on the studio").replace);
+  EXPECT_FALSE(Cue("Don't quit!").replace);
+  EXPECT_TRUE(Cue("I quit my job at Corvell").replace);
+  EXPECT_TRUE(Cue("We no longer use Trello").replace);
+}
+
+TEST(StalenessTest, SlotRulesReadShortStatementsOnly) {
+  EXPECT_EQ(StatementUnits("Caroline: I moved to Denver."), 4);
+  EXPECT_EQ(StatementUnits("我住在杭州"), 5);
+  Topic long_turns = Both();
+  long_turns.both_short = false;
+  EXPECT_TRUE(Outdates(Cue("我的分机号是 8066"), Cue("我的分机号是 8021"), Both()));
+  EXPECT_FALSE(Outdates(Cue("我的分机号是 8066"), Cue("我的分机号是 8021"), long_turns));
+  // An explicit correction still reads a long statement.
+  EXPECT_TRUE(Outdates(Cue("更正：我的分机号是 8066"), Cue("我的分机号是 8021"), long_turns));
+}
+
+TEST(StalenessTest, AGreetingsNameIsNotWhatTwoTurnsShare) {
+  // "Maria" is whom both turns address; a change cue in the later one ("anymore") is about
+  // something the earlier one never mentions.
+  const std::vector<Memory> ms = {
+      Record(1, 1, 1000, "John: Thanks, Maria. This is a reminder to stay strong."),
+      Record(2, 2, 2000,
+             "John: Hey Maria, long time no talk! It's hard to think Max is not here anymore.")};
+  const std::vector<const Memory*> ptrs = {&ms[0], &ms[1]};
+  EXPECT_EQ(OutdatedByCues(ptrs, {1, 1}), (std::vector<int>{-1, -1}));
+}
+
+TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
+  EXPECT_TRUE(AsksForContact("刘畅的手机号是多少？"));
+  EXPECT_TRUE(AsksForContact("What's Kevin's phone number?"));
+  EXPECT_TRUE(AsksForContact("李总的邮箱地址是什么？"));
+  EXPECT_FALSE(AsksForContact("Where does Kevin live?"));
+  EXPECT_FALSE(CarriesContact("刘畅喜欢喝奶茶。"));
+  EXPECT_FALSE(CarriesContact("Kevin is moving to the London office in the fall."));
+  EXPECT_TRUE(CarriesContact("You can reach me on WhatsApp at +44 7700 900123."));
+  EXPECT_TRUE(CarriesContact("Mail me at julia@northpeak.com"));
+  EXPECT_TRUE(CarriesContact("他的号码 139****5678"));
+  EXPECT_TRUE(CarriesContact("张工的电话换了"));
+}
+
 }  // namespace
 }  // namespace engram::recall
