@@ -52,6 +52,15 @@ constexpr SetFloor kSecondSetFloors[] = {{0.35, 45.0 / 70}, {0.25, 62.0 / 70}, {
 // generalize to about six rows in ten. Development data from now on.
 constexpr SetFloor kThirdSetFloors[] = {{0.35, 42.0 / 70}, {0.25, 46.0 / 70}, {0.0, 34.0 / 70}};
 
+// The fourth set (truth_heldout4.jsonl, 70 rows), written blind by a fourth writer told to
+// ask in other words than the statements use ("电话" for "手机号", "where do I live" for
+// "moved to"), scored once with the rules frozen (2026-12-02, commit 79d368d): 23/70 = 32.9 %
+// at the default floor 0.25 (abstention 4/10, change_verb 2/10, correction 4/10, dedup 5/10,
+// newer_statement 3/10, past_question 3/10, status 2/10), 24/70 at 0.35, 24/70 with no floor
+// (abstention 0/10). Most misses are current statements a paraphrased question finds with a
+// cosine of ~0.80, which the relevance scale reads as nothing. Development data from now on.
+constexpr SetFloor kFourthSetFloors[] = {{0.25, 23.0 / 70}, {0.35, 24.0 / 70}, {0.0, 24.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -190,6 +199,8 @@ TEST(TruthHeldOutTest, ScoreOnFirstSet) { ExpectFloors("truth_heldout.jsonl", kF
 TEST(TruthHeldOutTest, ScoreOnSecondSet) { ExpectFloors("truth_heldout2.jsonl", kSecondSetFloors); }
 
 TEST(TruthHeldOutTest, ScoreOnThirdSet) { ExpectFloors("truth_heldout3.jsonl", kThirdSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnFourthSet) { ExpectFloors("truth_heldout4.jsonl", kFourthSetFloors); }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
