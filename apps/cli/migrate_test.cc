@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <sqlite3.h>
 
 #include "engram/engram.h"
 #include "engram/entities.h"
@@ -45,6 +48,26 @@ std::string PgUri(const std::string& schema) {
   if (host.empty()) return "";
   return "postgres://" + user + "@" + host + ":" + port + "/" + db + "?schema=" + schema +
          "&tenant=acme";
+}
+
+// The output of one query on the PostgreSQL test server (psql -At: one row a line); ""
+// after recording a failure.
+std::string Psql(const std::string& sql) {
+  std::ifstream in(std::getenv("ENGRAM_TEST_PG_DSN_FILE"));
+  std::string dsn;
+  std::getline(in, dsn);
+  const std::string command = std::string(ENGRAM_PSQL_PATH) + " '" + dsn +
+                              "' -At -v ON_ERROR_STOP=1 -c \"" + sql + "\" 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) {
+    ADD_FAILURE() << "cannot run " << command;
+    return "";
+  }
+  std::string out;
+  char buf[65536];
+  for (size_t n; (n = std::fread(buf, 1, sizeof(buf), pipe)) > 0;) out.append(buf, n);
+  EXPECT_EQ(::pclose(pipe), 0) << command << ": " << out.substr(0, 400);
+  return out;
 }
 
 std::unique_ptr<Engine> Open(const std::string& store) {
@@ -262,6 +285,12 @@ TEST_F(MigrateTest, Refusals) {
   EXPECT_EQ(wrong.exit_code, 1);
   EXPECT_NE(wrong.err.find("does not verify under this vault key"), std::string::npos)
       << wrong.err;
+  // Into a new SQLite file: refused before the file (or a key file) is created.
+  RunResult wrong_file = Migrate(src_, "sqlite:" + dir_.File("wrong.db"));
+  EXPECT_EQ(wrong_file.exit_code, 1) << wrong_file.err;
+  for (const char* f : {"wrong.db", "wrong.db.key", "wrong.db-wal", "wrong.db.vectors"}) {
+    EXPECT_FALSE(std::filesystem::exists(dir_.File(f))) << f << " written by a refused migrate";
+  }
   setenv("ENGRAM_VAULT_KEY", kKey1, 1);
   // Had anything been written, a migration into it would now be refused as not empty.
   ASSERT_NO_FATAL_FAILURE(ExpectVerified(Migrate(src_, other)));
@@ -279,6 +308,9 @@ TEST_F(MigrateTest, Refusals) {
                               {"--source-key-file", key_file});
   EXPECT_EQ(differs.exit_code, 1);
   EXPECT_NE(differs.err.find("vault key differs"), std::string::npos) << differs.err;
+  for (const char* f : {"fresh.db", "fresh.db.key"}) {
+    EXPECT_FALSE(std::filesystem::exists(dir_.File(f))) << f << " written by a refused migrate";
+  }
   ASSERT_NO_FATAL_FAILURE(ExpectVerified(
       Migrate(src_, "sqlite:" + dir_.File("fresh2.db"),
               {"--source-key-file", key_file, "--dest-key-file", key_file})));
@@ -291,6 +323,115 @@ TEST_F(MigrateTest, Refusals) {
   RunResult memory = Migrate(src_, "memory:");
   EXPECT_EQ(memory.exit_code, 1);
   EXPECT_NE(memory.err.find("cannot export"), std::string::npos) << memory.err;
+}
+
+// Personal identifiers written through every path, and an outbox in the layout of a build
+// that kept raw requests, migrated SQLite -> PostgreSQL -> SQLite: no identifier reaches a
+// destination in plaintext (every table of the PostgreSQL schema as text, bytea as hex; every
+// file of the SQLite copy, created 0600), and the owner reads them all back from the copy.
+TEST_F(MigrateTest, NoPlaintextReachesTheDestinations) {
+  ASSERT_NO_FATAL_FAILURE(Fill());
+  std::vector<std::string> secrets{"13912345678"};  // Fill's sealed phone number
+  {
+    auto e = Open(src_);
+    ASSERT_NE(e, nullptr);
+    RememberRequest meta{alice_, "Vendor contacts for the offsite"};
+    meta.metadata_json = R"({"mail":"mig.meta@example.com","13912340081":"desk"})";
+    RememberRequest fact{alice_, "Her desk phone is 13912340082"};
+    fact.subject = "alice";
+    fact.attribute = "desk_phone";
+    fact.value = "13912340082";
+    auto m = e->Remember(meta);
+    auto f = e->Remember(fact);
+    ASSERT_TRUE(m.ok() && f.ok());
+    CorrectRequest fix{alice_, f->memories.at(0).id, "Her desk phone is 13912340083"};
+    fix.value = "13912340083";
+    ASSERT_TRUE(e->Correct(fix).ok());
+    RememberRequest processed{alice_, "Courier hotline 13912340084"};
+    RememberRequest waiting{alice_, "Landlord number 13912340085"};
+    waiting.metadata_json = R"({"who":"landlord.queue@example.com"})";
+    ASSERT_TRUE(e->Enqueue({processed}).ok());
+    ASSERT_EQ(e->ProcessQueue(10).value_or(0), 2);  // Fill's queued request too
+    ASSERT_TRUE(e->Enqueue({waiting}).ok());
+    secrets.insert(secrets.end(), {"mig.meta@example.com", "13912340081", "13912340082",
+                                   "13912340083", "13912340084", "13912340085",
+                                   "landlord.queue@example.com"});
+  }
+  // The outbox of an older build: raw requests, a processed one and a queued one.
+  const std::string legacy =
+      R"({"v":1,"user":"alice","agent":"","teams":[],"roles":[],)"
+      R"("text":"Old build queued 13912340086","visibility":"private","team":"","session":"",)"
+      R"("source":"chat","role":"user","metadata":"{\"mail\":\"old.build@example.com\"}",)"
+      R"("subject":"","attribute":"","value":""})";
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir_.File("src.db").c_str(), &db), SQLITE_OK);
+    const std::string sql =
+        "INSERT INTO outbox (id, user_id, request, state, created_ms) VALUES (900, 'alice', '" +
+        legacy + "', 'queued', 1), (901, 'alice', '" + legacy +
+        "', 'done', 1); PRAGMA user_version = 14;";
+    char* err = nullptr;
+    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << err;
+    sqlite3_free(err);
+    sqlite3_close(db);
+    secrets.insert(secrets.end(), {"13912340086", "old.build@example.com"});
+  }
+
+  ASSERT_NO_FATAL_FAILURE(ExpectVerified(Migrate(src_, pg_)));
+  {  // Every table of the destination schema, as text (bytea shows as hex).
+    const std::string tables = Psql(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = '" + schema_ +
+        "' AND table_type = 'BASE TABLE'");
+    std::stringstream names(tables);
+    int scanned = 0;
+    for (std::string table; std::getline(names, table);) {
+      if (table.empty()) continue;
+      ++scanned;
+      const std::string text =
+          Psql("SELECT coalesce(string_agg(r::text, ' '), '') FROM " + schema_ + "." + table +
+               " r");
+      for (const std::string& secret : secrets) {
+        std::string hex;
+        for (unsigned char c : secret) {
+          hex += "0123456789abcdef"[c >> 4];
+          hex += "0123456789abcdef"[c & 15];
+        }
+        EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in postgres " << table;
+        EXPECT_EQ(text.find(hex), std::string::npos) << secret << " (hex) in postgres " << table;
+      }
+    }
+    EXPECT_GE(scanned, 15) << tables;
+  }
+
+  const std::string back = dir_.File("back.db");
+  ASSERT_NO_FATAL_FAILURE(ExpectVerified(Migrate(pg_, "sqlite:" + back)));
+  int files = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir_.path())) {
+    const std::string name = f.path().filename().string();
+    if (name.rfind("back.db", 0) != 0 || name == "back.db.key") continue;
+    ++files;
+    struct stat st;
+    ASSERT_EQ(::stat(f.path().c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 077, 0u) << name << " is readable by others";
+    const std::string bytes = Slurp(f.path().string());
+    for (const std::string& secret : secrets) {
+      EXPECT_EQ(bytes.find(secret), std::string::npos) << secret << " in " << name;
+    }
+  }
+  EXPECT_GE(files, 1);
+
+  // Nothing was lost on the way: the queued requests are processed in the copy, and their
+  // writer reads every identifier back.
+  auto copy = Open("sqlite:" + back);
+  ASSERT_NE(copy, nullptr);
+  ASSERT_EQ(copy->ProcessQueue(10).value_or(0), 2);
+  auto all = copy->List({.principal = alice_, .include_history = true, .limit = 1000});
+  ASSERT_TRUE(all.ok()) << all.status().ToString();
+  std::string read;
+  for (const Memory& m : all->memories) read += m.content + " " + m.value + " " + m.metadata_json;
+  for (const std::string& secret : secrets) {
+    EXPECT_NE(read.find(secret), std::string::npos) << secret << " lost by the migration";
+  }
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 
 #include "engram/status_macros.h"
 #include "src/engine/api_keys.h"
+#include "src/base/time.h"
 #include "src/engine/engine_impl_internal.h"
+#include "src/engine/legacy_outbox.h"
 #include "src/engine/registry.h"
 #include "src/llm/chat_client.h"
 
@@ -55,6 +57,11 @@ Result<std::unique_ptr<Engine>> OpenEngineAt(const Options& options, const Store
     return pii_vault->AuditKey();
   });
   ENGRAM_RETURN_IF_ERROR(store.status());
+  // A queue an older build wrote holds raw requests: sealed before anything reads them.
+  const Clock* clock = options.clock ? options.clock : SystemClock();
+  ENGRAM_RETURN_IF_ERROR(SealLegacyQueued(**store, *pii_vault,
+                                          base::InstantFromMicros(clock->NowMicros(), 0))
+                             .status());
   if (!provider) {
     ENGRAM_ASSIGN_OR_RETURN(auto opened, OpenEmbedder(options));
     provider = std::move(opened);

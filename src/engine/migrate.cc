@@ -21,11 +21,13 @@
 #include "src/base/utf8.h"
 #include "engram/clock.h"
 #include "src/engine/engine_impl_internal.h"
+#include "src/engine/legacy_outbox.h"
 #include "src/engine/pii_vault.h"
 #include "src/engine/registry.h"
 #include "src/engine/vectors.h"
 #include "src/store/audit_chain.h"
 #include "src/store/table_rows.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram {
 
@@ -206,7 +208,9 @@ void RankingSample(const MigrateOptions& options, const SourceTee& tee,
       ++report->sample_matches;
       continue;
     }
-    std::string line = "recall '" + request.query + "' as " + c.principal.user_id + ": ";
+    // The query is sealed text: its placeholders are named without their ids, as in any output.
+    std::string line = "recall '" + text::pii::WithoutPlaceholderIds(request.query) + "' as " +
+                       c.principal.user_id + ": ";
     if (!a.ok()) line += "source failed (" + a.status().ToString() + ") ";
     if (!b.ok()) line += "destination failed (" + b.status().ToString() + ") ";
     if (a.ok() && b.ok()) {
@@ -247,6 +251,18 @@ Result<MigrateReport> Migrate(const MigrateOptions& options) {
         src_audit.problem +
         "); give the source's key ($ENGRAM_VAULT_KEY or --vault-key-file); nothing copied");
   }
+  {  // A new local destination without a key would get a fresh one (a key file written
+     // beside it) that differs from the source's by construction: refused before that.
+    ENGRAM_ASSIGN_OR_RETURN(engine::StoreLocation loc, engine::ResolveStore(dst_options));
+    const std::string local = engine::LocalStorePath(loc);
+    if (!local.empty() && dst_options.vault_key_file.empty() &&
+        std::getenv("ENGRAM_VAULT_KEY") == nullptr && !std::filesystem::exists(local + ".key")) {
+      return Status::FailedPrecondition(
+          "migrate: the destination's vault key differs from the source's: '" + local +
+          "' has no key file and $ENGRAM_VAULT_KEY is not set, so it would get a new key; "
+          "give the source's key ($ENGRAM_VAULT_KEY or --dest-key-file); nothing copied");
+    }
+  }
   {  // The destination's key, before its store is opened (a PostgreSQL store records it).
     auto dst_vault = engine::PiiVault::Open(dst_options);
     if (!dst_vault.ok()) return dst_vault.status().WithPrefix("migrate: destination");
@@ -257,6 +273,13 @@ Result<MigrateReport> Migrate(const MigrateOptions& options) {
           "(or --vault-key-file) to the source's key; nothing copied");
     }
   }
+  // A queue an older build wrote holds raw requests: they are sealed in the source first, as
+  // opening it with the engine does, so that none is copied in plaintext.
+  ENGRAM_RETURN_IF_ERROR(
+      engine::SealLegacyQueued(*src.store, *src.vault,
+                               base::InstantFromMicros(SystemClock()->NowMicros(), 0))
+          .status()
+          .WithPrefix("migrate: source"));
   ENGRAM_ASSIGN_OR_RETURN(Side dst, OpenSide(dst_options, "destination"));
   {
     store::RowDigest before;

@@ -9,8 +9,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
@@ -367,6 +371,71 @@ TEST_F(SecurityTest, DeepFiltersAreRefusedNotRecursed) {
   meta.metadata_json = R"({"a":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
   EXPECT_EQ(engine_->Remember(meta).status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(engine_->Enqueue({meta}).status().code(), StatusCode::kInvalidArgument);
+}
+
+// A metadata filter (listing ?metadata=, recall filters.metadata) is read against stored
+// metadata, where a sealed value is a placeholder equal for equal values in a scope. A
+// teammate who could read the placeholder's id through contains / gt probes would learn
+// which of the candidate numbers they wrote equals the one a member sealed (the oracle of
+// issue 21, through the filter). Filters see placeholders without their ids.
+TEST_F(SecurityTest, MetadataFiltersCannotProbePlaceholderIds) {
+  RememberRequest secret = Team(alice_, "Contact sheet for the supplier");
+  secret.metadata_json = R"({"phone":"13912345678"})";
+  auto victim = engine_->Remember(secret);
+  ASSERT_TRUE(victim.ok()) << victim.status().ToString();
+  const int64_t victim_id = victim->memories.at(0).id;
+  std::map<int64_t, std::string> candidates;  // bob's memories by id -> the number in them
+  for (int i = 0; i < 12; ++i) {
+    const std::string number = i == 7 ? "13912345678" : "1391234" + std::to_string(5600 + i);
+    RememberRequest guess = Team(bob_, "Supplier candidate number " + std::to_string(i));
+    guess.metadata_json = R"({"phone":")" + number + R"("})";
+    auto got = engine_->Remember(guess);
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    candidates[got->memories.at(0).id] = number;
+  }
+  auto matching = [&](const std::string& filter) {
+    ListRequest l;
+    l.principal = bob_;
+    l.limit = 1000;
+    l.metadata_json = filter;
+    auto got = engine_->List(l);
+    EXPECT_TRUE(got.ok()) << got.status().ToString();
+    std::set<int64_t> ids;
+    if (got.ok()) {
+      for (const Memory& m : got->memories) ids.insert(m.id);
+    }
+    return ids;
+  };
+  // Bob reads the stored string of alice's value one character at a time.
+  std::string known = "⟦PHONE";
+  for (bool grew = true; grew && known.size() < 64;) {
+    grew = false;
+    for (char c : std::string(":0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")) {
+      const nlohmann::json f = {{"phone", {{"contains", known + c}}}};
+      if (matching(f.dump()).count(victim_id)) {
+        known += c;
+        grew = true;
+        break;
+      }
+    }
+  }
+  const nlohmann::json eq = {{"phone", known + "⟧"}};
+  const std::set<int64_t> same = matching(eq.dump());
+  std::set<std::string> singled_out;
+  int matched = 0;
+  for (const auto& [id, number] : candidates) {
+    if (same.count(id)) {
+      ++matched;
+      singled_out.insert(number);
+    }
+  }
+  // Either every candidate matches alike (the kind only) or none does.
+  EXPECT_TRUE(matched == 0 || matched == static_cast<int>(candidates.size()))
+      << "the filter singles out " << matched << " candidate(s) with '" << known
+      << "': " << *singled_out.begin();
+  EXPECT_EQ(known, "⟦PHONE");
+  // The writer's own filters still work on what they can name: keys and plain values.
+  EXPECT_EQ(matching(R"({"phone":"*"})").size(), candidates.size() + 1);
 }
 
 }  // namespace

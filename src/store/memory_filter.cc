@@ -6,6 +6,7 @@
 #include "engram/json_limits.h"
 #include "engram/status_macros.h"
 #include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::store {
 
@@ -218,6 +219,14 @@ bool MemoryFilter::MatchesFields(MemoryType type, MemoryKind kind, std::string_v
   if (metadata_ == nullptr) return true;
   static const json kEmpty = json::object();
   if (metadata_json.empty() || metadata_json == "{}") return Eval(*metadata_, kEmpty);
+  // A sealed value (or key) is a placeholder whose id is equal for equal values in a scope:
+  // a filter sees it without the id ("⟦PHONE⟧"), so that no contains / gt probe can read the
+  // id and compare it with the ids of values the caller wrote.
+  std::string stripped;
+  if (metadata_json.find("⟦") != std::string::npos) {
+    stripped = text::pii::WithoutPlaceholderIds(metadata_json);
+    metadata_json = stripped;
+  }
   if (!CheckJsonDepth(metadata_json, "metadata").ok()) return Eval(*metadata_, kEmpty);
   json meta = json::parse(metadata_json, nullptr, /*allow_exceptions=*/false);
   return Eval(*metadata_, meta.is_object() ? meta : kEmpty);

@@ -127,5 +127,20 @@ TEST(MemoryFilterTest, MalformedConditionsNameTheirPlace) {
   EXPECT_NE(error(R"({"a": {}})").find("no operator"), std::string::npos);
 }
 
+TEST(MemoryFilterTest, SealedValuesAreSeenWithoutTheirPlaceholderIds) {
+  const std::string meta = R"({"phone":"⟦PHONE:k3v9x2m1q8abcd2f⟧","⟦EMAIL:q8abcd2fk3v9x2m1⟧":1})";
+  EXPECT_TRUE(M(R"({"phone":"⟦PHONE⟧"})", meta));
+  EXPECT_TRUE(M(R"({"phone":{"contains":"⟦PHONE"}})", meta));
+  EXPECT_FALSE(M(R"({"phone":{"contains":"⟦PHONE:k"}})", meta));
+  EXPECT_FALSE(M(R"({"phone":"⟦PHONE:k3v9x2m1q8abcd2f⟧"})", meta));
+  // An ordering probe answers alike whatever the id.
+  const std::string other = R"({"phone":"⟦PHONE:aaaaaaaaaaaaaaaa⟧"})";
+  for (const char* probe : {R"({"phone":{"gte":"⟦PHONE:k"}})", R"({"phone":{"lt":"⟦PHONE:b"}})"}) {
+    EXPECT_EQ(M(probe, meta), M(probe, other)) << probe;
+  }
+  EXPECT_TRUE(M(R"({"⟦EMAIL⟧":1})", meta));
+  EXPECT_FALSE(M(R"({"⟦EMAIL:q8abcd2fk3v9x2m1⟧":"*"})", meta));
+}
+
 }  // namespace
 }  // namespace engram::store

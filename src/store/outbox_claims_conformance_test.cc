@@ -221,6 +221,27 @@ TEST_P(OutboxClaimsTest, ConcurrentWorkersFinishEachEntryOnceInSessionOrder) {
   }
 }
 
+// The upgrade that seals requests an older build queued raw (store.h RewriteQueued): only a
+// queued entry still holding the request read is rewritten.
+TEST_P(OutboxClaimsTest, RewriteQueuedReplacesOnlyAnUnchangedQueuedRequest) {
+  const std::vector<int64_t> ids = Enqueue({"s1", "s2"});
+  ASSERT_EQ(ids.size(), 2u);
+  ASSERT_TRUE(store_->RewriteQueued(ids[0], "request in s1", "sealed s1").ok());
+  auto queued = store_->ListQueued(0, 10);
+  ASSERT_TRUE(queued.ok()) << queued.status().ToString();
+  ASSERT_EQ(queued->size(), 2u);
+  EXPECT_EQ(queued->at(0).request, "sealed s1");
+  EXPECT_EQ(queued->at(1).request, "request in s2");
+  // Read before another rewrite, or finished meanwhile: Conflict, nothing changed.
+  EXPECT_EQ(store_->RewriteQueued(ids[0], "request in s1", "again").code(),
+            StatusCode::kConflict);
+  ASSERT_TRUE(Finish(ids[1], "", kT0).ok());
+  EXPECT_EQ(store_->RewriteQueued(ids[1], "request in s2", "late").code(),
+            StatusCode::kConflict);
+  EXPECT_EQ(State(ids[1]), "done");
+  EXPECT_EQ(store_->RewriteQueued(987654, "x", "y").code(), StatusCode::kConflict);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, OutboxClaimsTest, ::testing::ValuesIn(Backends()),
                          [](const auto& test) { return test.param.name; });
 

@@ -570,6 +570,11 @@ class Store {
   virtual Result<OutboxEntry> GetOutbox(const OpContext& ctx, int64_t id) = 0;
   virtual Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
                             const Instant& now) = 0;
+  // Replaces the request of a queued entry whose request is still `old_request` (the
+  // upgrade that seals requests an older build queued in plaintext: engine/legacy_outbox.h).
+  // Conflict when the entry is no longer queued or its request changed meanwhile.
+  virtual Status RewriteQueued(int64_t id, const std::string& old_request,
+                               const std::string& request) = 0;
 
   // Outbox claims: the workers of one or several processes share the queue through leases.
   // An owner is one worker, unique across processes and over time (a new one per claim is

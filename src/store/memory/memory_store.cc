@@ -183,6 +183,12 @@ Status MemoryStoreImpl::FailOutbox(int64_t id, const std::string& owner,
   return side_.FailOutbox(id, owner, error, now);
 }
 
+Status MemoryStoreImpl::RewriteQueued(int64_t id, const std::string& old_request,
+                                      const std::string& request) {
+  std::lock_guard lock(mu_);
+  return side_.RewriteQueued(id, old_request, request);
+}
+
 Result<std::vector<OutboxEntry>> MemoryStoreImpl::ClaimOutbox(const std::string& owner, int limit,
                                                               int64_t lease_ms,
                                                               const Instant& now) {

@@ -87,6 +87,17 @@ Status MemorySideTables::FailOutbox(int64_t id, const std::string& owner,
   return Status::OK();
 }
 
+Status MemorySideTables::RewriteQueued(int64_t id, const std::string& old_request,
+                                       const std::string& request) {
+  auto it = outbox_.find(id);
+  if (it == outbox_.end() || it->second.state != "queued" || it->second.request != old_request) {
+    return Status::Conflict("store: ingest request " + std::to_string(id) +
+                            " is no longer queued as read");
+  }
+  it->second.request = request;
+  return Status::OK();
+}
+
 std::vector<OutboxEntry> MemorySideTables::Claim(const std::string& owner, int limit,
                                                  int64_t lease_ms, const Instant& now) {
   std::vector<ClaimCandidate> candidates;

@@ -26,6 +26,7 @@ class MemorySideTables {
   Result<OutboxEntry> GetOutbox(const std::string& user_id, int64_t id) const;
   Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
                     const Instant& now);
+  Status RewriteQueued(int64_t id, const std::string& old_request, const std::string& request);
   std::vector<OutboxEntry> Claim(const std::string& owner, int limit, int64_t lease_ms,
                                  const Instant& now);
   std::vector<int64_t> Renew(const std::string& owner, const std::vector<int64_t>& ids,

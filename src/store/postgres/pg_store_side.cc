@@ -222,6 +222,22 @@ Status PostgresStore::FailOutbox(int64_t id, const std::string& owner, const std
   });
 }
 
+Status PostgresStore::RewriteQueued(int64_t id, const std::string& old_request,
+                                    const std::string& request) {
+  return WithWriteTxn([&](PgConn& conn) -> Status {
+    auto r = conn.Exec(
+        "UPDATE outbox SET request = $4 WHERE tenant_id = $1 AND id = $2 AND state = 'queued' "
+        "AND request = $3",
+        {tenant(), id, old_request, request});
+    if (!r.ok()) return r.status().WithPrefix("outbox rewrite");
+    if (r->affected() == 0) {
+      return Status::Conflict("store: ingest request " + std::to_string(id) +
+                              " is no longer queued as read");
+    }
+    return Status::OK();
+  });
+}
+
 Result<std::vector<OutboxEntry>> PostgresStore::ClaimOutbox(const std::string& owner, int limit,
                                                             int64_t lease_ms,
                                                             const Instant& now) {

@@ -165,6 +165,18 @@ Result<std::vector<int64_t>> RenewOutbox(sqlite3* db, const std::string& owner,
   return lost;
 }
 
+Status RewriteQueued(sqlite3* db, int64_t id, const std::string& old_request,
+                     const std::string& request) {
+  Stmt st(db, "UPDATE outbox SET request = ?3 WHERE id = ?1 AND state = 'queued' AND request = ?2");
+  st.Bind(1, id).Bind(2, old_request).Bind(3, request);
+  if (Status s = st.Run(); !s.ok()) return s.WithPrefix("outbox rewrite");
+  if (sqlite3_changes(db) == 0) {
+    return Status::Conflict("store: ingest request " + std::to_string(id) +
+                            " is no longer queued as read");
+  }
+  return Status::OK();
+}
+
 Status ReleaseOutbox(sqlite3* db, const std::string& owner, const std::vector<int64_t>& ids) {
   Stmt st(db,
           "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE id = ?1 AND "

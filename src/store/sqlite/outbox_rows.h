@@ -34,6 +34,9 @@ Result<std::vector<OutboxEntry>> ClaimOutbox(sqlite3* db, const std::string& own
 Result<std::vector<int64_t>> RenewOutbox(sqlite3* db, const std::string& owner,
                                          const std::vector<int64_t>& ids, int64_t lease_ms,
                                          const Instant& now);
+// Store::RewriteQueued (one statement: its own transaction).
+Status RewriteQueued(sqlite3* db, int64_t id, const std::string& old_request,
+                     const std::string& request);
 Status ReleaseOutbox(sqlite3* db, const std::string& owner, const std::vector<int64_t>& ids);
 
 }  // namespace engram::store::sqlite

@@ -332,10 +332,20 @@ ALTER TABLE outbox ADD COLUMN lease_until_ms INTEGER;
 CREATE INDEX outbox_session_queued ON outbox(session_key, id) WHERE state = 'queued';
 )sql";
 
+// Migration 15: builds before the outbox was sanitized kept every raw request (text,
+// metadata, fact value: personal identifiers in plaintext) after it was processed. A
+// processed request is not needed any more: it is dropped (secure_delete zeroes its bytes;
+// OpenSqliteStore checkpoints the WAL after an upgrade). The queued ones are sealed by the
+// engine when it opens the store (engine/legacy_outbox.h): sealing needs the vault key.
+constexpr const char* kSchemaV15 = R"sql(
+UPDATE outbox SET request = '' WHERE state <> 'queued' AND request <> '';
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14};
+      kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14,
+      kSchemaV15};
   return *kMigrations;
 }
 
@@ -360,6 +370,7 @@ Status Migrate(sqlite3* db, const std::string& path) {
         "sqlite: '" + path + "' has schema version " + std::to_string(version) +
         ", newer than this build supports (" + std::to_string(latest) + "); upgrade engram");
   }
+  bool upgraded = false;
   // Each step re-reads the version inside its write transaction, so two processes opening
   // a new file at once do not both apply the same migration.
   while (version < latest) {
@@ -374,6 +385,13 @@ Status Migrate(sqlite3* db, const std::string& path) {
     ENGRAM_RETURN_IF_ERROR(Exec(db, pragma, "set schema version"));
     ENGRAM_RETURN_IF_ERROR(txn.Commit());
     ++version;
+    upgraded = true;
+  }
+  // The pages the upgrade rewrote leave the WAL for the database file now, so that what it
+  // dropped is gone from both files before the store is used.
+  if (upgraded) {
+    Stmt cp(db, "PRAGMA wal_checkpoint(TRUNCATE)");
+    cp.Step();
   }
   return Status::OK();
 }

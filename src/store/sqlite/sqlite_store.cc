@@ -207,6 +207,12 @@ Status SqliteStore::FailOutbox(int64_t id, const std::string& owner, const std::
   return sqlite::MarkOutboxFailed(db_, id, owner, error, now);
 }
 
+Status SqliteStore::RewriteQueued(int64_t id, const std::string& old_request,
+                                  const std::string& request) {
+  std::lock_guard lock(mu_);
+  return sqlite::RewriteQueued(db_, id, old_request, request);
+}
+
 Result<std::vector<OutboxEntry>> SqliteStore::ClaimOutbox(const std::string& owner, int limit,
                                                           int64_t lease_ms, const Instant& now) {
   return InWriteTxn<std::vector<OutboxEntry>>(

@@ -127,6 +127,8 @@ class SqliteStore final : public StoreCore {
 
   Status FailOutbox(int64_t id, const std::string& owner, const std::string& error,
                     const Instant& now) override;
+  Status RewriteQueued(int64_t id, const std::string& old_request,
+                       const std::string& request) override;
 
   Result<std::vector<OutboxEntry>> ClaimOutbox(const std::string& owner, int limit,
                                                int64_t lease_ms, const Instant& now) override;

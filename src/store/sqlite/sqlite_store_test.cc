@@ -93,8 +93,8 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   auto stats = (*s)->GetStats(Ctx());
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->schema_version, 14);
-  EXPECT_EQ(sqlite::LatestSchemaVersion(), 14);
+  EXPECT_EQ(stats->schema_version, 15);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 15);
   auto recent = (*s)->ListRecent(Ctx(), "", 5);
   EXPECT_TRUE(recent.ok());
   // A version 1 entity row gains the version 7 columns.
