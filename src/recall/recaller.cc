@@ -292,6 +292,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   if (!analysis.past_words && analysis.past_window) truth.past_windows = analysis.windows;
   truth.include_expired = params.include_expired || analysis.about_past;
   truth.min_relevance = params.min_relevance;
+  truth.topic_scale = params.relevance_scale;
   truth.limit = params.limit;
   truth.cue_window = static_cast<size_t>(std::max(2 * params.limit, 20));
   ENGRAM_RETURN_IF_ERROR(ApplyTruth(store, request_ctx, truth, &hits));

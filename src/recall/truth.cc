@@ -108,8 +108,10 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   ms.reserve(hits->size());
   for (const RecallHit& h : *hits) ms.push_back(&h.memory);
   ENGRAM_ASSIGN_OR_RETURN(auto from_facts, SuccessorsFromFacts(store, ctx, ms));
-  std::vector<double> relevance;
-  for (const RecallHit& h : *hits) relevance.push_back(h.relevance);
+  std::vector<double> relevance;  // on the question's topic (TruthParams::topic_scale)
+  for (const RecallHit& h : *hits) {
+    relevance.push_back(std::max(h.relevance, Relevance(VectorCosine(h), 0, params.topic_scale)));
+  }
   std::vector<int> by_cues = OutdatedByCues(
       {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance);
   by_cues.resize(ms.size(), -1);

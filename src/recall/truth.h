@@ -46,6 +46,11 @@ struct TruthParams {
   // successor's time lies in none of them.
   std::vector<TimeWindow> past_windows;
   double min_relevance = 0;
+  // The embedder's relevance scale (RelevanceScale): the cue rules ask whether two
+  // statements are on the question's topic by their vector evidence on this scale, whatever
+  // words the question uses; RecallHit::relevance (stricter for words no memory contains)
+  // decides only what is kept.
+  RelevanceScale topic_scale;
   int limit = 10;          // hits kept at most
   size_t cue_window = 20;  // the cue rules compare the best this many hits
 };
