@@ -182,7 +182,7 @@ def main():
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--epochs", type=int, default=5)
     ap.add_argument("--min-df", type=int, default=1)
-    ap.add_argument("--threshold", type=float, default=0.4)
+    ap.add_argument("--threshold", type=float, default=0.5)  # GuardOptions::model_suspicious
     ap.add_argument("--out", default="src/extract/guard_model_data.inc")
     ap.add_argument("--no-rule-features", action="store_true")
     ap.add_argument("--prune", type=float, default=PRUNE, help="drop n-gram weights below")
