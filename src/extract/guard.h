@@ -93,7 +93,7 @@ struct GuardOptions {
   // model_suspicious -> kSuspicious, >= model_quarantine -> kQuarantine (the rules' verdict is
   // kept in GuardResult::rule_verdict). Off: the verdict is the rules'. Default 0.5 / 0.9: 0.5
   // keeps the look-alike false positives of cross-validation by origin at <= 5 % (0.4 until
-  // round 8; tests/corpora/README.md). Ignored (off) for a rule
+  // the dev8 rows; tests/corpora/README.md). Ignored (off) for a rule
   // table other than DefaultGuardRules(): the model was trained on that table's features.
   bool use_model = true;
   double model_suspicious = 0.5;

@@ -337,7 +337,7 @@ Rates Evaluate(const std::string& red_name, const std::string& benign_name, size
 }
 
 // Gates on the corpora the model was trained on (in-sample: 832/833 detected, 0/924 flagged
-// with the round-8 model; the honest estimates are the cross-validated figures in
+// with the dev8 model; the honest estimates are the cross-validated figures in
 // tests/corpora/README.md). Rules alone reach far less (printed below), so the gates fail if
 // the model stops loading or its features drift from the script's.
 TEST(GuardCorpusTest, DetectionAndFalsePositiveRates) {
@@ -360,7 +360,7 @@ TEST(GuardCorpusTest, RulesAloneRates) {
 
 // Four former held-out pairs are dev rows of the main files ("origin": "heldout1" .. "heldout4");
 // "dev6" rows were written in session 11 to broaden the categories and the hard negatives,
-// "dev8" rows (180 attacks, 209 look-alikes) in round 8 for the same reason. The
+// "dev8" rows (180 attacks, 209 look-alikes) on 2026-12-02 for the same reason. The
 // per-split lines above report each. Scored blind before they were tuned on: heldout1 5/30
 // detected, 0/30 false positives; heldout2 29/60, 2/60; heldout3 48/80, 6/80; heldout4 50/80,
 // 3/80 (round-5 rules).
@@ -386,7 +386,7 @@ TEST(GuardCorpusTest, RetiredHeldOutRowsAreDevRows) {
 // read neither the rules nor the corpora) was scored once with the model frozen (2-gram model
 // trained with ordinary chat): 127/152 = 83.6 % detected, 27/156 = 17.3 % false positives,
 // far from the 90 % / 5 %. It is training data from then on: the floors below are the
-// round-8 model's in-sample rates on it (152/152, 0/156), not an estimate. Point the variables
+// dev8 model's in-sample rates on it (152/152, 0/156), not an estimate. Point the variables
 // at a fresh blind pair to score the next round against the target.
 TEST(GuardCorpusTest, BlindSetRates) {
   const char* red = std::getenv("ENGRAM_GUARD_BLIND_RED");
