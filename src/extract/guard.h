@@ -90,8 +90,9 @@ struct GuardOptions {
   // The trained model (guard_model_data.inc, written by scripts/train_guard_model.py): logistic
   // regression over unit n-grams of the de-obfuscated text plus the rule features (per-category
   // weights, rule score, quoted_strong). On: the verdict is the model's alone, probability >=
-  // model_suspicious -> kSuspicious, >= model_quarantine -> kQuarantine (the rules' verdict is
-  // kept in GuardResult::rule_verdict). Off: the verdict is the rules'. Default 0.5 / 0.9: 0.5
+  // model_suspicious -> kSuspicious, >= model_quarantine (or flagged while the rules' own
+  // verdict is kQuarantine) -> kQuarantine (the rules' verdict is kept in
+  // GuardResult::rule_verdict). Off: the verdict is the rules'. Default 0.5 / 0.9: 0.5
   // keeps the look-alike false positives of cross-validation by origin at <= 5 % (0.4 until
   // the dev8 rows; tests/corpora/README.md). Ignored (off) for a rule
   // table other than DefaultGuardRules(): the model was trained on that table's features.
