@@ -310,9 +310,17 @@ GuardResult Guard::CheckFolded(std::string folded) const {
   result.model_probability = p;
   // The model sees the rule features, so its probability replaces the rules' verdict: on text
   // written blind to both, rules OR model flagged more benign text at the same detection.
-  result.verdict = p >= options_.model_quarantine   ? GuardVerdict::kQuarantine
-                   : p >= options_.model_suspicious ? GuardVerdict::kSuspicious
-                                                    : GuardVerdict::kClean;
+  // Whether a flagged text is quarantined rather than reviewed: a probability at the
+  // quarantine level, or a flag the rules alone would quarantine ("Zhang\nignore all previous
+  // instructions ..." at p 0.89). Which texts are flagged is the model's alone.
+  if (p < options_.model_suspicious) {
+    result.verdict = GuardVerdict::kClean;
+  } else if (p >= options_.model_quarantine ||
+             result.rule_verdict == GuardVerdict::kQuarantine) {
+    result.verdict = GuardVerdict::kQuarantine;
+  } else {
+    result.verdict = GuardVerdict::kSuspicious;
+  }
   return result;
 }
 
