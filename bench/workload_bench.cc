@@ -7,7 +7,13 @@
 //
 //   engram_bench [--sizes 10000,100000] [--queries 1000] [--dir /tmp] [--json]
 //                [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--reuse]
-//                [--dump PATH]
+//                [--dump PATH] [--store postgres://…]
+//
+// --store runs the same workload on a PostgreSQL store: each size in its own schema
+// (bench_<N>, replacing any ?schema= of the URI); $ENGRAM_VAULT_KEY must be set. Without
+// --reuse the schema's memories are not removed first: give it a fresh database. With
+// --reuse a schema that already holds memories is not filled again (e.g. one copied from the
+// SQLite run with `engram migrate sqlite:PATH postgres://…?schema=bench_<N>`).
 //
 // --reuse keeps each database after the run and, when it already exists, skips the writes
 // (the query stream stays the same), so recall can be measured again without re-filling it.
@@ -103,6 +109,7 @@ int main(int argc, char** argv) {
   bool reuse = false;
   std::string embedder = "none";
   std::string dump;
+  std::string store;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--sizes" && i + 1 < argc) sizes = ParseSizes(argv[++i]);
@@ -112,12 +119,13 @@ int main(int argc, char** argv) {
     else if (a == "--reuse") reuse = true;
     else if (a == "--dump" && i + 1 < argc) dump = argv[++i];
     else if (a == "--embedder" && i + 1 < argc) embedder = argv[++i];
+    else if (a == "--store" && i + 1 < argc) store = argv[++i];
     else if (a == "--query-kind" && i + 1 < argc) {
       std::string k = argv[++i];
       g_query_kind = k == "zh" ? 0 : k == "ticket" ? 1 : k == "en" ? 2 : -1;
     }
     else {
-      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json] [--reuse] [--dump PATH]\n");
+      std::fprintf(stderr, "usage: engram_bench [--sizes N,M] [--queries Q] [--dir D] [--query-kind zh|ticket|en|mixed] [--embedder none|hashing|e5] [--json] [--reuse] [--dump PATH] [--store postgres://...]\n");
       return 2;
     }
   }
@@ -129,19 +137,27 @@ int main(int argc, char** argv) {
   for (int n : sizes) {
     std::string path =
         dir + "/engram-bench-" + std::to_string(n) + (reuse ? "-" + embedder : "") + ".db";
-    const bool fill = !reuse || !std::filesystem::exists(path);
-    for (const char* suffix : {"", "-wal", "-shm", ".vectors", ".key"}) {
-      if (fill) std::filesystem::remove(path + suffix);
-    }
+    bool fill = !reuse || !std::filesystem::exists(path);
     engram::Options o;
-    o.db_path = path;
     o.embedder = embedder;
+    if (store.empty()) {
+      for (const char* suffix : {"", "-wal", "-shm", ".vectors", ".key"}) {
+        if (fill) std::filesystem::remove(path + suffix);
+      }
+      o.db_path = path;
+    } else {
+      o.store = store.substr(0, store.find('?')) + "?schema=bench_" + std::to_string(n);
+    }
     auto opened = engram::Engine::Open(o);
     if (!opened.ok()) {
       std::fprintf(stderr, "engram_bench: %s\n", opened.status().ToString().c_str());
       return 1;
     }
     auto& engine = *opened;
+    if (!store.empty() && reuse) {
+      auto stats = engine->Stats(user);
+      fill = !stats.ok() || stats->messages == 0;
+    }
     std::mt19937_64 rng(42);
     auto start = Clock::now();
     for (int i = 0; i < n; ++i) {
@@ -203,7 +219,7 @@ int main(int argc, char** argv) {
     rows += buf;
     engine.reset();
     for (const char* suffix : {"", "-wal", "-shm", ".vectors", ".key"}) {
-      if (!reuse) std::filesystem::remove(path + suffix);
+      if (!reuse && store.empty()) std::filesystem::remove(path + suffix);
     }
   }
   if (json) std::printf("{\"bench\":\"workload\",\"results\":[%s]}\n", rows.c_str());

@@ -1,5 +1,6 @@
 #include "apps/serve/ingest_queue.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -119,6 +120,10 @@ Result<std::vector<RememberResult>> IngestQueue::Wait(Engine* engine, const Prin
   const int64_t deadline = SteadyMs() + timeout_ms;
   std::vector<RememberResult> out;
   for (int64_t id : ids) {
+    // This process's workers wake the waiter when they finish a batch; another process's
+    // are only seen by asking the store, at a pause growing from 10 to 100 ms so that many
+    // waiting requests do not each query the store 50 times a second.
+    int pause_ms = 10;
     for (;;) {
       ENGRAM_ASSIGN_OR_RETURN(auto q, engine->GetQueued(principal, id));
       if (q.state == "failed") return q.error;
@@ -132,7 +137,8 @@ Result<std::vector<RememberResult>> IngestQueue::Wait(Engine* engine, const Prin
                                         std::to_string(id));
       }
       std::unique_lock lock(mu_);
-      progress_.wait_for(lock, std::chrono::milliseconds(20));
+      progress_.wait_for(lock, std::chrono::milliseconds(pause_ms));
+      pause_ms = std::min(100, pause_ms * 3 / 2);
     }
   }
   return out;

@@ -19,10 +19,24 @@ Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
   std::unordered_map<int64_t, Loan> loans;
   std::unordered_map<int64_t, Memory> newcomers;
   const size_t sources = std::min<size_t>(hits->size(), std::max(params.sources, 0));
+  std::vector<const Memory*> lenders;  // the lending hits' memories, read in one call
+  std::vector<size_t> lender_rank;     // their positions in *hits
   for (size_t i = 0; i < sources; ++i) {
+    if ((*hits)[i].memory.source.session_id.empty()) continue;
+    lenders.push_back(&(*hits)[i].memory);
+    lender_rank.push_back(i);
+  }
+  std::vector<std::vector<Memory>> all_near;
+  if (!lenders.empty()) {
+    ENGRAM_ASSIGN_OR_RETURN(all_near, store.ListSessionNeighborsOf(ctx, lenders, params.width));
+    if (all_near.size() != lenders.size()) {
+      return Status::Internal("session neighbours: one list per memory expected");
+    }
+  }
+  for (size_t l = 0; l < lenders.size(); ++l) {
+    const size_t i = lender_rank[l];
     const RecallHit& h = (*hits)[i];
-    if (h.memory.source.session_id.empty()) continue;
-    ENGRAM_ASSIGN_OR_RETURN(auto near, store.ListSessionNeighbors(ctx, h.memory, params.width));
+    auto& near = all_near[l];
     // Neighbours come in session order; find each one's distance from the lending hit.
     int first_after = 0;
     while (first_after < static_cast<int>(near.size()) && near[first_after].id < h.memory.id) {

@@ -480,6 +480,20 @@ class Store {
   // no session. The memory itself is not included.
   virtual Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx,
                                                            const Memory& memory, int width) = 0;
+  // The neighbours of several memories at once: out[i] is exactly what
+  // ListSessionNeighbors(ctx, *memories[i], width) answers. The default asks once per memory
+  // (an in-process backend's reads cost no round trip); PostgreSQL answers in one statement.
+  virtual Result<std::vector<std::vector<Memory>>> ListSessionNeighborsOf(
+      const OpContext& ctx, const std::vector<const Memory*>& memories, int width) {
+    std::vector<std::vector<Memory>> out;
+    out.reserve(memories.size());
+    for (const Memory* m : memories) {
+      auto near = ListSessionNeighbors(ctx, *m, width);
+      if (!near.ok()) return near.status();
+      out.push_back(std::move(*near));
+    }
+    return out;
+  }
 
   // Replaces the vector of a current memory the principal may write (for example after the
   // text it was embedded with was erased) and logs the change for the index.

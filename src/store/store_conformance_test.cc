@@ -281,6 +281,28 @@ TEST_P(StoreConformanceTest, SessionNeighboursAreTheAdjacentVisibleTurnsOfTheSam
   Memory lone = turns[0];
   lone.source.session_id.clear();
   EXPECT_TRUE(store_->ListSessionNeighbors(Ctx(alice_), lone, 2)->empty());
+  // Several at once (recall's one read): each list as ListSessionNeighbors answers it, the
+  // memory without a session and the one of another session included, in the order asked.
+  std::vector<const Memory*> asked = {&turns[3], &lone, &turns[4], &turns[0], &turns[5]};
+  for (int width : {1, 2, 0}) {
+    auto all = store_->ListSessionNeighborsOf(Ctx(alice_), asked, width);
+    ASSERT_TRUE(all.ok()) << all.status().ToString();
+    ASSERT_EQ(all->size(), asked.size());
+    for (size_t i = 0; i < asked.size(); ++i) {
+      auto one = store_->ListSessionNeighbors(Ctx(alice_), *asked[i], width);
+      ASSERT_TRUE(one.ok());
+      EXPECT_EQ(ids((*all)[i]), ids(*one)) << "memory " << i << ", width " << width;
+      for (size_t k = 0; k < one->size() && k < (*all)[i].size(); ++k) {
+        EXPECT_EQ((*all)[i][k].content, (*one)[k].content);
+      }
+    }
+  }
+  EXPECT_EQ(ids((*store_->ListSessionNeighborsOf(Ctx(alice_), asked, 1))[0]),
+            (std::vector<int64_t>{turns[2].id, turns[5].id}));
+  auto bobs_view = store_->ListSessionNeighborsOf(Ctx(bob_), asked, 2);
+  ASSERT_TRUE(bobs_view.ok());
+  for (const auto& list : *bobs_view) EXPECT_TRUE(list.empty());
+  EXPECT_TRUE(store_->ListSessionNeighborsOf(Ctx(alice_), {}, 2)->empty());
 }
 
 TEST_P(StoreConformanceTest, VectorChangeLogFollowsWritesSupersedesAndForgets) {

@@ -332,8 +332,29 @@ Result<PgResult> PgConn::Exec(std::string_view sql, std::span<const PgParam> par
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const PgParam& p : params) values.push_back(p.is_null() ? nullptr : p.text().c_str());
-  pg_result* res = PQexecParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr,
-                                values.data(), nullptr, nullptr, 0);
+  const int n = static_cast<int>(values.size());
+  auto named = prepared_.find(text);
+  if (named == prepared_.end() && prepared_.size() < kMaxPrepared &&
+      !seen_once_.insert(text).second) {
+    // Second time: prepare it. A failed Parse is the statement's own error (the unnamed
+    // path would have failed at the same step), so it is returned as Exec's.
+    std::string name = "engram_" + std::to_string(prepared_.size() + 1);
+    pg_result* prep = PQprepare(conn_, name.c_str(), text.c_str(), n, nullptr);
+    if (!prep || PQresultStatus(prep) != PGRES_COMMAND_OK) {
+      Status s = ErrorOf(prep, sql);
+      if (prep) PQclear(prep);
+      return s;
+    }
+    PQclear(prep);
+    seen_once_.erase(text);
+    named = prepared_.emplace(std::move(text), std::move(name)).first;
+  } else if (seen_once_.size() > 4 * kMaxPrepared) {
+    seen_once_.clear();
+  }
+  pg_result* res =
+      named != prepared_.end()
+          ? PQexecPrepared(conn_, named->second.c_str(), n, values.data(), nullptr, nullptr, 0)
+          : PQexecParams(conn_, text.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0);
   ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
     Status s = ErrorOf(res, sql);

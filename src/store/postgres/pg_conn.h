@@ -24,6 +24,8 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "engram/result.h"
 #include "engram/status.h"
@@ -148,6 +150,10 @@ class PgConn {
 
   // Runs one statement with text parameters and returns its rows. Errors as above; also
   // InvalidArgument for a session SET or a refused advisory lock (see the file comment).
+  // A statement text sent a second time on this connection is prepared (a named statement
+  // of the connection, at most kMaxPrepared of them) and executed as such from then on: the
+  // server parses it once, and plans it once when its generic plan is as good as a custom
+  // one. Results and errors are those of the unprepared statement.
   Result<PgResult> Exec(std::string_view sql, std::span<const PgParam> params);
   Result<PgResult> Exec(std::string_view sql, std::initializer_list<PgParam> params = {}) {
     return Exec(sql, std::span<const PgParam>(params.begin(), params.size()));
@@ -178,6 +184,10 @@ class PgConn {
   // The server's version number (e.g. 160014).
   int server_version() const;
 
+  // Prepared statements held by the connection (see Exec), for tests and benchmarks.
+  size_t prepared_count() const { return prepared_.size(); }
+  static constexpr size_t kMaxPrepared = 512;
+
  private:
   explicit PgConn(pg_conn* conn) : conn_(conn) {}
   Status Refuse(std::string_view sql) const;
@@ -185,6 +195,10 @@ class PgConn {
 
   pg_conn* conn_;
   std::string first_error_sqlstate_;
+  // Statement text → its prepared name; texts seen once (cleared when it grows past
+  // 4 × kMaxPrepared, so statements built with literals cannot grow it without bound).
+  std::unordered_map<std::string, std::string> prepared_;
+  std::unordered_set<std::string> seen_once_;
   bool advisory_locks_allowed_ = false;
 };
 

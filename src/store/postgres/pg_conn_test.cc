@@ -246,6 +246,55 @@ TEST_F(PgConnTest, TransactionsUseTheRequestedIsolation) {
   EXPECT_FALSE(s.ok());  // 25006 read_only_sql_transaction
 }
 
+TEST_F(PgConnTest, RepeatedStatementsArePreparedWithTheSameResultsAndErrors) {
+  Run("CREATE TABLE p (id int PRIMARY KEY, v text)");
+  const size_t before = conn_->prepared_count();
+  const std::string insert = "INSERT INTO p VALUES ($1, $2)";
+  Run(insert, {1, "a"});
+  EXPECT_EQ(conn_->prepared_count(), before);  // seen once: not prepared
+  Run(insert, {2, PgParam::Null()});
+  EXPECT_EQ(conn_->prepared_count(), before + 1);
+  Run(insert, {3, "张工"});
+  EXPECT_EQ(conn_->prepared_count(), before + 1);  // reused
+  PgResult r = Run("SELECT id, v FROM p WHERE id = ANY($1::int[]) ORDER BY id", {"{1,2,3}"});
+  r = Run("SELECT id, v FROM p WHERE id = ANY($1::int[]) ORDER BY id", {"{1,2,3}"});
+  ASSERT_EQ(r.rows(), 3);
+  EXPECT_TRUE(r.IsNull(1, 1));
+  EXPECT_EQ(r.Text(2, 1), "张工");
+  // Errors of a prepared statement's execution map as before.
+  conn_->ClearErrors();
+  auto dup = conn_->Exec(insert, {1, "again"});
+  EXPECT_EQ(dup.status().code(), StatusCode::kAlreadyExists);
+  EXPECT_EQ(conn_->first_error_sqlstate(), "23505");
+  // An error at the second sighting (the Parse step) is the statement's own error, not the
+  // aborted transaction's, inside a transaction as outside.
+  for (int i = 0; i < 2; ++i) {
+    conn_->ClearErrors();
+    auto missing = conn_->Exec("SELECT * FROM no_such_table_p");
+    EXPECT_EQ(missing.status().code(), StatusCode::kFailedPrecondition);
+    EXPECT_EQ(conn_->first_error_sqlstate(), "42P01");
+  }
+  const std::string upd = "UPDATE p SET v = $2 WHERE id = $1";
+  Status s = RunInTransaction(*conn_, {}, [&](PgConn& c) {
+    if (Status st = c.Exec(upd, {1, "x"}).status(); !st.ok()) return st;
+    if (Status st = c.Exec(upd, {2, "y"}).status(); !st.ok()) return st;  // prepared here
+    return Status::InvalidArgument("test: roll back");
+  });
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  // The statement prepared inside the rolled back transaction still runs afterwards.
+  Run(upd, {3, "z"});
+  EXPECT_EQ(Run("SELECT string_agg(coalesce(v, '-'), ',' ORDER BY id) FROM p").Text(0, 0),
+            "a,-,z");
+  // Statements built with literals stop being prepared at the cap; they still run.
+  for (size_t i = 0; i < 2 * PgConn::kMaxPrepared + 8; ++i) {
+    const std::string sql = "SELECT " + std::to_string(i % (PgConn::kMaxPrepared + 4));
+    auto one = conn_->Exec(sql);
+    ASSERT_TRUE(one.ok()) << sql;
+    EXPECT_EQ(one->Int64(0, 0), static_cast<int64_t>(i % (PgConn::kMaxPrepared + 4)));
+  }
+  EXPECT_EQ(conn_->prepared_count(), PgConn::kMaxPrepared);
+}
+
 TEST_F(PgConnTest, RollbackLeavesNothing) {
   Run("CREATE TABLE r (id int PRIMARY KEY)");
   int attempts = 0;

@@ -99,17 +99,16 @@ Status PostgresStore::AppendAuditIn(PgConn& conn, const OpContext& ctx, const Au
     r.prev_hash = std::string(head.Text(0, 1));
   }
   r.hash = AuditMac(options_.audit_key, r.prev_hash, r);
+  // The record and the chain's head in one statement (one round trip under the lock).
   auto ins = conn.Exec(
-      "INSERT INTO audit (tenant_id, seq, at_ms, actor_user, actor_agent, action, targets, "
-      "request_id, detail, prev_hash, hash) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
+      "WITH a AS (INSERT INTO audit (tenant_id, seq, at_ms, actor_user, actor_agent, action, "
+      "targets, request_id, detail, prev_hash, hash) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) "
+      "RETURNING tenant_id, seq, hash) "
+      "INSERT INTO audit_head (tenant_id, seq, hash) SELECT tenant_id, seq, hash FROM a "
+      "ON CONFLICT (tenant_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash",
       {tenant(), r.seq, r.at.unix_ms, r.actor_user, r.actor_agent, r.action,
        FormatIdList(r.targets), r.request_id, r.detail_json, r.prev_hash, r.hash});
-  if (!ins.ok()) return ins.status().WithPrefix("audit");
-  auto up = conn.Exec(
-      "INSERT INTO audit_head (tenant_id, seq, hash) VALUES ($1, $2, $3) "
-      "ON CONFLICT (tenant_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash",
-      {tenant(), r.seq, r.hash});
-  return up.ok() ? Status::OK() : up.status().WithPrefix("audit head");
+  return ins.ok() ? Status::OK() : ins.status().WithPrefix("audit");
 }
 
 Status PostgresStore::LogVectorIn(PgConn& conn, int64_t id, bool upsert) {

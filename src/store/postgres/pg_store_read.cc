@@ -252,27 +252,49 @@ Result<std::vector<Memory>> PostgresStore::ListRecent(const OpContext& ctx,
 Result<std::vector<Memory>> PostgresStore::ListSessionNeighbors(const OpContext& ctx,
                                                                 const Memory& memory,
                                                                 int width) {
-  std::vector<Memory> out;
-  if (memory.source.session_id.empty() || width <= 0) return out;
-  static const std::string* const kSql = [] {  // [earlier, later]; never destroyed
-    const std::string base =
+  ENGRAM_ASSIGN_OR_RETURN(auto out, ListSessionNeighborsOf(ctx, {&memory}, width));
+  return std::move(out[0]);
+}
+
+// One statement for every memory: a LATERAL pair of index scans per (id, session, scope),
+// each side the statement ListSessionNeighbors would send on its own.
+Result<std::vector<std::vector<Memory>>> PostgresStore::ListSessionNeighborsOf(
+    const OpContext& ctx, const std::vector<const Memory*>& memories, int width) {
+  std::vector<std::vector<Memory>> out(memories.size());
+  std::vector<int64_t> ids;
+  std::vector<std::string> sessions, scopes;
+  std::vector<size_t> slot;  // ids[k] answers out[slot[k]]
+  for (size_t i = 0; i < memories.size() && width > 0; ++i) {
+    if (memories[i]->source.session_id.empty()) continue;
+    ids.push_back(memories[i]->id);
+    sessions.push_back(memories[i]->source.session_id);
+    scopes.push_back(ScopeKey(memories[i]->scope));
+    slot.push_back(i);
+  }
+  if (ids.empty()) return out;
+  static const std::string* const kSql = [] {  // never destroyed
+    const std::string side =
         "SELECT " + MemoryColumns() +
-        " FROM memory m WHERE m.tenant_id = $1 AND m.session_id = $2 AND m.scope_key = $3 "
-        "AND m.type = 'episodic' AND " + VisibleSql(4, 5) + " AND " + SearchableSql(6, 7) +
-        " AND ";
-    return new std::string[2]{base + "m.id < $8 ORDER BY m.id DESC LIMIT $9",
-                              base + "m.id > $8 ORDER BY m.id LIMIT $9"};
+        " FROM memory m WHERE m.tenant_id = $1 AND m.session_id = s.session_id AND "
+        "m.scope_key = s.scope_key AND m.type = 'episodic' AND " + VisibleSql(5, 6) + " AND " +
+        SearchableSql(7, 8) + " AND ";
+    return new std::string(
+        "SELECT s.ord, x.* FROM unnest($2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY "
+        "AS s(id, session_id, scope_key, ord) CROSS JOIN LATERAL ((" + side +
+        "m.id < s.id ORDER BY m.id DESC LIMIT $9) UNION ALL (" + side +
+        "m.id > s.id ORDER BY m.id LIMIT $9)) x ORDER BY s.ord, x.id");
   }();
-  const std::string scope_key = ScopeKey(memory.scope);
   ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
-    for (bool earlier : {true, false}) {
-      ENGRAM_ASSIGN_OR_RETURN(
-          auto side, Memories(conn, "list session neighbours", kSql[earlier ? 0 : 1],
-                              {tenant(), memory.source.session_id, scope_key,
+    auto r = conn.Exec(*kSql, {tenant(), IdArray(ids), TextArray(sessions), TextArray(scopes),
                                UserParam(ctx.principal), TeamsParam(ctx.principal),
-                               ctx.now.unix_ms, false, memory.id, int64_t{width}}));
-      if (earlier) std::reverse(side.begin(), side.end());
-      out.insert(out.end(), side.begin(), side.end());
+                               ctx.now.unix_ms, false, int64_t{width}});
+    if (!r.ok()) return r.status().WithPrefix("list session neighbours");
+    for (int row = 0; row < r->rows(); ++row) {
+      const int64_t ord = r->Int64(row, 0);  // 1-based position in ids
+      if (ord < 1 || ord > static_cast<int64_t>(slot.size())) {
+        return Status::Internal("list session neighbours: row outside the request");
+      }
+      out[slot[ord - 1]].push_back(ReadMemory(*r, row, 1));
     }
     return Status::OK();
   }));
