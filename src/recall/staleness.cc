@@ -138,36 +138,28 @@ bool WordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
 }
 
-// `cue` in folded `text`; an ASCII cue only as whole words.
-bool Has(std::string_view text, std::string_view cue) {
+// Whether the word before `at` in folded `text` negates what follows ("not", "never", "no",
+// a "n't" word): "I won't quit", "never gave up".
+bool NegatedAt(std::string_view text, size_t at) {
+  size_t b = at;
+  while (b > 0 && text[b - 1] == ' ') --b;
+  size_t a = b;
+  while (a > 0 && WordChar(text[a - 1])) --a;
+  const std::string_view before = text.substr(a, b - a);
+  return before == "not" || before == "never" || before == "no" ||
+         (before.size() > 3 && before.substr(before.size() - 3) == "n't") || before == "dont" ||
+         before == "wont" || before == "cant";
+}
+
+// `cue` in folded `text`; an ASCII cue only as whole words, and with `unnegated` only where
+// the word before it does not negate it (NegatedAt).
+bool Has(std::string_view text, std::string_view cue, bool unnegated = false) {
   if (!IsAscii(cue)) return text.find(cue) != std::string_view::npos;
   for (size_t at = text.find(cue); at != std::string_view::npos; at = text.find(cue, at + 1)) {
     const bool left = at == 0 || !WordChar(text[at - 1]);
     const size_t end = at + cue.size();
     const bool right = end >= text.size() || !WordChar(text[end]);
-    if (left && right) return true;
-  }
-  return false;
-}
-
-// `cue` in folded `text`, not negated: an English cue right after "not", "never" or a
-// "n't" word says the opposite ("I won't quit", "never gave up").
-bool HasUnnegated(std::string_view text, std::string_view cue) {
-  if (!IsAscii(cue)) return Has(text, cue);
-  for (size_t at = text.find(cue); at != std::string_view::npos; at = text.find(cue, at + 1)) {
-    const size_t end = at + cue.size();
-    if ((at > 0 && WordChar(text[at - 1])) || (end < text.size() && WordChar(text[end]))) {
-      continue;
-    }
-    size_t b = at;
-    while (b > 0 && text[b - 1] == ' ') --b;
-    size_t a = b;
-    while (a > 0 && WordChar(text[a - 1])) --a;
-    const std::string_view before = text.substr(a, b - a);
-    const bool negated = before == "not" || before == "never" || before == "no" ||
-                         (before.size() > 3 && before.substr(before.size() - 3) == "n't") ||
-                         before == "dont" || before == "wont" || before == "cant";
-    if (!negated) return true;
+    if (left && right && !(unnegated && NegatedAt(text, at))) return true;
   }
   return false;
 }
@@ -175,7 +167,7 @@ bool HasUnnegated(std::string_view text, std::string_view cue) {
 template <typename Cues>
 bool HasAnyUnnegated(std::string_view text, const Cues& cues) {
   for (std::string_view c : cues) {
-    if (HasUnnegated(text, c)) return true;
+    if (Has(text, c, /*unnegated=*/true)) return true;
   }
   return false;
 }
