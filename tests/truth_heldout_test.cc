@@ -29,8 +29,10 @@ struct SetFloor {
 };
 
 // Each set is asked at 0.35 (the floor its blind score was taken at), at the default floor
-// 0.25 (development scores on 2026-12-02 after the contact, opening-correction, negation and
-// statement-length rules: 50/52, 63/70, 47/70; the floors leave one row of room) and at 0.
+// 0.25 and at 0. Development scores on 2026-12-02 after the frame rule (statement_frame.h),
+// corrections of the closest statement and keyword queries without function words, at
+// 0.35 / 0.25 / 0: 49/52, 63/70 / 64/70 / 53/70, 48/70 / 48/70 / 37/70, 27/70 / 26/70 /
+// 34/70. The floors are these less one row.
 
 // The first set, blind, once, with the rules frozen (2026-12-01): 30/52 = 57.7 % (abstention
 // 6/6, correction 8/8, change_verb 5/9, dedup 3/6, newer_statement 2/7, past_question 3/8,
@@ -43,8 +45,8 @@ constexpr SetFloor kFirstSetFloors[] = {{0.35, 48.0 / 52}, {0.25, 48.0 / 52}};
 // the rules nor any scenario, scored once with the rules frozen (2026-12-02): 45/70 = 64.3 % at
 // min_relevance 0.35 (abstention 8/10, change_verb 6/10, correction 8/10, dedup 3/10,
 // newer_statement 8/10, past_question 6/10, status 6/10); 36/70 = 51.4 % with no floor
-// (abstention 0/10). Those scores are the floors; the rows are development data from now on.
-constexpr SetFloor kSecondSetFloors[] = {{0.35, 45.0 / 70}, {0.25, 62.0 / 70}, {0.0, 36.0 / 70}};
+// (abstention 0/10). Development data from now on.
+constexpr SetFloor kSecondSetFloors[] = {{0.35, 62.0 / 70}, {0.25, 63.0 / 70}, {0.0, 52.0 / 70}};
 
 // The third set (truth_heldout3.jsonl, 70 rows), written blind like the second by another
 // writer, scored once with the rules frozen after tuning on the first two (2026-12-02, dev
@@ -52,7 +54,7 @@ constexpr SetFloor kSecondSetFloors[] = {{0.35, 45.0 / 70}, {0.25, 62.0 / 70}, {
 // change_verb 6/10, correction 8/10, dedup 6/10, newer_statement 6/10, past_question 7/10,
 // status 5/10); 34/70 = 48.6 % with no floor. The word lists fit what they were tuned on and
 // generalize to about six rows in ten. Development data from now on.
-constexpr SetFloor kThirdSetFloors[] = {{0.35, 42.0 / 70}, {0.25, 46.0 / 70}, {0.0, 34.0 / 70}};
+constexpr SetFloor kThirdSetFloors[] = {{0.35, 47.0 / 70}, {0.25, 47.0 / 70}, {0.0, 36.0 / 70}};
 
 // The fourth set (truth_heldout4.jsonl, 70 rows), written blind by a fourth writer told to
 // ask in other words than the statements use ("电话" for "手机号", "where do I live" for
@@ -61,7 +63,7 @@ constexpr SetFloor kThirdSetFloors[] = {{0.35, 42.0 / 70}, {0.25, 46.0 / 70}, {0
 // newer_statement 3/10, past_question 3/10, status 2/10), 24/70 at 0.35, 24/70 with no floor
 // (abstention 0/10). Most misses are current statements a paraphrased question finds with a
 // cosine of ~0.80, which the relevance scale reads as nothing. Development data from now on.
-constexpr SetFloor kFourthSetFloors[] = {{0.25, 23.0 / 70}, {0.35, 24.0 / 70}, {0.0, 24.0 / 70}};
+constexpr SetFloor kFourthSetFloors[] = {{0.25, 25.0 / 70}, {0.35, 26.0 / 70}, {0.0, 33.0 / 70}};
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

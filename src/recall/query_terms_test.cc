@@ -19,5 +19,12 @@ TEST(QueryTermsTest, DeduplicatesAndDropsPunctuation) {
   EXPECT_TRUE(KeywordTerms("?!。，").empty());
 }
 
+TEST(QueryTermsTest, LeavesOutFunctionAndQuestionWordsUnlessThatIsAll) {
+  EXPECT_THAT(KeywordTerms("What's the wireless network key at home?"),
+              ElementsAre("wireless", "network", "key", "home"));
+  EXPECT_THAT(KeywordTerms("我的体重是多少？"), ElementsAre("体重"));
+  EXPECT_THAT(KeywordTerms("What is it?"), ElementsAre("What", "is", "it"));
+}
+
 }  // namespace
 }  // namespace engram::recall

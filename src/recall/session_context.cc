@@ -15,6 +15,7 @@ Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
   struct Loan {
     double amount = 0;
     int source_rank = 0;
+    double lender_score = 0;  // the lending hit's score before any loan
   };
   std::unordered_map<int64_t, Loan> loans;
   std::unordered_map<int64_t, Memory> newcomers;
@@ -48,7 +49,7 @@ Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
       int distance = before ? first_after - j : j - first_after + 1;
       double amount = (before ? params.before : params.after) / distance * h.score;
       Loan& loan = loans[m.id];
-      if (amount > loan.amount) loan = Loan{amount, static_cast<int>(i + 1)};
+      if (amount > loan.amount) loan = Loan{amount, static_cast<int>(i + 1), h.score};
       if (!index.count(m.id)) newcomers.emplace(m.id, std::move(m));
     }
   }
@@ -65,9 +66,14 @@ Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
       it = index.find(id);
     }
     RecallHit& h = (*hits)[it->second];
-    h.explanation.context = loan.amount;
-    h.score += loan.amount;
-    h.channels["context"] = ChannelScore{loan.source_rank, loan.amount};
+    double amount = loan.amount;
+    // A loan never lifts a turn above the hit that lent it: the match first, its neighbour
+    // right behind it.
+    const double below_lender = loan.lender_score * (1 - 1e-9);
+    if (h.score < below_lender) amount = std::min(amount, below_lender - h.score);
+    h.explanation.context = amount;
+    h.score += amount;
+    h.channels["context"] = ChannelScore{loan.source_rank, amount};
   }
   std::stable_sort(hits->begin(), hits->end(),
                    [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });

@@ -6,6 +6,10 @@
 //
 //   hit.score += max over lending hits h of  share(side) / distance * h.score
 //
+// but never above the lender's score: a neighbour ranks right behind the turn that matched
+// ("I moved to Berlin in May" stays first for "Which city does she live in?", its next turn
+// "My favourite drink is green tea" follows it), not ahead of it.
+//
 // Thread safety: stateless.
 #ifndef ENGRAM_RECALL_SESSION_CONTEXT_H_
 #define ENGRAM_RECALL_SESSION_CONTEXT_H_

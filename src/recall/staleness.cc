@@ -10,6 +10,7 @@
 #include "src/base/utf8.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
+#include "src/recall/statement_frame.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -298,6 +299,13 @@ bool SharesSubject(const StatementCues& a, const StatementCues& b) {
   return !(a_own && b_other) && !(b_own && a_other);
 }
 
+// Whether every subject `c` names is a number or code (HX-448210, T-205), not a name.
+bool NamesOnlyNumbers(const StatementCues& c) {
+  return std::all_of(c.subjects.begin(), c.subjects.end(), [](const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  });
+}
+
 }  // namespace
 
 int StatementUnits(std::string_view text) {
@@ -349,6 +357,9 @@ StatementCues ReadCues(std::string_view text) {
   c.additive = HasAny(folded, kAdditiveCues);
   c.first_person = Has(folded, "i") || Has(folded, "my") || Has(folded, "me") ||
                    Has(folded, "i'm") || folded.find("我") != std::string::npos;
+  const std::string_view speaker = Speaker(text);
+  c.frame = speaker.empty() ? StatementFrame(folded)
+                            : StatementFrame(text::FoldForSearch(text.substr(speaker.size() + 1)));
   c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
                folded.find("吗") != std::string::npos;
   // Subjects: Chinese person names (张工, 李老师, 小李), organisations and contracts by their
@@ -369,7 +380,16 @@ StatementCues ReadCues(std::string_view text) {
 }
 
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
-  if (newer.question || older.question || !SharesSubject(newer, older)) return false;
+  if (newer.question || older.question) return false;
+  // A correction of the closest statement may correct the number it names ("Scratch that
+  // policy number, the right one is HX-448201" after "... is HX-448210"); of a person or an
+  // organisation it needs the same one.
+  if (newer.correction && topic.closest &&
+      topic.shared_words >= kClosestCorrectionSharedWords &&
+      (SharesSubject(newer, older) || (NamesOnlyNumbers(newer) && NamesOnlyNumbers(older)))) {
+    return true;
+  }
+  if (!SharesSubject(newer, older)) return false;
   if (newer.additive && !newer.change) return false;
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
   uint32_t shared = newer.slots & older.slots;
@@ -407,6 +427,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       topic.shared_words >= kChangeSharedWords) {
     return true;
   }
+  // The same frame with another value: the thing it names changed, whatever the question.
+  if (!newer.frame.empty() && newer.frame == older.frame && topic.both_short &&
+      newer.folded != older.folded) {
+    return true;
+  }
   // A plain newer statement: both answer the question; two favorites must be of one X.
   const uint32_t single = shared & kSingleValuedSlots;
   if (single == kSlotFavorite && topic.shared_words < kFavoriteSharedWords) return false;
@@ -427,6 +452,31 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     }
     return cues[i];
   };
+  // Whether statement j may outdate statement i at all: two current records of one owner and
+  // one speaker ("I" of one speaker of a transcript is not "I" of the other), said later by
+  // another message.
+  auto comparable = [&](size_t i, size_t j) {
+    const Memory& older = *ms[i];
+    const Memory& newer = *ms[j];
+    return i != j && IsRecord(older) && IsRecord(newer) && SameOwner(older, newer) &&
+           Speaker(older.content) == Speaker(newer.content) &&
+           newer.source.message_id != older.source.message_id &&
+           newer.source.at.unix_ms > older.source.at.unix_ms;
+  };
+  // For each explicit correction, the comparable older statement sharing most of its words.
+  std::vector<int> closest(ms.size(), -1);
+  for (size_t j = 0; j < ms.size(); ++j) {
+    if (!IsRecord(*ms[j]) || !cues_of(j).correction) continue;
+    double best = 0;
+    for (size_t i = 0; i < ms.size(); ++i) {
+      if (!comparable(i, j)) continue;
+      const double shared = KeywordCoverage(TopicWords(ms[i]->content), ms[j]->content);
+      if (shared > best) {
+        best = shared;
+        closest[j] = static_cast<int>(i);
+      }
+    }
+  }
   for (size_t i = 0; i < ms.size(); ++i) {
     if (!IsRecord(*ms[i])) continue;
     std::optional<std::vector<std::string>> older_words;  // read once, when a pair needs them
@@ -434,13 +484,10 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     for (size_t j = 0; j < ms.size(); ++j) {
       const Memory& older = *ms[i];
       const Memory& newer = *ms[j];
-      if (i == j || !IsRecord(newer) || !SameOwner(older, newer)) continue;
-      // "I" of one speaker of a transcript is not "I" of the other.
-      if (Speaker(older.content) != Speaker(newer.content)) continue;
-      if (newer.source.message_id == older.source.message_id) continue;
-      if (newer.source.at.unix_ms <= older.source.at.unix_ms) continue;
+      if (!comparable(i, j)) continue;
       if (best >= 0 && ms[best]->source.at.unix_ms >= newer.source.at.unix_ms) continue;
       Topic topic;
+      topic.closest = closest[j] == static_cast<int>(i);
       topic.newer_relevance = j < relevance.size() ? relevance[j] : 1;
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
       const uint32_t single = cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots;

@@ -62,6 +62,7 @@ struct StatementCues {
   bool question = false;
   std::vector<std::string> subjects;  // folded keys of the people and items it names
   std::string folded;                 // the text, folded (text::FoldForSearch)
+  std::string frame;                  // StatementFrame, without a speaker's "Name: "
 };
 
 // REQUIRES: `text` is valid UTF-8 (a memory's content).
@@ -80,7 +81,15 @@ struct Topic {
   // what the statement is about. In a long narrative turn ("Thanks Calvin! It was a fun
   // project. I restored a car last year, but I sold it ...") it names one detail of many.
   bool both_short = true;
+  // The older is, of the statements said before the newer one, the one whose words the newer
+  // repeats the largest share of: what an explicit correction most likely corrects.
+  bool closest = false;
 };
+
+// An explicit correction ("Scratch that policy number I gave you — the right one is
+// HX-448201") replaces the older statement closest to it (Topic::closest) when it repeats this
+// share of its words, whatever the question.
+inline constexpr double kClosestCorrectionSharedWords = 0.25;
 
 // English words plus CJK characters of a statement the slot rules read as one statement.
 inline constexpr int kStatementUnits = 24;
@@ -96,13 +105,16 @@ inline constexpr double kChangeSharedWords = 0.5;
 
 // Whether `newer` (said after `older`) replaces what `older` says, by the cue rules, both
 // being about the same subject (the same named entity, or both the speaker's own):
-//   - a correction of the same topic (both answer the question, or it repeats some words);
+//   - a correction of the same topic (both answer the question, or it repeats half the
+//     words), or of the closest older statement (kClosestCorrectionSharedWords);
 //     a statement opening with "actually" / "其实" that repeats kWeakCorrectionSharedWords;
 //   - a change verb in a slot both speak of, the older answering the question (both short:
 //     Topic::both_short);
 //   - an ending cue ("sold", "no longer"; not negated: "I won't quit") that repeats a fifth of
 //     the older one's words (half when either statement is long);
 //   - a change verb that repeats half the older one's words (kChangeSharedWords; no slot);
+//   - the same frame with another value, both short, whatever the question ("My WiFi password
+//     is Sunflower2021" -> "My WiFi password is BlueHeron#88"; statement_frame.h);
 //   - a plain newer statement of a slot that holds one value, both answering the question
 //     (both short)
 //     (for a favorite, the newer repeating most of the older's words: the same X).

@@ -35,6 +35,21 @@ TEST(StalenessTest, NewerPlainStatementOfASingleValuedSlotOutdates) {
   EXPECT_FALSE(Outdates(Cue("I like swimming"), Cue("I like hiking on weekends"), Both()));
 }
 
+TEST(StalenessTest, TheSameFrameWithAnotherValueOutdatesWhateverTheQuestion) {
+  const Topic off_topic{0, 0, 0};  // neither answers the question
+  EXPECT_TRUE(Outdates(Cue("My favorite band is The National."),
+                       Cue("My favorite band is Radiohead."), off_topic));
+  EXPECT_TRUE(Outdates(Cue("我的体重是71公斤"), Cue("我的体重是78公斤"), off_topic));
+  // Not the same thing, not one value, or the same words again.
+  EXPECT_FALSE(Outdates(Cue("My favorite movie is Heat."), Cue("My favorite band is Radiohead."),
+                        off_topic));
+  EXPECT_FALSE(Outdates(Cue("My favorite band is also Radiohead."),
+                        Cue("My favorite band is The National."), off_topic));
+  EXPECT_FALSE(Outdates(Cue("The weather is cold."), Cue("The weather is nice."), off_topic));
+  EXPECT_FALSE(Outdates(Cue("My WiFi password is A1."), Cue("My WiFi password is B2."),
+                        Topic{0, 0, 0, true, false}));
+}
+
 TEST(StalenessTest, AdditiveQuestionOrOtherSlotDoesNotOutdate) {
   EXPECT_FALSE(Outdates(Cue("I also like swimming"), Cue("I like hiking"), Both()));
   EXPECT_FALSE(Outdates(Cue("我搬到上海了吗？"), Cue("我住在杭州"), Both()));
@@ -46,6 +61,24 @@ TEST(StalenessTest, CorrectionOfTheSameTopicOutdatesWithoutASlot) {
   // Not about the question and no words in common: a correction of something else.
   EXPECT_FALSE(Outdates(Cue("Actually, the talk is at noon"), Cue("My cat is called Tom"),
                         Topic{1, 0.1, 0}));
+}
+
+TEST(StalenessTest, AnExplicitCorrectionReplacesTheClosestOlderStatement) {
+  const std::vector<Memory> ms = {
+      Record(1, 1, 1000, "My car insurance policy number is HX-448210."),
+      Record(2, 2, 2000, "The kids start swim lessons on Saturdays."),
+      Record(3, 3, 3000, "Scratch that policy number I gave you, the right one is HX-448201."),
+      Record(4, 4, 4000, "The team meeting with Bob is on Monday."),
+      Record(5, 5, 5000, "The budget meeting with Alice is on Tuesday."),
+      Record(6, 6, 6000, "Correction: the meeting with Bob is on Wednesday.")};
+  std::vector<const Memory*> ptrs;
+  for (const Memory& m : ms) ptrs.push_back(&m);
+  // None answers the question (a paraphrase: "What's my auto coverage reference number?").
+  const std::vector<int> by = OutdatedByCues(ptrs, std::vector<double>(ms.size(), 0));
+  EXPECT_EQ(by[0], 2);   // 2 of the older one's 5 words repeated, the closest
+  EXPECT_EQ(by[1], -1);
+  EXPECT_EQ(by[3], 5);
+  EXPECT_EQ(by[4], -1);  // "meeting" in common, but Bob's meeting is closer
 }
 
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
@@ -105,7 +138,9 @@ TEST(StalenessTest, JoiningAnOrganisationIsAChangeOfEmployer) {
 }
 
 TEST(StalenessTest, APlainNewerStatementMustAnswerTheQuestionToo) {
-  EXPECT_FALSE(Outdates(Cue("我的分机号是 8066"), Cue("我的分机号是 8021"), Topic{0.2, 1, 0}));
+  // Two contacts, not one said again (another frame): the newer must answer the question.
+  EXPECT_FALSE(Outdates(Cue("我的分机号是 8066"), Cue("我的座机是 8021"), Topic{0.2, 1, 0}));
+  EXPECT_TRUE(Outdates(Cue("我的分机号是 8066"), Cue("我的座机是 8021"), Both()));
 }
 
 TEST(RelevanceTest, ARestatementMayAddAReminderOrAFillerWord) {

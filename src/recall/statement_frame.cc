@@ -1,0 +1,91 @@
+#include "src/recall/statement_frame.h"
+
+#include <cctype>
+#include <string_view>
+
+#include "src/base/utf8.h"
+#include "src/recall/relevance.h"
+
+namespace engram::recall {
+namespace {
+
+bool IsCjk(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
+
+// Ends a clause: a frame lies within the first one.
+bool EndsClause(char32_t c) {
+  static const std::u32string_view kMarks = U",.;:!?，。；：！？、\n";
+  return kMarks.find(c) != std::u32string_view::npos;
+}
+
+// Characters before 是 / 为 that make it part of another word or a negation ("但是", "还是",
+// "不是", "也是", "就是", "可是", "总是", "只是", "于是", "要是", "真是", "像是", "算是", "认为",
+// "因为", "作为", "成为").
+bool BindsCopula(char32_t before) {
+  static const std::u32string_view kChars = U"但还不也就可总只于要真像算或都正倒若凡认因作成以";
+  return kChars.find(before) != std::u32string_view::npos;
+}
+
+// The word of ASCII letters that starts at `at` in `s`, if any.
+std::string_view WordAt(std::string_view s, size_t at) {
+  size_t end = at;
+  while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) || s[end] == '\'')) {
+    ++end;
+  }
+  return s.substr(at, end - at);
+}
+
+// Whether the value after an English copula is negated or additive.
+bool WeakValue(std::string_view rest) {
+  size_t at = 0;
+  while (at < rest.size() && rest[at] == ' ') ++at;
+  const std::string_view w = WordAt(rest, at);
+  return w.empty() || w == "not" || w == "no" || w == "also" || w == "too" || w == "still" ||
+         w == "now";  // "X is now Y" is a change the change cues read
+}
+
+int CjkContentChars(std::string_view s) {
+  int n = 0;
+  size_t at = 0;
+  while (at < s.size()) {
+    const char32_t c = base::DecodeUtf8(s, &at);
+    if (IsCjk(c) && !IsCjkFunctionChar(c)) ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string StatementFrame(std::string_view folded) {
+  size_t at = 0;
+  char32_t before = 0;
+  bool word_start = true;
+  while (at < folded.size()) {
+    const size_t here = at;
+    const char32_t c = base::DecodeUtf8(folded, &at);
+    if (EndsClause(c)) return "";
+    if ((c == U'是' || c == U'为') && before != 0 && !BindsCopula(before)) {
+      const std::string_view frame = folded.substr(0, at);
+      const std::string_view rest = folded.substr(at);
+      const bool valued = !rest.empty() && rest.substr(0, 3) != "不" && rest.substr(0, 3) != "否";
+      if (valued && CjkContentChars(frame) >= kFrameChars) return std::string(frame);
+      return "";
+    }
+    if (word_start && c < 0x80 && std::isalpha(static_cast<int>(c))) {
+      const std::string_view w = WordAt(folded, here);
+      if (w == "is" || w == "are") {
+        const std::string_view frame = folded.substr(0, here + w.size());
+        const std::string_view rest = folded.substr(here + w.size());
+        if (WeakValue(rest)) return "";
+        if (static_cast<int>(ContentWords(frame).size()) >= kFrameWords) {
+          return std::string(frame);
+        }
+        return "";
+      }
+    }
+    word_start = !(c < 0x80 && (std::isalnum(static_cast<int>(c)) || c == '\''));
+    before = c;
+  }
+  return "";
+}
+
+}  // namespace engram::recall

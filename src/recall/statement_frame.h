@@ -1,0 +1,29 @@
+// The frame of a statement of one value: "my wifi password is" of "My WiFi password is
+// BlueHeron#88", "我的体重是" of "我的体重是71公斤". Two short statements of one speaker with the
+// same frame and different values say that the thing the frame names changed: the later one
+// holds (DESIGN.md §6, truth at recall). A frame names the thing: at least kFrameWords content
+// words before the copula ("my favorite band is", "the kitchen remodel is"), or kFrameChars
+// CJK characters that are not grammar ("体重", "家地址"). "I am", "Priya is", "The weather is"
+// and "我是" name too little to be one thing with one value.
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_STATEMENT_FRAME_H_
+#define ENGRAM_RECALL_STATEMENT_FRAME_H_
+
+#include <string>
+#include <string_view>
+
+namespace engram::recall {
+
+inline constexpr int kFrameWords = 2;
+inline constexpr int kFrameChars = 2;
+
+// The frame of `folded` (text::FoldForSearch of one statement): its first clause up to and
+// including the first copula ("is", "are", "是", "为"), when that names enough (above) and a
+// value follows; "" otherwise (no copula in the first clause, a negated or additive copula:
+// "is not", "is also", "不是", "也是", "还是").
+std::string StatementFrame(std::string_view folded);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_STATEMENT_FRAME_H_

@@ -1,0 +1,44 @@
+#include "src/recall/statement_frame.h"
+
+#include <gtest/gtest.h>
+
+#include "src/text/normalize.h"
+
+namespace engram::recall {
+namespace {
+
+std::string FrameOf(std::string_view text) { return StatementFrame(text::FoldForSearch(text)); }
+
+TEST(StatementFrameTest, NamesTheThingBeforeTheCopula) {
+  EXPECT_EQ(FrameOf("My WiFi password is BlueHeron#88."), "my wifi password is");
+  EXPECT_EQ(FrameOf("My favorite band is The National."), "my favorite band is");
+  EXPECT_EQ(FrameOf("The kitchen remodel is on hold."), "the kitchen remodel is");
+  EXPECT_EQ(FrameOf("我的体重是71公斤"), "我的体重是");
+  EXPECT_EQ(FrameOf("我家地址是望京西园三区121号楼"), "我家地址是");
+  // Two statements of one thing share the frame, whatever the value.
+  EXPECT_EQ(FrameOf("My emergency contact is my brother Tom."),
+            FrameOf("My emergency contact is my wife, Elena."));
+}
+
+TEST(StatementFrameTest, TooLittleNamedIsNoFrame) {
+  EXPECT_EQ(FrameOf("I am tired."), "");
+  EXPECT_EQ(FrameOf("Priya is joining our team next month."), "");
+  EXPECT_EQ(FrameOf("The weather is nice."), "");
+  EXPECT_EQ(FrameOf("我是程序员"), "");
+  EXPECT_EQ(FrameOf("他是谁"), "");
+}
+
+TEST(StatementFrameTest, NegatedAdditiveOrLaterClausesAreNoFrame) {
+  EXPECT_EQ(FrameOf("My favorite band is also Radiohead."), "");
+  EXPECT_EQ(FrameOf("My WiFi password is not Sunflower."), "");
+  EXPECT_EQ(FrameOf("My home office is now upstairs."), "");  // a change: the cues read it
+  EXPECT_EQ(FrameOf("我的体重不是78公斤"), "");
+  EXPECT_EQ(FrameOf("我的体重也是71公斤"), "");
+  EXPECT_EQ(FrameOf("我们组但是没人管"), "");
+  EXPECT_EQ(FrameOf("Thanks Maria, my favorite band is Radiohead."), "");
+  EXPECT_EQ(FrameOf("我喜欢的乐队，是五月天"), "");
+  EXPECT_EQ(FrameOf("My favorite band is"), "");  // no value
+}
+
+}  // namespace
+}  // namespace engram::recall
