@@ -289,5 +289,28 @@ TEST_F(PgTenantSideTest, WorkersOfSeveralStoresShareTheOutboxByLeases) {
   EXPECT_TRUE(stores[0]->VerifyAudit()->intact);
 }
 
+// A store filling from empty refreshes the planner's statistics itself when its write counter
+// reaches a power of two from kFirstAnalyzeWrite (256): before, pg_class still says the table
+// is empty (autovacuum looks once a minute); after, it counts the rows.
+TEST_F(PgTenantSideTest, AStoreFillingFromEmptyAnalyzesItsTables) {
+  auto store = Open("t1");
+  ASSERT_NE(store, nullptr);
+  auto conn = Connect();
+  ASSERT_NE(conn, nullptr);
+  auto estimated_rows = [&]() -> double {
+    auto r = conn->Exec(
+        "SELECT c.reltuples FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = $1 AND c.relname = 'memory'",
+        {schema_});
+    EXPECT_TRUE(r.ok() && r->rows() == 1);
+    return r.ok() && r->rows() == 1 ? std::stod(std::string(r->Text(0, 0))) : -1;
+  };
+  for (int i = 0; i < 256; ++i) {
+    ASSERT_TRUE(store->Ingest(Ctx("alice"), OutboxBatch("note " + std::to_string(i), 0)).ok());
+  }
+  // 256 writes, each a message and its record: the memory table has 256 rows.
+  EXPECT_GE(estimated_rows(), 200);
+}
+
 }  // namespace
 }  // namespace engram::store::postgres

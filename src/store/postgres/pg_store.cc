@@ -77,14 +77,26 @@ Status PostgresStore::WithConn(const std::function<Status(PgConn&)>& body) {
 }
 
 Status PostgresStore::WithWriteTxn(const std::function<Status(PgConn&)>& body) {
-  return RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
+  int64_t writes = 0;
+  ENGRAM_RETURN_IF_ERROR(RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
     // The UPDATE takes the row lock and counts the write: the keyword index of every
     // process catches up when the counter moved (pg_keyword.h).
     auto lock = conn.Exec(
         "UPDATE write_lock SET n = n + 1 WHERE tenant_id = $1 AND key = 'writer' RETURNING n",
         {tenant()});
     if (!lock.ok()) return lock.status().WithPrefix("postgres: writer lock");
+    writes = lock->rows() > 0 ? lock->Int64(0, 0) : 0;
     return body(conn);
+  }));
+  if (writes >= kFirstAnalyzeWrite && (writes & (writes - 1)) == 0) AnalyzeGrowingTables();
+  return Status::OK();
+}
+
+void PostgresStore::AnalyzeGrowingTables() {
+  // Best effort: statistics only steer plans; autovacuum refreshes them later in any case.
+  (void)WithConn([](PgConn& conn) {
+    return conn.Exec("ANALYZE memory, memory_vector, message, memory_entity, vector_log, outbox")
+        .status();
   });
 }
 

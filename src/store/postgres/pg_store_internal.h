@@ -203,8 +203,15 @@ class PostgresStore final : public StoreCore {
   // Runs `body` on a pooled connection outside any transaction (reads).
   Status WithConn(const std::function<Status(PgConn&)>& body);
   // Runs `body` in a write transaction holding the writer lock, without a WritePort (the
-  // side-table writes of pg_store_side.cc and pg_store_entities.cc).
+  // side-table writes of pg_store_side.cc and pg_store_entities.cc). The tenant's write
+  // counter reaching a power of two from kFirstAnalyzeWrite on refreshes the planner's
+  // statistics of the growing tables (AnalyzeGrowingTables): a store filling from empty
+  // otherwise keeps the statistics of an empty table until autovacuum's next round (a minute
+  // by default), and the planner scans a whole scope for a session's neighbours (36 ms
+  // instead of 1 ms for 20 of them at 1,000 memories).
   Status WithWriteTxn(const std::function<Status(PgConn&)>& body);
+  static constexpr int64_t kFirstAnalyzeWrite = 256;
+  void AnalyzeGrowingTables();
 
   // Review item `id` among those of `reviewer_user` ("" = everyone's); NotFound otherwise
   // (pg_store_read.cc).
