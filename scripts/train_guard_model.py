@@ -77,7 +77,14 @@ def ngrams(text):
             if not any(wordy(x) for x in u[i:i + n]):
                 continue  # digits and punctuation only: "0 0 0" in a phone number
             grams.add(b" ".join(u[i:i + n]))
+    if SKIP:
+        for i in range(len(u) - 2):
+            if wordy(u[i]) and wordy(u[i + 2]):
+                grams.add(u[i] + b" _ " + u[i + 2])
     return grams
+
+
+SKIP = False
 
 
 def wordy(unit):
@@ -98,10 +105,14 @@ def dense(row):
     if not USE_RULES:
         return [0.0] * len(DENSE_NAMES)
     best = row["best"]
-    return [best.get(c, 0.0) for c in CATEGORIES] + [row["rule_score"],
-                                                     1.0 if row["quoted_strong"] else 0.0]
+    out = [best.get(c, 0.0) for c in CATEGORIES] + [row["rule_score"],
+                                                    1.0 if row["quoted_strong"] else 0.0]
+    if "discussion" in EXTRA:
+        out.append(1.0 if row.get("discussion") else 0.0)
+    return out
 
 
+EXTRA = []
 DENSE_NAMES = CATEGORIES + ["rule_score", "quoted_strong"]
 
 
@@ -191,7 +202,15 @@ def main():
     ap.add_argument("--word-bytes", type=int, default=WORD_BYTES)
     ap.add_argument("--eval", help="a dump to score with the model trained on every row")
     ap.add_argument("--quarantine", type=float, default=0.9)
+    ap.add_argument("--sweep", action="store_true", help="CV rates over thresholds 0.40-0.70")
+    ap.add_argument("--extra", default="", help="comma-separated extra dense features")
     args = ap.parse_args()
+    global EXTRA, DENSE_NAMES
+    EXTRA = [x for x in args.extra.split(",") if x]
+    global SKIP
+    SKIP = "skip" in EXTRA
+    EXTRA = [x for x in EXTRA if x != "skip"]
+    DENSE_NAMES = CATEGORIES + ["rule_score", "quoted_strong"] + EXTRA
     MAX_N, WORD_BYTES = args.max_n, args.word_bytes
     USE_RULES = not args.no_rule_features
     PRUNE = args.prune
@@ -210,7 +229,7 @@ def main():
 # blind set; dev6, dev8 (each written in one session) and chat in 5 folds each, so that the rest
 # of the origin is in training as it will be in the shipped model. base, dev and dev7 rows are
 # always in training.
-FIVE_FOLD = ("dev6", "dev8", "chat")
+FIVE_FOLD = ("dev6", "dev8", "dev9", "chat", "dev9-chat")
 
 
 def folds(rows):
@@ -222,7 +241,9 @@ def folds(rows):
 
 
 def group(origin):
-    if origin in ("heldout5", "heldout6", "dev8", "chat"):
+    if origin == "dev9-chat":
+        return "chat"
+    if origin in ("heldout5", "heldout6", "heldout7", "dev8", "dev9", "chat"):
         return origin
     return "heldout1-4+dev6"
 
@@ -236,8 +257,8 @@ def cross_validate(rows, args):
             if test(r):
                 probs[id(r)] = prob(m, r)
     held = [r for r in rows if id(r) in probs]
-    groups = ["heldout5", "heldout6", "heldout1-4+dev6", "dev8", "chat"]
-    lookalike = [r for r in held if r["origin"] != "chat"]
+    groups = ["heldout5", "heldout6", "heldout7", "heldout1-4+dev6", "dev8", "dev9", "chat"]
+    lookalike = [r for r in held if group(r["origin"]) != "chat"]
 
     def at(t, subset):
         red = [r for r in subset if r["y"] == 1]
@@ -246,6 +267,16 @@ def cross_validate(rows, args):
                 sum(probs[id(r)] >= t for r in ben), len(ben))
 
     thresholds = [t / 100 for t in range(20, 96)]
+    if args.sweep:
+        blind = [r for r in lookalike if r["origin"] in ("heldout5", "heldout6", "heldout7")]
+        chat = [r for r in held if group(r["origin"]) == "chat"]
+        print("threshold  look-alikes det / fp   heldout5-7 det / fp   chat fp")
+        for t in [x / 100 for x in range(40, 71, 2)]:
+            a, c = at(t, lookalike), at(t, blind)
+            print(f"  {t:.2f}     {100 * a[0] / a[1]:5.1f} / {100 * a[2] / a[3]:4.1f}        "
+                  f"{100 * c[0] / c[1]:5.1f} / {100 * c[2] / c[3]:4.1f}         "
+                  f"{at(t, chat)[2]}/{at(t, chat)[3]}")
+        return
     t5 = next((t for t in thresholds if at(t, lookalike)[2] <= 0.05 * at(t, lookalike)[3]), 0.95)
     for t in sorted({0.3, 0.4, 0.5, 0.6, args.threshold, t5}):
         mark = " (<= 5 % look-alike false positives)" if t == t5 else ""
@@ -273,7 +304,10 @@ def evaluate(model, rows, args):
         n = len(subset)
         ps = [prob(model, r) for r in subset]
         sus = sum(p >= args.threshold for p in ps)
-        qua = sum(p >= args.quarantine for p in ps)
+        # As Guard::CheckFolded: quarantined at the quarantine level, or flagged while the
+        # rules alone would quarantine.
+        qua = sum(p >= args.quarantine or (p >= args.threshold and r["rule_verdict"] == "quarantine")
+                  for p, r in zip(ps, subset))
         rules = sum(r["rule_verdict"] != "clean" for r in subset)
         print(f"{label}: {n} rows; model >= {args.threshold}: {sus} = {100*sus/n:.1f}%, "
               f">= {args.quarantine}: {qua} = {100*qua/n:.1f}%; rules flag {rules}")
@@ -290,6 +324,8 @@ def cxx_string(b):
             out.append("\\" + ch)
         elif ch == "?":
             out.append("\\?")  # no trigraphs
+        elif ch in "\n\t\r":
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}[ch])  # probes with lines
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
