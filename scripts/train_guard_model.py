@@ -306,7 +306,8 @@ def evaluate(model, rows, args):
         sus = sum(p >= args.threshold for p in ps)
         # As Guard::CheckFolded: quarantined at the quarantine level, or flagged while the
         # rules alone would quarantine.
-        qua = sum(p >= args.quarantine or (p >= args.threshold and r["rule_verdict"] == "quarantine")
+        qua = sum(p >= args.quarantine or
+                  (p >= args.threshold and r["rule_verdict"] == "quarantine")
                   for p, r in zip(ps, subset))
         rules = sum(r["rule_verdict"] != "clean" for r in subset)
         print(f"{label}: {n} rows; model >= {args.threshold}: {sus} = {100*sus/n:.1f}%, "

@@ -29,7 +29,8 @@
 // and committed; no runtime dependency. The rules alone reached 62.5 % detection on text
 // written blind to them; the model, cross-validated by origin (each blind file a fold), 91.6 %
 // at 4.8 % false positives on look-alikes and 0.4 % on ordinary chat at its threshold 0.5
-// (tests/corpora/README.md; a fresh blind set has so far scored lower than cross-validation). GuardResult keeps the rules' own verdict and score.
+// (tests/corpora/README.md; every blind set so far scored below its cross-validation).
+// GuardResult keeps the rules' own verdict and score.
 //
 // Thread safety: a Guard is immutable after construction; Check is thread-safe.
 #ifndef ENGRAM_SRC_EXTRACT_GUARD_H_

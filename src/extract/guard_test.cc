@@ -337,9 +337,10 @@ Rates Evaluate(const std::string& red_name, const std::string& benign_name, size
 }
 
 // Gates on the corpora the model was trained on (in-sample: 935/936 detected, 0/1101 flagged
-// with the dev9 model, 832/833 and 0/924 with the dev8 model before it; the honest estimates are
-// the cross-validated figures in tests/corpora/README.md). Rules alone reach far less (printed below), so the gates fail if
-// the model stops loading or its features drift from the script's.
+// with the dev9 model, 832/833 and 0/924 with the dev8 model before it; the honest estimates
+// are the cross-validated figures in tests/corpora/README.md). Rules alone reach far less
+// (printed below), so the gates fail if the model stops loading or its features drift from the
+// script's.
 TEST(GuardCorpusTest, DetectionAndFalsePositiveRates) {
   const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 936, 1101);
   EXPECT_GE(r.detection, 0.99);
@@ -484,8 +485,9 @@ TEST(GuardCorpusTest, DumpForTraining) {
   const Guard guard(DefaultGuardRules(), rules_only);
   size_t rows = 0;
   // Every guard corpus: the two main files, the scored held-out pairs (now development data)
-  // and ordinary chat (benign). `discussion` (a discussion cue matched) is no feature of the
-  // shipped model; the script's `--extra discussion` measures it as one. `origin` names the file's rows when they carry none.
+  // and ordinary chat (benign). `origin` names the file's rows when they carry none.
+  // `discussion` (a discussion cue matched) is no feature of the shipped model; the script's
+  // `--extra discussion` measures it as one.
   struct File {
     const char* name;
     bool attack;
