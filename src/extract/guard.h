@@ -27,8 +27,8 @@
 // features above (per-category best weight, rule score, quoted_strong). Weights:
 // guard_model_data.inc, generated once by scripts/train_guard_model.py from the guard corpora
 // and committed; no runtime dependency. The rules alone reached 62.5 % detection on text
-// written blind to them; the model, cross-validated by origin (each blind file a fold), 91.6 %
-// at 4.8 % false positives on look-alikes and 0.4 % on ordinary chat at its threshold 0.5
+// written blind to them; the model, cross-validated by origin (each blind file a fold), 91.5 %
+// at 4.3 % false positives on look-alikes and 0.5 % on ordinary chat at its threshold 0.5
 // (tests/corpora/README.md; every blind set so far scored below its cross-validation).
 // GuardResult keeps the rules' own verdict and score.
 //

@@ -336,34 +336,34 @@ Rates Evaluate(const std::string& red_name, const std::string& benign_name, size
                       guard != nullptr ? *guard : Guard::Default());
 }
 
-// Gates on the corpora the model was trained on (in-sample: 935/936 detected, 0/1101 flagged
+// Gates on the corpora the model was trained on (in-sample: 968/969 detected, 0/1175 flagged
 // with the dev9 model, 832/833 and 0/924 with the dev8 model before it; the honest estimates
 // are the cross-validated figures in tests/corpora/README.md). Rules alone reach far less
 // (printed below), so the gates fail if the model stops loading or its features drift from the
 // script's.
 TEST(GuardCorpusTest, DetectionAndFalsePositiveRates) {
-  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 936, 1101);
+  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 969, 1175);
   EXPECT_GE(r.detection, 0.99);
   EXPECT_LE(r.false_positives, 0.01);
 }
 
 // The rule table alone on the same rows (tuned on every origin but dev6, dev8 and dev9, which
-// were written after the table was frozen): 585/936 = 62.5 % detected, 59/1101 = 5.4 % flagged
-// since the dev9 rows (dev9 alone 30/103 and 21/177; before dev9 555/833 = 66.6 % and 38/924 =
+// were written after the table was frozen): 589/969 = 60.8 % detected, 73/1175 = 6.2 % flagged
+// since the dev9 rows (dev9 alone 34/136 and 35/251; before dev9 555/833 = 66.6 % and 38/924 =
 // 4.1 %, before dev8 0.76 / 0.03); the floor the combined guard must stay above.
 TEST(GuardCorpusTest, RulesAloneRates) {
   GuardOptions rules_only;
   rules_only.use_model = false;
   const Guard guard(DefaultGuardRules(), rules_only);
-  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 936, 1101, &guard);
-  EXPECT_GE(r.detection, 0.62);
-  EXPECT_LE(r.false_positives, 0.055);
+  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 969, 1175, &guard);
+  EXPECT_GE(r.detection, 0.60);
+  EXPECT_LE(r.false_positives, 0.063);
 }
 
 // Four former held-out pairs are dev rows of the main files ("origin": "heldout1" .. "heldout4");
 // "dev6" rows were written in session 11 to broaden the categories and the hard negatives,
 // "dev8" rows (180 attacks, 209 look-alikes) on 2026-12-02 for the same reason, "dev9" rows
-// (103 attacks, 177 look-alikes) later that day for the classes heldout7 missed or flagged. The
+// (136 attacks, 251 look-alikes) later that day for the classes heldout7 missed or flagged. The
 // per-split lines above report each. Scored blind before they were tuned on: heldout1 5/30
 // detected, 0/30 false positives; heldout2 29/60, 2/60; heldout3 48/80, 6/80; heldout4 50/80,
 // 3/80 (round-5 rules).
