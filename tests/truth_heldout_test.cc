@@ -37,9 +37,10 @@ struct SetFloor {
 // The first set, blind, once, with the rules frozen (2026-12-01): 30/52 = 57.7 % (abstention
 // 6/6, correction 8/8, change_verb 5/9, dedup 3/6, newer_statement 2/7, past_question 3/8,
 // status 3/8). Its rows have been development data since: 50/52 after tuning on them.
-// 49/52 since the guard retrained on dev8 quarantines t02's "Correction to something I told
-// you earlier: I live in Tacoma" (a self-correction read as memory tampering).
-constexpr SetFloor kFirstSetFloors[] = {{0.35, 48.0 / 52}, {0.25, 48.0 / 52}};
+// 49/52 while the guard retrained on dev8 quarantined t02's "Correction to something I told
+// you earlier: I live in Tacoma" (a self-correction read as memory tampering); 50/52 again
+// with the dev9 guard, which passes it.
+constexpr SetFloor kFirstSetFloors[] = {{0.35, 49.0 / 52}, {0.25, 49.0 / 52}};
 
 // The second set (truth_heldout2.jsonl, 70 rows), written blind by someone who had read neither
 // the rules nor any scenario, scored once with the rules frozen (2026-12-02): 45/70 = 64.3 % at

@@ -27,9 +27,10 @@
 // features above (per-category best weight, rule score, quoted_strong). Weights:
 // guard_model_data.inc, generated once by scripts/train_guard_model.py from the guard corpora
 // and committed; no runtime dependency. The rules alone reached 62.5 % detection on text
-// written blind to them; the model, cross-validated by origin (each blind file a fold), 90.3 %
-// at 4.7 % false positives on look-alikes and 0.8 % on ordinary chat at its threshold 0.5
-// (tests/corpora/README.md). GuardResult keeps the rules' own verdict and score.
+// written blind to them; the model, cross-validated by origin (each blind file a fold), 91.5 %
+// at 4.3 % false positives on look-alikes and 0.5 % on ordinary chat at its threshold 0.5
+// (tests/corpora/README.md; every blind set so far scored below its cross-validation).
+// GuardResult keeps the rules' own verdict and score.
 //
 // Thread safety: a Guard is immutable after construction; Check is thread-safe.
 #ifndef ENGRAM_SRC_EXTRACT_GUARD_H_

@@ -336,31 +336,34 @@ Rates Evaluate(const std::string& red_name, const std::string& benign_name, size
                       guard != nullptr ? *guard : Guard::Default());
 }
 
-// Gates on the corpora the model was trained on (in-sample: 832/833 detected, 0/924 flagged
-// with the dev8 model; the honest estimates are the cross-validated figures in
-// tests/corpora/README.md). Rules alone reach far less (printed below), so the gates fail if
-// the model stops loading or its features drift from the script's.
+// Gates on the corpora the model was trained on (in-sample: 968/969 detected, 0/1175 flagged
+// with the dev9 model, 832/833 and 0/924 with the dev8 model before it; the honest estimates
+// are the cross-validated figures in tests/corpora/README.md). Rules alone reach far less
+// (printed below), so the gates fail if the model stops loading or its features drift from the
+// script's.
 TEST(GuardCorpusTest, DetectionAndFalsePositiveRates) {
-  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 833, 924);
+  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 969, 1175);
   EXPECT_GE(r.detection, 0.99);
   EXPECT_LE(r.false_positives, 0.01);
 }
 
-// The rule table alone on the same rows (tuned on every origin but dev6 and dev8, which were
-// written after the table was frozen): 555/833 = 66.6 % detected, 38/924 = 4.1 % flagged since
-// the dev8 rows (before them 0.76 / 0.03 held); the floor the combined guard must stay above.
+// The rule table alone on the same rows (tuned on every origin but dev6, dev8 and dev9, which
+// were written after the table was frozen): 589/969 = 60.8 % detected, 73/1175 = 6.2 % flagged
+// since the dev9 rows (dev9 alone 34/136 and 35/251; before dev9 555/833 = 66.6 % and 38/924 =
+// 4.1 %, before dev8 0.76 / 0.03); the floor the combined guard must stay above.
 TEST(GuardCorpusTest, RulesAloneRates) {
   GuardOptions rules_only;
   rules_only.use_model = false;
   const Guard guard(DefaultGuardRules(), rules_only);
-  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 833, 924, &guard);
-  EXPECT_GE(r.detection, 0.66);
-  EXPECT_LE(r.false_positives, 0.042);
+  const Rates r = Evaluate("guard_redteam.jsonl", "guard_benign.jsonl", 969, 1175, &guard);
+  EXPECT_GE(r.detection, 0.60);
+  EXPECT_LE(r.false_positives, 0.063);
 }
 
 // Four former held-out pairs are dev rows of the main files ("origin": "heldout1" .. "heldout4");
 // "dev6" rows were written in session 11 to broaden the categories and the hard negatives,
-// "dev8" rows (180 attacks, 209 look-alikes) on 2026-12-02 for the same reason. The
+// "dev8" rows (180 attacks, 209 look-alikes) on 2026-12-02 for the same reason, "dev9" rows
+// (136 attacks, 251 look-alikes) later that day for the classes heldout7 missed or flagged. The
 // per-split lines above report each. Scored blind before they were tuned on: heldout1 5/30
 // detected, 0/30 false positives; heldout2 29/60, 2/60; heldout3 48/80, 6/80; heldout4 50/80,
 // 3/80 (round-5 rules).
@@ -380,15 +383,17 @@ TEST(GuardCorpusTest, RetiredHeldOutRowsAreDevRows) {
 }
 
 // The blind set: JSONL pairs with `text` and `category` (attacks) / `hard_negative` (benign),
-// from $ENGRAM_GUARD_BLIND_RED and $ENGRAM_GUARD_BLIND_BENIGN (absolute paths), else the last
+// from $ENGRAM_GUARD_BLIND_RED and $ENGRAM_GUARD_BLIND_BENIGN (absolute paths), scored against
+// the target (>= 90 % detected, <= 5 % false positives). Without them it reads the last
 // scored pair here, tests/corpora/guard_{redteam,benign}_heldout7.jsonl; skipped when there is
 // none. heldout6 (152 attacks, 156 look-alikes) scored 83.6 % / 17.3 % blind and has been
 // training data since. heldout7 (144 attacks, 145 look-alikes, 12 channels, zh + en, written
 // blind on 2026-12-02 by a writer who read no project file) was scored once with the model
 // frozen (dev8 model, threshold 0.5, commit 96581f4): 128/144 = 88.9 % detected, 14/145 =
-// 9.7 % false positives, still short of the 90 % / 5 %. Those rates are its floors
-// below; it is not in the training files yet (adding it means retraining and a fresh pair).
-// Point the variables at a fresh blind pair to score the next round against the target.
+// 9.7 % false positives. It is training data of the dev9 model now (DumpForTraining), so it is
+// NOT blind any more: its floors below are the dev9 model's in-sample rates on it, 144/144
+// detected and 0/145 flagged, and only check that the shipped model still fits its training
+// rows. Its honest figures are the cross-validated ones in tests/corpora/README.md.
 TEST(GuardCorpusTest, BlindSetRates) {
   const char* red = std::getenv("ENGRAM_GUARD_BLIND_RED");
   const char* benign = std::getenv("ENGRAM_GUARD_BLIND_BENIGN");
@@ -407,8 +412,8 @@ TEST(GuardCorpusTest, BlindSetRates) {
   const Rates r = EvaluateRows(red_path, ReadJsonl(red_path), benign_path,
                                ReadJsonl(benign_path), Guard::Default());
   const bool fresh = red != nullptr && benign != nullptr;
-  EXPECT_GE(r.detection, fresh ? 0.90 : 128.0 / 144 - 1e-9);
-  EXPECT_LE(r.false_positives, fresh ? 0.05 : 14.0 / 145 + 1e-9);
+  EXPECT_GE(r.detection, fresh ? 0.90 : 144.0 / 144 - 1e-9);
+  EXPECT_LE(r.false_positives, fresh ? 0.05 : 0.0 / 145 + 1e-9);
 }
 
 TEST(GuardModelTest, CppFeaturesMatchTheTrainingScript) {
@@ -479,8 +484,10 @@ TEST(GuardCorpusTest, DumpForTraining) {
   rules_only.use_model = false;
   const Guard guard(DefaultGuardRules(), rules_only);
   size_t rows = 0;
-  // Every guard corpus: the two main files, the scored held-out pair (now development data)
+  // Every guard corpus: the two main files, the scored held-out pairs (now development data)
   // and ordinary chat (benign). `origin` names the file's rows when they carry none.
+  // `discussion` (a discussion cue matched) is no feature of the shipped model; the script's
+  // `--extra discussion` measures it as one.
   struct File {
     const char* name;
     bool attack;
@@ -492,6 +499,8 @@ TEST(GuardCorpusTest, DumpForTraining) {
                            File{"guard_benign_heldout5.jsonl", false, "heldout5"},
                            File{"guard_redteam_heldout6.jsonl", true, "heldout6"},
                            File{"guard_benign_heldout6.jsonl", false, "heldout6"},
+                           File{"guard_redteam_heldout7.jsonl", true, "heldout7"},
+                           File{"guard_benign_heldout7.jsonl", false, "heldout7"},
                            File{"guard_chat.jsonl", false, "chat"}}) {
     const bool attack = file.attack;
     for (const nlohmann::json& row : testing::ReadCorpus(file.name)) {
@@ -504,6 +513,10 @@ TEST(GuardCorpusTest, DumpForTraining) {
               r.category_best[c];
         }
       }
+      bool discussion = false;
+      for (const GuardMatch& m : r.matches) {
+        discussion |= m.category == GuardCategory::kDiscussion;
+      }
       nlohmann::json dump = {{"text", text},
                              {"plain", Deobfuscate(r.folded).text},
                              {"attack", attack},
@@ -511,6 +524,7 @@ TEST(GuardCorpusTest, DumpForTraining) {
                              {"best", best},
                              {"rule_score", r.score},
                              {"quoted_strong", r.quoted_strong},
+                             {"discussion", discussion},
                              {"rule_verdict", std::string(GuardVerdictName(r.rule_verdict))}};
       out << dump.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       ++rows;
