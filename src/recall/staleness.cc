@@ -362,6 +362,7 @@ StatementCues ReadCues(std::string_view text) {
   const std::string_view speaker = Speaker(text);
   c.frame = speaker.empty() ? StatementFrame(folded)
                             : StatementFrame(text::FoldForSearch(text.substr(speaker.size() + 1)));
+  c.units = StatementUnits(text);
   c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
                folded.find("吗") != std::string::npos;
   // Subjects: Chinese person names (张工, 李老师, 小李), organisations and contracts by their
@@ -454,6 +455,12 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     }
     return cues[i];
   };
+  // TopicWords of statement i, read once: what a change or correction must repeat of it.
+  std::vector<std::optional<std::vector<std::string>>> topic_words(ms.size());
+  auto words_of = [&](size_t i) -> const std::vector<std::string>& {
+    if (!topic_words[i]) topic_words[i] = TopicWords(ms[i]->content);
+    return *topic_words[i];
+  };
   // Whether statement j may outdate statement i at all: two current records of one owner and
   // one speaker ("I" of one speaker of a transcript is not "I" of the other), said later by
   // another message.
@@ -472,7 +479,7 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     double best = 0;
     for (size_t i = 0; i < ms.size(); ++i) {
       if (!comparable(i, j)) continue;
-      const double shared = KeywordCoverage(TopicWords(ms[i]->content), ms[j]->content);
+      const double shared = KeywordCoverage(words_of(i), ms[j]->content);
       if (shared > best) {
         best = shared;
         closest[j] = static_cast<int>(i);
@@ -481,7 +488,6 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
   }
   for (size_t i = 0; i < ms.size(); ++i) {
     if (!IsRecord(*ms[i])) continue;
-    std::optional<std::vector<std::string>> older_words;  // read once, when a pair needs them
     int best = -1;
     for (size_t j = 0; j < ms.size(); ++j) {
       const Memory& older = *ms[i];
@@ -495,8 +501,7 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       const uint32_t single = cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots;
       // Only a change, a correction or two favorites read the shared words.
       if (cues_of(j).change || cues_of(j).opening_correction || (single & kSlotFavorite)) {
-        if (!older_words) older_words = TopicWords(older.content);
-        topic.shared_words = KeywordCoverage(*older_words, newer.content);
+        topic.shared_words = KeywordCoverage(words_of(i), newer.content);
       }
       if (single & kSlotFavorite) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(
@@ -505,8 +510,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
       }
-      topic.both_short = StatementUnits(older.content) <= kStatementUnits &&
-                         StatementUnits(newer.content) <= kStatementUnits;
+      topic.both_short =
+          cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits;
       if (Outdates(cues_of(j), cues_of(i), topic)) best = static_cast<int>(j);
     }
     out[i] = best;

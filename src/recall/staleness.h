@@ -63,6 +63,7 @@ struct StatementCues {
   std::vector<std::string> subjects;  // folded keys of the people and items it names
   std::string folded;                 // the text, folded (text::FoldForSearch)
   std::string frame;                  // StatementFrame, without a speaker's "Name: "
+  int units = 0;                      // StatementUnits
 };
 
 // REQUIRES: `text` is valid UTF-8 (a memory's content).
