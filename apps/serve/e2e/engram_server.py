@@ -63,3 +63,14 @@ class EngramServer:
                 self.proc.kill()
                 return self.proc.wait()
         return None
+
+
+def run_main(main):
+    """Runs a test's main(); every server it started is killed afterwards, passed or not, so
+    a failed check leaves no server behind."""
+    try:
+        main()
+    finally:
+        for proc in EngramServer.started:
+            if proc.poll() is None:
+                proc.kill()

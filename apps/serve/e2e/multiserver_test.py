@@ -32,7 +32,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engram_server import EngramServer  # noqa: E402
+from engram_server import EngramServer, run_main  # noqa: E402
 
 CLIENTS = 6
 LOAD_SECONDS = 8.0
@@ -282,9 +282,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    finally:  # a failed check must not leave servers behind
-        for proc in EngramServer.started:
-            if proc.poll() is None:
-                proc.kill()
+    run_main(main)

@@ -31,7 +31,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engram_server import EngramServer  # noqa: E402
+from engram_server import EngramServer, run_main  # noqa: E402
 from tenants_test import engram, key, store_uri  # noqa: E402
 
 FAILURES = []
@@ -317,9 +317,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    finally:
-        for proc in EngramServer.started:
-            if proc.poll() is None:
-                proc.kill()
+    run_main(main)
