@@ -13,6 +13,7 @@
 #include "src/recall/query_terms.h"
 #include "src/recall/rrf.h"
 #include "src/recall/session_context.h"
+#include "src/recall/text_memo.h"
 #include "src/recall/truth.h"
 #include "src/store/access.h"
 
@@ -211,6 +212,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
                                       std::string_view query, const RecallParams& params) {
   // Each channel proposes more than the caller wants, so fusion has something to choose from.
   const int channel_limit = std::max(params.limit * 3, 30);
+  TextMemo memo;  // each candidate's words read once (text_memo.h)
   const QueryAnalysis analysis = AnalyzeQuery(query, params.at);
   // The store judges expiry as of ctx.now: every channel sees expired memories, and the truth
   // pass labels and demotes them (truth.h).

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "src/base/utf8.h"
+#include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 #include "src/text/tokenizer.h"
 
@@ -89,7 +90,7 @@ bool IsCjkFunctionChar(char32_t c) {
 }
 
 std::string WithoutRepeatMarkers(std::string_view text) {
-  std::string folded = text::FoldForSearch(text);
+  std::string folded = Folded(text);
   for (std::string_view m : kRepeatMarkers) {
     for (size_t at = folded.find(m); at != std::string::npos; at = folded.find(m, at)) {
       folded.replace(at, m.size(), " ");
@@ -105,16 +106,22 @@ RelevanceScale ScaleForModel(std::string_view model_id) {
 }
 
 std::vector<std::string> ContentWords(std::string_view query) {
-  std::vector<text::Token> tokens;
-  text::Tokenize(query, text::TokenizeMode::kQuery, &tokens);
-  std::vector<std::string> out;
-  for (text::Token& t : tokens) {
-    if (IsContentToken(t.text) &&
-        std::find(out.begin(), out.end(), t.text) == out.end()) {
-      out.push_back(std::move(t.text));
+  auto read = [query] {
+    std::vector<text::Token> tokens;
+    text::Tokenize(query, text::TokenizeMode::kQuery, &tokens);
+    std::vector<std::string> out;
+    for (text::Token& t : tokens) {
+      if (IsContentToken(t.text) && std::find(out.begin(), out.end(), t.text) == out.end()) {
+        out.push_back(std::move(t.text));
+      }
     }
-  }
-  return out;
+    return out;
+  };
+  TextMemo* memo = TextMemo::Current();
+  if (memo == nullptr) return read();
+  auto [it, added] = memo->content_words.try_emplace(std::string(query));
+  if (added) it->second = read();
+  return it->second;
 }
 
 std::vector<QueryWord> WeightedContentWords(std::string_view query) {
@@ -137,11 +144,8 @@ std::vector<QueryWord> WeightedContentWords(std::string_view query) {
 std::vector<bool> WordsFound(const std::vector<std::string>& query_words, std::string_view text) {
   std::vector<bool> out(query_words.size(), false);
   if (query_words.empty()) return out;
-  std::vector<text::Token> tokens;
-  text::Tokenize(text, text::TokenizeMode::kDocument, &tokens);
-  std::unordered_set<std::string> doc;
-  for (text::Token& t : tokens) doc.insert(std::move(t.text));
-  for (size_t i = 0; i < query_words.size(); ++i) out[i] = doc.count(query_words[i]) > 0;
+  const std::shared_ptr<const WordSet> doc = DocumentWords(text);
+  for (size_t i = 0; i < query_words.size(); ++i) out[i] = doc->count(query_words[i]) > 0;
   return out;
 }
 

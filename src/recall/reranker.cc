@@ -4,6 +4,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "src/recall/text_memo.h"
 #include "src/text/tokenizer.h"
 
 namespace engram::recall {
@@ -20,13 +21,10 @@ std::unordered_set<std::string> TokenSet(std::string_view s, text::TokenizeMode 
 // Share of the query's tokens `text` contains.
 double Overlap(const std::unordered_set<std::string>& q, std::string_view text) {
   if (q.empty()) return 0;
-  std::vector<text::Token> toks;
-  text::Tokenize(text, text::TokenizeMode::kDocument, &toks);
-  std::unordered_set<std::string_view> found;  // query tokens seen; no set of the whole text
-  for (const text::Token& t : toks) {
-    if (q.count(t.text)) found.insert(t.text);
-  }
-  return static_cast<double>(found.size()) / q.size();
+  const std::shared_ptr<const WordSet> words = DocumentWords(text);
+  size_t found = 0;
+  for (const std::string& w : q) found += words->count(w);
+  return static_cast<double>(found) / q.size();
 }
 
 class LexicalOverlapReranker final : public Reranker {

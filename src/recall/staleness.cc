@@ -11,7 +11,7 @@
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/statement_frame.h"
-#include "src/text/normalize.h"
+#include "src/recall/text_memo.h"
 
 namespace engram::recall {
 namespace {
@@ -261,7 +261,7 @@ std::vector<std::string> TopicWords(std::string_view content) {
     while (b > 0 && said[b - 1] == ' ') --b;
     size_t a = b;
     while (a > 0 && std::isalpha(static_cast<unsigned char>(said[a - 1]))) --a;
-    const std::string before = text::FoldForSearch(std::string_view(said).substr(a, b - a));
+    const std::string before = Folded(std::string_view(said).substr(a, b - a));
     bool called = b == 0 || said[b - 1] == ',';
     for (std::string_view greeting : {"hey", "hi", "hello", "thanks", "congrats", "bye", "dear"}) {
       called = called || before == greeting;
@@ -328,7 +328,7 @@ int StatementUnits(std::string_view text) {
 
 StatementCues ReadCues(std::string_view text) {
   StatementCues c;
-  c.folded = text::FoldForSearch(text);
+  c.folded = Folded(text);
   const std::string& folded = c.folded;
   const std::vector<extract::EntityMention> mentions = extract::FindEntityMentions(text);
   // Slots are read with people's names left out: "李经理" names someone, it states no title.
@@ -340,7 +340,7 @@ StatementCues ReadCues(std::string_view text) {
     from = m.end;
   }
   unnamed.append(text.substr(std::min(from, text.size())));
-  const std::string slot_text = text::FoldForSearch(unnamed);
+  const std::string slot_text = Folded(unnamed);
   for (const SlotCues& s : SlotTable()) {
     if (HasAny(slot_text, s.cues)) c.slots |= s.slot;
   }
@@ -361,7 +361,7 @@ StatementCues ReadCues(std::string_view text) {
                    Has(folded, "i'm") || folded.find("我") != std::string::npos;
   const std::string_view speaker = Speaker(text);
   c.frame = speaker.empty() ? StatementFrame(folded)
-                            : StatementFrame(text::FoldForSearch(text.substr(speaker.size() + 1)));
+                            : StatementFrame(Folded(text.substr(speaker.size() + 1)));
   c.units = StatementUnits(text);
   c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
                folded.find("吗") != std::string::npos;
@@ -376,7 +376,7 @@ StatementCues ReadCues(std::string_view text) {
                       (m.type == extract::EntityType::kOrg && !(c.slots & kSlotEmployer));
     if (han_person || item || m.type == extract::EntityType::kProject ||
         m.type == extract::EntityType::kTicket) {
-      c.subjects.push_back(text::FoldForSearch(m.key));
+      c.subjects.push_back(Folded(m.key));
     }
   }
   return c;
@@ -531,7 +531,7 @@ Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
     }
   }
   if (messages.empty()) return out;
-  ENGRAM_ASSIGN_OR_RETURN(auto made, store.ListMessageMemories(ctx, messages));
+  ENGRAM_ASSIGN_OR_RETURN(auto made, store.ListMessageMemories(ctx, messages, /*retired_only=*/true));
   // record id -> the current fact that replaced one of its message's facts
   std::unordered_map<int64_t, Memory> replaced_by;
   for (const Memory& f : made) {
@@ -555,7 +555,7 @@ Result<std::unordered_map<int64_t, Memory>> SuccessorsFromFacts(
   if (replaced_by.empty()) return out;
   std::vector<int64_t> successors;
   for (const auto& [record, fact] : replaced_by) successors.push_back(fact.source.message_id);
-  ENGRAM_ASSIGN_OR_RETURN(auto theirs, store.ListMessageMemories(ctx, successors));
+  ENGRAM_ASSIGN_OR_RETURN(auto theirs, store.ListMessageMemories(ctx, successors, /*retired_only=*/false));
   std::unordered_map<int64_t, const Memory*> record_by_message;
   for (const Memory& m : theirs) {
     if (IsRecord(m)) record_by_message.emplace(m.source.message_id, &m);

@@ -7,6 +7,7 @@
 #include "engram/status_macros.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
+#include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -199,7 +200,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   for (RecallHit& h : out) {
     if (static_cast<int>(kept.size()) >= params.limit) break;
     if (h.relevance < params.min_relevance) continue;
-    if (h.memory.current && !said.insert(text::FoldForSearch(h.memory.content)).second) continue;
+    if (h.memory.current && !said.insert(Folded(h.memory.content)).second) continue;
     if (IsCurrentRecord(h.memory)) {
       StatementShape shape = ShapeOf(h.memory.content);
       auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const auto& k) {

@@ -193,7 +193,8 @@ class ReadParityTest : public ::testing::Test {
     auto filter = MemoryFilter::Compile(f);
     EXPECT_TRUE(filter.ok());
     add("searchable filtered", Strs(s->GetSearchable(ctx, ids, true, &*filter)));
-    add("message memories", Strs(s->ListMessageMemories(ctx, {1, 2, 5, 6, 9})));
+    add("message memories", Strs(s->ListMessageMemories(ctx, {1, 2, 5, 6, 9}, false)));
+    add("retired message memories", Strs(s->ListMessageMemories(ctx, {1, 2, 5, 6, 9}, true)));
     add("recent", Strs(s->ListRecent(ctx, "s1", 3)));
     auto third = s->GetMemory(ctx, 3);
     if (third.ok()) add("neighbours", Strs(s->ListSessionNeighbors(ctx, *third, 2)));

@@ -90,13 +90,17 @@ TEST_P(RestatementConformanceTest, ListMessageMemoriesGivesEveryVisibleVersion) 
   update.memories[0].valid_from = update.message.at;
   const IngestOutcome second = Ingest(alice_, update);
   ASSERT_EQ(second.superseded.size(), 1u);
-  auto listed = store_->ListMessageMemories(Ctx(alice_), {first.message_id});
+  auto listed = store_->ListMessageMemories(Ctx(alice_), {first.message_id}, false);
   ASSERT_TRUE(listed.ok());
   ASSERT_EQ(listed->size(), 2u);  // the record and the retired fact, by id
   EXPECT_TRUE((*listed)[0].current);
   EXPECT_FALSE((*listed)[1].current);
   EXPECT_EQ((*listed)[1].id, second.superseded[0]);
-  auto bobs = store_->ListMessageMemories(Ctx(bob_), {first.message_id});
+  auto retired = store_->ListMessageMemories(Ctx(alice_), {first.message_id}, true);
+  ASSERT_TRUE(retired.ok());
+  ASSERT_EQ(retired->size(), 1u);  // the retired fact alone
+  EXPECT_EQ((*retired)[0].id, second.superseded[0]);
+  auto bobs = store_->ListMessageMemories(Ctx(bob_), {first.message_id}, false);
   ASSERT_TRUE(bobs.ok());
   EXPECT_TRUE(bobs->empty());
 }

@@ -418,10 +418,12 @@ class Store {
                                      const std::string& content) = 0;
 
   // Every visible version (current or retired; active or dormant, never deleted nor
-  // quarantined) of the memories made from these messages, ordered by id. Recall reads it to
-  // tell which records a later statement outdated (recall/staleness.h).
-  virtual Result<std::vector<Memory>> ListMessageMemories(
-      const OpContext& ctx, const std::vector<int64_t>& message_ids) = 0;
+  // quarantined) of the memories made from these messages, ordered by id; with
+  // `retired_only`, only the retired versions (current false). Recall reads it to tell which
+  // records a later statement outdated (recall/staleness.h).
+  virtual Result<std::vector<Memory>> ListMessageMemories(const OpContext& ctx,
+                                                          const std::vector<int64_t>& message_ids,
+                                                          bool retired_only) = 0;
 
   // Maintenance (no principal: derived-index upkeep). Log entries after `after_seq`, oldest
   // first, at most `limit`.

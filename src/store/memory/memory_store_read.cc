@@ -98,12 +98,13 @@ Result<int64_t> MemoryStoreImpl::FindRecord(const OpContext& ctx, const Scope& s
 }
 
 Result<std::vector<Memory>> MemoryStoreImpl::ListMessageMemories(
-    const OpContext& ctx, const std::vector<int64_t>& message_ids) {
+    const OpContext& ctx, const std::vector<int64_t>& message_ids, bool retired_only) {
   std::lock_guard lock(mu_);
   const std::unordered_set<int64_t> wanted(message_ids.begin(), message_ids.end());
   std::vector<Memory> out;
   for (const auto& [id, m] : memories_) {  // ordered by id
-    if (wanted.count(m.source.message_id) && CanSee(ctx.principal, m.scope) &&
+    if (wanted.count(m.source.message_id) && !(retired_only && m.current) &&
+        CanSee(ctx.principal, m.scope) &&
         (m.status == MemoryStatus::kActive || m.status == MemoryStatus::kDormant)) {
       out.push_back(m);
     }

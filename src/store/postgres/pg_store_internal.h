@@ -67,8 +67,9 @@ class PostgresStore final : public StoreCore {
   Result<int64_t> FindRecord(const OpContext& ctx, const Scope& scope,
                              const std::string& content) override;
 
-  Result<std::vector<Memory>> ListMessageMemories(
-      const OpContext& ctx, const std::vector<int64_t>& message_ids) override;
+  Result<std::vector<Memory>> ListMessageMemories(const OpContext& ctx,
+                                                  const std::vector<int64_t>& message_ids,
+                                                  bool retired_only) override;
 
   Result<std::vector<Memory>> GetSearchable(const OpContext& ctx, const std::vector<int64_t>& ids,
                                             bool include_history,

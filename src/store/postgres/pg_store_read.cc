@@ -87,7 +87,7 @@ Result<int64_t> PostgresStore::FindRecord(const OpContext& ctx, const Scope& sco
 }
 
 Result<std::vector<Memory>> PostgresStore::ListMessageMemories(
-    const OpContext& ctx, const std::vector<int64_t>& message_ids) {
+    const OpContext& ctx, const std::vector<int64_t>& message_ids, bool retired_only) {
   std::vector<Memory> out;
   if (message_ids.empty()) return out;
   ENGRAM_RETURN_IF_ERROR(WithConn([&](PgConn& conn) -> Status {
@@ -96,9 +96,10 @@ Result<std::vector<Memory>> PostgresStore::ListMessageMemories(
                       "SELECT " + MemoryColumns() +
                           " FROM memory m WHERE m.tenant_id = $1 AND "
                           "m.message_id = ANY($2::bigint[]) AND " + VisibleSql(3, 4) +
-                          " AND m.status IN ('active', 'dormant') ORDER BY m.id",
+                          " AND m.status IN ('active', 'dormant') AND "
+                          "($5::boolean IS FALSE OR NOT m.current) ORDER BY m.id",
                       {tenant(), IdArray(message_ids), UserParam(ctx.principal),
-                       TeamsParam(ctx.principal)}));
+                       TeamsParam(ctx.principal), retired_only}));
     return Status::OK();
   }));
   return out;

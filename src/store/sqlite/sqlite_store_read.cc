@@ -52,16 +52,18 @@ Result<int64_t> SqliteStore::FindRecord(const OpContext& ctx, const Scope& scope
 }
 
 Result<std::vector<Memory>> SqliteStore::ListMessageMemories(
-    const OpContext& ctx, const std::vector<int64_t>& message_ids) {
+    const OpContext& ctx, const std::vector<int64_t>& message_ids, bool retired_only) {
   std::vector<Memory> out;
   if (message_ids.empty()) return out;
   ReadConnection conn(this);
   Stmt st(conn.db(), conn.cache(),
           "SELECT " + sqlite::MemoryColumns() +
               " FROM memory m WHERE m.message_id IN (SELECT value FROM json_each(?1)) AND " +
-              sqlite::VisibleSql(2, 3) + " AND m.status IN ('active', 'dormant') ORDER BY m.id");
+              sqlite::VisibleSql(2, 3) +
+              " AND m.status IN ('active', 'dormant') AND (?4 = 0 OR m.current = 0) "
+              "ORDER BY m.id");
   st.Bind(1, FormatIdList(message_ids)).Bind(2, ctx.principal.user_id);
-  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, retired_only);
   while (st.Step()) out.push_back(sqlite::ReadMemory(st));
   if (!st.status().ok()) return st.status().WithPrefix("list message memories");
   return out;

@@ -1,0 +1,54 @@
+// What recall reads from a text, read once per recall.
+//
+// One recall looks at each candidate's words several times: relevance (WordsFound), the
+// lexical reranker, and the truth pass (its cues, restatements, the words two statements
+// share). Folding and tokenizing (NFKC, case fold, OpenCC) cost more than the comparisons, so
+// while a TextMemo lives on a thread, the functions below keep their results by text and
+// return them again for the same text. Without one they compute afresh: the results are the
+// same either way (text_memo_test.cc).
+//
+// Thread safety: a TextMemo belongs to the thread that made it and serves only that thread;
+// memos nest (the innermost serves). The functions are safe to call from any thread.
+#ifndef ENGRAM_SRC_RECALL_TEXT_MEMO_H_
+#define ENGRAM_SRC_RECALL_TEXT_MEMO_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace engram::recall {
+
+using WordSet = std::unordered_set<std::string>;
+
+class TextMemo {
+ public:
+  TextMemo();
+  ~TextMemo();
+  TextMemo(const TextMemo&) = delete;
+  TextMemo& operator=(const TextMemo&) = delete;
+
+  // The memo serving this thread, or nullptr.
+  static TextMemo* Current();
+
+  // Kept by text: Folded(), DocumentWords() and relevance.h's ContentWords().
+  std::unordered_map<std::string, std::string> folded;
+  std::unordered_map<std::string, std::shared_ptr<const WordSet>> document_words;
+  std::unordered_map<std::string, std::vector<std::string>> content_words;
+
+ private:
+  TextMemo* previous_;
+};
+
+// text::FoldForSearch(text).
+std::string Folded(std::string_view text);
+
+// The distinct tokens of `text` in kDocument mode (text::Tokenize): what a query word is
+// looked up in.
+std::shared_ptr<const WordSet> DocumentWords(std::string_view text);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_SRC_RECALL_TEXT_MEMO_H_
