@@ -8,7 +8,10 @@ ReaderPool::ReaderPool(Opener open, size_t max_connections)
     : open_(std::move(open)), max_(max_connections) {}
 
 ReaderPool::~ReaderPool() {
-  for (sqlite3* db : idle_) sqlite3_close_v2(db);
+  for (Reader& r : readers_) {
+    r.cache.reset();
+    sqlite3_close_v2(r.db);
+  }
 }
 
 ReaderPool::Lease::~Lease() {
@@ -22,7 +25,7 @@ std::optional<ReaderPool::Lease> ReaderPool::Acquire() {
     if (!idle_.empty()) {
       sqlite3* db = idle_.back();
       idle_.pop_back();
-      return Lease(this, db);
+      return Lease(this, db, StmtCache::Of(db));
     }
     if (open_count_ < max_) break;
     released_.wait(lock);
@@ -30,8 +33,11 @@ std::optional<ReaderPool::Lease> ReaderPool::Acquire() {
   ++open_count_;  // reserved while opening, outside the lock
   lock.unlock();
   Result<sqlite3*> db = open_();
-  if (db.ok() && *db != nullptr) return Lease(this, *db);
   lock.lock();
+  if (db.ok() && *db != nullptr) {
+    readers_.push_back({*db, std::make_unique<StmtCache>(*db)});
+    return Lease(this, *db, readers_.back().cache.get());
+  }
   --open_count_;
   broken_ = true;
   released_.notify_all();

@@ -9,6 +9,8 @@
 //
 // A leased connection starts no transaction of its own: each statement reads the latest
 // committed state, so a read that follows a committed write (on any connection) sees it.
+// Each connection keeps its prepared statements (a StmtCache registered for it), so a read
+// prepares a statement once per connection, not once per call.
 //
 // Thread safety: Acquire may be called from many threads; a Lease belongs to one thread.
 #ifndef ENGRAM_STORE_SQLITE_READER_POOL_H_
@@ -19,11 +21,13 @@
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
 
 #include "engram/result.h"
+#include "src/store/sqlite/sqlite_util.h"
 
 namespace engram::store::sqlite {
 
@@ -42,16 +46,21 @@ class ReaderPool {
 
   class Lease {
    public:
-    Lease(Lease&& other) noexcept : pool_(other.pool_), db_(other.db_) { other.db_ = nullptr; }
+    Lease(Lease&& other) noexcept : pool_(other.pool_), db_(other.db_), cache_(other.cache_) {
+      other.db_ = nullptr;
+    }
     Lease& operator=(Lease&&) = delete;
     ~Lease();
     sqlite3* db() const { return db_; }
+    // The connection's prepared statements; used by the lease's thread alone.
+    StmtCache* cache() const { return cache_; }
 
    private:
     friend class ReaderPool;
-    Lease(ReaderPool* pool, sqlite3* db) : pool_(pool), db_(db) {}
+    Lease(ReaderPool* pool, sqlite3* db, StmtCache* cache) : pool_(pool), db_(db), cache_(cache) {}
     ReaderPool* pool_;
     sqlite3* db_;
+    StmtCache* cache_;
   };
 
   // A reader, opened on first need; nullopt when a new one cannot be opened (the caller then
@@ -65,6 +74,11 @@ class ReaderPool {
   const size_t max_;
   std::mutex mu_;
   std::condition_variable released_;
+  struct Reader {
+    sqlite3* db;
+    std::unique_ptr<StmtCache> cache;  // destroyed before db is closed
+  };
+  std::vector<Reader> readers_;  // guarded by mu_; every connection opened
   std::vector<sqlite3*> idle_;  // guarded by mu_
   size_t open_count_ = 0;       // guarded by mu_; idle and leased
   bool broken_ = false;         // guarded by mu_; opening failed once

@@ -245,10 +245,10 @@ class SqliteStore final : public StoreCore {
           lease_(lock_.owns_lock() ? std::nullopt : store->readers_.Acquire()) {
       if (!lock_.owns_lock() && !lease_) lock_.lock();
       db_ = lease_ ? lease_->db() : store->db_;
-      cache_ = lease_ ? nullptr : store->cache_.get();
+      cache_ = lease_ ? lease_->cache() : store->cache_.get();
     }
     sqlite3* db() const { return db_; }
-    // The writer's statement cache while the writer is held, else none (a reader prepares).
+    // The statement cache of the connection in use (the writer's or the reader's).
     sqlite::StmtCache* cache() const { return cache_; }
 
    private:
