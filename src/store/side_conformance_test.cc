@@ -151,6 +151,32 @@ TEST_P(SideConformanceTest, DormantMemoriesWakeWhenTouchedAndTheirVectorsMove) {
   EXPECT_EQ(*store_->MarkDormant(Instant{kNow + 8, 0}, 10), 1);
 }
 
+// What a recall leaves behind, in whichever transactions the backend uses: the hits touched,
+// a recall log row the caller may mark used, and an audit record naming the hits.
+TEST_P(SideConformanceTest, RecordRecallTouchesLogsAndAudits) {
+  const int64_t a = RememberWithVector(alice_, "apricot", "vec-a");
+  const int64_t b = RememberWithVector(bob_, "banana", "vec-b");
+  RecallLogEntry log{Instant{kNow + 3, 0}, "alice", "cli", {}, "rr1", "aa bb", 2};
+  ASSERT_TRUE(store_->RecordRecall(Ctx(alice_, kNow + 3), {a, b}, log, {"recall", {a}, "{}"})
+                  .ok());
+  auto m = store_->GetMemory(Ctx(alice_), a);
+  ASSERT_TRUE(m.ok());
+  EXPECT_EQ(m->access_count, 1);
+  ASSERT_TRUE(m->last_access.has_value());
+  EXPECT_EQ(m->last_access->unix_ms, kNow + 3);
+  EXPECT_EQ(store_->GetMemory(Ctx(bob_), b)->access_count, 0);  // not alice's to touch
+  EXPECT_TRUE(store_->MarkUsed(Ctx(alice_), "rr1", true).ok());
+  auto audit = store_->ListAudit(Ctx(alice_), AuditQuery{0, 1000});
+  ASSERT_TRUE(audit.ok());
+  ASSERT_FALSE(audit->empty());
+  EXPECT_EQ(audit->back().action, "recall");
+  EXPECT_EQ(audit->back().targets, std::vector<int64_t>{a});
+  EXPECT_EQ(audit->back().actor_user, "alice");
+  auto verified = store_->VerifyAudit();
+  ASSERT_TRUE(verified.ok());
+  EXPECT_TRUE(verified->intact);
+}
+
 TEST_P(SideConformanceTest, ReplaceVectorNeedsAWritableCurrentMemory) {
   const int64_t mine = RememberWithVector(alice_, "apricot", "vec-a");
   const int64_t team = RememberWithVector(alice_, "team plan", "vec-t", Visibility::kTeam,
