@@ -17,6 +17,7 @@
 //
 // --reuse keeps each database after the run and, when it already exists, skips the writes
 // (the query stream stays the same), so recall can be measured again without re-filling it.
+// A reused database holding fewer than N messages (an interrupted fill) is refused.
 // --dump writes each query and its hits (memory id:score, in rank order) to PATH, one line
 // per recall, so that two builds' answers can be compared with diff.
 //
@@ -154,9 +155,19 @@ int main(int argc, char** argv) {
       return 1;
     }
     auto& engine = *opened;
-    if (!store.empty() && reuse) {
+    if (reuse) {
+      // A reused database must hold the whole fill: an interrupted one is refused, not
+      // measured as if it were full.
       auto stats = engine->Stats(user);
       fill = !stats.ok() || stats->messages == 0;
+      if (!fill && stats->messages < n) {
+        std::fprintf(stderr,
+                     "engram_bench: %s holds %lld messages, fewer than %d (an interrupted "
+                     "fill?): remove it, or run without --reuse\n",
+                     store.empty() ? path.c_str() : o.store.c_str(),
+                     static_cast<long long>(stats->messages), n);
+        return 1;
+      }
     }
     std::mt19937_64 rng(42);
     auto start = Clock::now();
