@@ -329,16 +329,21 @@ Status PgConn::ErrorOf(pg_result* res, std::string_view sql, bool script) {
   return StatusFromSqlState(sqlstate, msg);
 }
 
-std::string PgConn::NameFor(const std::string& text, bool* prepare) {
-  *prepare = false;
-  if (auto named = prepared_.find(text); named != prepared_.end()) return named->second;
-  if (prepared_.size() < kMaxPrepared && !seen_once_.insert(text).second) {
-    seen_once_.erase(text);
-    *prepare = true;
-    return "engram_" + std::to_string(++prepared_serial_);
+PgConn::Bound PgConn::Bind(std::string_view sql, std::span<const PgParam> params) {
+  Bound b;
+  b.text = std::string(sql);
+  b.values.reserve(params.size());
+  for (const PgParam& p : params) b.values.push_back(p.is_null() ? nullptr : p.text().c_str());
+  if (auto named = prepared_.find(b.text); named != prepared_.end()) {
+    b.name = named->second;
+  } else if (prepared_.size() < kMaxPrepared && !seen_once_.insert(b.text).second) {
+    seen_once_.erase(b.text);
+    b.prepare = true;
+    b.name = "engram_" + std::to_string(++prepared_serial_);
+  } else if (seen_once_.size() > 4 * kMaxPrepared) {
+    seen_once_.clear();
   }
-  if (seen_once_.size() > 4 * kMaxPrepared) seen_once_.clear();
-  return "";
+  return b;
 }
 
 Result<PgResult> PgConn::Exec(std::string_view sql, std::span<const PgParam> params) {
@@ -349,30 +354,25 @@ Result<PgResult> PgConn::Exec(std::string_view sql, std::span<const PgParam> par
     return out;
   }
   if (Status s = Refuse(sql); !s.ok()) return s;
-  std::string text(sql);
-  std::vector<const char*> values;
-  values.reserve(params.size());
-  for (const PgParam& p : params) values.push_back(p.is_null() ? nullptr : p.text().c_str());
-  const int n = static_cast<int>(values.size());
-  bool prepare = false;
-  const std::string name = NameFor(text, &prepare);
-  if (prepare) {
+  Bound b = Bind(sql, params);
+  const int n = static_cast<int>(b.values.size());
+  if (b.prepare) {
     // Second time: prepare it. A failed Parse is the statement's own error (the unnamed
     // path would have failed at the same step), so it is returned as Exec's.
-    pg_result* prep = PQprepare(conn_, name.c_str(), text.c_str(), n, nullptr);
+    pg_result* prep = PQprepare(conn_, b.name.c_str(), b.text.c_str(), n, nullptr);
     if (!prep || PQresultStatus(prep) != PGRES_COMMAND_OK) {
       Status s = ErrorOf(prep, sql);
       if (prep) PQclear(prep);
       return s;
     }
     PQclear(prep);
-    prepared_.emplace(std::move(text), name);
+    prepared_.emplace(b.text, b.name);
   }
   pg_result* res =
-      !name.empty()
-          ? PQexecPrepared(conn_, name.c_str(), n, values.data(), nullptr, nullptr, 0)
-          : PQexecParams(conn_, std::string(sql).c_str(), n, nullptr, values.data(), nullptr,
-                         nullptr, 0);
+      !b.name.empty()
+          ? PQexecPrepared(conn_, b.name.c_str(), n, b.values.data(), nullptr, nullptr, 0)
+          : PQexecParams(conn_, b.text.c_str(), n, nullptr, b.values.data(), nullptr, nullptr,
+                         0);
   ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
     Status s = ErrorOf(res, sql);

@@ -219,9 +219,16 @@ class PgConn {
   };
   Status Refuse(std::string_view sql) const;
   Status ErrorOf(pg_result* res, std::string_view sql, bool script = false);
-  // The prepared name of `text` (see Exec), "" to run it unnamed; *prepare: whether it must
-  // be prepared first (it was seen once before).
-  std::string NameFor(const std::string& text, bool* prepare);
+  // A statement ready to send: its text, its parameters as libpq takes them (pointing into
+  // the PgParams), and its prepared name ("" to run it unnamed; `prepare`: it must be
+  // prepared first, being seen the second time; see Exec).
+  struct Bound {
+    std::string text;
+    std::vector<const char*> values;
+    std::string name;
+    bool prepare = false;
+  };
+  Bound Bind(std::string_view sql, std::span<const PgParam> params);
   // Sends the queued statements with a Sync, reads their results and leaves pipeline mode
   // (pg_conn_pipeline.cc). REQUIRES: statements are queued.
   Status Drain();

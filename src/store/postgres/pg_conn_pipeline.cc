@@ -18,28 +18,23 @@ Status PgConn::Defer(std::string_view sql, std::span<const PgParam> params, PgRe
       PQenterPipelineMode(conn_) != 1) {
     return ErrorOf(nullptr, sql);
   }
-  std::string text(sql);
-  std::vector<const char*> values;
-  values.reserve(params.size());
-  for (const PgParam& p : params) values.push_back(p.is_null() ? nullptr : p.text().c_str());
-  const int n = static_cast<int>(values.size());
-  bool prepare = false;
-  const std::string name = NameFor(text, &prepare);
-  if (prepare) {
-    if (PQsendPrepare(conn_, name.c_str(), text.c_str(), n, nullptr) != 1) {
+  Bound b = Bind(sql, params);
+  const int n = static_cast<int>(b.values.size());
+  if (b.prepare) {
+    if (PQsendPrepare(conn_, b.name.c_str(), b.text.c_str(), n, nullptr) != 1) {
       return ErrorOf(nullptr, sql);
     }
     // Kept unless the server refuses it (Drain forgets it then).
-    prepared_.emplace(text, name);
-    pending_.push_back({text, nullptr, true});
+    prepared_.emplace(b.text, b.name);
+    pending_.push_back({b.text, nullptr, true});
   }
   const int sent =
-      !name.empty()
-          ? PQsendQueryPrepared(conn_, name.c_str(), n, values.data(), nullptr, nullptr, 0)
-          : PQsendQueryParams(conn_, text.c_str(), n, nullptr, values.data(), nullptr, nullptr,
-                              0);
+      !b.name.empty()
+          ? PQsendQueryPrepared(conn_, b.name.c_str(), n, b.values.data(), nullptr, nullptr, 0)
+          : PQsendQueryParams(conn_, b.text.c_str(), n, nullptr, b.values.data(), nullptr,
+                              nullptr, 0);
   if (sent != 1) return ErrorOf(nullptr, sql);
-  pending_.push_back({std::move(text), rows, false});
+  pending_.push_back({std::move(b.text), rows, false});
   return Status::OK();
 }
 

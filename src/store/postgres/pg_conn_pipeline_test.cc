@@ -11,14 +11,11 @@
 namespace engram::store::postgres {
 namespace {
 
-class PgPipelineTest : public PgTest {
+class PgPipelineTest : public PgConnFixture {
  protected:
   void SetUp() override {
-    PgTest::SetUp();
+    PgConnFixture::SetUp();
     if (HasFatalFailure()) return;
-    CreateSchema();
-    conn_ = Connect();
-    ASSERT_NE(conn_, nullptr);
     ASSERT_TRUE(conn_->Exec("CREATE TABLE d (id int PRIMARY KEY, v text)").ok());
   }
   std::string Values() {
@@ -26,7 +23,6 @@ class PgPipelineTest : public PgTest {
     EXPECT_TRUE(r.ok()) << r.status().ToString();
     return r.ok() ? std::string(r->Text(0, 0)) : "?";
   }
-  std::unique_ptr<PgConn> conn_;
 };
 
 TEST_F(PgPipelineTest, DeferredStatementsRunInOrderBeforeTheNextExec) {
