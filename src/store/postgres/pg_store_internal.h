@@ -11,7 +11,7 @@
 //     of write_lock ("writer"). The lock is held from that statement to COMMIT, so the
 //     transaction's round trips are what it costs the tenant's other writers: statements
 //     whose rows nothing reads are queued (PgConn::Defer) and travel with the next one that
-//     needs an answer (a remember's transaction: 5 round trips; a recall's follow-up: 2; an
+//     needs an answer (a remember of one new memory: 5 round trips; a recall's follow-up: 2; an
 //     enqueue: 1). Writes of one tenant are serialized, as SQLite's single
 //     writer serializes them, so the versioning invariants, id order, the audit chain's
 //     sequence and the vector change log's sequence all follow commit order. Retried on
