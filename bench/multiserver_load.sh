@@ -5,14 +5,16 @@
 # DURATION s, REMEMBER_SHARE of them remembers (SYNC_SHARE of those with ?sync=true, the rest
 # async 202), the others recalls. Prints serve_load's JSON: success rate, p50/p95/p99/max ms
 # overall and per kind (latency counted from each request's scheduled time), and how long the
-# ingest workers took to catch up. Not in ctest.
+# ingest workers took to catch up. SESSIONS (default 1) spreads the remembers over that many
+# sessions: one session's requests are processed in order, by one worker at a time. Not in
+# ctest.
 #   bench/multiserver_load.sh [BUILD_DIR]   env: RATE DURATION REMEMBER_SHARE SYNC_SHARE THREADS
-#                                                 PG_VERSION WORKERS
+#                                                 PG_VERSION WORKERS SESSIONS
 set -euo pipefail
 BUILD=${1:-build/release}
 RATE=${RATE:-100}; DURATION=${DURATION:-60}; REMEMBER_SHARE=${REMEMBER_SHARE:-0.5}
 SYNC_SHARE=${SYNC_SHARE:-0.3}; THREADS=${THREADS:-32}; PG_VERSION=${PG_VERSION:-16}
-WORKERS=${WORKERS:-2}
+WORKERS=${WORKERS:-2}; SESSIONS=${SESSIONS:-1}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ENGRAM=$BUILD/apps/cli/engram
 LOAD=$BUILD/bench/serve_load
@@ -49,10 +51,10 @@ done
 echo "== 3 servers (ports ${PORTS[*]}) on PostgreSQL $PG_VERSION, hashing embedder," \
   "$WORKERS ingest workers each; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== mixed: $RATE req/s for ${DURATION}s, remember share $REMEMBER_SHARE" \
-  "(sync share $SYNC_SHARE), $THREADS client threads"
+  "(sync share $SYNC_SHARE) in $SESSIONS session(s), $THREADS client threads"
 "$LOAD" --ports "$(IFS=,; echo "${PORTS[*]}")" --key "$KEY" --mode mixed --rate "$RATE" \
   --seconds "$DURATION" --remember-share "$REMEMBER_SHARE" --sync-share "$SYNC_SHARE" \
-  --threads "$THREADS" --drain-seconds 120
+  --threads "$THREADS" --sessions "$SESSIONS" --drain-seconds 120
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 for i in 1 2 3; do
   if grep -qiE "error|fatal|abort" "$DIR/serve$i.log"; then

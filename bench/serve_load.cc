@@ -5,6 +5,8 @@
 //       open loop: requests are scheduled at a fixed rate whether or not earlier ones have
 //       answered, and each latency counts from its scheduled time (no coordinated omission).
 //       --sync-share: the fraction of remembers sent with ?sync=true (the rest answer 202).
+//       --sessions N: the remembers name N sessions ("load0".."load<N-1>", at random) instead
+//       of one ("load"); the workers process one session's requests in order, one at a time.
 //   --ports P1,P2,...  (instead of --port) spreads the requests round-robin over several
 //       servers (mixed mode; the other modes use the first).
 //   serve_load --port P --key K --mode fill --count 10000
@@ -69,6 +71,7 @@ struct Args {
   double rate = 100, seconds = 60, remember_share = 0.5, sync_share = 0;
   double drain_seconds = 600;  // mixed: how long to wait for the workers after the load
   int threads = 4, count = 10000;
+  int sessions = 1;  // --sessions: 1 = every remember in session "load"
   bool sync = false;
 };
 
@@ -93,7 +96,9 @@ httplib::Headers Auth(const Args& a) {
 int Request(httplib::Client& c, const Args& a, std::mt19937& rng, bool remember,
             bool sync = false) {
   if (remember) {
-    json body = {{"text", Sentence(rng, 8) + " #" + std::to_string(rng())}, {"session", "load"}};
+    const std::string session =
+        a.sessions <= 1 ? "load" : "load" + std::to_string(rng() % a.sessions);
+    json body = {{"text", Sentence(rng, 8) + " #" + std::to_string(rng())}, {"session", session}};
     auto r = c.Post(a.sync || sync ? "/v1/memories?sync=true" : "/v1/memories", Auth(a),
                     body.dump(), "application/json");
     return r ? r->status : 0;
@@ -304,6 +309,7 @@ int main(int argc, char** argv) {
       a.port = a.ports.front();
     }
     else if (k == "--threads") a.threads = std::stoi(v);
+    else if (k == "--sessions") a.sessions = std::stoi(v);
     else if (k == "--count") a.count = std::stoi(v);
     else if (k == "--drain-seconds") a.drain_seconds = std::stod(v);
     else if (k == "--sync") a.sync = v == "true";

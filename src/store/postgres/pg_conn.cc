@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "engram/status_macros.h"
+
 namespace engram::store::postgres {
 namespace {
 
@@ -289,6 +291,7 @@ PgConn::~PgConn() { PQfinish(conn_); }
 bool PgConn::ok() const { return PQstatus(conn_) == CONNECTION_OK; }
 
 bool PgConn::in_transaction() const {
+  if (!pending_.empty()) return true;
   PGTransactionStatusType t = PQtransactionStatus(conn_);
   return t == PQTRANS_INTRANS || t == PQTRANS_INERROR || t == PQTRANS_ACTIVE;
 }
@@ -326,35 +329,50 @@ Status PgConn::ErrorOf(pg_result* res, std::string_view sql, bool script) {
   return StatusFromSqlState(sqlstate, msg);
 }
 
+PgConn::Bound PgConn::Bind(std::string_view sql, std::span<const PgParam> params) {
+  Bound b;
+  b.text = std::string(sql);
+  b.values.reserve(params.size());
+  for (const PgParam& p : params) b.values.push_back(p.is_null() ? nullptr : p.text().c_str());
+  if (auto named = prepared_.find(b.text); named != prepared_.end()) {
+    b.name = named->second;
+  } else if (prepared_.size() < kMaxPrepared && !seen_once_.insert(b.text).second) {
+    seen_once_.erase(b.text);
+    b.prepare = true;
+    b.name = "engram_" + std::to_string(++prepared_serial_);
+  } else if (seen_once_.size() > 4 * kMaxPrepared) {
+    seen_once_.clear();
+  }
+  return b;
+}
+
 Result<PgResult> PgConn::Exec(std::string_view sql, std::span<const PgParam> params) {
+  if (!pending_.empty()) {  // the queued statements travel with this one
+    PgResult out;
+    ENGRAM_RETURN_IF_ERROR(Defer(sql, params, &out));
+    ENGRAM_RETURN_IF_ERROR(Drain());
+    return out;
+  }
   if (Status s = Refuse(sql); !s.ok()) return s;
-  std::string text(sql);
-  std::vector<const char*> values;
-  values.reserve(params.size());
-  for (const PgParam& p : params) values.push_back(p.is_null() ? nullptr : p.text().c_str());
-  const int n = static_cast<int>(values.size());
-  auto named = prepared_.find(text);
-  if (named == prepared_.end() && prepared_.size() < kMaxPrepared &&
-      !seen_once_.insert(text).second) {
+  Bound b = Bind(sql, params);
+  const int n = static_cast<int>(b.values.size());
+  if (b.prepare) {
     // Second time: prepare it. A failed Parse is the statement's own error (the unnamed
     // path would have failed at the same step), so it is returned as Exec's.
-    std::string name = "engram_" + std::to_string(prepared_.size() + 1);
-    pg_result* prep = PQprepare(conn_, name.c_str(), text.c_str(), n, nullptr);
+    pg_result* prep = PQprepare(conn_, b.name.c_str(), b.text.c_str(), n, nullptr);
     if (!prep || PQresultStatus(prep) != PGRES_COMMAND_OK) {
       Status s = ErrorOf(prep, sql);
       if (prep) PQclear(prep);
       return s;
     }
     PQclear(prep);
-    seen_once_.erase(text);
-    named = prepared_.emplace(std::move(text), std::move(name)).first;
-  } else if (seen_once_.size() > 4 * kMaxPrepared) {
-    seen_once_.clear();
+    prepared_.emplace(b.text, b.name);
   }
   pg_result* res =
-      named != prepared_.end()
-          ? PQexecPrepared(conn_, named->second.c_str(), n, values.data(), nullptr, nullptr, 0)
-          : PQexecParams(conn_, text.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0);
+      !b.name.empty()
+          ? PQexecPrepared(conn_, b.name.c_str(), n, b.values.data(), nullptr, nullptr, 0)
+          : PQexecParams(conn_, b.text.c_str(), n, nullptr, b.values.data(), nullptr, nullptr,
+                         0);
   ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
     Status s = ErrorOf(res, sql);
@@ -366,6 +384,7 @@ Result<PgResult> PgConn::Exec(std::string_view sql, std::span<const PgParam> par
 
 Status PgConn::ExecScript(std::string_view sql) {
   if (Status s = Refuse(sql); !s.ok()) return s;
+  ENGRAM_RETURN_IF_ERROR(Flush());
   std::string text(sql);
   pg_result* res = PQexec(conn_, text.c_str());
   ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;

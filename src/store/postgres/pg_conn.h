@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "engram/result.h"
 #include "engram/status.h"
@@ -158,8 +159,27 @@ class PgConn {
   Result<PgResult> Exec(std::string_view sql, std::initializer_list<PgParam> params = {}) {
     return Exec(sql, std::span<const PgParam>(params.begin(), params.size()));
   }
+  // Queues a statement whose rows are not needed before the next statement (libpq's
+  // pipeline mode, pg_conn_pipeline.cc): it travels with the next Exec or Flush, in the same
+  // round trip, and the server runs the statements in the order they were queued (later ones
+  // see its effects). The first statement of a round that fails makes the server skip the
+  // rest of the round; its error is returned by the Exec or Flush that carried it, named
+  // after the failing statement, and becomes first_error_sqlstate(). `rows`, when not null,
+  // receives the statement's result when that call has read it; it must outlive the call.
+  // Prepared as Exec prepares. Errors now: InvalidArgument as Exec, Unavailable when the
+  // connection broke.
+  Status Defer(std::string_view sql, std::span<const PgParam> params, PgResult* rows = nullptr);
+  Status Defer(std::string_view sql, std::initializer_list<PgParam> params = {},
+               PgResult* rows = nullptr) {
+    return Defer(sql, std::span<const PgParam>(params.begin(), params.size()), rows);
+  }
+  // Sends the queued statements (Defer) and reads their results: OK, or the first error.
+  Status Flush();
+  // How many statements are queued (Defer) and not yet sent.
+  size_t deferred() const { return pending_.size(); }
+
   // Runs several ';'-separated statements without parameters (DDL scripts, migrations). An
-  // error names the script's line where the failing statement went wrong.
+  // error names the script's line where the failing statement went wrong. Flushes first.
   Status ExecScript(std::string_view sql);
 
   // `value` quoted as an SQL string literal for this connection ('…', escapes doubled).
@@ -168,7 +188,7 @@ class PgConn {
   // Whether the connection is usable (false after the server went away).
   bool ok() const;
   // Whether a transaction is open on the connection (also when it failed and awaits
-  // ROLLBACK).
+  // ROLLBACK), or statements are queued (Defer: a queued BEGIN opens one).
   bool in_transaction() const;
   // The SQLSTATE of the first statement that failed since ClearErrors() ("" when none).
   // PostgreSQL aborts a transaction at its first error, so this is the cause of the
@@ -190,8 +210,28 @@ class PgConn {
 
  private:
   explicit PgConn(pg_conn* conn) : conn_(conn) {}
+  // A statement queued by Defer (or the Prepare of its text, `prepare`), awaiting its
+  // result.
+  struct Pending {
+    std::string sql;
+    PgResult* rows;
+    bool prepare;
+  };
   Status Refuse(std::string_view sql) const;
   Status ErrorOf(pg_result* res, std::string_view sql, bool script = false);
+  // A statement ready to send: its text, its parameters as libpq takes them (pointing into
+  // the PgParams), and its prepared name ("" to run it unnamed; `prepare`: it must be
+  // prepared first, being seen the second time; see Exec).
+  struct Bound {
+    std::string text;
+    std::vector<const char*> values;
+    std::string name;
+    bool prepare = false;
+  };
+  Bound Bind(std::string_view sql, std::span<const PgParam> params);
+  // Sends the queued statements with a Sync, reads their results and leaves pipeline mode
+  // (pg_conn_pipeline.cc). REQUIRES: statements are queued.
+  Status Drain();
 
   pg_conn* conn_;
   std::string first_error_sqlstate_;
@@ -199,6 +239,8 @@ class PgConn {
   // 4 × kMaxPrepared, so statements built with literals cannot grow it without bound).
   std::unordered_map<std::string, std::string> prepared_;
   std::unordered_set<std::string> seen_once_;
+  int64_t prepared_serial_ = 0;  // names engram_<n>, never reused
+  std::vector<Pending> pending_;  // in pipeline mode while not empty
   bool advisory_locks_allowed_ = false;
 };
 

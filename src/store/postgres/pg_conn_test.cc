@@ -19,15 +19,8 @@
 namespace engram::store::postgres {
 namespace {
 
-class PgConnTest : public PgTest {
+class PgConnTest : public PgConnFixture {
  protected:
-  void SetUp() override {
-    PgTest::SetUp();
-    if (HasFatalFailure()) return;
-    CreateSchema();
-    conn_ = Connect();
-    ASSERT_NE(conn_, nullptr);
-  }
   // Runs `sql` on conn_ and fails the test on an error.
   PgResult Run(const std::string& sql, std::initializer_list<PgParam> params = {}) {
     auto r = conn_->Exec(sql, params);
@@ -38,7 +31,6 @@ class PgConnTest : public PgTest {
     PgResult r = Run("SELECT count(*) FROM " + table);
     return r.rows() == 1 ? r.Int64(0, 0) : -1;
   }
-  std::unique_ptr<PgConn> conn_;
 };
 
 TEST_F(PgConnTest, ConnectsToTheServerWithPgvector) {

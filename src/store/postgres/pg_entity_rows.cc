@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <optional>
 #include <string_view>
 
@@ -174,6 +175,23 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(PgConn& conn, const std
   std::vector<EntityLinkOutcome> out;
   const std::string key = ScopeKey(batch.scope);
   const std::string select = std::string("SELECT ") + kEntityColumns + " FROM entity e ";
+  // The named entities `p` may see, read in one statement.
+  std::vector<int64_t> named;
+  for (const EntityLinkDraft& d : batch.entity_links) {
+    if (d.entity_id != 0) named.push_back(d.entity_id);
+  }
+  std::map<int64_t, EntityRecord> visible;
+  if (!named.empty()) {
+    auto r = conn.Exec(select + "WHERE e.tenant_id = $1 AND e.id = ANY($2::bigint[]) AND " +
+                           EntityVisibleSql(3, 4),
+                       {tenant, IdArray(named), UserParam(p), TeamsParam(p)});
+    if (!r.ok()) return r.status().WithPrefix("link entity");
+    for (int i = 0; i < r->rows(); ++i) {
+      EntityRecord e = ReadEntity(*r, i);
+      const int64_t id = e.id;
+      visible.emplace(id, std::move(e));
+    }
+  }
   for (const EntityLinkDraft& d : batch.entity_links) {
     if (d.memory_index < 0 || d.memory_index >= static_cast<int>(memories.size())) {
       return Status::InvalidArgument("ingest: entity link to memory " +
@@ -185,17 +203,12 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(PgConn& conn, const std
     o.confidence = d.confidence;
     EntityRecord e;
     if (d.entity_id != 0) {
-      ENGRAM_ASSIGN_OR_RETURN(
-          auto known, FirstEntity(conn,
-                                  select + "WHERE e.tenant_id = $1 AND e.id = $2 AND " +
-                                      EntityVisibleSql(3, 4),
-                                  {tenant, d.entity_id, UserParam(p), TeamsParam(p)},
-                                  "link entity"));
-      if (!known) {
+      auto known = visible.find(d.entity_id);
+      if (known == visible.end()) {
         return Status::InvalidArgument("ingest: entity " + std::to_string(d.entity_id) +
                                        " is not visible");
       }
-      e = std::move(*known);
+      e = known->second;
     } else {
       if (d.name.empty()) return Status::InvalidArgument("ingest: new entity without a name");
       ENGRAM_ASSIGN_OR_RETURN(
@@ -220,12 +233,11 @@ Result<std::vector<EntityLinkOutcome>> InsertEntityLinks(PgConn& conn, const std
     o.entity_id = e.id;
     o.name = e.name;
     o.type = e.type;
-    auto link = conn.Exec(
+    ENGRAM_RETURN_IF_ERROR(conn.Defer(
         "INSERT INTO memory_entity (tenant_id, memory_id, entity_id, confidence, surface) "
         "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, memory_id, entity_id) DO UPDATE "
         "SET confidence = GREATEST(memory_entity.confidence, EXCLUDED.confidence)",
-        {tenant, o.memory_id, o.entity_id, o.confidence, o.surface});
-    if (!link.ok()) return link.status().WithPrefix("link entity");
+        {tenant, o.memory_id, o.entity_id, o.confidence, o.surface}));
     out.push_back(std::move(o));
   }
   return out;
@@ -237,34 +249,31 @@ Status InsertRelations(PgConn& conn, const std::string& tenant, const IngestBatc
     if (!WritesRelation(batch, out, r)) continue;
     const Memory& m = out.memories[r.memory_index];
     const bool entity_object = r.object_link >= 0;
-    auto ins = conn.Exec(
+    ENGRAM_RETURN_IF_ERROR(conn.Defer(
         "INSERT INTO relation (tenant_id, subject_id, predicate, object_id, object_literal, "
         "memory_id, valid_from_ms, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         {tenant, out.entity_links[r.subject_link].entity_id, r.predicate,
          entity_object ? PgParam(out.entity_links[r.object_link].entity_id) : PgParam::Null(),
          entity_object ? PgParam::Null() : PgParam(r.object_literal), m.id, m.valid_from.unix_ms,
-         int64_t{m.version}});
-    if (!ins.ok()) return ins.status().WithPrefix("insert relation");
+         int64_t{m.version}}));
   }
   return Status::OK();
 }
 
 Status CloseRelations(PgConn& conn, const std::string& tenant, int64_t memory_id,
                       const Instant& at) {
-  auto r = conn.Exec(
+  return conn.Defer(
       "UPDATE relation SET valid_to_ms = $3 WHERE tenant_id = $1 AND memory_id = $2 AND "
       "valid_to_ms IS NULL",
       {tenant, memory_id, at.unix_ms});
-  return r.ok() ? Status::OK() : r.status().WithPrefix("close relations");
 }
 
 Status CopyEntityLinks(PgConn& conn, const std::string& tenant, int64_t from, int64_t to) {
-  auto r = conn.Exec(
+  return conn.Defer(
       "INSERT INTO memory_entity (tenant_id, memory_id, entity_id, confidence, surface) "
       "SELECT tenant_id, $3, entity_id, confidence, surface FROM memory_entity WHERE "
       "tenant_id = $1 AND memory_id = $2 ON CONFLICT DO NOTHING",
       {tenant, from, to});
-  return r.ok() ? Status::OK() : r.status().WithPrefix("copy entity links");
 }
 
 Status DeleteLineageEntityLinks(PgConn& conn, const std::string& tenant, int64_t lineage_id) {

@@ -97,23 +97,20 @@ Status InsertMemoryRow(PgConn& conn, const std::string& tenant, Memory* m,
                             {tenant, m->source.message_id}));
     keyword = IsKeywordDocument(*m, rec.rows() ? rec.Text(0, 0) : std::string_view());
   }
-  ENGRAM_ASSIGN_OR_RETURN(
-      auto id, conn.Exec("SELECT nextval(pg_get_serial_sequence('memory', 'id'))"));
-  m->id = id.Int64(0, 0);
-  if (m->lineage_id == 0) m->lineage_id = m->id;
-  std::string sql = "INSERT INTO memory (tenant_id, scope_key, keyword, said";
+  // The id is allocated in the INSERT (one round trip): kColumns[0] is id, [1] lineage_id.
+  std::string sql = "WITH n AS (SELECT nextval(pg_get_serial_sequence('memory', 'id')) AS id) "
+                    "INSERT INTO memory (tenant_id, scope_key, keyword, said";
   for (int i = 0; i < kCount; ++i) sql += std::string(", ") + kColumns[i];
-  sql += ") VALUES ($1, $2, $3, $4";
-  for (int i = 0; i < kCount; ++i) sql += ", $" + std::to_string(i + 5);
-  sql += ")";
+  sql += ") SELECT $1, $2, $3, $4, n.id, COALESCE($5::bigint, n.id)";
+  for (int i = 2; i < kCount; ++i) sql += ", $" + std::to_string(i + 4);
+  sql += " FROM n RETURNING id, lineage_id";
   std::vector<PgParam> p;
-  p.reserve(kCount + 4);
+  p.reserve(kCount + 3);
   p.emplace_back(tenant);
   p.emplace_back(ScopeKey(m->scope));
   p.emplace_back(keyword);
   p.push_back(said.empty() ? PgParam::Null() : PgParam(said));
-  p.emplace_back(m->id);
-  p.emplace_back(m->lineage_id);
+  p.push_back(m->lineage_id ? PgParam(m->lineage_id) : PgParam::Null());
   p.emplace_back(int64_t{m->version});
   p.push_back(m->supersedes ? PgParam(m->supersedes) : PgParam::Null());
   p.emplace_back(m->current);
@@ -158,7 +155,10 @@ Status InsertMemoryRow(PgConn& conn, const std::string& tenant, Memory* m,
   p.emplace_back(m->reinforced);
   p.push_back(OptMs(m->last_seen));
   auto done = conn.Exec(sql, p);
-  return done.ok() ? Status::OK() : done.status().WithPrefix("insert memory");
+  if (!done.ok()) return done.status().WithPrefix("insert memory");
+  m->id = done->Int64(0, 0);
+  m->lineage_id = done->Int64(0, 1);
+  return Status::OK();
 }
 
 std::string TextArray(const std::vector<std::string>& items) {

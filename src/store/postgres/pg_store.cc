@@ -1,6 +1,7 @@
 // PostgresStore: opening, the write transaction (writer lock), the audit chain and the
 // vector change log.
 #include <cstring>
+#include <utility>
 
 #include "engram/status_macros.h"
 #include "src/store/access.h"
@@ -76,18 +77,42 @@ Status PostgresStore::WithConn(const std::function<Status(PgConn&)>& body) {
   return body(*conn);
 }
 
+namespace {
+
+// The audit chain's head as the current thread's write transaction (WithWriteTxn) read it
+// right after taking the writer lock, and as its own appends moved it since. Under the lock
+// no other transaction appends, so the head stays exact until the commit.
+struct TxnAuditHead {
+  PgConn* conn = nullptr;
+  PgResult rows;       // the queued SELECT's result, once read
+  bool known = false;  // seq and hash below are the head
+  int64_t seq = 0;
+  std::string hash;
+};
+thread_local TxnAuditHead* txn_audit_head = nullptr;
+
+}  // namespace
+
 Status PostgresStore::WithWriteTxn(const std::function<Status(PgConn&)>& body) {
-  int64_t writes = 0;
-  ENGRAM_RETURN_IF_ERROR(RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
+  PgResult lock;
+  const Status ran = RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
     // The UPDATE takes the row lock and counts the write: the keyword index of every
-    // process catches up when the counter moved (pg_keyword.h).
-    auto lock = conn.Exec(
+    // process catches up when the counter moved (pg_keyword.h). Queued with BEGIN and the
+    // audit head's read: all three reach the server with the body's first statement.
+    ENGRAM_RETURN_IF_ERROR(conn.Defer(
         "UPDATE write_lock SET n = n + 1 WHERE tenant_id = $1 AND key = 'writer' RETURNING n",
-        {tenant()});
-    if (!lock.ok()) return lock.status().WithPrefix("postgres: writer lock");
-    writes = lock->rows() > 0 ? lock->Int64(0, 0) : 0;
-    return body(conn);
-  }));
+        {tenant()}, &lock));
+    TxnAuditHead head;
+    head.conn = &conn;
+    ENGRAM_RETURN_IF_ERROR(conn.Defer("SELECT seq, hash FROM audit_head WHERE tenant_id = $1",
+                                      {tenant()}, &head.rows));
+    TxnAuditHead* const outer = std::exchange(txn_audit_head, &head);
+    Status s = body(conn);
+    txn_audit_head = outer;
+    return s;
+  });
+  if (!ran.ok()) return ran;
+  const int64_t writes = lock.rows() > 0 ? lock.Int64(0, 0) : 0;
   if (writes >= kFirstAnalyzeWrite && (writes & (writes - 1)) == 0) AnalyzeGrowingTables();
   return Status::OK();
 }
@@ -104,33 +129,54 @@ Status PostgresStore::AppendAuditIn(PgConn& conn, const OpContext& ctx, const Au
   AuditRecord r = NewAuditRecord(ctx, e);
   r.prev_hash = AuditGenesisHash();
   r.seq = 1;
-  ENGRAM_ASSIGN_OR_RETURN(
-      auto head, conn.Exec("SELECT seq, hash FROM audit_head WHERE tenant_id = $1", {tenant()}));
-  if (head.rows() > 0) {
-    r.seq = head.Int64(0, 0) + 1;
-    r.prev_hash = std::string(head.Text(0, 1));
+  TxnAuditHead* head = txn_audit_head && txn_audit_head->conn == &conn ? txn_audit_head : nullptr;
+  if (head && !head->known) {
+    // Read with the lock (WithWriteTxn); its result is in unless nothing was sent since.
+    if (head->rows.rows() == 0) ENGRAM_RETURN_IF_ERROR(conn.Flush());
+    head->known = true;
+    head->seq = 0;
+    head->hash = r.prev_hash;
+    if (head->rows.rows() > 0) {
+      head->seq = head->rows.Int64(0, 0);
+      head->hash = std::string(head->rows.Text(0, 1));
+    }
+  }
+  if (head) {
+    r.seq = head->seq + 1;
+    r.prev_hash = head->hash;
+  } else {
+    ENGRAM_ASSIGN_OR_RETURN(
+        auto h, conn.Exec("SELECT seq, hash FROM audit_head WHERE tenant_id = $1", {tenant()}));
+    if (h.rows() > 0) {
+      r.seq = h.Int64(0, 0) + 1;
+      r.prev_hash = std::string(h.Text(0, 1));
+    }
   }
   r.hash = AuditMac(options_.audit_key, r.prev_hash, r);
-  // The record and the chain's head in one statement (one round trip under the lock).
-  auto ins = conn.Exec(
+  // The record and the chain's head in one statement, queued: it travels with the
+  // transaction's next statement or its COMMIT.
+  ENGRAM_RETURN_IF_ERROR(conn.Defer(
       "WITH a AS (INSERT INTO audit (tenant_id, seq, at_ms, actor_user, actor_agent, action, "
       "targets, request_id, detail, prev_hash, hash) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) "
       "RETURNING tenant_id, seq, hash) "
       "INSERT INTO audit_head (tenant_id, seq, hash) SELECT tenant_id, seq, hash FROM a "
       "ON CONFLICT (tenant_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash",
       {tenant(), r.seq, r.at.unix_ms, r.actor_user, r.actor_agent, r.action,
-       FormatIdList(r.targets), r.request_id, r.detail_json, r.prev_hash, r.hash});
-  return ins.ok() ? Status::OK() : ins.status().WithPrefix("audit");
+       FormatIdList(r.targets), r.request_id, r.detail_json, r.prev_hash, r.hash}));
+  if (head) {
+    head->seq = r.seq;
+    head->hash = r.hash;
+  }
+  return Status::OK();
 }
 
 Status PostgresStore::LogVectorIn(PgConn& conn, int64_t id, bool upsert) {
   // Under the tenant's writer lock, identity values are taken in commit order: the log's
   // sequence is its id.
-  auto r = conn.Exec(
+  return conn.Defer(
       "WITH n AS (SELECT nextval(pg_get_serial_sequence('vector_log', 'id')) AS v) "
       "INSERT INTO vector_log (tenant_id, id, seq, memory_id, op) SELECT $1, v, v, $2, $3 FROM n",
       {tenant(), id, upsert ? "upsert" : "remove"});
-  return r.ok() ? Status::OK() : r.status().WithPrefix("vector log");
 }
 
 Status PostgresStore::PutVectorIn(PgConn& conn, int64_t id, const std::string& model,
@@ -142,15 +188,14 @@ Status PostgresStore::PutVectorIn(PgConn& conn, int64_t id, const std::string& m
     std::memcpy(v.data(), vector.data(), vector.size());
     embedding = PgParam::Vector(v);
   }
-  auto r = conn.Exec(
+  ENGRAM_RETURN_IF_ERROR(conn.Defer(
       "INSERT INTO memory_vector (tenant_id, memory_id, model_id, part, live, vector, embedding) "
       "SELECT $1, $2, $3, m.scope_key, true, $4::bytea, $5::vector FROM memory m "
       "WHERE m.tenant_id = $1 AND m.id = $2 "
       "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET model_id = EXCLUDED.model_id, "
       "part = EXCLUDED.part, live = true, vector = EXCLUDED.vector, "
       "embedding = EXCLUDED.embedding",
-      {tenant(), id, model, PgParam::Bytea(vector), embedding});
-  if (!r.ok()) return r.status().WithPrefix("memory vector");
+      {tenant(), id, model, PgParam::Bytea(vector), embedding}));
   return LogVectorIn(conn, id, true);
 }
 

@@ -8,7 +8,11 @@
 // Concurrency contract (several threads of one process and several processes on one
 // database):
 //   - Every write runs in one READ COMMITTED transaction that first locks the tenant's row
-//     of write_lock ("writer"): writes of one tenant are serialized, as SQLite's single
+//     of write_lock ("writer"). The lock is held from that statement to COMMIT, so the
+//     transaction's round trips are what it costs the tenant's other writers: statements
+//     whose rows nothing reads are queued (PgConn::Defer) and travel with the next one that
+//     needs an answer (a remember of one new memory: 5 round trips; a recall's follow-up: 2; an
+//     enqueue: 1). Writes of one tenant are serialized, as SQLite's single
 //     writer serializes them, so the versioning invariants, id order, the audit chain's
 //     sequence and the vector change log's sequence all follow commit order. Retried on
 //     40001/40P01 (pg_txn.h). The one exception: the embedding cache, whose writes are
@@ -222,11 +226,14 @@ class PostgresStore final : public StoreCore {
   Status MarkOutboxDoneIn(PgConn& conn, int64_t id, const std::string& owner,
                           const IngestOutcome& out, const Instant& now);
 
-  // TouchMemories and LogRecall inside a write transaction (pg_store_upkeep.cc).
+  // TouchMemories and LogRecall inside a write transaction (pg_store_upkeep.cc); the log's
+  // insert is queued (PgConn::Defer), so a repeated request id fails the transaction later.
   Status TouchIn(PgConn& conn, const OpContext& ctx, const std::vector<int64_t>& ids);
   Status LogRecallIn(PgConn& conn, const RecallLogEntry& e);
 
-  // Appends an audit record inside a write transaction (the writer lock held).
+  // Appends an audit record inside a write transaction (the writer lock held); the record
+  // is queued (PgConn::Defer). Inside WithWriteTxn the chain's head is the one read with the
+  // lock, so an append costs no round trip of its own.
   Status AppendAuditIn(PgConn& conn, const OpContext& ctx, const AuditEntry& e);
   // Stores `vector` for memory `id` and logs an upsert; logs a removal (LogVectorIn). Inside
   // a write transaction.

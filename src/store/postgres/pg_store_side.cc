@@ -140,22 +140,23 @@ Status PostgresStore::DeleteCachedEmbeddings(const std::vector<std::string>& tex
 
 Result<std::vector<int64_t>> PostgresStore::EnqueueOutbox(const std::vector<OutboxDraft>& drafts,
                                                           const Instant& now) {
-  std::vector<int64_t> ids;
   // Under the writer lock: ids follow commit order, so a session's entries, acknowledged one
-  // after another, are ordered as they were said.
+  // after another, are ordered as they were said. The inserts are queued: with BEGIN, the
+  // lock and COMMIT they make one round trip, and their ids are read after it.
+  std::vector<PgResult> rows(drafts.size());
   const Status done = WithWriteTxn([&](PgConn& conn) -> Status {
-    ids.clear();
-    for (const OutboxDraft& d : drafts) {
-      auto r = conn.Exec(
+    for (size_t i = 0; i < drafts.size(); ++i) {
+      const OutboxDraft& d = drafts[i];
+      ENGRAM_RETURN_IF_ERROR(conn.Defer(
           "INSERT INTO outbox (tenant_id, user_id, request, created_ms, session_key) VALUES "
           "($1, $2, $3, $4, $5) RETURNING id",
-          {tenant(), d.user_id, d.request, now.unix_ms, d.session_key});
-      if (!r.ok()) return r.status().WithPrefix("enqueue");
-      ids.push_back(r->Int64(0, 0));
+          {tenant(), d.user_id, d.request, now.unix_ms, d.session_key}, &rows[i]));
     }
     return Status::OK();
   });
-  if (!done.ok()) return done;
+  if (!done.ok()) return done.WithPrefix("enqueue");
+  std::vector<int64_t> ids;
+  for (const PgResult& r : rows) ids.push_back(r.rows() > 0 ? r.Int64(0, 0) : 0);
   return ids;
 }
 

@@ -46,33 +46,40 @@ Result<std::vector<int64_t>> MoveVectors(PgConn& conn, const std::string& tenant
 
 }  // namespace
 
+namespace {
+
+// A repeated request id: Conflict, as SQLite reports its UNIQUE constraint. The recall
+// log's insert is queued (LogRecallIn), so its unique violation is what the transaction
+// returns.
+Status RecallLogged(Status s, const RecallLogEntry& e) {
+  if (s.code() != StatusCode::kAlreadyExists) return s;
+  return Status::Conflict("recall log: request id '" + e.request_id + "' is logged");
+}
+
+}  // namespace
+
 Status PostgresStore::LogRecall(const RecallLogEntry& e) {
-  return WithWriteTxn([&](PgConn& conn) { return LogRecallIn(conn, e); });
+  return RecallLogged(WithWriteTxn([&](PgConn& conn) { return LogRecallIn(conn, e); }), e);
 }
 
 Status PostgresStore::RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
                                    const RecallLogEntry& log, const AuditEntry& audit) {
-  return WithWriteTxn([&](PgConn& conn) -> Status {
-    ENGRAM_RETURN_IF_ERROR(TouchIn(conn, ctx, ids));
-    ENGRAM_RETURN_IF_ERROR(LogRecallIn(conn, log));
-    return AppendAuditIn(conn, ctx, audit);
-  });
+  // Two round trips: BEGIN, the lock, the audit head and the touch; then the queued log
+  // and audit rows with COMMIT.
+  return RecallLogged(WithWriteTxn([&](PgConn& conn) -> Status {
+                        ENGRAM_RETURN_IF_ERROR(TouchIn(conn, ctx, ids));
+                        ENGRAM_RETURN_IF_ERROR(LogRecallIn(conn, log));
+                        return AppendAuditIn(conn, ctx, audit);
+                      }),
+                      log);
 }
 
 Status PostgresStore::LogRecallIn(PgConn& conn, const RecallLogEntry& e) {
-  {
-    auto r = conn.Exec(
-        "INSERT INTO recall_log (tenant_id, at_ms, user_id, agent_id, teams, request_id, "
-        "fingerprint, hits) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        {tenant(), e.at.unix_ms, e.user_id, e.agent_id, JsonStrings(e.teams), e.request_id,
-         e.fingerprint, int64_t{e.hits}});
-    if (r.ok()) return Status::OK();
-    // A repeated request id: Conflict, as SQLite reports its UNIQUE constraint.
-    if (r.status().code() == StatusCode::kAlreadyExists) {
-      return Status::Conflict("recall log: request id '" + e.request_id + "' is logged");
-    }
-    return r.status().WithPrefix("recall log");
-  }
+  return conn.Defer(
+      "INSERT INTO recall_log (tenant_id, at_ms, user_id, agent_id, teams, request_id, "
+      "fingerprint, hits) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+      {tenant(), e.at.unix_ms, e.user_id, e.agent_id, JsonStrings(e.teams), e.request_id,
+       e.fingerprint, int64_t{e.hits}});
 }
 
 Status PostgresStore::MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) {

@@ -80,6 +80,19 @@ class PgTest : public ::testing::Test {
   std::unique_ptr<PgConn> admin_;  // no schema in its search_path
 };
 
+// A PgTest with its schema created and conn_, a connection whose search_path starts there.
+class PgConnFixture : public PgTest {
+ protected:
+  void SetUp() override {
+    PgTest::SetUp();
+    if (HasFatalFailure()) return;
+    CreateSchema();
+    conn_ = Connect();
+    ASSERT_NE(conn_, nullptr);
+  }
+  std::unique_ptr<PgConn> conn_;
+};
+
 }  // namespace engram::store::postgres
 
 #endif  // ENGRAM_STORE_POSTGRES_PG_TESTING_H_

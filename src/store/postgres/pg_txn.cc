@@ -49,7 +49,8 @@ Result<PgTxn> PgTxn::Begin(PgConn& conn, const PgTxnOptions& options) {
     return Status::FailedPrecondition("postgres: BEGIN: a transaction is already open");
   }
   conn.ClearErrors();
-  ENGRAM_RETURN_IF_ERROR(conn.Exec(BeginSql(options)).status());
+  // Queued: BEGIN and its settings travel with the transaction's first statement.
+  ENGRAM_RETURN_IF_ERROR(conn.Defer(BeginSql(options)));
   PgTxn txn(&conn);
   for (const auto& [name, value] : options.set_local) {
     ENGRAM_RETURN_IF_ERROR(txn.SetLocal(name, value));  // ~PgTxn rolls back
@@ -68,7 +69,7 @@ Status PgTxn::SetLocal(std::string_view name, std::string_view value) {
                                    "'");
   }
   ENGRAM_ASSIGN_OR_RETURN(std::string quoted, conn_->QuoteLiteral(value));
-  return conn_->Exec("SET LOCAL " + std::string(name) + " = " + quoted).status();
+  return conn_->Defer("SET LOCAL " + std::string(name) + " = " + quoted);
 }
 
 Status PgTxn::Commit() {
@@ -90,6 +91,7 @@ Status PgTxn::Commit() {
 Status PgTxn::Rollback() {
   if (!conn_) return Status::FailedPrecondition("postgres: ROLLBACK: transaction is over");
   PgConn* c = std::exchange(conn_, nullptr);
+  (void)c->Flush();  // a queued statement's error is the transaction's, rolled back here
   if (!c->in_transaction()) return Status::OK();  // the connection broke: nothing is open
   return c->Exec("ROLLBACK").status();
 }

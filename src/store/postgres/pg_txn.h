@@ -43,16 +43,18 @@ struct PgTxnOptions {
 // rolled back (its error, if any, is dropped: the connection then reports !ok()).
 class PgTxn {
  public:
-  // BEGIN with the options' isolation and access mode, then their SET LOCALs.
-  // FailedPrecondition when a transaction is already open on `conn`.
+  // BEGIN with the options' isolation and access mode, then their SET LOCALs, queued
+  // (PgConn::Defer): they reach the server with the transaction's first statement, and an
+  // error of theirs is that statement's. FailedPrecondition when a transaction is already
+  // open on `conn`.
   static Result<PgTxn> Begin(PgConn& conn, const PgTxnOptions& options = {});
   PgTxn(PgTxn&& other) noexcept : conn_(std::exchange(other.conn_, nullptr)) {}
   PgTxn& operator=(PgTxn&&) = delete;
   PgTxn(const PgTxn&) = delete;
   ~PgTxn();
 
-  // SET LOCAL name = 'value' (the value quoted for the connection). InvalidArgument for a
-  // malformed name; server errors as Exec.
+  // SET LOCAL name = 'value' (the value quoted for the connection), queued as BEGIN is.
+  // InvalidArgument for a malformed name; server errors as Defer.
   Status SetLocal(std::string_view name, std::string_view value);
   // COMMIT. A commit the server refuses (e.g. 40001 under SERIALIZABLE) is an error and the
   // transaction is over either way.

@@ -257,8 +257,10 @@ class PgWritePort final : public WritePort {
     if (!r.ok()) return r.status().WithPrefix(what);
     return r;
   }
-  Status Do(const char* what, const std::string& sql, std::initializer_list<PgParam> params) {
-    return Run(what, sql, params).status();
+  // A statement whose rows nothing reads: queued (PgConn::Defer), it travels with the
+  // transaction's next statement that needs an answer, or with its COMMIT.
+  Status Do(const char*, const std::string& sql, std::initializer_list<PgParam> params) {
+    return conn_.Defer(sql, params);
   }
   Result<std::optional<Memory>> One(const std::string& sql,
                                     std::initializer_list<PgParam> params) {
