@@ -42,9 +42,7 @@ Result<int64_t> SqliteStore::FindRecord(const OpContext& ctx, const Scope& scope
                                         const std::string& content) {
   if (!CanSee(ctx.principal, scope)) return int64_t{0};
   ReadConnection conn(this);
-  Stmt st(conn.db(), conn.cache(),
-          "SELECT id FROM memory WHERE scope_key = ?1 AND content = ?2 AND type = 'episodic' "
-          "AND current = 1 AND status = 'active' LIMIT 1");
+  Stmt st(conn.db(), conn.cache(), kFindRecordSql);
   st.Bind(1, ScopeKey(scope)).Bind(2, content);
   const int64_t id = st.Step() ? st.Int(0) : 0;
   if (!st.status().ok()) return st.status().WithPrefix("find record");

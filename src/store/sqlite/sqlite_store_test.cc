@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "src/store/sqlite/sqlite_schema.h"
+#include "src/store/sqlite/sqlite_store_internal.h"
 #include "src/store/sqlite/wal_checkpointer.h"
 #include "src/testing/temp_dir.h"
 
@@ -204,6 +205,41 @@ TEST(SqliteStoreTest, AuditIsAppendOnlyAndTamperingIsDetected) {
   ASSERT_TRUE(v.ok());
   EXPECT_FALSE(v->intact);
   EXPECT_EQ(v->first_bad_seq, 2);
+}
+
+// Every remember looks up a record of the same text: through memory_record_text, not a scan
+// of the scope (what the planner chose without statistics).
+TEST(SqliteStoreTest, FindRecordSearchesTheTextIndex) {
+  testing::TempDir dir;
+  const std::string path = dir.File("plan.db");
+  {
+    auto s = OpenSqliteStore(SqliteOptions{path, true});
+    ASSERT_TRUE(s.ok()) << s.status().ToString();
+    for (int i = 0; i < 50; ++i) {
+      ASSERT_TRUE((*s)->Ingest(Ctx(), OneMemory("note " + std::to_string(i))).ok());
+    }
+    auto found = (*s)->FindRecord(Ctx(), OneMemory("x").scope, "note 7");
+    ASSERT_TRUE(found.ok()) << found.status().ToString();
+    EXPECT_GT(*found, 0);
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, (std::string("EXPLAIN QUERY PLAN ") +
+                                    sqlite_internal::kFindRecordSql).c_str(),
+                               -1, &st, nullptr),
+            SQLITE_OK)
+      << sqlite3_errmsg(db);
+  std::string plan;
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    plan += reinterpret_cast<const char*>(sqlite3_column_text(st, 3));
+    plan += "\n";
+  }
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  EXPECT_NE(plan.find("USING INDEX memory_record_text (scope_key=? AND content=?)"),
+            std::string::npos)
+      << plan;
 }
 
 TEST(SqliteStoreTest, FailedIngestLeavesNothingBehind) {
