@@ -94,15 +94,19 @@ thread_local TxnAuditHead* txn_audit_head = nullptr;
 }  // namespace
 
 Status PostgresStore::WithWriteTxn(const std::function<Status(PgConn&)>& body) {
+  // Both receive results of queued statements, which may be read only at COMMIT (when the
+  // body runs no statement of its own): they must outlive the attempt, not its frame.
   PgResult lock;
+  TxnAuditHead head;
   const Status ran = RunInTransaction(*pool_, PgTxnOptions{}, [&](PgConn& conn) -> Status {
+    lock = PgResult();
+    head = TxnAuditHead();
     // The UPDATE takes the row lock and counts the write: the keyword index of every
     // process catches up when the counter moved (pg_keyword.h). Queued with BEGIN and the
     // audit head's read: all three reach the server with the body's first statement.
     ENGRAM_RETURN_IF_ERROR(conn.Defer(
         "UPDATE write_lock SET n = n + 1 WHERE tenant_id = $1 AND key = 'writer' RETURNING n",
         {tenant()}, &lock));
-    TxnAuditHead head;
     head.conn = &conn;
     ENGRAM_RETURN_IF_ERROR(conn.Defer("SELECT seq, hash FROM audit_head WHERE tenant_id = $1",
                                       {tenant()}, &head.rows));
