@@ -106,7 +106,7 @@ RelevanceScale ScaleForModel(std::string_view model_id) {
 }
 
 std::vector<std::string> ContentWords(std::string_view query) {
-  auto read = [query] {
+  return Memoized(&TextMemo::content_words, query, [query] {
     std::vector<text::Token> tokens;
     text::Tokenize(query, text::TokenizeMode::kQuery, &tokens);
     std::vector<std::string> out;
@@ -116,12 +116,7 @@ std::vector<std::string> ContentWords(std::string_view query) {
       }
     }
     return out;
-  };
-  TextMemo* memo = TextMemo::Current();
-  if (memo == nullptr) return read();
-  auto [it, added] = memo->content_words.try_emplace(std::string(query));
-  if (added) it->second = read();
-  return it->second;
+  });
 }
 
 std::vector<QueryWord> WeightedContentWords(std::string_view query) {

@@ -17,26 +17,17 @@ TextMemo::~TextMemo() { current_memo = previous_; }
 TextMemo* TextMemo::Current() { return current_memo; }
 
 std::string Folded(std::string_view text) {
-  TextMemo* memo = TextMemo::Current();
-  if (memo == nullptr) return text::FoldForSearch(text);
-  auto [it, added] = memo->folded.try_emplace(std::string(text));
-  if (added) it->second = text::FoldForSearch(text);
-  return it->second;
+  return Memoized(&TextMemo::folded, text, [text] { return text::FoldForSearch(text); });
 }
 
 std::shared_ptr<const WordSet> DocumentWords(std::string_view text) {
-  TextMemo* memo = TextMemo::Current();
-  auto read = [text] {
+  return Memoized(&TextMemo::document_words, text, [text] {
     std::vector<text::Token> tokens;
     text::Tokenize(text, text::TokenizeMode::kDocument, &tokens);
     auto words = std::make_shared<WordSet>();
     for (text::Token& t : tokens) words->insert(std::move(t.text));
     return std::shared_ptr<const WordSet>(std::move(words));
-  };
-  if (memo == nullptr) return read();
-  auto [it, added] = memo->document_words.try_emplace(std::string(text));
-  if (added) it->second = read();
-  return it->second;
+  });
 }
 
 }  // namespace engram::recall

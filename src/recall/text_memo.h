@@ -42,6 +42,18 @@ class TextMemo {
   TextMemo* previous_;
 };
 
+// `read()` (the value for `text`), kept in `table` of the thread's memo if there is one.
+// `table` selects one of TextMemo's maps: &TextMemo::folded, for example.
+template <typename T, typename Read>
+T Memoized(std::unordered_map<std::string, T> TextMemo::*table, std::string_view text,
+           Read read) {
+  TextMemo* memo = TextMemo::Current();
+  if (memo == nullptr) return read();
+  auto [it, added] = (memo->*table).try_emplace(std::string(text));
+  if (added) it->second = read();
+  return it->second;
+}
+
 // text::FoldForSearch(text).
 std::string Folded(std::string_view text);
 
