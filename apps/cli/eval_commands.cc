@@ -208,6 +208,7 @@ struct MadialFlags {
   bool json = false;
   std::vector<std::string> floors;   // K=PERCENT, checked for every language
   std::string query_turns = "user";
+  std::string ask_at;
 };
 
 int RunMadial(const MadialFlags& f) {
@@ -222,6 +223,11 @@ int RunMadial(const MadialFlags& f) {
     o.language = lang;
     o.ks = f.ks;
     o.query_turns = f.query_turns;
+    if (!f.ask_at.empty()) {
+      auto at = ParseIso8601(f.ask_at);
+      if (!at.ok()) return Fail(Status::InvalidArgument("--ask-at: " + at.status().message()));
+      o.ask_at = *at;
+    }
     o.engine = f.engine.Get();
     // MADial asks for the memory a dialogue calls up (associative recall): the nearest
     // memories whatever their relevance, as a caller doing that passes threshold 0. The
@@ -314,6 +320,9 @@ void AddEvalCommands(CLI::App& app, Globals* /*g*/, Action* action) {
                  "The query: the user's turns before the test turn, or the whole dialogue")
       ->check(CLI::IsMember({"user", "dialogue"}))
       ->capture_default_str();
+  md->add_option("--ask-at", madial->ask_at,
+                 "Ask every dialogue at this time (ISO 8601) instead of now, to reproduce a "
+                 "report (the memories' ages move the ranking a little)");
   AddEngineFlags(md, &madial->engine);
   md->footer("MADial is asked with no relevance floor (associative recall, threshold 0) unless "
              "--min-relevance says otherwise.");

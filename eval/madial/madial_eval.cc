@@ -141,6 +141,7 @@ Result<MadialReport> RunMadialEval(const MadialEvalOptions& options) {
     rr.principal.user_id = "madial-" + std::to_string(d.value("user-id", 0));
     rr.query = query;
     rr.limit = max_k;
+    if (options.ask_at) rr.at = *options.ask_at;
     auto t0 = std::chrono::steady_clock::now();
     auto res = engine->Recall(rr);
     latencies.push_back(

@@ -14,12 +14,14 @@
 #define ENGRAM_EVAL_MADIAL_MADIAL_EVAL_H_
 
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "engram/options.h"
 #include "engram/result.h"
+#include "engram/types.h"
 
 namespace engram::eval {
 
@@ -30,6 +32,11 @@ struct MadialEvalOptions {
   // Which turns before the test turn form the query: "user" (the user's turns, each with its
   // speaker label) or "dialogue" (every turn, the assistant's too).
   std::string query_turns = "user";
+  // When every dialogue is asked. The dialogues carry no date; unset, they are asked now, as a
+  // user would ask today, so the memories' ages (and a few hits) move with the day the eval
+  // runs. Set it to reproduce a report. (Asking each dialogue the day after its user's newest
+  // memory instead cost 0.9 / 2.8 points of R@5 in zh / en: recency then favours that memory.)
+  std::optional<Instant> ask_at;
   Options engine;               // engine settings (db_path is replaced); for ablations
 };
 
