@@ -201,7 +201,32 @@ def test_reset_erases_everything(tmp_path):
     assert m.get_all(user_id="alice")["results"] == []
     m.add("after reset", user_id="alice")
     assert len(m.get_all(user_id="alice")["results"]) == 1
+    check = m.engine.verify_audit()  # the old chain's anchor went with it
+    assert check.intact, check.problem
     m.close()
+
+
+def test_reset_erases_the_store_its_uri_names_and_nothing_else(tmp_path):
+    bystander = tmp_path / "engram.db"  # the default path, not the store
+    bystander.write_text("not a database")
+    m = engramdb.Memory(tmp_path / "engram.db", {"embedder": "hashing",
+                                                 "store": f"sqlite:{tmp_path / 'u.db'}"})
+    m.add("to be erased", user_id="alice")
+    m.reset()
+    assert m.get_all(user_id="alice")["results"] == []
+    assert bystander.read_text() == "not a database"
+    m.close()
+
+
+def test_store_location_reads_the_uri_as_the_engine_does():
+    from engramdb.memory import _store_location
+    o = engramdb.Options()
+    o.store = "postgres://u@127.0.0.1:1/db?schema=s"
+    assert _store_location(o) == ("postgres", "")
+    o.store = "memory:"
+    assert _store_location(o) == ("memory", "")
+    o.store = "sqlite:/x/y.db"
+    assert _store_location(o) == ("sqlite", "/x/y.db")
 
 
 @pytest.mark.parametrize("call", [

@@ -109,6 +109,19 @@ class _EngineBackend:
         return self.engine.import_entities(_principal(ids), entries).to_dict()
 
 
+def _store_location(options: Options) -> tuple[str, str]:
+    """(backend, SQLite path) of the store `options` open: the store URI wins over backend
+    and db_path, as the engine reads them (Options::store in engram/options.h)."""
+    uri = options.store
+    if not uri:
+        return options.backend, options.db_path if options.backend == "sqlite" else ""
+    if uri.startswith(("postgres://", "postgresql://", "postgres:")):
+        return "postgres", ""
+    if uri in ("memory", "memory:"):
+        return "memory", ""
+    return "sqlite", uri[len("sqlite:"):] if uri.startswith("sqlite:") else uri
+
+
 class Memory:
     """Engram in-process with Mem0's methods. `config`: a dict of Options fields (e.g.
     ``{"embedder": "hashing"}``) or an ``Options``; `user_id`: the scope of calls that name
@@ -239,14 +252,24 @@ class Memory:
         return self._run(_ops.import_entities(self._owners, entries, ids))
 
     def reset(self) -> None:
-        """Erases everything: closes the engine, deletes the database, its WAL, its vector
-        index and its default PII vault key file (SQLite backend), and opens an empty one."""
+        """Erases everything: closes the engine, deletes the database, its WAL, its audit
+        anchor, its vector index and its default PII vault key file (SQLite backend), and
+        opens an empty one. An
+        in-memory store starts empty again. A PostgreSQL store is shared by other servers and
+        tenants: reset raises NotSupportedError there (nothing is erased); use delete_all per
+        user, or drop the schema."""
+        backend, db = _store_location(self._options)
+        if backend not in ("sqlite", "memory"):
+            raise NotSupportedError(
+                f"reset: a {backend} store is shared; nothing was erased (use delete_all per "
+                "user, or drop the schema)")
         self._backend.engine.close()
         self._owners.clear()
-        if self._options.backend == "sqlite":
-            db = self._options.db_path
-            paths = [db, db + "-wal", db + "-shm", self._options.vector_index_path or
-                     db + ".vectors"]
+        if backend == "sqlite":
+            # The audit anchor too: left behind, it would vouch for the erased chain and the
+            # new database's chain would never verify.
+            paths = [db, db + "-wal", db + "-shm", db + ".audit-head",
+                     self._options.vector_index_path or db + ".vectors"]
             if not self._options.vault_key_file:  # a named key file may serve other databases
                 paths.append(db + ".key")
             for path in paths:
