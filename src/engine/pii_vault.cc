@@ -23,7 +23,7 @@ Result<std::unique_ptr<PiiVault>> PiiVault::Open(const Options& options) {
   const std::string local = LocalStorePath(loc);
   if (!options.vault_key_file.empty() || !local.empty()) {
     ko.key_file = options.vault_key_file.empty() ? local + ".key" : options.vault_key_file;
-  } else if (loc.backend == "postgres" && !ko.env_value) {
+  } else if (NeedsSharedVaultKey(loc) && !ko.env_value) {
     // Every engine on a shared database must seal and open with the same key.
     return Status::FailedPrecondition(
         "engine: vault key: a PostgreSQL store needs the key every server shares: set "

@@ -98,6 +98,8 @@ std::string LocalStorePath(const StoreLocation& location) { return location.path
 
 bool MultiTenantBackend(const StoreLocation& location) { return location.backend == "postgres"; }
 
+bool NeedsSharedVaultKey(const StoreLocation& location) { return location.backend == "postgres"; }
+
 bool SearchesVectorsInStore(const StoreLocation& location) {
   return location.backend == "postgres";
 }

@@ -53,6 +53,10 @@ Result<std::unique_ptr<store::Store>> OpenStoreAt(
 // Whether a backend's store holds several tenants (postgres).
 bool MultiTenantBackend(const StoreLocation& location);
 
+// Whether the store lives outside this machine's files (postgres), so every server opening it
+// must seal and open PII with one shared vault key, never a key file beside the store.
+bool NeedsSharedVaultKey(const StoreLocation& location);
+
 // The embedding provider named by Options::embedder; nullptr for "none".
 // InvalidArgument for an unknown name; FailedPrecondition when e5's weights are missing.
 Result<std::unique_ptr<Embedder>> OpenEmbedder(const Options& options);

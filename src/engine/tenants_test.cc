@@ -4,6 +4,7 @@
 // The access matrix (access_matrix_test.cc) covers the cross-tenant principals cell by cell.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -129,6 +130,31 @@ TEST_P(TenantTest, QueuedRequestsStayInTheirTenant) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, TenantTest, ::testing::Values("sqlite", "memory", "postgres"),
                          [](const auto& p) { return p.param; });
+
+// Every server of a PostgreSQL store seals with one vault key: an engine with another key,
+// or with none, refuses to open (the store keeps a check of the key it was made with).
+TEST(SharedVaultKeyTest, AServerWithAnotherKeyOrNoneRefusesToOpen) {
+  ::unsetenv("ENGRAM_VAULT_KEY");
+  testing::TempDir dir;
+  Options o = testing::BackendOptions("postgres", dir);
+  o.embedder = "hashing";
+  {
+    auto first = Engine::Open(o);  // creates the store and its key check
+    ASSERT_TRUE(first.ok()) << first.status().ToString();
+    ASSERT_TRUE((*first)->Remember({.principal = {"alice", "", {}, {}}, .text = "tea"}).ok());
+  }
+  Options other = o;
+  other.vault_key_file = dir.File("other.key");
+  auto wrong = Engine::Open(other);
+  EXPECT_EQ(wrong.status().code(), StatusCode::kFailedPrecondition) << wrong.status().ToString();
+  Options none = o;
+  none.vault_key_file.clear();
+  auto keyless = Engine::Open(none);
+  EXPECT_EQ(keyless.status().code(), StatusCode::kFailedPrecondition)
+      << keyless.status().ToString();
+  EXPECT_NE(keyless.status().message().find("every server shares"), std::string::npos);
+  EXPECT_TRUE(Engine::Open(o).ok());  // the right key still opens it
+}
 
 }  // namespace
 }  // namespace engram
