@@ -7,14 +7,15 @@
 # overall and per kind (latency counted from each request's scheduled time), and how long the
 # ingest workers took to catch up. SESSIONS (default 1) spreads the remembers over that many
 # sessions: one session's requests are processed in order, by one worker at a time. Not in
-# ctest.
+# ctest. PG_DURABLE=1 runs PostgreSQL with its default durability (fsync on; the test server
+# turns it off).
 #   bench/multiserver_load.sh [BUILD_DIR]   env: RATE DURATION REMEMBER_SHARE SYNC_SHARE THREADS
-#                                                 PG_VERSION WORKERS SESSIONS
+#                                                 PG_VERSION WORKERS SESSIONS PG_DURABLE
 set -euo pipefail
 BUILD=${1:-build/release}
 RATE=${RATE:-100}; DURATION=${DURATION:-60}; REMEMBER_SHARE=${REMEMBER_SHARE:-0.5}
 SYNC_SHARE=${SYNC_SHARE:-0.3}; THREADS=${THREADS:-32}; PG_VERSION=${PG_VERSION:-16}
-WORKERS=${WORKERS:-2}; SESSIONS=${SESSIONS:-1}
+WORKERS=${WORKERS:-2}; SESSIONS=${SESSIONS:-1}; PG_DURABLE=${PG_DURABLE:-0}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ENGRAM=$BUILD/apps/cli/engram
 LOAD=$BUILD/bench/serve_load
@@ -27,7 +28,9 @@ cleanup() {
   rm -rf "$DIR"
 }
 trap cleanup EXIT
-python3 "$HERE/../scripts/pg_test_server.py" start "$DIR/pg" --version "$PG_VERSION" >&2
+DURABLE=(); [ "$PG_DURABLE" = 1 ] && DURABLE=(--durable)
+python3 "$HERE/../scripts/pg_test_server.py" start "$DIR/pg" --version "$PG_VERSION" \
+  "${DURABLE[@]}" >&2
 STORE=$(python3 - "$DIR/pg/dsn" <<'EOF'
 import sys
 kv = dict(p.split("=", 1) for p in open(sys.argv[1]).read().split())

