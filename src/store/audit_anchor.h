@@ -5,9 +5,11 @@
 // shows. Format: docs/formats/audit.md.
 //
 // The anchor never moves backwards: Write keeps a file that already vouches for a later
-// record. It is written after the commit (never ahead of the database), through a uniquely
-// named temporary file and rename(), so concurrent writers (several processes on one
-// database) never see a half-written anchor.
+// record. It is written after the commit (never ahead of the database), in place, under an
+// exclusive lock on the file (an open-file-description fcntl lock) that covers the read, the
+// check and the write; Read takes a shared lock. So concurrent writers (threads or several
+// processes on one database) never see a half-written anchor nor move it back. A new anchor
+// appears whole (written under a temporary name, then linked).
 //
 // Thread safety: const methods may be called concurrently.
 #ifndef ENGRAM_STORE_AUDIT_ANCHOR_H_
@@ -42,6 +44,10 @@ class AuditAnchor {
 
  private:
   std::string Tag(const std::string& body) const;
+  // The head `text` holds; Corruption when it is not one written with this key.
+  Result<std::optional<AuditHead>> Parse(const std::string& text) const;
+  // Creates the file holding `text`; AlreadyExists when it exists.
+  Status CreateWith(const std::string& text) const;
 
   std::string path_;
   std::string key_;
