@@ -111,6 +111,17 @@ Status SqliteStore::LogRecall(const RecallLogEntry& entry) {
   return sqlite::InsertRecallLog(db_, cache_.get(), entry);
 }
 
+Status SqliteStore::RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
+                                 const RecallLogEntry& log, const AuditEntry& audit) {
+  std::lock_guard lock(mu_);
+  Txn txn(db_);
+  ENGRAM_RETURN_IF_ERROR(txn.status());
+  if (!ids.empty()) ENGRAM_RETURN_IF_ERROR(sqlite::TouchRows(db_, cache_.get(), ctx, ids));
+  ENGRAM_RETURN_IF_ERROR(sqlite::InsertRecallLog(db_, cache_.get(), log));
+  ENGRAM_RETURN_IF_ERROR(AppendLocked(ctx, audit));
+  return txn.Commit();
+}
+
 Status SqliteStore::MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) {
   std::lock_guard lock(mu_);
   return sqlite::MarkRecallUsed(db_, ctx.principal.user_id, request_id, used);

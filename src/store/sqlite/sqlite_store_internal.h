@@ -66,6 +66,9 @@ class SqliteStore final : public StoreCore {
 
   Result<int64_t> MarkDormant(const Instant& idle_before, int limit) override;
 
+  // Touch, recall log row and audit record in one transaction (one commit, one anchor write).
+  Status RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
+                      const RecallLogEntry& log, const AuditEntry& audit) override;
   Status LogRecall(const RecallLogEntry& entry) override;
 
   Status MarkUsed(const OpContext& ctx, const std::string& request_id, bool used) override;
