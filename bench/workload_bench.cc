@@ -130,6 +130,10 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (std::error_code ec; store.empty() && (std::filesystem::create_directories(dir, ec), ec)) {
+    std::fprintf(stderr, "engram_bench: --dir %s: %s\n", dir.c_str(), ec.message().c_str());
+    return 1;
+  }
   engram::Principal user;
   user.user_id = "bench-user";
   std::string rows;
