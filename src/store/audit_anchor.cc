@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "engram/status_macros.h"
+#include "src/base/fd.h"
 #include "src/base/hash.h"
 
 namespace engram::store {
@@ -57,14 +58,6 @@ bool ReadAll(int fd, std::string* text) {
   return true;
 }
 
-// Closes fd on every path out of a scope.
-struct Fd {
-  int fd;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
 }  // namespace
 
 AuditAnchor::AuditAnchor(std::string path, std::string key)
@@ -75,13 +68,13 @@ std::string AuditAnchor::Tag(const std::string& body) const {
 }
 
 Result<std::optional<AuditHead>> AuditAnchor::Read() const {
-  Fd f{::open(path_.c_str(), O_RDONLY | O_CLOEXEC)};
-  if (f.fd < 0) {
+  base::Fd f(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+  if (f.get() < 0) {
     if (errno == ENOENT) return std::optional<AuditHead>();
     return Status::IOError("audit anchor: open '" + path_ + "': " + std::strerror(errno));
   }
   std::string text;
-  if (!LockWhole(f.fd, F_RDLCK) || !ReadAll(f.fd, &text)) {
+  if (!LockWhole(f.get(), F_RDLCK) || !ReadAll(f.get(), &text)) {
     return Status::IOError("audit anchor: read '" + path_ + "': " + std::strerror(errno));
   }
   return Parse(text);
@@ -115,20 +108,20 @@ Status AuditAnchor::Write(const AuditHead& head, bool create) const {
                            std::to_string(head.keyed_from) + "\nseq=" + std::to_string(head.seq) +
                            "\nhash=" + head.hash + "\n";
   const std::string text = body + "tag=" + Tag(body) + "\n";
-  Fd f{::open(path_.c_str(), O_RDWR | O_CLOEXEC)};
-  if (f.fd < 0 && errno == ENOENT) {
+  base::Fd f(::open(path_.c_str(), O_RDWR | O_CLOEXEC));
+  if (f.get() < 0 && errno == ENOENT) {
     if (!create) return Status::FailedPrecondition("audit anchor: '" + path_ + "' is missing");
     if (Status created = CreateWith(text); created.code() != StatusCode::kAlreadyExists) {
       return created;
     }
-    f.fd = ::open(path_.c_str(), O_RDWR | O_CLOEXEC);  // another writer created it first
+    f.reset(::open(path_.c_str(), O_RDWR | O_CLOEXEC));  // another writer created it first
   }
   const std::string where = "audit anchor: write '" + path_ + "': ";
-  if (f.fd < 0) return Status::IOError(where + std::strerror(errno));
+  if (f.get() < 0) return Status::IOError(where + std::strerror(errno));
   // Read, check and rewrite under one lock, so the anchor never moves backwards even when
   // writers of several processes race, and no reader sees a half-written head.
   std::string old;
-  if (!LockWhole(f.fd, F_WRLCK) || !ReadAll(f.fd, &old)) {
+  if (!LockWhole(f.get(), F_WRLCK) || !ReadAll(f.get(), &old)) {
     return Status::IOError(where + std::strerror(errno));
   }
   // An anchor that cannot be trusted is evidence: it stays until an operator looks at it.
@@ -139,8 +132,8 @@ Status AuditAnchor::Write(const AuditHead& head, bool create) const {
   // In place: a rename over the old file would make ext4 start writing the new one back
   // at once (auto_da_alloc), ~0.3-0.6 ms per commit. The head only grows (seq never falls),
   // so the new text covers the old; a shorter one (another keyed_from) is cut to length.
-  if (::pwrite(f.fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size()) ||
-      (old.size() > text.size() && ::ftruncate(f.fd, static_cast<off_t>(text.size())) != 0)) {
+  if (::pwrite(f.get(), text.data(), text.size(), 0) != static_cast<ssize_t>(text.size()) ||
+      (old.size() > text.size() && ::ftruncate(f.get(), static_cast<off_t>(text.size())) != 0)) {
     return Status::IOError(where + std::strerror(errno));
   }
   return Status::OK();

@@ -555,7 +555,7 @@ class Store {
   virtual Status AppendAudit(const OpContext& ctx, const AuditEntry& entry) = 0;
 
   // What a recall (or context) call leaves behind: TouchMemories(ids), LogRecall(log) and
-  // AppendAudit(audit). A backend whose writes are costly transactions (PostgreSQL) does the
+  // AppendAudit(audit). A backend whose commits cost (PostgreSQL, SQLite) does the
   // three in one; the default makes the three calls.
   virtual Status RecordRecall(const OpContext& ctx, const std::vector<int64_t>& ids,
                               const RecallLogEntry& log, const AuditEntry& audit) {

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "src/base/fd.h"
+
 namespace engram::text::pii {
 namespace {
 
@@ -23,19 +25,7 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
+using base::Fd;
 
 Result<VaultKey> ReadKeyFile(const std::string& path) {
   Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
