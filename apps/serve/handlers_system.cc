@@ -9,6 +9,7 @@
 #include "apps/serve/json_codec.h"
 #include "apps/serve/metrics.h"
 #include "apps/serve/routes.h"
+#include "apps/serve/tenant_engines.h"
 #include "engram/clock.h"
 #include "engram/status_macros.h"
 #include "engram/temporal.h"
@@ -186,8 +187,14 @@ Result<HttpReply> HandleReady(HttpCall& call) {
 
 Result<HttpReply> HandleMetrics(HttpCall& call) {
   std::string extra;
-  if (IngestQueue* q = call.server->queue) {
+  if (TenantEngines* t = call.server->tenants) {
     extra =
+        "# HELP engram_tenant_engines_open Tenant engines open, the home tenant's included.\n"
+        "# TYPE engram_tenant_engines_open gauge\n"
+        "engram_tenant_engines_open " + std::to_string(t->All().size()) + "\n";
+  }
+  if (IngestQueue* q = call.server->queue) {
+    extra +=
         "# HELP engram_ingest_processed_total Queued remember requests finished.\n"
         "# TYPE engram_ingest_processed_total counter\n"
         "engram_ingest_processed_total " + std::to_string(q->processed()) + "\n"

