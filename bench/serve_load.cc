@@ -13,6 +13,9 @@
 //       remembers synthetic messages in batches of 100 (?sync=true).
 //   serve_load --port P --key K --mode recall-max --seconds 30 --threads 4
 //       closed loop: each thread recalls as fast as it can; reports the QPS reached.
+//       --seed S: the queries' random seed (default 2000). The server caches query vectors
+//       in its database, so a second run with the same seed on the same database embeds
+//       nothing it asked before; give another seed to measure cold queries again.
 // Prints one JSON object: requests, ok, success_rate, achieved_rps, p50/p95/p99/max ms; mixed
 // mode adds them per request kind, and how far behind the ingest workers were (`ingest`).
 #include <httplib.h>
@@ -72,6 +75,7 @@ struct Args {
   double drain_seconds = 600;  // mixed: how long to wait for the workers after the load
   int threads = 4, count = 10000;
   int sessions = 1;  // --sessions: 1 = every remember in session "load"
+  unsigned seed = 2000;  // --seed: recall-max queries
   bool sync = false;
 };
 
@@ -252,7 +256,7 @@ json RecallMax(const Args& a) {
   for (int t = 0; t < a.threads; ++t) {
     workers.emplace_back([&, t] {
       httplib::Client c = Connect(a);
-      std::mt19937 rng(2000 + t);
+      std::mt19937 rng(a.seed + static_cast<unsigned>(t));
       while (Clock::now() < end) {
         auto t0 = Clock::now();
         int status = Request(c, a, rng, false);
@@ -310,6 +314,7 @@ int main(int argc, char** argv) {
     }
     else if (k == "--threads") a.threads = std::stoi(v);
     else if (k == "--sessions") a.sessions = std::stoi(v);
+    else if (k == "--seed") a.seed = static_cast<unsigned>(std::stoul(v));
     else if (k == "--count") a.count = std::stoi(v);
     else if (k == "--drain-seconds") a.drain_seconds = std::stod(v);
     else if (k == "--sync") a.sync = v == "true";

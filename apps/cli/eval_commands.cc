@@ -70,6 +70,7 @@ struct EngineFlags {
   bool facts = Options{}.extract_facts;
   double decay_floor = -1;  // < 0: the engine's default
   double min_relevance = -1;  // < 0: the engine's default
+  double auto_session_gap = -1;  // < 0: the engine's default (MADial: 0, see RunMadial)
   std::string embedder;     // "" = the engine's default
   std::string channels = "hybrid";
   Options tuned;            // weights and shares set by the tuning flags
@@ -81,6 +82,7 @@ struct EngineFlags {
     o.lexical_rerank = !no_rerank;
     if (decay_floor >= 0) o.decay_floor = decay_floor;
     if (min_relevance >= 0) o.min_relevance = min_relevance;
+    if (auto_session_gap >= 0) o.auto_session_gap_minutes = auto_session_gap;
     if (no_decay) o.decay_floor = 1.0;
     if (no_context) o.context_share_before = o.context_share_after = 0;
     o.self_contained_memories = self_contained;
@@ -115,8 +117,9 @@ void AddEngineFlags(CLI::App* cmd, EngineFlags* f) {
   cmd->add_option("--context-after", f->tuned.context_share_after,
                   "Override Options::context_share_after");
   cmd->add_option("--context-width", f->tuned.context_width, "Override Options::context_width");
-  cmd->add_option("--auto-session-gap", f->tuned.auto_session_gap_minutes,
-                  "Override Options::auto_session_gap_minutes (0 = no automatic sessions)");
+  cmd->add_option("--auto-session-gap", f->auto_session_gap,
+                  "Override Options::auto_session_gap_minutes (0 = no automatic sessions; "
+                  "MADial's default is 0)");
   cmd->add_option("--embedder", f->embedder, "e5 | hashing | openai | none (default: e5)");
   cmd->add_option("--channels", f->channels, "Ablation: hybrid | keyword | vector")
       ->check(CLI::IsMember({"hybrid", "keyword", "vector"}))
@@ -233,6 +236,12 @@ int RunMadial(const MadialFlags& f) {
     // memories whatever their relevance, as a caller doing that passes threshold 0. The
     // default floor applies with --min-relevance.
     if (f.engine.min_relevance < 0) o.engine.min_relevance = 0;
+    // Its memory bank is a list of separate life events with a date and no time of day, not
+    // the turns of a conversation; automatic sessions would join the events of one date into
+    // one "conversation" whose records lend each other score. A caller storing dated notes
+    // gives each its own session or turns automatic sessions off, as this does unless
+    // --auto-session-gap is given.
+    if (f.engine.auto_session_gap < 0) o.engine.auto_session_gap_minutes = 0;
     auto report = eval::RunMadialEval(o);
     if (!report.ok()) return Fail(report.status());
     all += (all.size() > 1 ? "," : "") + eval::MadialReportJson(*report);
