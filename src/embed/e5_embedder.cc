@@ -210,8 +210,9 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
   // a call (MayLead), takes a turn: it embeds, in one engine call, its own texts together with
   // those of the callers behind it (up to max_batch queries, or passage_turn passages).
   // Queries go first whenever they wait, so a question is never stuck behind a long ingest
-  // batch, which goes on, passage_turn texts per turn, in between. A passage call runs alone;
-  // query calls run side by side on free lanes (engine instances) of the int8 engine.
+  // batch, which goes on, passage_turn texts per turn, in between. A passage call starts only
+  // when no call runs; a query call starts on any free lane (engine instance) of the int8
+  // engine, beside a passage call too, so that a recall does not wait for a passage turn.
   Call call{role, texts, result.values.data()};
   const bool is_query = role == EmbedRole::kQuery;
   std::deque<Call*>& queue = is_query ? queries_ : passages_;
@@ -225,7 +226,6 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
     const bool alongside = running_ > 0;
     lane_busy_[lane] = true;
     ++running_;
-    passage_running_ = !is_query;
     const size_t limit = std::max<size_t>(1, is_query ? options_.max_batch : passage_turn_);
     std::vector<Piece> pieces;
     size_t taken = 0;
@@ -256,7 +256,6 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
     std::erase_if(queue, [](const Call* c) { return c->done; });
     lane_busy_[lane] = false;
     --running_;
-    if (!is_query) passage_running_ = false;
     queue_cv_.notify_all();
   }
   ENGRAM_RETURN_IF_ERROR(call.status);
@@ -296,7 +295,7 @@ bool E5Embedder::MayLead(const Call& call) const {
                     [](const Call* c) { return c->claimed < c->texts.size(); });
     return running_ == 0 && !queries_wait;
   }
-  return !passage_running_ && running_ < lane_busy_.size();
+  return running_ < lane_busy_.size();
 }
 
 Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces,

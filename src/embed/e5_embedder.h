@@ -7,9 +7,10 @@
 //
 // Thread safety: safe to call from many threads. Waiting callers are grouped into the next
 // engine call (up to max_batch queries or passage_turn passages), and waiting queries go
-// before passages, so a recall is never stuck behind a long ingest batch. A passage call runs
-// alone (it uses every core through OpenMP); with the int8 engine up to query_lanes query
-// calls run at once, each on one thread of its own engine instance.
+// before passages, so a recall is never stuck behind a long ingest batch. A passage call starts
+// only when no other call runs (it uses every core through OpenMP); with the int8 engine a
+// query call may start beside a running call, passages included, on one thread of an engine
+// instance of its own (up to query_lanes calls at once).
 #ifndef ENGRAM_EMBED_E5_EMBEDDER_H_
 #define ENGRAM_EMBED_E5_EMBEDDER_H_
 
@@ -61,10 +62,11 @@ struct E5Options {
   // (ingest), which then needs each call to end soon. Default: 1; 0 = num_threads.
   int short_query_threads = 1;
   size_t short_query_bytes = 1024;
-  // Query calls that may run at once (int8 engine only; the reference engine runs one call at
-  // a time). A query call that starts while another runs takes one thread and an engine
-  // instance of its own (made on first use, ~0.2 s), so that on a busy server a second core
-  // embeds the next queries instead of waiting for the first (src/embed/README.md).
+  // Engine calls that may run at once (int8 engine only; the reference engine runs one call
+  // at a time). A query call that starts while another runs (a query or a passage call) takes
+  // one thread and an engine instance of its own (made on first use, ~0.2 s), so that on a
+  // busy server a recall neither waits for the previous one nor for a passage turn of the
+  // ingest workers (src/embed/README.md).
   // Default: 2; 1 = one call at a time.
   int query_lanes = 2;
   // Queries per engine call; larger batches stream the weights fewer times (a batch of 8 short
@@ -142,7 +144,6 @@ class E5Embedder : public Embedder {
   std::deque<Call*> passages_;
   std::vector<bool> lane_busy_;  // per engine instance: a call is under way on it
   size_t running_ = 0;           // engine calls under way
-  bool passage_running_ = false;  // one of them embeds passages (it then runs alone)
   std::atomic<uint64_t> engine_calls_{0};
   std::atomic<uint64_t> side_by_side_calls_{0};
 };

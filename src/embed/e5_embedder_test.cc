@@ -259,6 +259,32 @@ TEST(E5QueryLanesTest, AQueryStartsBesideALongQueryBatch) {
   }
 }
 
+// A query does not wait for a passage turn of the int8 engine: it starts beside it.
+TEST(E5QueryLanesTest, AQueryStartsBesideAPassageTurn) {
+  auto opened = OpenInt8(2);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  E5Embedder& e = **opened;
+  const std::vector<std::string> one = {"张工提了什么要求"};
+  auto alone = e.Embed(EmbedRole::kQuery, one);
+  ASSERT_TRUE(alone.ok());
+  // 16 passages of ~500 tokens: one turn (passage_turn 16) of well over a second.
+  const std::vector<std::string> slow(16, std::string(1500, 'w') + " 会议纪要 minutes");
+  std::atomic<bool> slow_done = false;
+  std::thread ingest([&] {
+    EXPECT_TRUE(e.Embed(EmbedRole::kPassage, slow).ok());
+    slow_done = true;
+  });
+  while (e.queued() == 0) std::this_thread::yield();
+  const uint64_t side_before = e.side_by_side_calls();
+  auto got = e.Embed(EmbedRole::kQuery, one);
+  const bool overtook = !slow_done;
+  ingest.join();
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_TRUE(overtook) << "the query waited for the passage turn";
+  EXPECT_EQ(e.side_by_side_calls() - side_before, 1u);
+  EXPECT_GT(Dot(got->values, alone->values), 0.99999f);
+}
+
 TEST(E5QueryLanesTest, ManyConcurrentQueriesEachGetTheirOwnVector) {
   auto opened = OpenInt8(2);
   ASSERT_TRUE(opened.ok()) << opened.status().ToString();
