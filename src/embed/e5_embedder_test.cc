@@ -217,6 +217,31 @@ Result<std::unique_ptr<E5Embedder>> OpenInt8(int lanes) {
   return E5Embedder::Open(options);
 }
 
+// Embeds `query` while another thread embeds `long_texts` (as `role`), once that call is
+// under way: whether the query ended first, and how many calls ran beside another meanwhile.
+struct Overtaking {
+  Result<Embeddings> query = Status::Internal("not run");
+  Result<Embeddings> long_call = Status::Internal("not run");
+  bool overtook = false;
+  uint64_t side_by_side = 0;
+};
+Overtaking QueryDuring(E5Embedder& e, EmbedRole role, const std::vector<std::string>& long_texts,
+                       const std::vector<std::string>& query) {
+  Overtaking out;
+  std::atomic<bool> long_done = false;
+  std::thread long_call([&] {
+    out.long_call = e.Embed(role, long_texts);
+    long_done = true;
+  });
+  while (e.queued() == 0) std::this_thread::yield();
+  const uint64_t side_before = e.side_by_side_calls();
+  out.query = e.Embed(EmbedRole::kQuery, query);
+  out.overtook = !long_done;
+  long_call.join();
+  out.side_by_side = e.side_by_side_calls() - side_before;
+  return out;
+}
+
 TEST(E5QueryLanesTest, AQueryStartsBesideALongQueryBatch) {
   for (int lanes : {2, 1}) {
     SCOPED_TRACE("lanes " + std::to_string(lanes));
@@ -230,25 +255,17 @@ TEST(E5QueryLanesTest, AQueryStartsBesideALongQueryBatch) {
     ASSERT_TRUE(alone.ok());
     auto batch_alone = e.Embed(EmbedRole::kQuery, std::span(batch).first(2));
     ASSERT_TRUE(batch_alone.ok());
-    std::atomic<bool> batch_done = false;
-    Result<Embeddings> batch_got = Status::Internal("not run");
-    std::thread long_call([&] {
-      batch_got = e.Embed(EmbedRole::kQuery, batch);
-      batch_done = true;
-    });
-    while (e.queued() == 0) std::this_thread::yield();
-    const uint64_t side_before = e.side_by_side_calls();
-    auto got = e.Embed(EmbedRole::kQuery, one);
-    const bool overtook = !batch_done;
-    long_call.join();
-    ASSERT_TRUE(got.ok()) << got.status().ToString();
-    ASSERT_TRUE(batch_got.ok()) << batch_got.status().ToString();
+    Overtaking r = QueryDuring(e, EmbedRole::kQuery, batch, one);
+    ASSERT_TRUE(r.query.ok()) << r.query.status().ToString();
+    ASSERT_TRUE(r.long_call.ok()) << r.long_call.status().ToString();
     if (lanes == 2) {
-      EXPECT_TRUE(overtook) << "the query waited for the 32-query batch";
-      EXPECT_EQ(e.side_by_side_calls() - side_before, 1u);
+      EXPECT_TRUE(r.overtook) << "the query waited for the 32-query batch";
+      EXPECT_EQ(r.side_by_side, 1u);
     } else {
-      EXPECT_EQ(e.side_by_side_calls(), 0u);  // it waited for the batch's call to end
+      EXPECT_EQ(r.side_by_side, 0u);  // it waited for the batch's call to end
     }
+    const Result<Embeddings>& got = r.query;
+    const Result<Embeddings>& batch_got = r.long_call;
     // Per-token quantization: a vector does not depend on its batch or its lane.
     EXPECT_GT(Dot(got->values, alone->values), 0.99999f);
     for (size_t i = 0; i < 2; ++i) {
@@ -269,19 +286,12 @@ TEST(E5QueryLanesTest, AQueryStartsBesideAPassageTurn) {
   ASSERT_TRUE(alone.ok());
   // 16 passages of ~500 tokens: one turn (passage_turn 16) of well over a second.
   const std::vector<std::string> slow(16, std::string(1500, 'w') + " 会议纪要 minutes");
-  std::atomic<bool> slow_done = false;
-  std::thread ingest([&] {
-    EXPECT_TRUE(e.Embed(EmbedRole::kPassage, slow).ok());
-    slow_done = true;
-  });
-  while (e.queued() == 0) std::this_thread::yield();
-  const uint64_t side_before = e.side_by_side_calls();
-  auto got = e.Embed(EmbedRole::kQuery, one);
-  const bool overtook = !slow_done;
-  ingest.join();
-  ASSERT_TRUE(got.ok()) << got.status().ToString();
-  EXPECT_TRUE(overtook) << "the query waited for the passage turn";
-  EXPECT_EQ(e.side_by_side_calls() - side_before, 1u);
+  Overtaking r = QueryDuring(e, EmbedRole::kPassage, slow, one);
+  ASSERT_TRUE(r.query.ok()) << r.query.status().ToString();
+  EXPECT_TRUE(r.long_call.ok()) << r.long_call.status().ToString();
+  EXPECT_TRUE(r.overtook) << "the query waited for the passage turn";
+  EXPECT_EQ(r.side_by_side, 1u);
+  const Result<Embeddings>& got = r.query;
   EXPECT_GT(Dot(got->values, alone->values), 0.99999f);
 }
 
