@@ -221,11 +221,10 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
   for (;;) {
     queue_cv_.wait(lock, [&] { return call.done || MayLead(call); });
     if (call.done) break;
-    size_t lane = 0;
-    while (lane_busy_[lane]) ++lane;  // MayLead found one free
-    const bool alongside = running_ > 0;
+    const bool alongside = std::count(lane_busy_.begin(), lane_busy_.end(), true) > 0;
+    const size_t lane = static_cast<size_t>(  // MayLead found one free
+        std::find(lane_busy_.begin(), lane_busy_.end(), false) - lane_busy_.begin());
     lane_busy_[lane] = true;
-    ++running_;
     const size_t limit = std::max<size_t>(1, is_query ? options_.max_batch : passage_turn_);
     std::vector<Piece> pieces;
     size_t taken = 0;
@@ -255,7 +254,6 @@ Result<Embeddings> E5Embedder::Embed(EmbedRole role, std::span<const std::string
     // the rows the engine wrote into go away.
     std::erase_if(queue, [](const Call* c) { return c->done; });
     lane_busy_[lane] = false;
-    --running_;
     queue_cv_.notify_all();
   }
   ENGRAM_RETURN_IF_ERROR(call.status);
@@ -293,9 +291,10 @@ bool E5Embedder::MayLead(const Call& call) const {
     const bool queries_wait =
         std::any_of(queries_.begin(), queries_.end(),
                     [](const Call* c) { return c->claimed < c->texts.size(); });
-    return running_ == 0 && !queries_wait;
+    const bool none_running = std::count(lane_busy_.begin(), lane_busy_.end(), true) == 0;
+    return none_running && !queries_wait;
   }
-  return running_ < lane_busy_.size();
+  return std::count(lane_busy_.begin(), lane_busy_.end(), false) > 0;
 }
 
 Status E5Embedder::RunPieces(EmbedRole role, const std::vector<Piece>& pieces,

@@ -143,7 +143,6 @@ class E5Embedder : public Embedder {
   std::deque<Call*> queries_;   // waiting callers by role; the front one may take a turn
   std::deque<Call*> passages_;
   std::vector<bool> lane_busy_;  // per engine instance: a call is under way on it
-  size_t running_ = 0;           // engine calls under way
   std::atomic<uint64_t> engine_calls_{0};
   std::atomic<uint64_t> side_by_side_calls_{0};
 };
