@@ -66,6 +66,16 @@ constexpr SetFloor kThirdSetFloors[] = {{0.35, 47.0 / 70}, {0.25, 47.0 / 70}, {0
 // cosine of ~0.80, which the relevance scale reads as nothing. Development data from now on.
 constexpr SetFloor kFourthSetFloors[] = {{0.25, 27.0 / 70}, {0.35, 28.0 / 70}, {0.0, 35.0 / 70}};
 
+// The fifth set (truth_heldout5.jsonl, 70 rows, 35 zh / 35 en, ten per family), written blind
+// by a fifth writer told to ask about half of the questions in other words, scored once with
+// the rules frozen at fb9702d (2026-12-03): 41/70 = 58.6 % at the default floor 0.25, 0.35 and
+// 0 alike (abstention 4/10 at 0.25 and 0/10 at 0, change_verb 9/10, correction 6/10, dedup
+// 6/10, newer_statement 6/10, past_question 3/10, status 7/10). Development data from now on:
+// 47/70 at every floor after the value rule (staleness.h: other values of one kind), "had ...
+// wrong" corrections and "before X" history questions (sets three and four: 49/70 and 29/70
+// at 0.25, one row more each). The floors are these less one row.
+constexpr SetFloor kFifthSetFloors[] = {{0.25, 46.0 / 70}, {0.35, 46.0 / 70}, {0.0, 46.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -206,6 +216,8 @@ TEST(TruthHeldOutTest, ScoreOnSecondSet) { ExpectFloors("truth_heldout2.jsonl", 
 TEST(TruthHeldOutTest, ScoreOnThirdSet) { ExpectFloors("truth_heldout3.jsonl", kThirdSetFloors); }
 
 TEST(TruthHeldOutTest, ScoreOnFourthSet) { ExpectFloors("truth_heldout4.jsonl", kFourthSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnFifthSet) { ExpectFloors("truth_heldout5.jsonl", kFifthSetFloors); }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).

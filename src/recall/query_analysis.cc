@@ -17,7 +17,28 @@ constexpr std::string_view kHistoryCues[] = {
     "原先", "之前的", "本来", "previous", "prior to", "before i ", "before my ",
     "before we ", "before the change", "before switching", "before it ", "before they ",
     "before he ", "before she ", "before the switch", "before the move", "搬家之前", "搬家前", "之前住", "之前在", "之前用",
-    "之前喝", "之前吃", "之前做", "之前叫", "以往", "原本"};
+    "之前喝", "之前吃", "之前做", "之前叫", "以往", "原本", "上一家", "上一个", "上一任",
+    "上家公司", "my old ", "our old ", "his old ", "her old ", "their old ",
+    "former"};
+
+// An English question that asks what held "before" something, in the past tense ("Where did
+// I live before Denver?", "Who was my boss before the reorg?"): what was true then, whatever
+// the thing after "before" is. A question about the future ("What should I do before the
+// meeting?") has no past auxiliary.
+bool AsksWhatHeldBefore(std::string_view folded) {
+  bool before = false, past = false;
+  size_t i = 0;
+  while (i < folded.size()) {
+    while (i < folded.size() && !std::isalpha(static_cast<unsigned char>(folded[i]))) ++i;
+    size_t j = i;
+    while (j < folded.size() && std::isalpha(static_cast<unsigned char>(folded[j]))) ++j;
+    const std::string_view word = folded.substr(i, j - i);
+    before = before || word == "before";
+    past = past || word == "did" || word == "was" || word == "were" || word == "had";
+    i = j;
+  }
+  return before && past;
+}
 
 // Words and phrases of a question about the past (English words match whole).
 constexpr std::string_view kPastWords[] = {"did",  "was",   "were", "had",      "ago",
@@ -62,6 +83,7 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
       break;
     }
   }
+  out.wants_history = out.wants_history || AsksWhatHeldBefore(folded);
   out.past_words = out.wants_history || AsksAboutThePast(folded);
   out.about_past = out.past_words;
   auto matches = ParseTime(query, at);

@@ -76,5 +76,19 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_FALSE(AnalyzeQuery("下周五之前要交什么？", at).wants_history);
 }
 
+TEST(QueryAnalysisTest, WhatHeldBeforeSomethingAsksForHistory) {
+  const Instant at{1718348400000, 480};
+  for (const char* q : {"Where did I live before Denver?", "Who was my manager before the reorg?",
+                        "What did I drive before the Subaru?", "What was my old email address?",
+                        "Who was my former landlord?", "我上一家公司是哪个？"}) {
+    EXPECT_TRUE(AnalyzeQuery(q, at).wants_history) << q;
+  }
+  // "before" of a plan, and "old" of an age, ask what is true now.
+  for (const char* q : {"What should I do before the meeting?", "How old is my daughter?",
+                        "Is the old bridge still closed?"}) {
+    EXPECT_FALSE(AnalyzeQuery(q, at).wants_history) << q;
+  }
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -12,6 +12,7 @@
 #include "src/recall/same_statement.h"
 #include "src/recall/statement_frame.h"
 #include "src/recall/text_memo.h"
+#include "src/text/tokenizer.h"
 
 namespace engram::recall {
 namespace {
@@ -95,7 +96,8 @@ const std::vector<SlotCues>& SlotTable() {
 constexpr std::string_view kCorrectionCues[] = {
     "更正", "纠正", "不对", "说错", "记错", "搞错", "口误", "correction", "i meant", "mixed up", "to correct", "not right", "wrong earlier", "sorry, wrong",
     "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
-    "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错"};
+    "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错", "看错", "听错",
+    "算错", "填错", "my mistake", "my bad"};
 
 // Words that correct only where a statement opens with them ("Actually, it's the 21st",
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
@@ -326,6 +328,89 @@ int StatementUnits(std::string_view text) {
   return units;
 }
 
+// "I had Biscuit's weight wrong", "I got the date wrong": "had" or "got", then "wrong" within
+// a few words.
+bool HadItWrong(std::string_view folded) {
+  for (std::string_view verb : {"had", "got"}) {
+    for (size_t at = folded.find(verb); at != std::string_view::npos;
+         at = folded.find(verb, at + 1)) {
+      const size_t end = at + verb.size();
+      if ((at > 0 && WordChar(folded[at - 1])) || (end < folded.size() && WordChar(folded[end]))) {
+        continue;
+      }
+      const std::string_view after = folded.substr(at + verb.size(), 40);
+      if (Has(after, "wrong")) return true;
+    }
+  }
+  return false;
+}
+
+// The weekday a folded word names, "1" (Monday) to "7", or "".
+std::string WeekdayOf(std::string_view word) {
+  static constexpr std::string_view kEnglish[] = {"monday", "tuesday", "wednesday", "thursday",
+                                                  "friday", "saturday", "sunday"};
+  for (size_t d = 0; d < 7; ++d) {
+    if (word == kEnglish[d] || (word.size() == kEnglish[d].size() + 1 &&
+                                word.starts_with(kEnglish[d]) && word.back() == 's')) {
+      return std::to_string(d + 1);
+    }
+  }
+  return "";
+}
+
+// The values a folded statement states: words with a digit, and weekdays in English and
+// Chinese ("周三", "星期三", "礼拜三").
+void ReadValues(const std::string& folded, StatementCues* c) {
+  std::vector<text::Token> tokens;
+  text::Tokenize(folded, text::TokenizeMode::kQuery, &tokens);
+  for (const text::Token& t : tokens) {
+    if (std::any_of(t.text.begin(), t.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      c->numbers.push_back(t.text);
+    } else if (std::string day = WeekdayOf(t.text); !day.empty()) {
+      c->weekdays.push_back(std::move(day));
+    }
+  }
+  static constexpr std::string_view kCjkDays[] = {"一", "二", "三", "四", "五", "六", "日"};
+  for (std::string_view lead : {"周", "星期", "礼拜"}) {
+    for (size_t at = folded.find(lead); at != std::string::npos; at = folded.find(lead, at + 1)) {
+      const std::string_view rest = std::string_view(folded).substr(at + lead.size());
+      for (size_t d = 0; d < 7; ++d) {
+        if (rest.starts_with(kCjkDays[d]) || (d == 6 && rest.starts_with("天"))) {
+          c->weekdays.push_back(std::to_string(d + 1));
+        }
+      }
+    }
+  }
+}
+
+bool ShareValue(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return std::any_of(a.begin(), a.end(), [&](const std::string& v) {
+    return std::find(b.begin(), b.end(), v) != b.end();
+  });
+}
+
+// Whether the two statements state values of one kind, none of them in common, and no value
+// of any kind in common ("on Thursday at 3" and "on Thursday, room 204" are one meeting).
+bool OtherValues(const StatementCues& newer, const StatementCues& older) {
+  if (ShareValue(newer.numbers, older.numbers) || ShareValue(newer.weekdays, older.weekdays)) {
+    return false;
+  }
+  return (!newer.numbers.empty() && !older.numbers.empty()) ||
+         (!newer.weekdays.empty() && !older.weekdays.empty());
+}
+
+// Units and periods that values are counted in: two statements that share only these
+// ("2400 dollars a month" and "60 dollars a month") share no topic.
+bool IsUnitWord(std::string_view w) {
+  static const std::unordered_set<std::string_view> kUnits = {
+      "dollar", "dollars", "bucks", "usd", "euro", "euros", "yuan", "rmb", "cents", "pound",
+      "pounds", "lbs", "kg", "kilos", "km", "miles", "mile", "meters", "feet", "hour", "hours",
+      "minute", "minutes", "day", "days", "week", "weeks", "month", "months", "year", "years",
+      "am", "pm", "percent", "公斤", "公里", "小时", "分钟", "块钱", "万元", "美元", "人民币",
+      "每月", "每年", "每周", "每天", "一个", "个月"};
+  return kUnits.count(w) != 0;
+}
+
 StatementCues ReadCues(std::string_view text) {
   StatementCues c;
   c.folded = Folded(text);
@@ -352,7 +437,7 @@ StatementCues ReadCues(std::string_view text) {
     return m.type == extract::EntityType::kOrg;
   });
   if (names_org && HasAny(slot_text, kJoinCues)) c.slots |= kSlotEmployer;
-  c.correction = HasAny(folded, kCorrectionCues);
+  c.correction = HasAny(folded, kCorrectionCues) || HadItWrong(folded);
   c.opening_correction = !c.correction && OpensWith(folded, kOpeningCorrectionCues);
   c.replace = c.correction || HasAnyUnnegated(folded, kReplaceCues);
   c.change = c.replace || HasAny(folded, kChangeCues);
@@ -363,6 +448,7 @@ StatementCues ReadCues(std::string_view text) {
   c.frame = speaker.empty() ? StatementFrame(folded)
                             : StatementFrame(Folded(text.substr(speaker.size() + 1)));
   c.units = StatementUnits(text);
+  ReadValues(folded, &c);
   c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
                folded.find("吗") != std::string::npos;
   // Subjects: Chinese person names (张工, 李老师, 小李), organisations and contracts by their
@@ -428,6 +514,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // BlueHeron42").
   if (newer.change && topic.older_relevance >= kTopicRelevance &&
       topic.shared_words >= kChangeSharedWords) {
+    return true;
+  }
+  // The same words with other values of one kind: the value changed, whatever the question.
+  if (topic.both_short && topic.other_values &&
+      topic.shared_besides_values >= kValueSharedWords) {
     return true;
   }
   // The same frame with another value: the thing it names changed, whatever the question.
@@ -512,6 +603,21 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       }
       topic.both_short =
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits;
+      // Events happen again with other values ("ran 5 km on Monday", "ran 8 km on Tuesday").
+      if (topic.both_short && older.kind != MemoryKind::kEvent &&
+          newer.kind != MemoryKind::kEvent &&
+          OtherValues(cues_of(j), cues_of(i))) {
+        topic.other_values = true;
+        std::vector<std::string> words;
+        for (const std::string& w : words_of(i)) {
+          const StatementCues& o = cues_of(i);
+          if (std::find(o.numbers.begin(), o.numbers.end(), w) == o.numbers.end() &&
+              WeekdayOf(w).empty() && !IsUnitWord(w)) {
+            words.push_back(w);
+          }
+        }
+        topic.shared_besides_values = KeywordCoverage(words, newer.content);
+      }
       if (Outdates(cues_of(j), cues_of(i), topic)) best = static_cast<int>(j);
     }
     out[i] = best;

@@ -64,6 +64,9 @@ struct StatementCues {
   std::string folded;                 // the text, folded (text::FoldForSearch)
   std::string frame;                  // StatementFrame, without a speaker's "Name: "
   int units = 0;                      // StatementUnits
+  // The values it states (ValueWords): numbers and codes, by kind.
+  std::vector<std::string> numbers;   // words with a digit: "3:30", "20230571", "ca4193"
+  std::vector<std::string> weekdays;  // "monday", "mondays", "周一", "星期一" -> "1"
 };
 
 // REQUIRES: `text` is valid UTF-8 (a memory's content).
@@ -85,7 +88,17 @@ struct Topic {
   // The older is, of the statements said before the newer one, the one whose words the newer
   // repeats the largest share of: what an explicit correction most likely corrects.
   bool closest = false;
+  // Both state values of one kind (numbers, weekdays) and have no value in common, and the
+  // share of the older one's other content words (its values and units left out) that the
+  // newer repeats: "Emma's piano lessons are on Mondays at 5"
+  // after "My daughter Emma's piano lessons are on Wednesdays at 4".
+  bool other_values = false;
+  double shared_besides_values = 0;
 };
+
+// Two short statements of one subject with other values of one kind replace each other when
+// the newer repeats this share of the older one's words besides its values.
+inline constexpr double kValueSharedWords = 0.5;
 
 // An explicit correction ("Scratch that policy number I gave you — the right one is
 // HX-448201") replaces the older statement closest to it (Topic::closest) when it repeats this
@@ -114,6 +127,8 @@ inline constexpr double kChangeSharedWords = 0.5;
 //   - an ending cue ("sold", "no longer"; not negated: "I won't quit") that repeats a fifth of
 //     the older one's words (half when either statement is long);
 //   - a change verb that repeats half the older one's words (kChangeSharedWords; no slot);
+//   - the same words with other values of one kind (Topic::other_values), both short and
+//     neither an event, whatever the question ("钢琴课一节课300块" -> "钢琴课一节课收350块");
 //   - the same frame with another value, both short, whatever the question ("My WiFi password
 //     is Sunflower2021" -> "My WiFi password is BlueHeron#88"; statement_frame.h);
 //   - a plain newer statement of a slot that holds one value, both answering the question

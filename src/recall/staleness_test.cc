@@ -20,6 +20,13 @@ Memory Record(int64_t id, int64_t message, int64_t at_ms, std::string content) {
 
 StatementCues Cue(std::string_view text) { return ReadCues(text); }
 
+// OutdatedByCues of `ms` when none of them answers the question at hand (relevance 0).
+std::vector<int> OutdatedWithoutTheQuestion(const std::vector<Memory>& ms) {
+  std::vector<const Memory*> ptrs;
+  for (const Memory& m : ms) ptrs.push_back(&m);
+  return OutdatedByCues(ptrs, std::vector<double>(ms.size(), 0));
+}
+
 // Both statements answer the question; `shared` of the older one's words said again.
 Topic Both(double shared = 0) { return Topic{1, 1, shared}; }
 
@@ -71,14 +78,38 @@ TEST(StalenessTest, AnExplicitCorrectionReplacesTheClosestOlderStatement) {
       Record(4, 4, 4000, "The team meeting with Bob is on Monday."),
       Record(5, 5, 5000, "The budget meeting with Alice is on Tuesday."),
       Record(6, 6, 6000, "Correction: the meeting with Bob is on Wednesday.")};
-  std::vector<const Memory*> ptrs;
-  for (const Memory& m : ms) ptrs.push_back(&m);
   // None answers the question (a paraphrase: "What's my auto coverage reference number?").
-  const std::vector<int> by = OutdatedByCues(ptrs, std::vector<double>(ms.size(), 0));
+  const std::vector<int> by = OutdatedWithoutTheQuestion(ms);
   EXPECT_EQ(by[0], 2);   // 2 of the older one's 5 words repeated, the closest
   EXPECT_EQ(by[1], -1);
   EXPECT_EQ(by[3], 5);
   EXPECT_EQ(by[4], -1);  // "meeting" in common, but Bob's meeting is closer
+}
+
+TEST(StalenessTest, TheSameWordsWithOtherValuesReplaceTheOlderStatement) {
+  const std::vector<Memory> ms = {
+      Record(1, 1, 1000, "My daughter Emma's piano lessons are on Wednesdays at 4."),
+      Record(2, 2, 2000, "I need to buy a birthday gift for Dad."),
+      Record(3, 3, 3000, "Emma's piano lessons are on Mondays at 5 with Mrs. Keller."),
+      Record(4, 4, 4000, "李老师的钢琴课一节课300块"),
+      Record(5, 5, 5000, "李老师钢琴课一节课收350块")};
+  // No cue word and no question at hand: the values alone changed.
+  EXPECT_EQ(OutdatedWithoutTheQuestion(ms), (std::vector<int>{2, -1, -1, 4, -1}));
+}
+
+TEST(StalenessTest, OtherValuesReplaceNothingInEventsOrWithAValueInCommon) {
+  Memory ran = Record(1, 1, 1000, "I ran 5 km on Monday morning.");
+  Memory again = Record(2, 2, 2000, "I ran 8 km on Tuesday morning.");
+  ran.kind = again.kind = MemoryKind::kEvent;
+  EXPECT_EQ(OutdatedByCues({&ran, &again}, {0, 0}), (std::vector<int>{-1, -1}));
+  // A value in common: the same thing, more said of it ("at 3" and "at 3, room 204").
+  Memory at3 = Record(3, 3, 3000, "We review the designs with Ana on Thursday at 3.");
+  Memory room = Record(4, 4, 4000, "We review the designs with Ana on Thursday, room 204.");
+  EXPECT_EQ(OutdatedByCues({&at3, &room}, {0, 0}), (std::vector<int>{-1, -1}));
+  // Other values, but of something else: too few of the older one's words repeated.
+  Memory rent = Record(5, 5, 5000, "My rent is 2400 dollars a month.");
+  Memory gym = Record(6, 6, 6000, "The gym costs 60 dollars a month.");
+  EXPECT_EQ(OutdatedByCues({&rent, &gym}, {0, 0}), (std::vector<int>{-1, -1}));
 }
 
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
