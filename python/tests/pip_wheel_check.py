@@ -57,8 +57,9 @@ def by_vector(query):
 # can rank the right one first.
 assert "Berlin" in by_vector("她住在哪个城市？")
 assert "tea" in by_vector("她喜欢喝什么？")
-assert "Berlin" in m.search("Which city does she live in?", limit=1,
-                           threshold=0)["results"][0]["memory"]
+# English too. ("Which city does she live in?" put "Berlin" and "green tea" within 0.0004 of
+# each other on a CPU without AVX-512 VNNI, whose int8 kernels round differently.)
+assert "Berlin" in by_vector("Which city did she move to?")
 
 # OpenCC's t2s tables from the wheel: a simplified query finds a traditional memory by keyword.
 t = engramdb.Memory("t2s.db", {"embedder": "hashing"}, user_id="u")
