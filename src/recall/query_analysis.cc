@@ -21,22 +21,29 @@ constexpr std::string_view kHistoryCues[] = {
     "上家公司", "my old ", "our old ", "his old ", "her old ", "their old ",
     "former"};
 
+// Calls `fn` with each run of ASCII letters of `folded`, in order.
+template <typename Fn>
+void ForEachAsciiWord(std::string_view folded, Fn fn) {
+  size_t i = 0;
+  while (i < folded.size()) {
+    while (i < folded.size() && !std::isalpha(static_cast<unsigned char>(folded[i]))) ++i;
+    size_t j = i;
+    while (j < folded.size() && std::isalpha(static_cast<unsigned char>(folded[j]))) ++j;
+    if (j > i) fn(folded.substr(i, j - i));
+    i = j;
+  }
+}
+
 // An English question that asks what held "before" something, in the past tense ("Where did
 // I live before Denver?", "Who was my boss before the reorg?"): what was true then, whatever
 // the thing after "before" is. A question about the future ("What should I do before the
 // meeting?") has no past auxiliary.
 bool AsksWhatHeldBefore(std::string_view folded) {
   bool before = false, past = false;
-  size_t i = 0;
-  while (i < folded.size()) {
-    while (i < folded.size() && !std::isalpha(static_cast<unsigned char>(folded[i]))) ++i;
-    size_t j = i;
-    while (j < folded.size() && std::isalpha(static_cast<unsigned char>(folded[j]))) ++j;
-    const std::string_view word = folded.substr(i, j - i);
+  ForEachAsciiWord(folded, [&](std::string_view word) {
     before = before || word == "before";
     past = past || word == "did" || word == "was" || word == "were" || word == "had";
-    i = j;
-  }
+  });
   return before && past;
 }
 
@@ -55,18 +62,11 @@ bool AsksAboutThePast(const std::string& folded) {
   for (std::string_view p : kPastPhrases) {
     if (folded.find(p) != std::string::npos) return true;
   }
-  size_t i = 0;
-  while (i < folded.size()) {
-    while (i < folded.size() && !std::isalpha(static_cast<unsigned char>(folded[i]))) ++i;
-    size_t j = i;
-    while (j < folded.size() && std::isalpha(static_cast<unsigned char>(folded[j]))) ++j;
-    std::string_view word(folded.data() + i, j - i);
-    for (std::string_view w : kPastWords) {
-      if (word == w) return true;
-    }
-    i = j;
-  }
-  return false;
+  bool past = false;
+  ForEachAsciiWord(folded, [&](std::string_view word) {
+    for (std::string_view w : kPastWords) past = past || word == w;
+  });
+  return past;
 }
 
 // A window wider than this is no help in ranking ("this year", "2014年以后").

@@ -448,7 +448,7 @@ StatementCues ReadCues(std::string_view text) {
   c.frame = speaker.empty() ? StatementFrame(folded)
                             : StatementFrame(Folded(text.substr(speaker.size() + 1)));
   c.units = StatementUnits(text);
-  ReadValues(folded, &c);
+  if (c.units <= kStatementUnits) ReadValues(folded, &c);  // read only of short statements
   c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
                folded.find("吗") != std::string::npos;
   // Subjects: Chinese person names (张工, 李老师, 小李), organisations and contracts by their
@@ -609,8 +609,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
           OtherValues(cues_of(j), cues_of(i))) {
         topic.other_values = true;
         std::vector<std::string> words;
+        const StatementCues& o = cues_of(i);
         for (const std::string& w : words_of(i)) {
-          const StatementCues& o = cues_of(i);
           if (std::find(o.numbers.begin(), o.numbers.end(), w) == o.numbers.end() &&
               WeekdayOf(w).empty() && !IsUnitWord(w)) {
             words.push_back(w);

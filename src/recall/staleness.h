@@ -64,7 +64,7 @@ struct StatementCues {
   std::string folded;                 // the text, folded (text::FoldForSearch)
   std::string frame;                  // StatementFrame, without a speaker's "Name: "
   int units = 0;                      // StatementUnits
-  // The values it states (ValueWords): numbers and codes, by kind.
+  // The values it states, by kind (read only when it is short: units <= kStatementUnits).
   std::vector<std::string> numbers;   // words with a digit: "3:30", "20230571", "ca4193"
   std::vector<std::string> weekdays;  // "monday", "mondays", "周一", "星期一" -> "1"
 };
