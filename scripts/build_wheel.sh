@@ -14,7 +14,11 @@
 #
 # Usage: scripts/build_wheel.sh [OUT_DIR]   (default dist/; any older engramdb wheel in it is
 # replaced). ENGRAM_WHEEL_BUILD_DIR (default build/wheel) is the CMake build folder; JOBS (2)
-# the compile jobs; PYTHON (python3) the interpreter the wheel is for. Prints the wheel's path last.
+# the compile jobs; PYTHON (python3) the interpreter the wheel is for. ENGRAM_WHEEL_FLAGS_OF, a
+# CMake build folder (ctest python_pip_wheel passes build/release): compile with its compilers
+# and its -Werror, so that ccache (scripts/setup.sh installs it, CMakeLists.txt uses it) serves
+# the engine objects that build compiled instead of compiling them once more.
+# Prints the wheel's path last.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(mkdir -p "${1:-$root/dist}" && cd "${1:-$root/dist}" && pwd)"
@@ -28,12 +32,25 @@ for tool in "$deps/nanobind" "$deps/scikit_build_core" "$deps/auditwheel" "$deps
   fi
 done
 
+like=()
+if [ -n "${ENGRAM_WHEEL_FLAGS_OF:-}" ]; then
+  cache="$ENGRAM_WHEEL_FLAGS_OF/CMakeCache.txt"
+  if [ ! -f "$cache" ]; then
+    echo "build_wheel: ENGRAM_WHEEL_FLAGS_OF: no $cache" >&2
+    exit 1
+  fi
+  for var in CMAKE_C_COMPILER CMAKE_CXX_COMPILER ENGRAM_WERROR; do
+    value="$(sed -n "s/^$var:[A-Z]*=//p" "$cache")"
+    if [ -n "$value" ]; then like+=(-C "cmake.define.$var=$value"); fi
+  done
+fi
+
 raw="$build/raw"
 rm -rf "$raw"
 mkdir -p "$build"
 PYTHONPATH="$deps" CMAKE_BUILD_PARALLEL_LEVEL="${JOBS:-2}" \
   "$py" -m pip wheel --quiet --no-build-isolation --no-deps --no-index -w "$raw" \
-  -C build-dir="$build/cmake" "$root/python"
+  -C build-dir="$build/cmake" "${like[@]}" "$root/python"
 wheels=("$raw"/engramdb-*.whl)
 if [ "${#wheels[@]}" != 1 ] || [ ! -f "${wheels[0]}" ]; then
   echo "build_wheel: expected one wheel in $raw, found: ${wheels[*]}" >&2
