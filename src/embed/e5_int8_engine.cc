@@ -337,9 +337,10 @@ void E5Int8Engine::Impl::Forward(const std::vector<Window>& group,
   }
 }
 
-bool E5Int8Engine::CpuHasInt8DotProduct() {
+bool E5Int8Engine::CpuRunsInt8Fast() {
   const dnnl::cpu_isa isa = dnnl::get_effective_cpu_isa();
-  return isa == dnnl::cpu_isa::avx2_vnni || isa == dnnl::cpu_isa::avx512_core_vnni ||
+  return isa == dnnl::cpu_isa::avx2 || isa == dnnl::cpu_isa::avx2_vnni ||
+         isa == dnnl::cpu_isa::avx512_core || isa == dnnl::cpu_isa::avx512_core_vnni ||
          isa == dnnl::cpu_isa::avx512_core_bf16 || isa == dnnl::cpu_isa::avx512_core_amx;
 }
 
