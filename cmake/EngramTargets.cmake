@@ -20,6 +20,14 @@ function(engram_apply_flags target)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
                                              -fno-sanitize-recover=undefined)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+    # Executables not position-independent: a PIE sanitizer test binary carries ~3 million
+    # dynamic relocations (UBSan's check-site records, ASan's globals), applied at every
+    # start, and the suite starts ~2,000 of them. Linked -no-pie, a test process starts
+    # ~0.25 s sooner. The objects stay -fPIC.
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "EXECUTABLE")
+      target_link_options(${target} PRIVATE -no-pie)
+    endif()
   endif()
 endfunction()
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <span>
 #include <string>
@@ -135,6 +136,23 @@ TEST_F(E5Int8EngineTest, KeepsTheReferenceRanking) {
   EXPECT_GT(cosine(int8_, "my manager", "my boss"), cosine(int8_, "my manager", "my bicycle"));
   EXPECT_GT(cosine(int8_, "I like drinking coffee", "我喜欢喝咖啡"),
             cosine(int8_, "I like drinking coffee", "明天下午三点开会"));
+}
+
+// The default picks the int8 engine on every CPU from AVX2 on (with or without VNNI), where it
+// outruns the reference; the AVX2-only machines of CI are among them.
+TEST(E5EngineChoiceTest, AutoRunsTheInt8EngineFromAvx2On) {
+  if (const char* env = std::getenv("ENGRAM_E5_ENGINE"); env != nullptr && *env != 0) {
+    GTEST_SKIP() << "$ENGRAM_E5_ENGINE overrides the automatic choice";
+  }
+  E5Options options;  // engine = kAuto
+  auto opened = E5Embedder::Open(options);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  const bool fast = E5Int8Engine::CpuRunsInt8Fast();
+  EXPECT_EQ((*opened)->engine(), fast ? E5Engine::kInt8 : E5Engine::kReference)
+      << "oneDNN ISA: " << E5Int8Engine::CpuIsaName();
+  if (__builtin_cpu_supports("avx2")) {
+    EXPECT_TRUE(fast) << E5Int8Engine::CpuIsaName();
+  }
 }
 
 TEST(E5EngineNameTest, ParsesTheKnownNames) {
