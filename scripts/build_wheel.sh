@@ -39,7 +39,21 @@ if [ -n "${ENGRAM_WHEEL_FLAGS_OF:-}" ]; then
     echo "build_wheel: ENGRAM_WHEEL_FLAGS_OF: no $cache" >&2
     exit 1
   fi
-  for var in CMAKE_C_COMPILER CMAKE_CXX_COMPILER ENGRAM_WERROR; do
+  # CMake picks the compilers once per build folder: naming them again on a later configure
+  # makes it drop its whole cache (and the options the wheel build set). So they are passed
+  # only to a new folder, and a folder made with other compilers is started over.
+  kept="$build/cmake/CMakeCache.txt"
+  same=1
+  for var in CMAKE_C_COMPILER CMAKE_CXX_COMPILER; do
+    if [ ! -f "$kept" ] || [ "$(sed -n "s/^$var:[A-Z]*=//p" "$kept")" != \
+         "$(sed -n "s/^$var:[A-Z]*=//p" "$cache")" ]; then same=0; fi
+  done
+  vars=(ENGRAM_WERROR)
+  if [ "$same" = 0 ]; then
+    rm -rf "$build/cmake"
+    vars+=(CMAKE_C_COMPILER CMAKE_CXX_COMPILER)
+  fi
+  for var in "${vars[@]}"; do
     value="$(sed -n "s/^$var:[A-Z]*=//p" "$cache")"
     if [ -n "$value" ]; then like+=(-C "cmake.define.$var=$value"); fi
   done

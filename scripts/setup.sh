@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
-  build-essential cmake ninja-build ccache pkg-config git python3 python3-venv python3-dev
+  build-essential cmake ninja-build ccache mold pkg-config git python3 python3-venv python3-dev
   libsqlite3-dev sqlite3 libpq-dev libutf8proc-dev libopencc-dev libopencc-data libsodium-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev

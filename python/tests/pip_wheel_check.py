@@ -56,7 +56,10 @@ def by_vector(query):
 # Chinese questions about English memories share no token with them: only e5 (multilingual)
 # can rank the right one first.
 assert "Berlin" in by_vector("她住在哪个城市？")
-assert "tea" in by_vector("她喜欢喝什么？")
+# "她喜欢喝什么？" is a near tie with the quarterly report (reference engine 0.7921 / 0.7862,
+# int8 on AVX2 0.7849 / 0.7854): int8 rounding moves a score by up to ~0.008, so the questions
+# here are ones whose margin is larger than that on every engine (this one: 0.010 / 0.008).
+assert "tea" in by_vector("她平时喝什么饮料？")
 # English too. ("Which city does she live in?" put "Berlin" and "green tea" within 0.0004 of
 # each other on a CPU without AVX-512 VNNI, whose int8 kernels round differently.)
 assert "Berlin" in by_vector("Which city did she move to?")
