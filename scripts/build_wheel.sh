@@ -42,19 +42,17 @@ if [ -n "${ENGRAM_WHEEL_FLAGS_OF:-}" ]; then
   # CMake picks the compilers once per build folder: naming them again on a later configure
   # makes it drop its whole cache (and the options the wheel build set). So they are passed
   # only to a new folder, and a folder made with other compilers is started over.
+  cached() { [ -f "$2" ] && sed -n "s/^$1:[A-Z]*=//p" "$2"; }
   kept="$build/cmake/CMakeCache.txt"
-  same=1
-  for var in CMAKE_C_COMPILER CMAKE_CXX_COMPILER; do
-    if [ ! -f "$kept" ] || [ "$(sed -n "s/^$var:[A-Z]*=//p" "$kept")" != \
-         "$(sed -n "s/^$var:[A-Z]*=//p" "$cache")" ]; then same=0; fi
-  done
   vars=(ENGRAM_WERROR)
-  if [ "$same" = 0 ]; then
-    rm -rf "$build/cmake"
-    vars+=(CMAKE_C_COMPILER CMAKE_CXX_COMPILER)
-  fi
+  for var in CMAKE_C_COMPILER CMAKE_CXX_COMPILER; do
+    if [ "$(cached "$var" "$kept")" != "$(cached "$var" "$cache")" ]; then
+      rm -rf "$build/cmake"
+      vars=(ENGRAM_WERROR CMAKE_C_COMPILER CMAKE_CXX_COMPILER)
+    fi
+  done
   for var in "${vars[@]}"; do
-    value="$(sed -n "s/^$var:[A-Z]*=//p" "$cache")"
+    value="$(cached "$var" "$cache")"
     if [ -n "$value" ]; then like+=(-C "cmake.define.$var=$value"); fi
   done
 fi

