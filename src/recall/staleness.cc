@@ -74,7 +74,12 @@ const std::vector<SlotCues>& SlotTable() {
         "denied", "cancelled", "canceled", "launched", "merged", "out for delivery",
         "arrived", "blocked", "waiting on", "stuck", "砍了", "被砍", "砍掉", "叫停", "开工",
         "动工", "starts on", "kicks off", "kicked off", "wrapped up", "in full swing",
-        "underway", "went live", "送达"}},
+        "underway", "went live", "送达",
+        // the first step of a process whose later steps the words above name
+        "下单", "提交了", "申请了", "递交", "开了工单", "正在审批", "在等", "排队", "预约了",
+        "ordered", "applied for", "submitted", "filed", "requested", "is pending",
+        "planning a", "planning to", "on the waitlist", "in line", "被拒", "拒签", "延期",
+        "推迟", "计划", "到账", "picked up", "ready for pickup"}},
       {kSlotSchedule,
        {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
         "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
@@ -315,17 +320,8 @@ bool NamesOnlyNumbers(const StatementCues& c) {
 int StatementUnits(std::string_view text) {
   const std::string_view speaker = Speaker(text);
   if (!speaker.empty()) text.remove_prefix(std::min(text.size(), speaker.size() + 1));
-  int units = 0;
-  bool in_word = false;
-  size_t at = 0;
-  while (at < text.size()) {
-    const char32_t c = base::DecodeUtf8(text, &at);
-    const bool letter = c < 0x80 && std::isalnum(static_cast<int>(c));
-    if (letter && !in_word) ++units;
-    in_word = letter;
-    if (c >= 0x4E00 && c <= 0x9FFF) ++units;
-  }
-  return units;
+  const ScriptCounts n = CountScripts(text);
+  return n.latin_words + n.han;
 }
 
 // "I had Biscuit's weight wrong", "I got the date wrong": "had" or "got", then "wrong" within
@@ -479,9 +475,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
     return true;
   }
   if (!SharesSubject(newer, older)) return false;
-  if (newer.additive && !newer.change) return false;
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
   uint32_t shared = newer.slots & older.slots;
+  // "也" / "also" adds to a slot; a status moves on whatever it says besides ("报销批下来了，
+  // 钱也到账了").
+  if (newer.additive && !newer.change && !(shared & kSlotStatus)) return false;
   // Employer and title are one job: "老王跳槽了，去了小米" replaces "老王在华为做硬件工程师".
   constexpr uint32_t kJob = kSlotEmployer | kSlotTitle;
   if ((newer.slots & kJob) && (older.slots & kJob)) shared |= kSlotEmployer;

