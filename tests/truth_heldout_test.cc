@@ -92,6 +92,16 @@ constexpr SetFloor kFifthSetFloors[] = {{0.25, 50.0 / 70}, {0.35, 50.0 / 70}, {0
 // 45/70 at 0 once a small store's cosines are read more leniently for an English question.
 constexpr SetFloor kSixthSetFloors[] = {{0.25, 47.0 / 70}, {0.35, 48.0 / 70}, {0.0, 44.0 / 70}};
 
+// The seventh set (truth_heldout7.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind like the sixth by a seventh writer, scored once with the rules frozen at 991a570
+// (2026-12-04): 39/70 = 55.7 % at the default floor 0.25, 40/70 at 0.35, 37/70 with no floor
+// (at 0.25: abstention 3/10, change_verb 6/10, correction 9/10, dedup 3/10, newer_statement
+// 6/10, past_question 6/10, status 6/10). The same rules without the small-store scale
+// (RelevanceScale::latin_few_shift 0) also score 39/70: one abstention more, one paraphrased
+// answer less. Fifteen rows gained on the six development sets bought nothing here.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kSeventhSetFloors[] = {{0.25, 38.0 / 70}, {0.35, 39.0 / 70}, {0.0, 36.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -236,6 +246,10 @@ TEST(TruthHeldOutTest, ScoreOnFourthSet) { ExpectFloors("truth_heldout4.jsonl", 
 TEST(TruthHeldOutTest, ScoreOnFifthSet) { ExpectFloors("truth_heldout5.jsonl", kFifthSetFloors); }
 
 TEST(TruthHeldOutTest, ScoreOnSixthSet) { ExpectFloors("truth_heldout6.jsonl", kSixthSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnSeventhSet) {
+  ExpectFloors("truth_heldout7.jsonl", kSeventhSetFloors);
+}
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
