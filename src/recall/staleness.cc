@@ -74,12 +74,12 @@ const std::vector<SlotCues>& SlotTable() {
         "denied", "cancelled", "canceled", "launched", "merged", "out for delivery",
         "arrived", "blocked", "waiting on", "stuck", "砍了", "被砍", "砍掉", "叫停", "开工",
         "动工", "starts on", "kicks off", "kicked off", "wrapped up", "in full swing",
-        "underway", "went live", "送达",
-        // the first step of a process whose later steps the words above name
-        "下单", "提交了", "申请了", "递交", "开了工单", "正在审批", "在等", "排队", "预约了",
-        "ordered", "applied for", "submitted", "filed", "requested", "is pending",
-        "planning a", "planning to", "on the waitlist", "in line", "被拒", "拒签", "延期",
-        "推迟", "计划", "到账", "picked up", "ready for pickup"}},
+        "underway", "went live", "送达", "正在审批", "在等", "排队", "is pending",
+        "on the waitlist", "in line", "被拒", "拒签", "延期", "推迟", "到账", "picked up",
+        "ready for pickup"}},
+      {kSlotStarted,
+       {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "ordered",
+        "applied for", "submitted", "filed", "requested", "planning a", "planning to"}},
       {kSlotSchedule,
        {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
         "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
@@ -477,6 +477,8 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if (!SharesSubject(newer, older)) return false;
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
   uint32_t shared = newer.slots & older.slots;
+  // A later step replaces the first one: "日本签证被拒了" after "我提交了日本签证申请".
+  if ((newer.slots & kSlotStatus) && (older.slots & kSlotStarted)) shared |= kSlotStatus;
   // "也" / "also" adds to a slot; a status moves on whatever it says besides ("报销批下来了，
   // 钱也到账了").
   if (newer.additive && !newer.change && !(shared & kSlotStatus)) return false;

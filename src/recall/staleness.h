@@ -41,6 +41,9 @@ enum Slot : uint32_t {
   kSlotSchedule = 1u << 8,
   kSlotBudget = 1u << 9,   // budgets, prices, rents, salaries
   kSlotFavorite = 1u << 10,  // "my favorite X is", "我最喜欢的X是": one favorite per X
+  // The first step of a process ("下单", "提交了", "ordered", "applied for"): a later status of
+  // the same thing replaces it; two first steps are two processes and leave each other alone.
+  kSlotStarted = 1u << 11,
 };
 
 // Slots that hold one value at a time: a newer plain statement replaces the older one.

@@ -73,6 +73,10 @@ TEST(StalenessTest, TheFirstStepOfAProcessIsAStatusItsLaterStepsReplace) {
   EXPECT_TRUE(Outdates(Cue("那笔3200的差旅报销已经批下来了，钱也到账了。"),
                        Cue("我报销了一笔差旅费，3200元，正在审批。"), Both()));
   EXPECT_FALSE(Outdates(Cue("我也喜欢喝茶"), Cue("我喜欢喝咖啡"), Both()));
+  // Two first steps are two processes.
+  EXPECT_FALSE(Outdates(Cue("我计划下个月学吉他。"), Cue("我计划明年去日本玩。"), Both()));
+  EXPECT_FALSE(Outdates(Cue("I ordered a desk lamp."), Cue("I ordered a pizza for tonight."),
+                        Both()));
 }
 
 TEST(StalenessTest, CorrectionOfTheSameTopicOutdatesWithoutASlot) {
