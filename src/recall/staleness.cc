@@ -315,6 +315,17 @@ bool NamesOnlyNumbers(const StatementCues& c) {
   });
 }
 
+// The slots two statements both speak of, `newer` said after `older`.
+uint32_t SharedSlots(const StatementCues& newer, const StatementCues& older) {
+  uint32_t shared = newer.slots & older.slots;
+  // A later step replaces the first one: "日本签证被拒了" after "我提交了日本签证申请".
+  if ((newer.slots & kSlotStatus) && (older.slots & kSlotStarted)) shared |= kSlotStatus;
+  // Employer and title are one job: "老王跳槽了，去了小米" replaces "老王在华为做硬件工程师".
+  constexpr uint32_t kJob = kSlotEmployer | kSlotTitle;
+  if ((newer.slots & kJob) && (older.slots & kJob)) shared |= kSlotEmployer;
+  return shared;
+}
+
 }  // namespace
 
 int StatementUnits(std::string_view text) {
@@ -476,15 +487,10 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   }
   if (!SharesSubject(newer, older)) return false;
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
-  uint32_t shared = newer.slots & older.slots;
-  // A later step replaces the first one: "日本签证被拒了" after "我提交了日本签证申请".
-  if ((newer.slots & kSlotStatus) && (older.slots & kSlotStarted)) shared |= kSlotStatus;
+  const uint32_t shared = SharedSlots(newer, older);
   // "也" / "also" adds to a slot; a status moves on whatever it says besides ("报销批下来了，
   // 钱也到账了").
   if (newer.additive && !newer.change && !(shared & kSlotStatus)) return false;
-  // Employer and title are one job: "老王跳槽了，去了小米" replaces "老王在华为做硬件工程师".
-  constexpr uint32_t kJob = kSlotEmployer | kSlotTitle;
-  if ((newer.slots & kJob) && (older.slots & kJob)) shared |= kSlotEmployer;
   // Both name the same person or item (T-205, 蓝海科技): the same subject beyond doubt. A
   // status names its item: one of two statements naming it cannot tell which item the other
   // is about ("华星的合同签了" says nothing of "蓝海科技的合同").
@@ -589,7 +595,7 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       topic.closest = closest[j] == static_cast<int>(i);
       topic.newer_relevance = j < relevance.size() ? relevance[j] : 1;
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
-      const uint32_t single = cues_of(j).slots & cues_of(i).slots & kSingleValuedSlots;
+      const uint32_t single = SharedSlots(cues_of(j), cues_of(i)) & kSingleValuedSlots;
       // Only a change, a correction or two favorites read the shared words.
       if (cues_of(j).change || cues_of(j).opening_correction || (single & kSlotFavorite)) {
         topic.shared_words = KeywordCoverage(words_of(i), newer.content);
