@@ -9,6 +9,7 @@
 #include "engram/status_macros.h"
 #include "src/recall/decay.h"
 #include "src/recall/graph_channel.h"
+#include "src/recall/hit_order.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/query_terms.h"
 #include "src/recall/rrf.h"
@@ -268,8 +269,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
     h.score = e.rrf * e.decay * e.confidence * e.time;
     hits.push_back(std::move(h));
   }
-  std::stable_sort(hits.begin(), hits.end(),
-                   [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  SortByScore(&hits);
   if (params.reranker) params.reranker->Rerank(query, &hits);
   std::vector<int64_t> pre_spread;
   pre_spread.reserve(hits.size());

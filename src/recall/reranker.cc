@@ -4,6 +4,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "src/recall/hit_order.h"
 #include "src/recall/text_memo.h"
 #include "src/text/tokenizer.h"
 
@@ -38,8 +39,7 @@ class LexicalOverlapReranker final : public Reranker {
       h.score *= factor;
       h.explanation.rerank = factor;
     }
-    std::stable_sort(hits->begin(), hits->end(),
-                     [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+    SortByScore(hits);
   }
 
  private:

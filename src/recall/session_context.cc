@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "engram/status_macros.h"
+#include "src/recall/hit_order.h"
 
 namespace engram::recall {
 
@@ -75,8 +76,7 @@ Status SpreadToNeighbours(store::Store& store, const store::OpContext& ctx,
     h.score += amount;
     h.channels["context"] = ChannelScore{loan.source_rank, amount};
   }
-  std::stable_sort(hits->begin(), hits->end(),
-                   [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  SortByScore(hits);
   return Status::OK();
 }
 

@@ -7,6 +7,7 @@
 
 #include "engram/status_macros.h"
 #include "src/extract/entity_extractor.h"
+#include "src/recall/cue_index.h"
 #include "src/base/utf8.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
@@ -139,47 +140,24 @@ constexpr std::string_view kReplaceCues[] = {
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};
 
-// Status transitions are changes by nature: a later status of the same item replaces it.
-bool IsAscii(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return (c & 0x80) == 0; });
+// The slots' cues, indexed: one pass over a statement finds all of its slots.
+const CueIndex& SlotIndex() {
+  static const CueIndex* const kIndex = [] {
+    std::vector<CueIndex::Cue> cues;
+    for (const SlotCues& s : SlotTable()) {
+      for (std::string_view c : s.cues) cues.push_back({c, s.slot});
+    }
+    return new CueIndex(cues);  // never destroyed
+  }();
+  return *kIndex;
 }
 
-bool WordChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
-}
-
-// Whether the word before `at` in folded `text` negates what follows ("not", "never", "no",
-// a "n't" word): "I won't quit", "never gave up".
-bool NegatedAt(std::string_view text, size_t at) {
-  size_t b = at;
-  while (b > 0 && text[b - 1] == ' ') --b;
-  size_t a = b;
-  while (a > 0 && WordChar(text[a - 1])) --a;
-  const std::string_view before = text.substr(a, b - a);
-  return before == "not" || before == "never" || before == "no" ||
-         (before.size() > 3 && before.substr(before.size() - 3) == "n't") || before == "dont" ||
-         before == "wont" || before == "cant";
-}
-
-// `cue` in folded `text`; an ASCII cue only as whole words, and with `unnegated` only where
-// the word before it does not negate it (NegatedAt).
-bool Has(std::string_view text, std::string_view cue, bool unnegated = false) {
-  if (!IsAscii(cue)) return text.find(cue) != std::string_view::npos;
-  for (size_t at = text.find(cue); at != std::string_view::npos; at = text.find(cue, at + 1)) {
-    const bool left = at == 0 || !WordChar(text[at - 1]);
-    const size_t end = at + cue.size();
-    const bool right = end >= text.size() || !WordChar(text[end]);
-    if (left && right && !(unnegated && NegatedAt(text, at))) return true;
-  }
-  return false;
-}
-
-template <typename Cues>
-bool HasAnyUnnegated(std::string_view text, const Cues& cues) {
-  for (std::string_view c : cues) {
-    if (Has(text, c, /*unnegated=*/true)) return true;
-  }
-  return false;
+// One list of cues, indexed (CueIndex::Match is 1 where one of them is found).
+template <size_t N>
+CueIndex IndexOf(const std::string_view (&list)[N]) {
+  std::vector<CueIndex::Cue> cues;
+  for (std::string_view c : list) cues.push_back({c, 1});
+  return CueIndex(cues);
 }
 
 // Whether folded `text` opens with one of `cues`, after a speaker's "Name: " and
@@ -213,7 +191,7 @@ bool OpensWith(std::string_view text, const Cues& cues) {
 template <typename Cues>
 bool HasAny(std::string_view text, const Cues& cues) {
   for (std::string_view c : cues) {
-    if (Has(text, c)) return true;
+    if (HasCue(text, c)) return true;
   }
   return false;
 }
@@ -346,7 +324,7 @@ bool HadItWrong(std::string_view folded) {
         continue;
       }
       const std::string_view after = folded.substr(at + verb.size(), 40);
-      if (Has(after, "wrong")) return true;
+      if (HasCue(after, "wrong")) return true;
     }
   }
   return false;
@@ -433,9 +411,7 @@ StatementCues ReadCues(std::string_view text) {
   }
   unnamed.append(text.substr(std::min(from, text.size())));
   const std::string slot_text = Folded(unnamed);
-  for (const SlotCues& s : SlotTable()) {
-    if (HasAny(slot_text, s.cues)) c.slots |= s.slot;
-  }
+  c.slots |= SlotIndex().Match(slot_text);
   // Moving to or joining an organisation is a change of employer ("I moved to Ferncrest
   // Health in October"), where moving to a place is one of residence.
   constexpr std::string_view kJoinCues[] = {"moved to", "switched to", "joined", "went to",
@@ -444,13 +420,17 @@ StatementCues ReadCues(std::string_view text) {
     return m.type == extract::EntityType::kOrg;
   });
   if (names_org && HasAny(slot_text, kJoinCues)) c.slots |= kSlotEmployer;
-  c.correction = HasAny(folded, kCorrectionCues) || HadItWrong(folded);
+  static const CueIndex kCorrection = IndexOf(kCorrectionCues);
+  static const CueIndex kReplace = IndexOf(kReplaceCues);
+  static const CueIndex kChange = IndexOf(kChangeCues);
+  static const CueIndex kAdditive = IndexOf(kAdditiveCues);
+  c.correction = kCorrection.Match(folded) != 0 || HadItWrong(folded);
   c.opening_correction = !c.correction && OpensWith(folded, kOpeningCorrectionCues);
-  c.replace = c.correction || HasAnyUnnegated(folded, kReplaceCues);
-  c.change = c.replace || HasAny(folded, kChangeCues);
-  c.additive = HasAny(folded, kAdditiveCues);
-  c.first_person = Has(folded, "i") || Has(folded, "my") || Has(folded, "me") ||
-                   Has(folded, "i'm") || folded.find("我") != std::string::npos;
+  c.replace = c.correction || kReplace.Match(folded, /*unnegated=*/true) != 0;
+  c.change = c.replace || kChange.Match(folded) != 0;
+  c.additive = kAdditive.Match(folded) != 0;
+  c.first_person = HasCue(folded, "i") || HasCue(folded, "my") || HasCue(folded, "me") ||
+                   HasCue(folded, "i'm") || folded.find("我") != std::string::npos;
   const std::string_view speaker = Speaker(text);
   c.frame = speaker.empty() ? StatementFrame(folded)
                             : StatementFrame(Folded(text.substr(speaker.size() + 1)));

@@ -12,6 +12,7 @@
 #ifndef ENGRAM_SRC_RECALL_TEXT_MEMO_H_
 #define ENGRAM_SRC_RECALL_TEXT_MEMO_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,10 +34,18 @@ class TextMemo {
   // The memo serving this thread, or nullptr.
   static TextMemo* Current();
 
+  // By text, looked up without copying the text (a string_view finds a std::string key).
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  template <typename T>
+  using ByText = std::unordered_map<std::string, T, TextHash, std::equal_to<>>;
+
   // Kept by text: Folded(), DocumentWords() and relevance.h's ContentWords().
-  std::unordered_map<std::string, std::string> folded;
-  std::unordered_map<std::string, std::shared_ptr<const WordSet>> document_words;
-  std::unordered_map<std::string, std::vector<std::string>> content_words;
+  ByText<std::string> folded;
+  ByText<std::shared_ptr<const WordSet>> document_words;
+  ByText<std::vector<std::string>> content_words;
 
  private:
   TextMemo* previous_;
@@ -45,13 +54,13 @@ class TextMemo {
 // `read()` (the value for `text`), kept in `table` of the thread's memo if there is one.
 // `table` selects one of TextMemo's maps: &TextMemo::folded, for example.
 template <typename T, typename Read>
-T Memoized(std::unordered_map<std::string, T> TextMemo::*table, std::string_view text,
-           Read read) {
+T Memoized(TextMemo::ByText<T> TextMemo::*table, std::string_view text, Read read) {
   TextMemo* memo = TextMemo::Current();
   if (memo == nullptr) return read();
-  auto [it, added] = (memo->*table).try_emplace(std::string(text));
-  if (added) it->second = read();
-  return it->second;
+  TextMemo::ByText<T>& kept = memo->*table;
+  if (auto it = kept.find(text); it != kept.end()) return it->second;
+  T value = read();
+  return kept.emplace(std::string(text), std::move(value)).first->second;
 }
 
 // text::FoldForSearch(text).

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/recall/hit_order.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
 #include "src/recall/text_memo.h"
@@ -192,8 +193,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       if (!params.include_expired) h.score *= kExpiredFactor;
     }
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const RecallHit& a, const RecallHit& b) { return a.score > b.score; });
+  SortByScore(&out);
   std::unordered_set<std::string> said;  // folded contents of the current hits kept
   std::vector<std::pair<size_t, StatementShape>> kept_records;  // index into kept, shape
   std::vector<RecallHit> kept;
