@@ -484,7 +484,8 @@ class Store {
                                                            const Memory& memory, int width) = 0;
   // The neighbours of several memories at once: out[i] is exactly what
   // ListSessionNeighbors(ctx, *memories[i], width) answers. The default asks once per memory
-  // (an in-process backend's reads cost no round trip); PostgreSQL answers in one statement.
+  // (an in-process backend's reads cost no round trip); SQLite reads them all in one
+  // read transaction, PostgreSQL in one statement.
   virtual Result<std::vector<std::vector<Memory>>> ListSessionNeighborsOf(
       const OpContext& ctx, const std::vector<const Memory*>& memories, int width) {
     std::vector<std::vector<Memory>> out;

@@ -341,11 +341,18 @@ constexpr const char* kSchemaV15 = R"sql(
 UPDATE outbox SET request = '' WHERE state <> 'queued' AND request <> '';
 )sql";
 
+// Migration 16: recall asks, for every record among its candidates, whether a fact its
+// message stated has been replaced since (recall::SuccessorsFromFacts). Retired versions are
+// few, so an index of them alone answers that without reading each message's current rows.
+constexpr const char* kSchemaV16 = R"sql(
+CREATE INDEX IF NOT EXISTS memory_message_retired ON memory(message_id) WHERE current = 0;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
       kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14,
-      kSchemaV15};
+      kSchemaV15, kSchemaV16};
   return *kMigrations;
 }
 

@@ -135,7 +135,8 @@ Result<MetricsCounts> SqliteStore::CollectMetrics(const MetricsFilter& filter) {
 Result<std::string> SqliteStore::GetCachedEmbedding(const std::string& model,
                                                     const std::string& text_hash) {
   ReadConnection conn(this);
-  Stmt st(conn.db(), "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
+  Stmt st(conn.db(), conn.cache(),
+          "SELECT vector FROM embedding_cache WHERE model_id = ?1 AND text_hash = ?2");
   st.Bind(1, model).Bind(2, text_hash);
   if (st.Step()) return st.Blob(0);
   ENGRAM_RETURN_IF_ERROR(st.status());

@@ -111,6 +111,8 @@ class SqliteStore final : public StoreCore {
 
   Result<std::vector<Memory>> ListSessionNeighbors(const OpContext& ctx, const Memory& memory,
                                                    int width) override;
+  Result<std::vector<std::vector<Memory>>> ListSessionNeighborsOf(
+      const OpContext& ctx, const std::vector<const Memory*>& memories, int width) override;
 
   Result<std::vector<VaultEntry>> GetVault(const OpContext& ctx,
                                            const std::vector<std::string>& placeholders) override;

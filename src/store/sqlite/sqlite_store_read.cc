@@ -54,14 +54,18 @@ Result<std::vector<Memory>> SqliteStore::ListMessageMemories(
   std::vector<Memory> out;
   if (message_ids.empty()) return out;
   ReadConnection conn(this);
-  Stmt st(conn.db(), conn.cache(),
-          "SELECT " + sqlite::MemoryColumns() +
-              " FROM memory m WHERE m.message_id IN (SELECT value FROM json_each(?1)) AND " +
-              sqlite::VisibleSql(2, 3) +
-              " AND m.status IN ('active', 'dormant') AND (?4 = 0 OR m.current = 0) "
-              "ORDER BY m.id");
+  // Retired versions only: "m.current = 0" as a term of its own lets the planner read the
+  // small index of retired rows (memory_message_retired) instead of every row of each message.
+  static const std::string* const kSql = [] {  // [all, retired only]; never destroyed
+    const std::string base =
+        "SELECT " + sqlite::MemoryColumns() +
+        " FROM memory m WHERE m.message_id IN (SELECT value FROM json_each(?1)) AND " +
+        sqlite::VisibleSql(2, 3) + " AND m.status IN ('active', 'dormant')";
+    return new std::string[2]{base + " ORDER BY m.id", base + " AND m.current = 0 ORDER BY m.id"};
+  }();
+  Stmt st(conn.db(), conn.cache(), kSql[retired_only ? 1 : 0]);
   st.Bind(1, FormatIdList(message_ids)).Bind(2, ctx.principal.user_id);
-  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams)).Bind(4, retired_only);
+  st.Bind(3, sqlite::JsonStringArray(ctx.principal.teams));
   while (st.Step()) out.push_back(sqlite::ReadMemory(st));
   if (!st.status().ok()) return st.status().WithPrefix("list message memories");
   return out;
@@ -201,35 +205,82 @@ Result<std::vector<Memory>> SqliteStore::ListRecent(const OpContext& ctx,
   return out;
 }
 
+namespace {
+
+// Session neighbours (SqliteStore::ListSessionNeighbors) on an open connection: both
+// statements prepared once for any number of memories.
+class NeighbourReader {
+ public:
+  NeighbourReader(sqlite3* db, sqlite::StmtCache* cache, const OpContext& ctx)
+      : ctx_(ctx),
+        teams_(sqlite::JsonStringArray(ctx.principal.teams)),
+        earlier_(db, cache, Sql()[0]),
+        later_(db, cache, Sql()[1]) {}
+
+  Result<std::vector<Memory>> Of(const Memory& memory, int width) {
+    std::vector<Memory> out;
+    if (memory.source.session_id.empty() || width <= 0) return out;
+    const std::string scope_key = ScopeKey(memory.scope);
+    for (Stmt* st : {&earlier_, &later_}) {
+      st->Reset();
+      st->Bind(1, memory.source.session_id).Bind(2, scope_key);
+      st->Bind(3, ctx_.principal.user_id).Bind(4, teams_);
+      st->Bind(5, ctx_.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
+      const size_t first = out.size();
+      while (st->Step()) out.push_back(sqlite::ReadMemory(*st));
+      if (!st->status().ok()) return st->status().WithPrefix("list session neighbours");
+      if (st == &earlier_) std::reverse(out.begin() + static_cast<ptrdiff_t>(first), out.end());
+    }
+    return out;
+  }
+
+ private:
+  static const std::string* Sql() {  // [earlier, later]; built once, never destroyed
+    static const std::string* const kSql = [] {
+      const std::string base =
+          "SELECT " + sqlite::MemoryColumns() +
+          " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND "
+          "m.type = 'episodic' AND " +
+          sqlite::VisibleSql(3, 4) +
+          " AND m.current = 1 AND m.status IN ('active', 'dormant') "
+          "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND ";
+      return new std::string[2]{base + "m.id < ?6 ORDER BY m.id DESC LIMIT ?7",
+                                base + "m.id > ?6 ORDER BY m.id LIMIT ?7"};
+    }();
+    return kSql;
+  }
+
+  const OpContext& ctx_;
+  const std::string teams_;
+  Stmt earlier_;
+  Stmt later_;
+};
+
+}  // namespace
+
 Result<std::vector<Memory>> SqliteStore::ListSessionNeighbors(const OpContext& ctx,
                                                               const Memory& memory, int width) {
   ReadConnection conn(this);
-  std::vector<Memory> out;
-  if (memory.source.session_id.empty() || width <= 0) return out;
-  // Built once: recall's session spreading asks for up to 40 neighbour lists per call.
-  static const std::string* const kSql = [] {  // [earlier, later]; never destroyed
-    const std::string base =
-        "SELECT " + sqlite::MemoryColumns() +
-        " FROM memory m WHERE m.session_id = ?1 AND m.scope_key = ?2 AND "
-        "m.type = 'episodic' AND " +
-        sqlite::VisibleSql(3, 4) +
-        " AND m.current = 1 AND m.status IN ('active', 'dormant') "
-        "AND (m.expires_ms IS NULL OR m.expires_ms > ?5) AND ";
-    return new std::string[2]{base + "m.id < ?6 ORDER BY m.id DESC LIMIT ?7",
-                              base + "m.id > ?6 ORDER BY m.id LIMIT ?7"};
-  }();
-  const std::string scope_key = ScopeKey(memory.scope);
-  const std::string teams = sqlite::JsonStringArray(ctx.principal.teams);
-  for (bool earlier : {true, false}) {
-    Stmt st(conn.db(), conn.cache(), kSql[earlier ? 0 : 1]);
-    st.Bind(1, memory.source.session_id).Bind(2, scope_key);
-    st.Bind(3, ctx.principal.user_id).Bind(4, teams);
-    st.Bind(5, ctx.now.unix_ms).Bind(6, memory.id).Bind(7, int64_t{width});
-    std::vector<Memory> side;
-    while (st.Step()) side.push_back(sqlite::ReadMemory(st));
-    if (!st.status().ok()) return st.status().WithPrefix("list session neighbours");
-    if (earlier) std::reverse(side.begin(), side.end());
-    out.insert(out.end(), side.begin(), side.end());
+  return NeighbourReader(conn.db(), conn.cache(), ctx).Of(memory, width);
+}
+
+// One read transaction for all the lists: each statement on its own would open (and lock) a
+// read transaction of its own.
+Result<std::vector<std::vector<Memory>>> SqliteStore::ListSessionNeighborsOf(
+    const OpContext& ctx, const std::vector<const Memory*>& memories, int width) {
+  std::vector<std::vector<Memory>> out;
+  if (memories.empty()) return out;
+  out.reserve(memories.size());
+  ReadConnection conn(this);
+  ENGRAM_RETURN_IF_ERROR(sqlite::Exec(conn.db(), "BEGIN", "list session neighbours"));
+  struct EndRead {
+    sqlite3* db;
+    ~EndRead() { sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr); }
+  } end_read{conn.db()};
+  NeighbourReader reader(conn.db(), conn.cache(), ctx);
+  for (const Memory* m : memories) {
+    ENGRAM_ASSIGN_OR_RETURN(auto near, reader.Of(*m, width));
+    out.push_back(std::move(near));
   }
   return out;
 }
