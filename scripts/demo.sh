@@ -4,7 +4,9 @@
 set -euo pipefail
 ENGRAM=${1:-build/release/apps/cli/engram}
 DB=${ENGRAM_DEMO_DB:-build/demo.db}
-rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.vectors"
+# A fresh store each run: its audit anchor and vault key go with it (an anchor left by an
+# earlier run would report the new, shorter chain as cut).
+rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.vectors" "$DB.audit-head" "$DB.key"
 run() { echo "\$ engram $*" | sed "s|--db $DB ||"; "$ENGRAM" "$@"; echo; }
 
 echo "== Engram demo (database: $DB) =="
