@@ -152,12 +152,12 @@ const CueIndex& SlotIndex() {
   return *kIndex;
 }
 
-// One list of cues, indexed (CueIndex::Match is 1 where one of them is found).
+// One list of cues, for a CueIndex whose Match is 1 where one of them is found.
 template <size_t N>
-CueIndex IndexOf(const std::string_view (&list)[N]) {
+std::vector<CueIndex::Cue> CuesOf(const std::string_view (&list)[N]) {
   std::vector<CueIndex::Cue> cues;
   for (std::string_view c : list) cues.push_back({c, 1});
-  return CueIndex(cues);
+  return cues;
 }
 
 // Whether folded `text` opens with one of `cues`, after a speaker's "Name: " and
@@ -420,10 +420,11 @@ StatementCues ReadCues(std::string_view text) {
     return m.type == extract::EntityType::kOrg;
   });
   if (names_org && HasAny(slot_text, kJoinCues)) c.slots |= kSlotEmployer;
-  static const CueIndex kCorrection = IndexOf(kCorrectionCues);
-  static const CueIndex kReplace = IndexOf(kReplaceCues);
-  static const CueIndex kChange = IndexOf(kChangeCues);
-  static const CueIndex kAdditive = IndexOf(kAdditiveCues);
+  // Built once, never destroyed (as SlotIndex()).
+  static const CueIndex& kCorrection = *new CueIndex(CuesOf(kCorrectionCues));
+  static const CueIndex& kReplace = *new CueIndex(CuesOf(kReplaceCues));
+  static const CueIndex& kChange = *new CueIndex(CuesOf(kChangeCues));
+  static const CueIndex& kAdditive = *new CueIndex(CuesOf(kAdditiveCues));
   c.correction = kCorrection.Match(folded) != 0 || HadItWrong(folded);
   c.opening_correction = !c.correction && OpensWith(folded, kOpeningCorrectionCues);
   c.replace = c.correction || kReplace.Match(folded, /*unnegated=*/true) != 0;
