@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/recall/answer_kind.h"
 #include "src/recall/decay.h"
 #include "src/recall/graph_channel.h"
 #include "src/recall/hit_order.h"
@@ -287,7 +288,8 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   CollapseSameMessage(&hits);
   const RelevanceScale scale =
       ForQuery(params.relevance_scale, query, gathered.vector_rows, channel_limit);
-  ScoreRelevance(query, ctx.principal.user_id, scale, pre_spread, &hits);
+  ScoreRelevance(query, ctx.principal.user_id, AskedKind(query, analysis.past_words), scale,
+                 pre_spread, &hits);
   TruthParams truth;
   truth.at = params.at;
   truth.asks_past = analysis.wants_history;

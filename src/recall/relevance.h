@@ -92,9 +92,8 @@ inline constexpr double kUnknownNamePenalty = 0.6;
 // A question for a way to reach someone (a phone number, an e-mail address, a WeChat or
 // other handle) is answered only by a statement that names one or carries one (a run of
 // digits, an "@", a masked value); any other hit, which shares at most who it is about
-// ("刘畅的手机号是多少" against "刘畅喜欢喝奶茶": cosine 0.88 for the name alone), has its
-// relevance multiplied by kOffContactFactor.
-inline constexpr double kOffContactFactor = 0.2;
+// ("刘畅的手机号是多少" against "刘畅喜欢喝奶茶": cosine 0.88 for the name alone), keeps a
+// share of its relevance (answer_kind.h, one of the kinds of answer a question asks for).
 bool AsksForContact(std::string_view query);
 bool CarriesContact(std::string_view text);
 

@@ -41,7 +41,7 @@ Result<int64_t> NextVersion(store::Store& store, const store::OpContext& ctx, co
 
 }  // namespace
 
-void ScoreRelevance(std::string_view query, std::string_view user_id,
+void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
                     std::vector<RecallHit>* hits) {
   const std::vector<QueryWord> weighted = WeightedContentWords(query);
@@ -82,14 +82,13 @@ void ScoreRelevance(std::string_view query, std::string_view user_id,
   const double name_factor = names > 0 ? 1 - kUnknownNamePenalty * unknown_names / names : 1;
   const RelevanceScale strict =
       StricterFor(scale, total_weight > 0 ? unknown / total_weight : 0.0);
-  const bool asks_contact = AsksForContact(query);
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
     h.relevance = name_factor * Relevance(VectorCosine(h), coverage[i], strict);
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
-    if (asks_contact && !CarriesContact(h.memory.content)) h.relevance *= kOffContactFactor;
+    if (!CarriesKind(asked, h.memory.content, query)) h.relevance *= kOffAnswerFactor;
     by_id[h.memory.id] = h.relevance;
   }
   for (RecallHit& h : *hits) {

@@ -25,6 +25,7 @@
 
 #include "engram/engine.h"
 #include "engram/status.h"
+#include "src/recall/answer_kind.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/relevance.h"
 #include "src/store/store.h"
@@ -58,7 +59,9 @@ struct TruthParams {
 // Relevance of each hit of `hits` before session spreading; `pre_spread_ids` are the hits'
 // ids in that order (the context channel's rank names the lender by it). Fills relevance.
 // `user_id`: the caller, whose own name a question may use without any memory saying it.
-void ScoreRelevance(std::string_view query, std::string_view user_id,
+// `asked`: the kind of answer the question asks for (AskedKind); a hit that carries none keeps
+// a share kOffAnswerFactor of its relevance.
+void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
                     std::vector<RecallHit>* hits);
 
