@@ -103,6 +103,14 @@ constexpr SetFloor kSixthSetFloors[] = {{0.25, 47.0 / 70}, {0.35, 48.0 / 70}, {0
 // once two first steps of a process no longer replace each other (kSlotStarted).
 constexpr SetFloor kSeventhSetFloors[] = {{0.25, 38.0 / 70}, {0.35, 39.0 / 70}, {0.0, 36.0 / 70}};
 
+// The eighth set (truth_heldout8.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind like the sixth by an eighth writer, scored once with the rules frozen at eada872
+// (2026-12-04, after the answer kinds of answer_kind.h): 40/70 = 57.1 % at the default floor
+// 0.25, 39/70 at 0.35 and with no floor (at 0.25: abstention 4/10, change_verb 4/10,
+// correction 8/10, dedup 6/10, newer_statement 7/10, past_question 7/10, status 4/10).
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kEighthSetFloors[] = {{0.25, 39.0 / 70}, {0.35, 38.0 / 70}, {0.0, 38.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -251,6 +259,8 @@ TEST(TruthHeldOutTest, ScoreOnSixthSet) { ExpectFloors("truth_heldout6.jsonl", k
 TEST(TruthHeldOutTest, ScoreOnSeventhSet) {
   ExpectFloors("truth_heldout7.jsonl", kSeventhSetFloors);
 }
+
+TEST(TruthHeldOutTest, ScoreOnEighthSet) { ExpectFloors("truth_heldout8.jsonl", kEighthSetFloors); }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
