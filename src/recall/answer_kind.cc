@@ -26,7 +26,7 @@ constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does 
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
                                             "what colour", "which color", "which colour"};
 constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number"};
-constexpr std::string_view kNameAsks[] = {"叫什么", "名字", "name"};
+constexpr std::string_view kNameAsks[] = {"叫什么", "名字", "姓什么", "姓啥", "贵姓", "name"};
 constexpr std::string_view kWhoStarts[] = {"who is ", "who's "};
 
 // What carries a value, folded.
@@ -81,6 +81,16 @@ bool HasCharOf(std::string_view folded, std::string_view chars) {
 bool HasDigit(std::string_view text) {
   for (char c : text) {
     if (std::isdigit(static_cast<unsigned char>(c))) return true;
+  }
+  return false;
+}
+
+// A digit that does not end a Latin word: "3月", "at 2 pm", but not the model name "X1".
+bool HasFreeDigit(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
+    if (i == 0 || !std::isalpha(static_cast<unsigned char>(text[i - 1]))) return true;
+    while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))) ++i;
   }
   return false;
 }
@@ -169,8 +179,15 @@ bool HasName(std::string_view text, std::string_view folded, std::string_view qu
     }
     if (folded_query.find(text::FoldForSearch(m.key)) == std::string::npos) return true;
   }
+  // 叫 / 姓 / 名为 introducing a name the question does not say ("我家狗叫豆豆" does not name
+  // the vet of "豆豆的兽医叫什么名字").
   for (std::string_view w : kZhNameWords) {
-    if (folded.find(w) != std::string_view::npos) return true;
+    for (size_t at = folded.find(w); at != std::string_view::npos; at = folded.find(w, at + 1)) {
+      size_t end = at + w.size();
+      for (int k = 0; k < 2 && end < folded.size(); ++k) base::DecodeUtf8(folded, &end);
+      const std::string_view named = std::string_view(folded).substr(at + w.size(), end - at - w.size());
+      if (named.empty() || folded_query.find(named) == std::string::npos) return true;
+    }
   }
   return NamedAfterShi(folded);
 }
@@ -201,7 +218,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kAmount:
       return HasNumber(folded);
     case AnswerKind::kTime:
-      return HasDigit(folded) || HasCharOf(folded, kZhTimeChars) || AnyCue(folded, kEnTimeWords);
+      return HasFreeDigit(folded) || HasCharOf(folded, kZhTimeChars) ||
+             AnyCue(folded, kEnTimeWords);
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);
     case AnswerKind::kName:

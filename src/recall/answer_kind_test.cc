@@ -48,6 +48,9 @@ TEST(AnswerKindTest, Times) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "Dinner is on Thursday.", ""));
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "我姐姐叫林芳，在银行上班", "我姐姐生日是哪天？"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "I drive a Mazda CX-five.", ""));
+  // A digit ending a model name is not a date.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "My laptop is a ThinkPad X1 Carbon.", ""));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "The warranty runs until 2027.", ""));
 }
 
 TEST(AnswerKindTest, Colours) {
@@ -71,6 +74,10 @@ TEST(AnswerKindTest, NamesTheQuestionDoesNotSay) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "新组长是赵凯。", "新组长叫什么？"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "我家狗是金毛，叫豆豆", "狗叫什么？"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "我们组长是个好人。", "组长叫什么？"));
+  // 叫 naming whom the question already names does not answer it.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "我家狗叫豆豆，是只柯基", "豆豆的兽医叫什么名字"));
+  EXPECT_EQ(AskedKind("游泳教练姓什么？", false), AnswerKind::kName);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "游泳教练姓王。", "游泳教练姓什么？"));
 }
 
 TEST(AnswerKindTest, AnyIsCarriedByEverything) {

@@ -292,6 +292,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
                  pre_spread, &hits);
   TruthParams truth;
   truth.at = params.at;
+  truth.query = std::string(query);
   truth.asks_past = analysis.wants_history;
   // A question about the past (a history cue, past tense) is answered by what was true then:
   // outdated statements stay, labelled. A period that ended, named in a question without

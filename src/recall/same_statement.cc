@@ -195,6 +195,99 @@ double UnitShare(const StatementShape& of, const StatementShape& in) {
   return static_cast<double>(shared.size()) / static_cast<double>(of.units.size());
 }
 
+namespace {
+
+// Clause breaks: CJK punctuation; ASCII , ; ! ? : except between digits; a full stop before
+// a space, the end or a CJK character.
+constexpr std::string_view kCjkBreaks[] = {"，", "。", "；", "！", "？", "：", "、", "—"};
+
+// A message of more clauses than this is talk, not a statement: its clauses are not compared.
+constexpr int kMaxClauses = 4;
+
+// Whether `clause` is the statement's first or about `question`, and has two units or more
+// outside `common`.
+bool Telling(const StatementShape& clause, bool first, const StatementShape& question,
+             std::span<const std::string> common) {
+  int n = 0;
+  bool asked = first;
+  for (const std::string& u : clause.units) {
+    n += !std::binary_search(common.begin(), common.end(), u);
+    asked = asked || std::binary_search(question.units.begin(), question.units.end(), u);
+  }
+  return n >= 2 && asked;
+}
+
+// Whether every value of `of` occurs in `in`'s text.
+bool ValuesIn(const StatementShape& of, const StatementShape& in) {
+  return std::all_of(of.values.begin(), of.values.end(), [&](const std::string& v) {
+    return in.folded.find(v) != std::string::npos;
+  });
+}
+
+}  // namespace
+
+std::vector<StatementShape> ClauseShapes(std::string_view text) {
+  std::vector<std::string_view> parts;
+  size_t begin = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t width = 0;
+    const char c = text[i];
+    const bool end = i + 1 == text.size();
+    const bool next_digit = !end && std::isdigit(static_cast<unsigned char>(text[i + 1]));
+    const bool prev_digit = i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]));
+    if ((c == ',' || c == ';' || c == '!' || c == '?' || c == ':') &&
+        !(prev_digit && next_digit)) {  // "1,000", "10:30" stay whole
+      width = 1;
+    } else if (c == '.' && (end || text[i + 1] == ' ' ||
+                            static_cast<unsigned char>(text[i + 1]) >= 0x80)) {
+      width = 1;
+    } else if (static_cast<unsigned char>(c) >= 0x80) {
+      for (std::string_view b : kCjkBreaks) {
+        if (text.substr(i, b.size()) == b) width = b.size();
+      }
+    }
+    if (width == 0) {
+      ++i;
+      continue;
+    }
+    parts.push_back(text.substr(begin, i - begin));
+    i += width;
+    begin = i;
+  }
+  parts.push_back(text.substr(begin));
+  std::vector<StatementShape> out;
+  int clauses = 0;
+  for (std::string_view part : parts) {
+    if (part.find_first_not_of(" ") == std::string_view::npos) continue;
+    ++clauses;
+    StatementShape shape = ShapeOf(part);
+    if (shape.units.size() >= 2) out.push_back(std::move(shape));
+  }
+  if (clauses < 2 || clauses > kMaxClauses) out.clear();
+  return out;
+}
+
+bool ShareAClause(const StatementShape& a, const std::vector<StatementShape>& a_clauses,
+                  const StatementShape& b, const std::vector<StatementShape>& b_clauses,
+                  const StatementShape& question, std::span<const std::string> common) {
+  if (!ValuesIn(a, b) && !ValuesIn(b, a)) return false;
+  for (size_t i = 0; i < a_clauses.size(); ++i) {
+    const StatementShape& ca = a_clauses[i];
+    if (!Telling(ca, i == 0, question, common)) continue;
+    if (SameStatement(ca, b)) return true;
+    for (const StatementShape& cb : b_clauses) {
+      if (SameStatement(ca, cb)) return true;
+    }
+  }
+  for (size_t i = 0; i < b_clauses.size(); ++i) {
+    if (Telling(b_clauses[i], i == 0, question, common) && SameStatement(a, b_clauses[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool SaysMore(const StatementShape& a, const StatementShape& b) {
   return a.units.size() > b.units.size() &&
          std::includes(a.units.begin(), a.units.end(), b.units.begin(), b.units.end());

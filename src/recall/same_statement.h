@@ -17,6 +17,7 @@
 #ifndef ENGRAM_RECALL_SAME_STATEMENT_H_
 #define ENGRAM_RECALL_SAME_STATEMENT_H_
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,24 @@ bool SameStatement(const StatementShape& a, const StatementShape& b);
 
 // The share of `of`'s units that `in` has too, in [0, 1]; 0 when `of` has none.
 double UnitShare(const StatementShape& of, const StatementShape& in);
+
+// The clauses of `text` (split at ，。；！？：、— and , ; ! ? : and a full stop that ends a
+// sentence), in order, each shaped; only those of two units or more. None when the text is one
+// clause, or more than four (talk, not a statement).
+std::vector<StatementShape> ClauseShapes(std::string_view text);
+
+// Whether a clause of one statement says what a clause of the other says, or what the whole
+// other says (SameStatement), where that clause is its statement's first or about the question
+// (shares a unit with `question`), and has at least two units outside `common` (sorted; units
+// that most of the hits say, so that a greeting opening two chatty turns does not make them
+// one); and the values of one statement all occur in the other. `a_clauses`: ClauseShapes of
+// `a`'s text, and so for `b`. "提醒一下，我青霉素过敏，开药的时候要注意" and "我青霉素过敏，小时候
+// 打针还出过事" share the clause "我青霉素过敏"; "我对虾过敏，吃了会起疹子" and "我对花生过敏，
+// 吃了会起疹子" share only a later clause the question "我对什么过敏" is not about, and
+// "Alice likes green tea" and "Alice likes jasmine tea" share none.
+bool ShareAClause(const StatementShape& a, const std::vector<StatementShape>& a_clauses,
+                  const StatementShape& b, const std::vector<StatementShape>& b_clauses,
+                  const StatementShape& question, std::span<const std::string> common);
 
 // Whether `a` says everything `b` says and more (its units a strict superset of b's).
 bool SaysMore(const StatementShape& a, const StatementShape& b);

@@ -39,6 +39,58 @@ TEST(SameStatementTest, FactsOfOneShapeWithOtherValuesStayApart) {
   EXPECT_FALSE(Same("Alice likes green tea", "Alice likes jasmine tea"));
 }
 
+bool ClauseShared(std::string_view question, std::string_view a, std::string_view b) {
+  const StatementShape q = ShapeOf(question);
+  const StatementShape sa = ShapeOf(a);
+  const StatementShape sb = ShapeOf(b);
+  const std::vector<StatementShape> ca = ClauseShapes(a);
+  const std::vector<StatementShape> cb = ClauseShapes(b);
+  const bool ab = ShareAClause(sa, ca, sb, cb, q, {});
+  EXPECT_EQ(ab, ShareAClause(sb, cb, sa, ca, q, {})) << "not symmetric";
+  return ab;
+}
+
+TEST(SameStatementTest, ClausesSplitAtPunctuationNotInsideNumbers) {
+  EXPECT_EQ(ClauseShapes("提醒一下,我青霉素过敏,开药的时候要注意。").size(), 2u);  // 提醒一下 has no unit left
+  EXPECT_EQ(ClauseShapes("I'm lactose intolerant.").size(), 0u);  // one clause
+  EXPECT_EQ(ClauseShapes("The budget is 1,000 dollars at 10:30 sharp.").size(), 0u);
+  // "I can't do dairy" has one unit.
+  EXPECT_EQ(ClauseShapes("Reminder: I can't do dairy, I'm lactose intolerant.").size(), 1u);
+}
+
+TEST(SameStatementTest, AClauseSaidAgainInALongerMessage) {
+  EXPECT_TRUE(ClauseShared("我对什么药过敏？", "提醒一下，我青霉素过敏，开药的时候要注意。",
+                           "我青霉素过敏，小时候打针还出过事。"));
+  EXPECT_TRUE(ClauseShared("我有什么食物过敏吗？", "我吃花生会过敏的",
+                           "再提醒一下，我花生过敏，别给我点带花生的菜"));
+  EXPECT_TRUE(ClauseShared("Do I have any food intolerances?",
+                           "Reminder: I can't do dairy, I'm lactose intolerant.",
+                           "I'm lactose intolerant."));
+  EXPECT_TRUE(ClauseShared("Am I allergic to any foods?", "I'm allergic to shellfish.",
+                           "I have a shellfish allergy, so no shrimp for me."));
+}
+
+TEST(SameStatementTest, NoClauseSharedBetweenOtherFacts) {
+  EXPECT_FALSE(ClauseShared("tea", "Alice likes green tea", "Alice likes jasmine tea"));
+  EXPECT_FALSE(ClauseShared("What did we discuss with the vendor?", "Met the vendor about pricing.",
+                            "Met the vendor about delivery."));
+  EXPECT_FALSE(ClauseShared("我对什么过敏？", "我对虾过敏，吃了会起疹子", "我对花生过敏，吃了会起疹子"));
+  EXPECT_FALSE(ClauseShared("我住在哪？", "我住在北京，上周刚搬的家", "我住在上海，上周刚搬的家"));
+  EXPECT_FALSE(ClauseShared("Where does my sister live?", "My sister lives in Boston, near the harbor.",
+                            "My brother lives in Boston."));
+  EXPECT_FALSE(ClauseShared("Do I like black coffee?", "I like black coffee, every morning.",
+                            "I don't like black coffee."));
+}
+
+TEST(SameStatementTest, CommonUnitsDoNotMakeAClauseShared) {
+  const StatementShape q = ShapeOf("我对什么药过敏？");
+  const std::string_view a = "提醒一下，我青霉素过敏，开药的时候要注意。";
+  const std::string_view b = "我青霉素过敏，小时候打针还出过事。";
+  EXPECT_TRUE(ShareAClause(ShapeOf(a), ClauseShapes(a), ShapeOf(b), ClauseShapes(b), q, {}));
+  const std::vector<std::string> common = {"敏", "素", "过", "青"};  // sorted
+  EXPECT_FALSE(ShareAClause(ShapeOf(a), ClauseShapes(a), ShapeOf(b), ClauseShapes(b), q, common));
+}
+
 TEST(SameStatementTest, TheFullerTextSaysMore) {
   EXPECT_TRUE(SaysMore(ShapeOf("我对花生和芒果过敏"), ShapeOf("我对花生过敏")));
   EXPECT_FALSE(SaysMore(ShapeOf("我对花生过敏"), ShapeOf("我对花生和芒果过敏")));

@@ -17,6 +17,12 @@ namespace {
 // A share of a neighbour's relevance for a hit that only session spreading brought.
 constexpr double kLentRelevance = 0.9;
 
+// Records read ahead of the limit for the units they say (collapses free places), and how many
+// of them may say a unit for it to tell their statements apart (ShareAClause): three repeats of
+// one fact still share theirs.
+constexpr size_t kShapeLookahead = 10;
+constexpr int kDistinctiveRecords = 3;
+
 double VectorCosine(const RecallHit& h) {
   auto v = h.channels.find("vector");
   return v == h.channels.end() ? -2.0 : v->second.score;
@@ -194,30 +200,56 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   }
   SortByScore(&out);
   std::unordered_set<std::string> said;  // folded contents of the current hits kept
-  std::vector<std::pair<size_t, StatementShape>> kept_records;  // index into kept, shape
+  struct KeptRecord {
+    size_t index;  // into kept
+    StatementShape shape;
+    std::vector<StatementShape> clauses;
+  };
+  std::vector<KeptRecord> kept_records;
   std::vector<RecallHit> kept;
-  for (RecallHit& h : out) {
+  // The shapes of the records recall may keep, read once; units that most of them say ("wow",
+  // "thanks" in a chatty conversation) do not make a clause of two of them one (ShareAClause).
+  std::vector<std::optional<StatementShape>> shapes(out.size());
+  std::unordered_map<std::string, int> unit_records;
+  for (size_t i = 0, seen = 0; i < out.size() && seen < params.limit + kShapeLookahead; ++i) {
+    if (out[i].relevance < params.min_relevance) continue;
+    ++seen;
+    if (!IsCurrentRecord(out[i].memory)) continue;
+    shapes[i] = ShapeOf(out[i].memory.content);
+    for (const std::string& u : shapes[i]->units) ++unit_records[u];
+  }
+  const StatementShape question = ShapeOf(params.query);
+  std::vector<std::string> common;
+  for (const auto& [unit, n] : unit_records) {
+    if (n > kDistinctiveRecords) common.push_back(unit);
+  }
+  std::sort(common.begin(), common.end());
+  for (size_t i = 0; i < out.size(); ++i) {
+    RecallHit& h = out[i];
     if (static_cast<int>(kept.size()) >= params.limit) break;
     if (h.relevance < params.min_relevance) continue;
     if (h.memory.current && !said.insert(Folded(h.memory.content)).second) continue;
     if (IsCurrentRecord(h.memory)) {
-      StatementShape shape = ShapeOf(h.memory.content);
-      auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const auto& k) {
-        return SameStatement(shape, k.second) ||
-               Restates(h.memory.content, kept[k.first].memory.content);
+      StatementShape shape = shapes[i] ? std::move(*shapes[i]) : ShapeOf(h.memory.content);
+      std::vector<StatementShape> clauses = ClauseShapes(h.memory.content);
+      auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
+        return SameStatement(shape, k.shape) ||
+               Restates(h.memory.content, kept[k.index].memory.content) ||
+               ShareAClause(shape, clauses, k.shape, k.clauses, question, common);
       });
       if (same != kept_records.end()) {
         // Said again: one hit, at the better place, with the fuller of the two texts.
-        if (SaysMore(shape, same->second)) {
-          RecallHit& k = kept[same->first];
+        if (SaysMore(shape, same->shape)) {
+          RecallHit& k = kept[same->index];
           h.score = std::max(h.score, k.score);
           h.relevance = std::max(h.relevance, k.relevance);
           k = std::move(h);
-          same->second = std::move(shape);
+          same->shape = std::move(shape);
+          same->clauses = std::move(clauses);
         }
         continue;
       }
-      kept_records.emplace_back(kept.size(), std::move(shape));
+      kept_records.push_back({kept.size(), std::move(shape), std::move(clauses)});
     }
     kept.push_back(std::move(h));
   }

@@ -19,6 +19,7 @@
 #ifndef ENGRAM_RECALL_TRUTH_H_
 #define ENGRAM_RECALL_TRUTH_H_
 
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -38,6 +39,7 @@ inline constexpr double kOutdatedFactor = 0.5;  // an outdated hit kept by inclu
 
 struct TruthParams {
   Instant at;                      // the question's time
+  std::string query;               // the question (ShareAClause reads which clause it is about)
   bool asks_past = false;          // a history cue in the query: outdated hits rank up
   bool keep_outdated = false;      // outdated hits stay (include_history, or the past asked)
   bool demote_outdated = false;    // ... but rank below current ones (kOutdatedFactor)
