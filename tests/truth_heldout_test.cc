@@ -111,6 +111,14 @@ constexpr SetFloor kSeventhSetFloors[] = {{0.25, 38.0 / 70}, {0.35, 39.0 / 70}, 
 // Development data from now on; the floors are its blind scores less one row.
 constexpr SetFloor kEighthSetFloors[] = {{0.25, 39.0 / 70}, {0.35, 38.0 / 70}, {0.0, 38.0 / 70}};
 
+// The ninth set (truth_heldout9.jsonl, 70 rows, 35 zh / 35 en, ten per family), written blind
+// like the eighth by a ninth writer, scored once with the rules frozen at 3ebb45c (2026-12-04,
+// after clauses said again, ShareAClause): 37/70 = 52.9 % at the default floor 0.25, 35/70 at
+// 0.35, 30/70 with no floor (at 0.25: abstention 7/10, change_verb 5/10, correction 8/10, dedup
+// 4/10, newer_statement 7/10, past_question 4/10, status 2/10). Development data from now on;
+// the floors are its blind scores less one row.
+constexpr SetFloor kNinthSetFloors[] = {{0.25, 36.0 / 70}, {0.35, 34.0 / 70}, {0.0, 29.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -261,6 +269,8 @@ TEST(TruthHeldOutTest, ScoreOnSeventhSet) {
 }
 
 TEST(TruthHeldOutTest, ScoreOnEighthSet) { ExpectFloors("truth_heldout8.jsonl", kEighthSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnNinthSet) { ExpectFloors("truth_heldout9.jsonl", kNinthSetFloors); }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
