@@ -105,7 +105,7 @@ TEST_F(LegacyOutboxTest, OpeningSealsQueuedAndDropsProcessedPlaintextRequests) {
   auto engine = Open();
   ASSERT_NE(engine, nullptr);
   // Migrated to the latest schema (15 sealed the outbox; 16 indexes retired versions).
-  EXPECT_EQ(Query(path_, "PRAGMA user_version"), "16\n");
+  EXPECT_EQ(Query(path_, "PRAGMA user_version"), "17\n");
   EXPECT_EQ(Query(path_, "SELECT id || ':' || state || ':' || request FROM outbox "
                          "WHERE id <> 3 ORDER BY id"),
             "1:done:\n2:failed:\n4:failed:\n");

@@ -200,6 +200,38 @@ TEST_P(EntityConformanceTest, HardForgetAndEraseDropLinksAndOrphanedEntities) {
   EXPECT_EQ(Graph(carol_, {team}), std::vector<int64_t>{c->memories[0].id});  // carol's stay
 }
 
+// The graph channel's idf reads how many memory versions link each entity (GraphResult::links):
+// every backend counts the same through ingest, correction (the new version copies the
+// links), hard forget (the lineage's links go) and erasure.
+TEST_P(EntityConformanceTest, LinkCountsFollowEveryWrite) {
+  const int64_t zhang = Import(alice_, Entity(alice_, "张伟", {}));
+  auto links = [&](const Principal& p) {
+    auto r = store_->SearchGraph(Ctx(p), GraphQuery{{zhang}, 10, false});
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    if (!r.ok() || !r->links.count(zhang)) return int64_t{0};
+    return r->links.at(zhang);
+  };
+  EXPECT_EQ(links(alice_), 0);
+  auto a = Remember(alice_, "张伟 周一", {zhang});
+  auto b = Remember(alice_, "张伟 周二", {zhang});
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(links(alice_), 2);
+  Revision rev;
+  rev.content = "张伟 周三";
+  ASSERT_TRUE(store_->Supersede(Ctx(alice_), a->memories[0].id, rev).ok());
+  EXPECT_EQ(links(alice_), 3);  // the old version keeps its link, the new one copies it
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), b->memories[0].id, false).ok());
+  EXPECT_EQ(links(alice_), 3);  // soft: the links stay
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), b->memories[0].id, true).ok());
+  EXPECT_EQ(links(alice_), 2);
+  ASSERT_TRUE(store_->Forget(Ctx(alice_), a->memories[0].id, true).ok());
+  EXPECT_EQ(links(alice_), 0);  // both versions of the lineage
+  ASSERT_TRUE(Remember(alice_, "张伟 周四", {zhang}).ok());
+  EXPECT_EQ(links(alice_), 1);
+  ASSERT_TRUE(store_->EraseUser(Ctx(alice_), "alice").ok());
+  EXPECT_EQ(links(alice_), 0);
+}
+
 TEST_P(EntityConformanceTest, StatedRelationsFollowTheirFactsVersions) {
   const int64_t zhang = Import(alice_, Entity(alice_, "张工", {}));
   const int64_t li = Import(alice_, Entity(alice_, "李总", {}));

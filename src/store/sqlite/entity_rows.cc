@@ -523,8 +523,9 @@ Result<GraphResult> SelectGraph(sqlite3* db, StmtCache* cache, const Principal& 
     ENGRAM_ASSIGN_OR_RETURN(auto hits, SelectGraphHits(db, cache, p, now, q, ids));
     out.hits = std::move(hits);
   }
-  Stmt counts(db, cache, "SELECT entity_id, COUNT(*) FROM memory_entity WHERE entity_id IN "
-                  "(SELECT value FROM json_each(?1)) GROUP BY entity_id");
+  // Kept by triggers on memory_entity (schema migration 17).
+  Stmt counts(db, cache, "SELECT entity_id, links FROM entity_link_count WHERE entity_id IN "
+                  "(SELECT value FROM json_each(?1)) AND links > 0");
   counts.Bind(1, ids);
   while (counts.Step()) out.links[counts.Int(0)] = counts.Int(1);
   if (!counts.status().ok()) return counts.status().WithPrefix("graph search");

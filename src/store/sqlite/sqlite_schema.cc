@@ -348,11 +348,39 @@ constexpr const char* kSchemaV16 = R"sql(
 CREATE INDEX IF NOT EXISTS memory_message_retired ON memory(message_id) WHERE current = 0;
 )sql";
 
+// Migration 17: recall weighs a graph hit by how many memories name its entity (the graph
+// channel's idf). Counting a common entity's links at every recall read its whole index range
+// (10,000 entries for a person named in a tenth of 100k memories); the count is kept by
+// triggers instead. Recomputed here, so that a file whose tables are newer than its version
+// (rolled back by a test) migrates too.
+constexpr const char* kSchemaV17 = R"sql(
+CREATE TABLE IF NOT EXISTS entity_link_count (
+  entity_id INTEGER PRIMARY KEY,
+  links     INTEGER NOT NULL
+);
+DELETE FROM entity_link_count;
+INSERT INTO entity_link_count (entity_id, links)
+  SELECT entity_id, COUNT(*) FROM memory_entity GROUP BY entity_id;
+CREATE TRIGGER IF NOT EXISTS memory_entity_count_add AFTER INSERT ON memory_entity BEGIN
+  INSERT INTO entity_link_count (entity_id, links) VALUES (NEW.entity_id, 1)
+    ON CONFLICT (entity_id) DO UPDATE SET links = links + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memory_entity_count_drop AFTER DELETE ON memory_entity BEGIN
+  UPDATE entity_link_count SET links = links - 1 WHERE entity_id = OLD.entity_id;
+END;
+CREATE TRIGGER IF NOT EXISTS memory_entity_count_move AFTER UPDATE OF entity_id ON memory_entity
+BEGIN
+  UPDATE entity_link_count SET links = links - 1 WHERE entity_id = OLD.entity_id;
+  INSERT INTO entity_link_count (entity_id, links) VALUES (NEW.entity_id, 1)
+    ON CONFLICT (entity_id) DO UPDATE SET links = links + 1;
+END;
+)sql";
+
 const std::vector<const char*>& Migrations() {
   static const std::vector<const char*>* kMigrations = new std::vector<const char*>{
       kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
       kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14,
-      kSchemaV15, kSchemaV16};
+      kSchemaV15, kSchemaV16, kSchemaV17};
   return *kMigrations;
 }
 

@@ -87,7 +87,7 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
           "ALTER TABLE memory DROP COLUMN reinforced; DROP INDEX relation_object; "
           "ALTER TABLE memory DROP COLUMN keyword; ALTER TABLE memory DROP COLUMN said; "
           "DROP INDEX memory_fact; DROP INDEX review_open; DROP INDEX memory_record_text; "
-          "DROP INDEX memory_message_retired; "
+          "DROP INDEX memory_message_retired; DROP TABLE entity_link_count; "
           "INSERT INTO entity (scope_key, user_id, visibility, type, name, created_ms) "
           "VALUES ('u:alice', 'alice', 'private', 'person', 'Old Entity', 1); "
           "PRAGMA user_version = 1;");
@@ -95,8 +95,8 @@ TEST(SqliteStoreTest, OlderSchemaIsMigratedForward) {
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   auto stats = (*s)->GetStats(Ctx());
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->schema_version, 16);
-  EXPECT_EQ(sqlite::LatestSchemaVersion(), 16);
+  EXPECT_EQ(stats->schema_version, 17);
+  EXPECT_EQ(sqlite::LatestSchemaVersion(), 17);
   auto recent = (*s)->ListRecent(Ctx(), "", 5);
   EXPECT_TRUE(recent.ok());
   // A version 1 entity row gains the version 7 columns.
