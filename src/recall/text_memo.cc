@@ -1,5 +1,7 @@
 #include "src/recall/text_memo.h"
 
+#include <algorithm>
+
 #include "src/text/normalize.h"
 #include "src/text/tokenizer.h"
 
@@ -16,6 +18,17 @@ TextMemo::~TextMemo() { current_memo = previous_; }
 
 TextMemo* TextMemo::Current() { return current_memo; }
 
+WordSet::WordSet(std::vector<std::string> words) : words_(std::move(words)) {
+  std::sort(words_.begin(), words_.end());
+  words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
+}
+
+size_t WordSet::count(std::string_view word) const {
+  auto it = std::lower_bound(words_.begin(), words_.end(), word,
+                             [](const std::string& w, std::string_view x) { return w < x; });
+  return it != words_.end() && *it == word ? 1 : 0;
+}
+
 std::string Folded(std::string_view text) {
   return Memoized(&TextMemo::folded, text, [text] { return text::FoldForSearch(text); });
 }
@@ -24,9 +37,10 @@ std::shared_ptr<const WordSet> DocumentWords(std::string_view text) {
   return Memoized(&TextMemo::document_words, text, [text] {
     std::vector<text::Token> tokens;
     text::Tokenize(text, text::TokenizeMode::kDocument, &tokens);
-    auto words = std::make_shared<WordSet>();
-    for (text::Token& t : tokens) words->insert(std::move(t.text));
-    return std::shared_ptr<const WordSet>(std::move(words));
+    std::vector<std::string> words;
+    words.reserve(tokens.size());
+    for (text::Token& t : tokens) words.push_back(std::move(t.text));
+    return std::shared_ptr<const WordSet>(std::make_shared<WordSet>(std::move(words)));
   });
 }
 

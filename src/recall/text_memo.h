@@ -17,12 +17,27 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace engram::recall {
 
-using WordSet = std::unordered_set<std::string>;
+// A text's distinct words: one sorted array (a lookup is a binary search), so that reading a
+// candidate's words costs one allocation rather than one per word.
+class WordSet {
+ public:
+  WordSet() = default;
+  explicit WordSet(std::vector<std::string> words);  // any order, repeats allowed
+
+  size_t count(std::string_view word) const;  // 1 if held, else 0
+  size_t size() const { return words_.size(); }
+  bool empty() const { return words_.empty(); }
+  std::vector<std::string>::const_iterator begin() const { return words_.begin(); }
+  std::vector<std::string>::const_iterator end() const { return words_.end(); }
+  bool operator==(const WordSet&) const = default;
+
+ private:
+  std::vector<std::string> words_;  // sorted, distinct
+};
 
 class TextMemo {
  public:

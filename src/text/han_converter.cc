@@ -70,6 +70,10 @@ struct HanConverter::Impl {
   // REQUIRES: valid UTF-8 without NUL.
   std::string Convert(std::string_view s) const {
     if (segment_dict == nullptr) return converter->Convert(std::string(s));
+    // Most text begins no key anywhere: nothing to convert.
+    bool any_start = false;
+    for (size_t i = 0; i < s.size() && !any_start;) any_start = starts[base::DecodeUtf8(s, &i)];
+    if (!any_start) return std::string(s);
     std::string out;
     out.reserve(s.size());
     size_t run = 0;  // start of the pending segment of unmatched characters
@@ -126,6 +130,12 @@ std::string HanConverter::ToSimplified(std::string_view utf8) const {
   } catch (...) {
     return std::string(utf8);
   }
+}
+
+bool HanConverter::Keeps(char32_t cp) const {
+  if (impl_ == nullptr) return true;
+  if (impl_->segment_dict == nullptr) return false;  // OpenCC's own algorithm: no shortcut
+  return cp >= impl_->starts.size() || !impl_->starts[cp];
 }
 
 std::string HanConverter::DefaultConfigPath() {

@@ -40,6 +40,11 @@ class HanConverter {
   // or invalid input yields the input unchanged).
   std::string ToSimplified(std::string_view utf8) const;
 
+  // True when ToSimplified() certainly leaves a text unchanged if none of its code points
+  // is one for which this returns false: `cp` begins no key of the loaded dictionaries (or
+  // nothing loaded). A cheap test to skip conversion of runs that hold no such character.
+  bool Keeps(char32_t cp) const;
+
   // The t2s config the default converter loads: "$ENGRAM_OPENCC_DIR/t2s.json" when that
   // environment variable is set and non-empty, else "t2s.json" in the OpenCC data directory
   // of the package found at build time (normally /usr/share/opencc).

@@ -24,14 +24,17 @@ struct RunChar {
 
 // Converts the Han characters of `run` to simplified in place (see the header for offsets).
 void ConvertRun(std::vector<RunChar>* run) {
+  const HanConverter& converter = DefaultHanConverter();
   bool has_han = false;
-  std::string original;
+  bool may_change = false;  // some character begins a key of the converter's dictionaries
   for (const RunChar& c : *run) {
     has_han = has_han || internal::IsHanIdeograph(c.cp);
-    base::AppendUtf8(c.cp, &original);
+    may_change = may_change || !converter.Keeps(c.cp);
   }
-  if (!has_han) return;
-  const std::string converted = DefaultHanConverter().ToSimplified(original);
+  if (!has_han || !may_change) return;
+  std::string original;
+  for (const RunChar& c : *run) base::AppendUtf8(c.cp, &original);
+  const std::string converted = converter.ToSimplified(original);
   if (converted == original) return;
   std::vector<char32_t> cps;
   for (size_t pos = 0; pos < converted.size();) cps.push_back(base::DecodeUtf8(converted, &pos));

@@ -80,6 +80,18 @@ void FoldClusters(std::string_view s, bool case_fold, std::vector<FoldedChar>* o
       pos = end;
       continue;
     }
+    // Fast path: a CJK unified ideograph (U+4E00..U+9FFF) followed by another, by ASCII or
+    // by nothing is a cluster of its own (grapheme rule GB999), NFKC-stable and caseless.
+    if (cp >= 0x4E00 && cp <= 0x9FFF) {
+      size_t next = end;
+      char32_t next_cp = 0;
+      if (end == s.size() || static_cast<unsigned char>(s[end]) < 0x80 ||
+          (DecodeValid(s, &next, &next_cp) && next_cp >= 0x4E00 && next_cp <= 0x9FFF)) {
+        out->push_back({cp, pos, end, false});
+        pos = end;
+        continue;
+      }
+    }
     // Extend the cluster up to the next grapheme break (or the size cap, or an invalid byte).
     utf8proc_int32_t state = 0;
     size_t count = 1;
