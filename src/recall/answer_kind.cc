@@ -11,6 +11,7 @@
 #include "src/extract/entity_rules.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/relevance.h"
+#include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -172,7 +173,8 @@ bool HasName(std::string_view text, std::string_view folded, std::string_view qu
     return true;
   }
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
-  for (const extract::EntityMention& m : extract::FindEntityMentions(text)) {
+  const auto mentions = Mentions(text);
+  for (const extract::EntityMention& m : *mentions) {
     if (m.type != extract::EntityType::kPerson || m.key.empty() ||
         static_cast<unsigned char>(m.key[0]) < 0x80) {
       continue;

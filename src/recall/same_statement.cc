@@ -7,6 +7,7 @@
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
 #include "src/recall/relevance.h"
+#include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -130,7 +131,8 @@ StatementShape ShapeOf(std::string_view text) {
   // Values: Latin values, the people named, or else the relations named.
   LatinValues(text, s.folded, content, &s.values);
   bool named = false;
-  for (const extract::EntityMention& m : extract::FindEntityMentions(text)) {
+  const auto mentions = Mentions(text);
+  for (const extract::EntityMention& m : *mentions) {
     if (m.type != extract::EntityType::kPerson || m.key.empty()) continue;
     named = true;
     if (static_cast<unsigned char>(m.key[0]) >= 0x80) s.values.push_back(text::FoldForSearch(m.key));

@@ -400,7 +400,8 @@ StatementCues ReadCues(std::string_view text) {
   StatementCues c;
   c.folded = Folded(text);
   const std::string& folded = c.folded;
-  const std::vector<extract::EntityMention> mentions = extract::FindEntityMentions(text);
+  const auto kept_mentions = Mentions(text);  // held: the reference below points into it
+  const std::vector<extract::EntityMention>& mentions = *kept_mentions;
   // Slots are read with people's names left out: "李经理" names someone, it states no title.
   std::string unnamed;
   size_t from = 0;

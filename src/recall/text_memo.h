@@ -12,6 +12,7 @@
 #ifndef ENGRAM_SRC_RECALL_TEXT_MEMO_H_
 #define ENGRAM_SRC_RECALL_TEXT_MEMO_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,10 +20,14 @@
 #include <unordered_map>
 #include <vector>
 
+namespace engram::extract {
+struct EntityMention;
+}  // namespace engram::extract
+
 namespace engram::recall {
 
-// A text's distinct words: one sorted array (a lookup is a binary search), so that reading a
-// candidate's words costs one allocation rather than one per word.
+// A text's distinct words in one array, found through a small open-addressed table of
+// positions: reading a candidate's words costs two allocations rather than one per word.
 class WordSet {
  public:
   WordSet() = default;
@@ -31,12 +36,15 @@ class WordSet {
   size_t count(std::string_view word) const;  // 1 if held, else 0
   size_t size() const { return words_.size(); }
   bool empty() const { return words_.empty(); }
+  // The distinct words, in the order first given.
   std::vector<std::string>::const_iterator begin() const { return words_.begin(); }
   std::vector<std::string>::const_iterator end() const { return words_.end(); }
-  bool operator==(const WordSet&) const = default;
+  // The same words, in any order.
+  bool operator==(const WordSet& other) const;
 
  private:
-  std::vector<std::string> words_;  // sorted, distinct
+  std::vector<std::string> words_;  // distinct
+  std::vector<uint32_t> slots_;     // index into words_ + 1, 0 empty; a power of two long
 };
 
 class TextMemo {
@@ -57,10 +65,11 @@ class TextMemo {
   template <typename T>
   using ByText = std::unordered_map<std::string, T, TextHash, std::equal_to<>>;
 
-  // Kept by text: Folded(), DocumentWords() and relevance.h's ContentWords().
+  // Kept by text: Folded(), DocumentWords(), Mentions() and relevance.h's ContentWords().
   ByText<std::string> folded;
   ByText<std::shared_ptr<const WordSet>> document_words;
   ByText<std::vector<std::string>> content_words;
+  ByText<std::shared_ptr<const std::vector<extract::EntityMention>>> mentions;
 
  private:
   TextMemo* previous_;
@@ -84,6 +93,9 @@ std::string Folded(std::string_view text);
 // The distinct tokens of `text` in kDocument mode (text::Tokenize): what a query word is
 // looked up in.
 std::shared_ptr<const WordSet> DocumentWords(std::string_view text);
+
+// extract::FindEntityMentions(text).
+std::shared_ptr<const std::vector<extract::EntityMention>> Mentions(std::string_view text);
 
 }  // namespace engram::recall
 

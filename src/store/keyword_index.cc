@@ -1,6 +1,8 @@
 #include "src/store/keyword_index.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "src/store/bm25.h"
 #include "src/text/tokenizer.h"
@@ -33,6 +35,7 @@ void KeywordIndex::Add(int64_t id, std::string_view partition, std::string_view 
   }
   const uint32_t doc = static_cast<uint32_t>(docs_.size());
   docs_.push_back(Doc{id, positions, it->second, true});
+  length_.push_back(positions);
   doc_of_[id] = doc;
   acc_.push_back(0);
   max_id_ = std::max(max_id_, id);
@@ -110,16 +113,35 @@ std::vector<ScoredDoc> KeywordIndex::Score(const std::vector<std::string>& parti
                      static_cast<double>(DocFrequency(partitions, phrases[i])));
   }
   seen_.clear();
+  // A term's contribution depends only on (tf, length): most postings hold a small tf in a
+  // short document, so each such pair is computed once per term (by the same function, so the
+  // doubles are the same) and looked up after. NaN marks a pair not computed yet.
+  constexpr uint32_t kTableTf = 4;
+  constexpr uint32_t kTableLength = 256;
+  std::vector<double> table(kTableTf * kTableLength);
   for (const Partition* p : Find(partitions)) {
     // Phrase by phrase, so each document sums its terms in query order, as bm25() does.
     for (size_t i = 0; i < phrases.size(); ++i) {
       auto t = p->postings.find(phrases[i]);
       if (t == p->postings.end()) continue;
+      std::fill(table.begin(), table.end(), std::numeric_limits<double>::quiet_NaN());
       for (const Posting& post : t->second) {
         double& score = acc_[post.doc];
         if (score == 0) seen_.push_back(post.doc);
-        score += Bm25TermScore(idf[i], static_cast<double>(post.tf),
-                               static_cast<double>(docs_[post.doc].length), avgdl);
+        const uint32_t length = length_[post.doc];
+        double term;
+        if (post.tf < kTableTf && length < kTableLength) {
+          double& kept = table[post.tf * kTableLength + length];
+          if (std::isnan(kept)) {
+            kept = Bm25TermScore(idf[i], static_cast<double>(post.tf),
+                                 static_cast<double>(length), avgdl);
+          }
+          term = kept;
+        } else {
+          term = Bm25TermScore(idf[i], static_cast<double>(post.tf),
+                               static_cast<double>(length), avgdl);
+        }
+        score += term;
       }
     }
   }

@@ -1,5 +1,7 @@
 #include "src/text/tokenizer.h"
 
+#include <algorithm>
+
 #include "src/base/utf8.h"
 #include "src/text/han_converter.h"
 #include "src/text/stemmer.h"
@@ -10,6 +12,9 @@ namespace {
 
 using internal::CharClass;
 using internal::FoldedChar;
+
+// Scratch vectors larger than this many elements are released after use.
+constexpr size_t kScratchKeep = 1 << 14;
 
 CharClass ClassOf(const FoldedChar& c) {
   return c.invalid ? CharClass::kSeparator : internal::Classify(c.cp);
@@ -70,7 +75,8 @@ void EmitCjkRun(const std::vector<RunChar>& run, TokenizeMode mode, std::vector<
 // Consumes the CJK run starting at chars[i]; returns the index after it.
 size_t TokenizeCjkRun(const std::vector<FoldedChar>& chars, size_t i, TokenizeMode mode,
                       std::vector<Token>* out) {
-  std::vector<RunChar> run;
+  thread_local std::vector<RunChar> run;  // scratch: Tokenize never re-enters itself
+  run.clear();
   for (; i < chars.size(); ++i) {
     const CharClass cls = ClassOf(chars[i]);
     if (cls == CharClass::kCjk) {
@@ -81,6 +87,7 @@ size_t TokenizeCjkRun(const std::vector<FoldedChar>& chars, size_t i, TokenizeMo
   }
   ConvertRun(&run);
   EmitCjkRun(run, mode, out);
+  if (run.capacity() > kScratchKeep) std::vector<RunChar>().swap(run);
   return i;
 }
 
@@ -145,9 +152,12 @@ size_t TokenizeWordRun(const std::vector<FoldedChar>& chars, size_t i, std::vect
 
 void Tokenize(std::string_view text, TokenizeMode mode, std::vector<Token>* out) {
   out->clear();
-  std::vector<FoldedChar> chars;
+  thread_local std::vector<FoldedChar> chars;  // scratch: Tokenize never re-enters itself
+  chars.clear();
   chars.reserve(text.size());
   internal::FoldClusters(text, /*case_fold=*/true, &chars);
+  out->reserve(std::min<size_t>(
+      mode == TokenizeMode::kDocument ? 2 * chars.size() : chars.size(), 4096));
   size_t i = 0;
   while (i < chars.size()) {
     switch (ClassOf(chars[i])) {
@@ -162,6 +172,8 @@ void Tokenize(std::string_view text, TokenizeMode mode, std::vector<Token>* out)
         break;
     }
   }
+  // A huge text leaves no huge scratch behind.
+  if (chars.capacity() > kScratchKeep) std::vector<FoldedChar>().swap(chars);
 }
 
 }  // namespace engram::text
