@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "src/recall/relevance.h"
 
 namespace engram::recall {
@@ -151,12 +155,23 @@ TEST(StalenessTest, OutdatedByCuesPairsRecordsOfOneOwnerInTimeOrder) {
 }
 
 TEST(StalenessTest, StatusWordsOfBothLanguagesReadAsTransitions) {
-  EXPECT_TRUE(Outdates(Cue("差旅报销已经审批通过了"), Cue("我提交的差旅报销单还在审批中"), Both()));
-  EXPECT_TRUE(Outdates(Cue("显示器到了，已经签收"), Cue("我买的显示器已经发货了"), Both()));
-  EXPECT_TRUE(Outdates(Cue("Kitchen renovation is complete"),
-                       Cue("The kitchen renovation is on hold"), Both()));
-  EXPECT_TRUE(Outdates(Cue("My visa application was approved!"),
-                       Cue("My visa application is under review"), Both()));
+  // {newer, older}. The later ones say steps in other words: came through (下来了), not
+  // arrived yet (还没收到), waiting, escalated, testing, processing, an approval.
+  const std::vector<std::pair<std::string, std::string>> moved_on = {
+      {"差旅报销已经审批通过了", "我提交的差旅报销单还在审批中"},
+      {"显示器到了，已经签收", "我买的显示器已经发货了"},
+      {"Kitchen renovation is complete", "The kitchen renovation is on hold"},
+      {"My visa application was approved!", "My visa application is under review"},
+      {"护照办下来了，下周去取。", "护照材料交上去了，在等审核。"},
+      {"快递到了，已签收。", "快递寄出了，对方还没收到。"},
+      {"The payroll bug is in testing on staging now.",
+       "The payroll bug ticket was escalated to the backend team."},
+      {"The lease got final approval yesterday.", "The lease application is still processing."},
+  };
+  for (const auto& [newer, older] : moved_on) {
+    EXPECT_TRUE(Outdates(Cue(newer), Cue(older), Both())) << newer << " / " << older;
+  }
+  EXPECT_FALSE(Outdates(Cue("I'm still waiting for the bus."), Cue("我住在杭州"), Both()));
 }
 
 TEST(StalenessTest, AFavoriteReplacesOnlyTheFavoriteOfTheSameThing) {
