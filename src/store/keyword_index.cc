@@ -34,7 +34,7 @@ void KeywordIndex::Add(int64_t id, std::string_view partition, std::string_view 
     partitions_.emplace_back();
   }
   const uint32_t doc = static_cast<uint32_t>(docs_.size());
-  docs_.push_back(Doc{id, positions, it->second, true});
+  docs_.push_back(Doc{id, it->second, true});
   length_.push_back(positions);
   doc_of_[id] = doc;
   acc_.push_back(0);
@@ -56,8 +56,8 @@ void KeywordIndex::Remove(int64_t id) {
   d.live = false;
   Partition& p = partitions_[d.partition];
   --p.rows;
-  p.tokens -= d.length;
-  tokens_ -= d.length;
+  p.tokens -= length_[doc];
+  tokens_ -= length_[doc];
   --live_;
   for (auto t = p.postings.begin(); t != p.postings.end();) {
     std::vector<Posting>& list = t->second;

@@ -80,7 +80,6 @@ class KeywordIndex {
   };
   struct Doc {
     int64_t id;
-    uint32_t length;
     uint32_t partition;  // index into names_
     bool live;
   };
@@ -94,7 +93,7 @@ class KeywordIndex {
   std::vector<const Partition*> Find(const std::vector<std::string>& names) const;
 
   std::vector<Doc> docs_;
-  std::vector<uint32_t> length_;                  // docs_[i].length, packed: Score() reads it
+  std::vector<uint32_t> length_;  // per doc: its positions; apart, so Score() reads few bytes
   std::unordered_map<int64_t, uint32_t> doc_of_;  // id -> index into docs_ (live documents)
   std::vector<std::string> names_;                // partition names by index
   std::unordered_map<std::string, uint32_t> index_of_;
