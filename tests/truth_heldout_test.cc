@@ -4,6 +4,7 @@
 // question), a question, and what the answer must show: `first` (a substring of the first
 // hit), `absent` (substrings no hit may contain), `none` (no hit at all), `count` (how many
 // hits contain a substring). Runs on the real e5 embedder with the default options.
+// ENGRAM_TRUTH_DEBUG=1 prints, under each miss, every hit at floor 0 (relevance, state, text).
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -218,6 +219,15 @@ std::vector<Score> ScorePath(const std::string& path, const std::vector<double>&
         ++scores[f].passed;
       } else {
         misses[f] += "  miss " + id + " (" + row.value("family", "?") + "): " + why + "\n";
+        if (std::getenv("ENGRAM_TRUTH_DEBUG") != nullptr) {  // every hit of a miss, floor 0
+          RecallRequest q2 = q;
+          q2.min_relevance = 0;
+          auto all = (*engine)->Recall(q2);
+          for (const RecallHit& h : all.ok() ? all->hits : std::vector<RecallHit>{}) {
+            misses[f] += "      " + std::to_string(h.relevance).substr(0, 5) + " " + h.state +
+                         " " + h.memory.content + "\n";
+          }
+        }
       }
     }
   }

@@ -159,9 +159,33 @@ std::vector<std::string> ContentWords(std::string_view query) {
 std::vector<QueryWord> WeightedContentWords(std::string_view query) {
   std::vector<text::Token> tokens;
   text::Tokenize(query, text::TokenizeMode::kQuery, &tokens);
+  // Where the question says "之前", "现在", "什么", ...: a bigram reaching into one ("家之",
+  // "前住" of "我搬家之前住在哪") is no word of the question.
+  std::vector<std::pair<size_t, size_t>> stops;
+  for (const text::Token& t : tokens) {
+    if (CjkStopBigrams().count(t.text)) stops.emplace_back(t.begin, t.end);
+  }
+  // The change a question about the past names before "之前" ("搬家之前", "跳槽以前") is
+  // not said by the statement of what held before it.
+  static const std::unordered_set<std::string_view> kChanges = {
+      "搬家", "跳槽", "转行", "离职", "辞职", "换车", "改名", "换号", "分手", "结婚", "装修"};
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    if (!kChanges.count(tokens[i].text)) continue;
+    for (const text::Token& t : tokens) {
+      if (t.begin == tokens[i].end && (t.text == "之前" || t.text == "以前")) {
+        stops.emplace_back(tokens[i].begin, tokens[i].end + 1);  // never equal: dropped
+      }
+    }
+  }
+  auto straddles = [&](const text::Token& t) {
+    for (const auto& [b, e] : stops) {
+      if (t.begin < e && b < t.end && (t.begin != b || t.end != e)) return true;
+    }
+    return false;
+  };
   std::vector<QueryWord> out;
   for (text::Token& t : tokens) {
-    if (!IsContentToken(t.text)) continue;
+    if (!IsContentToken(t.text) || straddles(t)) continue;
     bool seen = false;
     for (const QueryWord& w : out) seen = seen || w.text == t.text;
     if (seen) continue;

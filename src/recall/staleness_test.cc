@@ -212,6 +212,21 @@ TEST(RelevanceTest, ARestatementMayAddAReminderOrAFillerWord) {
   EXPECT_FALSE(Restates("提醒一下，我对花生也过敏。", "我对猫毛过敏。"));
 }
 
+// A question's words are not the bigrams that reach into "之前" or "什么", nor the change a
+// question about the past names before "之前".
+TEST(RelevanceTest, QuestionWordsLeaveOutBigramsAcrossFunctionWords) {
+  auto words = [](std::string_view q) {
+    std::vector<std::string> out;
+    for (QueryWord& w : WeightedContentWords(q)) out.push_back(std::move(w.text));
+    return out;
+  };
+  EXPECT_EQ(words("我之前住在哪？"), std::vector<std::string>{});
+  EXPECT_EQ(words("我搬家之前住在哪？"), std::vector<std::string>{});
+  EXPECT_EQ(words("我跳槽之前在哪家公司上班？"),
+            (std::vector<std::string>{"家公", "公司", "司上", "上班"}));
+  EXPECT_EQ(words("搬家公司的电话"), (std::vector<std::string>{"搬家", "家公", "公司", "电话"}));
+}
+
 TEST(RelevanceTest, CoverageCountsContentWordsOnly) {
   const std::vector<std::string> words = ContentWords("What is Dana's Slack handle?");
   EXPECT_DOUBLE_EQ(KeywordCoverage(words, "Dana switched her Slack handle to @dana.wei"), 1.0);

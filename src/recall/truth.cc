@@ -1,6 +1,7 @@
 #include "src/recall/truth.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <unordered_set>
 
@@ -43,6 +44,38 @@ Result<int64_t> NextVersion(store::Store& store, const store::OpContext& ctx, co
     if (v.supersedes == m.id) return v.id;
   }
   return int64_t{0};
+}
+
+// A question about what held before ("我上一部手机是什么？", "Who was my boss before the
+// reorg?") when no hit is known to be replaced: of the current records that answer it
+// (relevance at least kPastStateRelevance and the floor) and state one thing (a short
+// statement, not a turn of chat that tells of several), the earlier ones take the better places. Of two states of a thing the question finds, it asks for the one a later one ended.
+void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits) {
+  std::vector<size_t> best(hits->size());  // by score
+  for (size_t i = 0; i < hits->size(); ++i) {
+    if ((*hits)[i].state == "outdated") return;  // what replaced what is known: kPastBoost
+    best[i] = i;
+  }
+  std::stable_sort(best.begin(), best.end(),
+                   [&](size_t a, size_t b) { return (*hits)[a].score > (*hits)[b].score; });
+  best.resize(std::min(best.size(), kPastStates));
+  std::vector<size_t> states;
+  for (size_t i : best) {
+    const RecallHit& h = (*hits)[i];
+    if (IsCurrentRecord(h.memory) && StatementUnits(h.memory.content) <= kStatementUnits &&
+        h.relevance >= std::max(min_relevance, kPastStateRelevance)) {
+      states.push_back(i);
+    }
+  }
+  if (states.size() < 2) return;
+  std::vector<double> scores;
+  for (size_t i : states) scores.push_back((*hits)[i].score);
+  std::sort(scores.begin(), scores.end(), std::greater<>());
+  std::vector<size_t> by_time = states;
+  std::stable_sort(by_time.begin(), by_time.end(), [&](size_t a, size_t b) {
+    return MemoryTime((*hits)[a].memory).unix_ms < MemoryTime((*hits)[b].memory).unix_ms;
+  });
+  for (size_t k = 0; k < by_time.size(); ++k) (*hits)[by_time[k]].score = scores[k];
 }
 
 }  // namespace
@@ -198,6 +231,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       if (!params.include_expired) h.score *= kExpiredFactor;
     }
   }
+  if (params.asks_past) EarlierStatesFirst(params.min_relevance, &out);
   SortByScore(&out);
   std::unordered_set<std::string> said;  // folded contents of the current hits kept
   struct KeptRecord {

@@ -6,7 +6,9 @@
 //                  with the id of its successor; unless the question asks about the past
 //                  (history cue: "以前", "used to", ...) or history was asked for, it yields
 //                  its place to the successor (fetched when not a hit itself), so the current
-//                  statement answers. Retired versions (include_history) are labelled too;
+//                  statement answers. Retired versions (include_history) are labelled too.
+//                  Asked about the past with no hit known to be replaced, the earlier of the
+//                  statements among the best hits that answer the question ranks first;
 //   3. expired     a memory whose TTL ran out as of the question is labelled `expired` and,
 //                  unless expired memories or the past were asked for, demoted
 //                  (kExpiredFactor): it still answers when nothing current does;
@@ -36,6 +38,10 @@ namespace engram::recall {
 inline constexpr double kExpiredFactor = 0.5;
 inline constexpr double kPastBoost = 1.5;  // an outdated hit, when the past is asked about
 inline constexpr double kOutdatedFactor = 0.5;  // an outdated hit kept by include_history
+// A question about what held before, with no hit known to be replaced: of the best
+// kPastStates hits, the current records this relevant to it rank earliest first (ApplyTruth).
+inline constexpr double kPastStateRelevance = 0.3;
+inline constexpr size_t kPastStates = 3;
 
 struct TruthParams {
   Instant at;                      // the question's time

@@ -11,14 +11,20 @@ store::OpContext Ctx(const Principal& p) {
   return store::OpContext{p, "req-test", Instant{1718348400000, 480}};
 }
 
-// A record of `text` with one fact (subject 张工, `attribute`, `value`), said at `at_ms`.
-store::IngestBatch RecordWithFact(const Principal& p, const std::string& text,
-                                  const std::string& attribute, const std::string& value,
-                                  int64_t at_ms) {
+// A record of `text`, said at `at_ms`.
+store::IngestBatch RecordAt(const Principal& p, const std::string& text, int64_t at_ms) {
   store::IngestBatch b = store::Batch(p, text);
   b.message.at = Instant{at_ms, 480};
   b.memories[0].source.at = b.message.at;
   b.memories[0].valid_from = b.message.at;
+  return b;
+}
+
+// A record of `text` with one fact (subject 张工, `attribute`, `value`), said at `at_ms`.
+store::IngestBatch RecordWithFact(const Principal& p, const std::string& text,
+                                  const std::string& attribute, const std::string& value,
+                                  int64_t at_ms) {
+  store::IngestBatch b = RecordAt(p, text, at_ms);
   Memory fact = b.memories[0];
   fact.type = MemoryType::kSemantic;
   fact.kind = MemoryKind::kFact;
@@ -84,6 +90,40 @@ TEST(TruthTest, OutdatedHitsStayLabelledWhenThePastIsAsked) {
   EXPECT_EQ(hits[0].memory.id, a->memories[0].id);
   EXPECT_EQ(hits[0].state, "outdated");
   EXPECT_EQ(hits[0].superseded_by, c->memories[0].id);
+}
+
+// A question about what held before, with no statement known to be replaced: of the best
+// hits, the earlier of two statements the question finds answers it; a third hit that does
+// not answer (relevance below kPastStateRelevance) keeps its place.
+TEST(TruthTest, APreviousStateQuestionRanksTheEarlierStatementFirst) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  const int64_t day = 86400000;
+  const int64_t t0 = 1718348400000;
+  auto dell = store->Ingest(Ctx(alice), RecordAt(alice, "I'm using a Dell XPS 13 for work.", t0));
+  auto mac = store->Ingest(Ctx(alice),
+                           RecordAt(alice, "IT gave me a MacBook Pro for work.", t0 + 300 * day));
+  auto spill =
+      store->Ingest(Ctx(alice), RecordAt(alice, "Spilled coffee on my notebook.", t0 - 10 * day));
+  ASSERT_TRUE(dell.ok() && mac.ok() && spill.ok());
+  auto ask = [&](bool asks_past) {
+    std::vector<RecallHit> hits = {Hit(mac->memories[0], 0.9), Hit(spill->memories[0], 0.8),
+                                   Hit(dell->memories[0], 0.7)};
+    hits[1].relevance = 0.1;  // older still, but it does not answer
+    TruthParams params;
+    params.at = Instant{t0 + 400 * day, 480};
+    params.asks_past = params.keep_outdated = asks_past;
+    EXPECT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+    std::vector<int64_t> ids;
+    for (const RecallHit& h : hits) ids.push_back(h.memory.id);
+    return ids;
+  };
+  EXPECT_EQ(ask(true), (std::vector<int64_t>{dell->memories[0].id, spill->memories[0].id,
+                                             mac->memories[0].id}));
+  // Asked of the present, the order stays.
+  EXPECT_EQ(ask(false), (std::vector<int64_t>{mac->memories[0].id, spill->memories[0].id,
+                                              dell->memories[0].id}));
 }
 
 // A question naming a period that ended, without past words: an outdated statement stays only
