@@ -120,6 +120,17 @@ constexpr SetFloor kEighthSetFloors[] = {{0.25, 39.0 / 70}, {0.35, 38.0 / 70}, {
 // the floors are its blind scores less one row.
 constexpr SetFloor kNinthSetFloors[] = {{0.25, 36.0 / 70}, {0.35, 34.0 / 70}, {0.0, 29.0 / 70}};
 
+// The tenth set (truth_heldout10.jsonl, 70 rows, 35 zh / 35 en, ten per family), written blind
+// by a tenth writer (told to ask about half of the questions in other words; a prompt written
+// anew, so its difficulty need not match the earlier sets'), scored once with the rules frozen
+// at 5021618 (2026-12-04, after questions about what held before rank the earlier statement
+// first): 56/70 = 80.0 % at the default floor 0.25 and at 0.35, 49/70 with no floor (at 0.25:
+// abstention 7/10, change_verb 6/10, correction 10/10, dedup 10/10, newer_statement 9/10,
+// past_question 8/10, status 6/10). The rules before that change (8219085) score 53/70 on it
+// (past_question 5/10): the set is easier than the ninth, on which they scored 37/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kTenthSetFloors[] = {{0.25, 55.0 / 70}, {0.35, 55.0 / 70}, {0.0, 48.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -281,6 +292,8 @@ TEST(TruthHeldOutTest, ScoreOnSeventhSet) {
 TEST(TruthHeldOutTest, ScoreOnEighthSet) { ExpectFloors("truth_heldout8.jsonl", kEighthSetFloors); }
 
 TEST(TruthHeldOutTest, ScoreOnNinthSet) { ExpectFloors("truth_heldout9.jsonl", kNinthSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnTenthSet) { ExpectFloors("truth_heldout10.jsonl", kTenthSetFloors); }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
