@@ -21,6 +21,24 @@ constexpr std::string_view kHistoryCues[] = {
     "上家公司", "my old ", "our old ", "his old ", "her old ", "their old ",
     "former"};
 
+constexpr std::string_view kChangeEvents[] = {
+    "搬家", "跳槽", "转行", "离职", "辞职", "换车", "改名", "换号", "分手", "结婚", "装修",
+    "涨价", "降价", "升职", "调岗", "转岗", "换工作", "换手机", "换房", "续租", "续约", "改版"};
+
+// "涨价之前", "搬家以前", "跳槽前": what held before a change the question names.
+bool AsksBeforeAChange(std::string_view folded) {
+  for (std::string_view event : kChangeEvents) {
+    for (size_t at = folded.find(event); at != std::string_view::npos;
+         at = folded.find(event, at + 1)) {
+      const std::string_view rest = folded.substr(at + event.size());
+      for (std::string_view before : {"之前", "以前", "前"}) {
+        if (rest.substr(0, before.size()) == before) return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Calls `fn` with each run of ASCII letters of `folded`, in order.
 template <typename Fn>
 void ForEachAsciiWord(std::string_view folded, Fn fn) {
@@ -83,7 +101,7 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
       break;
     }
   }
-  out.wants_history = out.wants_history || AsksWhatHeldBefore(folded);
+  out.wants_history = out.wants_history || AsksWhatHeldBefore(folded) || AsksBeforeAChange(folded);
   out.past_words = out.wants_history || AsksAboutThePast(folded);
   out.about_past = out.past_words;
   auto matches = ParseTime(query, at);
@@ -96,6 +114,11 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
     out.windows.push_back(TimeWindow{*m.from, *m.to, m.confidence, m.text});
   }
   return out;
+}
+
+bool IsChangeEvent(std::string_view word) {
+  return std::find(std::begin(kChangeEvents), std::end(kChangeEvents), word) !=
+         std::end(kChangeEvents);
 }
 
 bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t) {

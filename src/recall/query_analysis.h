@@ -42,6 +42,10 @@ struct QueryAnalysis {
 
 inline constexpr double kFilterConfidence = 0.8;
 
+// Whether folded `word` names a change a Chinese question may ask what held before ("搬家",
+// "跳槽", "涨价" in "涨价之前房租是多少"): the statement of the earlier state does not say it.
+bool IsChangeEvent(std::string_view word);
+
 QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at);
 
 // True iff `t` lies in one of the windows.

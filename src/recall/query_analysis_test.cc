@@ -74,6 +74,12 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_TRUE(morning.past_window);
   EXPECT_FALSE(morning.past_words);
   EXPECT_FALSE(AnalyzeQuery("下周五之前要交什么？", at).wants_history);
+  // What held before a change the question names.
+  EXPECT_TRUE(AnalyzeQuery("降价之前这款耳机卖多少？", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("他升职前是什么职位？", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("涨价的通知什么时候发？", at).wants_history);
+  EXPECT_TRUE(IsChangeEvent("跳槽"));
+  EXPECT_FALSE(IsChangeEvent("公司"));
 }
 
 TEST(QueryAnalysisTest, WhatHeldBeforeSomethingAsksForHistory) {

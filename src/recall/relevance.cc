@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "src/base/utf8.h"
+#include "src/recall/query_analysis.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 #include "src/text/tokenizer.h"
@@ -167,10 +168,8 @@ std::vector<QueryWord> WeightedContentWords(std::string_view query) {
   }
   // The change a question about the past names before "之前" ("搬家之前", "跳槽以前") is
   // not said by the statement of what held before it.
-  static const std::unordered_set<std::string_view> kChanges = {
-      "搬家", "跳槽", "转行", "离职", "辞职", "换车", "改名", "换号", "分手", "结婚", "装修"};
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
-    if (!kChanges.count(tokens[i].text)) continue;
+    if (!IsChangeEvent(tokens[i].text)) continue;
     for (const text::Token& t : tokens) {
       if (t.begin == tokens[i].end && (t.text == "之前" || t.text == "以前")) {
         stops.emplace_back(tokens[i].begin, tokens[i].end + 1);  // never equal: dropped

@@ -56,10 +56,13 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotDrinkEat,
        {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
         "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats", "早餐", "早饭",
-        "breakfast", "soda", "water", "juice", "beer", "wine", "可乐", "果汁", "啤酒", "红酒"}},
+        "breakfast", "soda", "water", "juice", "beer", "wine", "可乐", "果汁", "啤酒", "红酒",
+        "抽烟", "吸烟", "戒烟", "包烟", "根烟", "烟瘾", "喝酒", "戒酒", "smoke", "smokes",
+        "smoking", "drinking"}},
       {kSlotTool,
        {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking", "editor",
-        "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive"}},
+        "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive", "drives",
+        "driving", "to-do", "开的是", "开车"}},
       {kSlotLike,
        {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
         "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys"}},
@@ -78,10 +81,19 @@ const std::vector<SlotCues>& SlotTable() {
         "underway", "went live", "送达", "正在审批", "在等", "排队", "is pending",
         "on the waitlist", "in line", "被拒", "拒签", "延期", "推迟", "到账", "picked up",
         "ready for pickup", "下来了", "还没收到", "终面", "二面", "复查", "still waiting",
-        "escalated", "in testing", "final approval", "came off", "processing"}},
+        "escalated", "in testing", "final approval", "came off", "processing",
+        // later steps of reviews, refunds, hiring and paperwork
+        "合并", "审核", "同意了", "退回", "退到", "录用", "录取", "面试", "受理", "办好了",
+        "办下来", "寄出", "出结果", "offer", "interview", "in process", "in the mail",
+        "mailed", "accepted", "hired", "got the job", "under way", "on its way"}},
       {kSlotStarted,
-       {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "ordered",
-        "applied for", "submitted", "filed", "requested", "planning a", "planning to"}},
+       {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
+        "投了简历", "ordered", "applied for", "applied to", "submitted", "filed", "requested",
+        "planning a", "planning to", "signed up"}},
+      {kSlotSchool,
+       {"学校", "上学", "小学", "中学", "初中", "高中", "幼儿园", "大学", "转学", "school",
+        "elementary", "academy", "kindergarten", "preschool", "daycare", "college",
+        "university"}},
       {kSlotSchedule,
        {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
         "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
@@ -91,7 +103,8 @@ const std::vector<SlotCues>& SlotTable() {
         "standup", "stand-up", "睡觉", "才睡", "早睡", "晚睡", "上床", "起床", "go to bed",
         "bedtime", "wake up", "get up"}},
       {kSlotBudget,
-       {"预算", "经费", "房租", "租金", "价格", "报价", "工资", "薪资", "budget", "spending cap",
+       {"预算", "经费", "房租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪", "薪水",
+        "budget", "spending cap",
         "price", "rent", "salary", "quote"}},
       {kSlotFavorite,
        {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "最爱吃", "最爱喝", "favorite",
@@ -131,7 +144,7 @@ constexpr std::string_view kChangeCues[] = {
 // what a slot that accumulates values (likes, habits, tools) needs before an older value of it
 // counts as replaced.
 constexpr std::string_view kReplaceCues[] = {
-    "不再", "戒了", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了", "换了", "改喝",
+    "不再", "戒了", "戒烟", "戒酒", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了", "换了", "改喝",
     "改吃", "涨价", "降价", "涨到", "降到",
     "换到", "改到", "改为", "调到", "调整为", "更新为", "更新成", "变成", "变为", "推迟到",
     "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
@@ -406,8 +419,18 @@ StatementCues ReadCues(std::string_view text) {
   // Slots are read with people's names left out: "李经理" names someone, it states no title.
   std::string unnamed;
   size_t from = 0;
+  // A name that ends in what it is ("Kennedy Middle School", "Lincoln Elementary") names a
+  // school, whatever the recognizer took it for.
+  constexpr std::string_view kSchoolEnds[] = {"school", "elementary", "academy", "college",
+                                              "university", "kindergarten", "preschool"};
+  auto names_school = [&](const extract::EntityMention& m) {
+    const std::string name = Folded(text.substr(m.begin, m.end - m.begin));
+    return std::any_of(std::begin(kSchoolEnds), std::end(kSchoolEnds), [&](std::string_view e) {
+      return name.size() >= e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0;
+    });
+  };
   for (const extract::EntityMention& m : mentions) {
-    if (m.type != extract::EntityType::kPerson || m.begin < from) continue;
+    if (m.type != extract::EntityType::kPerson || m.begin < from || names_school(m)) continue;
     unnamed.append(text.substr(from, m.begin - from)).push_back(' ');
     from = m.end;
   }

@@ -44,12 +44,13 @@ enum Slot : uint32_t {
   // The first step of a process ("下单", "提交了", "ordered", "applied for"): a later status of
   // the same thing replaces it; two first steps are two processes and leave each other alone.
   kSlotStarted = 1u << 11,
+  kSlotSchool = 1u << 12,  // the school or class someone attends
 };
 
 // Slots that hold one value at a time: a newer plain statement replaces the older one.
 inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | kSlotEmployer |
                                                kSlotTitle | kSlotStatus | kSlotSchedule |
-                                               kSlotBudget | kSlotFavorite;
+                                               kSlotBudget | kSlotFavorite | kSlotSchool;
 
 // What the cue rules read off one statement.
 struct StatementCues {

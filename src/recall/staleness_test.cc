@@ -167,11 +167,29 @@ TEST(StalenessTest, StatusWordsOfBothLanguagesReadAsTransitions) {
       {"The payroll bug is in testing on staging now.",
        "The payroll bug ticket was escalated to the backend team."},
       {"The lease got final approval yesterday.", "The lease application is still processing."},
+      // reviews, refunds, hiring and paperwork
+      {"那个重构的MR已经合并了", "重构的MR提给老王了，在等他看"},
+      {"保险公司同意赔付了，钱已经退到卡里。", "理赔材料已提交，等保险公司审核。"},
+      {"Acme made me an offer yesterday.", "I applied to Acme for the backend role."},
+      {"My green card interview is scheduled for March.", "I filed my green card paperwork."},
+      {"The replacement card is in the mail.", "My card replacement request is in process."},
   };
   for (const auto& [newer, older] : moved_on) {
     EXPECT_TRUE(Outdates(Cue(newer), Cue(older), Both())) << newer << " / " << older;
   }
   EXPECT_FALSE(Outdates(Cue("I'm still waiting for the bus."), Cue("我住在杭州"), Both()));
+}
+
+TEST(StalenessTest, ASchoolAndAHabitHoldOneValueAtATime) {
+  // A change that names no school ("switched to Westfield High") is not read as one.
+  EXPECT_TRUE(Outdates(Cue("My daughter switched to the Westfield school this year."),
+                       Cue("My daughter goes to Kennedy High School."), Both()));
+  EXPECT_NE(Cue("Our son attends Lincoln Elementary.").slots & kSlotSchool, 0u);
+  EXPECT_TRUE(Outdates(Cue("女儿转学去了实验中学。"), Cue("女儿在十一中上初中。"), Both()));
+  EXPECT_TRUE(Outdates(Cue("我老公已经戒烟三个月了。"), Cue("我老公一天抽半包烟。"), Both()));
+  EXPECT_NE(Cue("My dad smokes a pack a day.").slots & kSlotDrinkEat, 0u);
+  // Two schools named without a change: another child, or the same one's two classes.
+  EXPECT_FALSE(Outdates(Cue("The twins like their school."), Cue("I drive a Prius."), Both()));
 }
 
 TEST(StalenessTest, AFavoriteReplacesOnlyTheFavoriteOfTheSameThing) {
