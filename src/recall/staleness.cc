@@ -134,8 +134,7 @@ constexpr std::string_view kChangeCues[] = {
     // a value said to have moved, in words of any slot
     "更换", "换新", "新换", "转岗", "调岗", "接手", "接任", "交接给",
     "取代", "替换", "改了", "变了", "涨了", "降了", "调整", "新买", "买了新", "辞职", "辞了",
-    "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "traded in",
-    "traded", "rotated", "raised to", "raised", "increased to", "went up to", "dropped to",
+    "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "rotated", "raised to", "raised", "increased to", "went up to", "dropped to",
     "reduced to", "lowered to", "bumped to", "bumped up", "renamed", "transferred",
     "reassigned", "took over", "taking over", "got a new", "bought a new", "migrated to",
     "moved over", "has moved", "just moved", "joined"};
@@ -149,7 +148,8 @@ constexpr std::string_view kReplaceCues[] = {
     "换到", "改到", "改为", "调到", "调整为", "更新为", "更新成", "变成", "变为", "推迟到",
     "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
     "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
-    "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to"};
+    "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to",
+    "traded in", "traded", "switched over to", "moved over to"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};

@@ -185,6 +185,9 @@ TEST(StalenessTest, ASchoolAndAHabitHoldOneValueAtATime) {
   EXPECT_TRUE(Outdates(Cue("My daughter switched to the Westfield school this year."),
                        Cue("My daughter goes to Kennedy High School."), Both()));
   EXPECT_NE(Cue("Our son attends Lincoln Elementary.").slots & kSlotSchool, 0u);
+  // Trading a thing in ends it: a tool or car, which otherwise may be one of several.
+  EXPECT_TRUE(Outdates(Cue("Traded in the Prius; I'm driving a Kia EV6 now."),
+                       Cue("I drive a 2012 Toyota Prius."), Both()));
   EXPECT_TRUE(Outdates(Cue("女儿转学去了实验中学。"), Cue("女儿在十一中上初中。"), Both()));
   EXPECT_TRUE(Outdates(Cue("我老公已经戒烟三个月了。"), Cue("我老公一天抽半包烟。"), Both()));
   EXPECT_NE(Cue("My dad smokes a pack a day.").slots & kSlotDrinkEat, 0u);
