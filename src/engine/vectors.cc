@@ -4,6 +4,7 @@
 
 #include "engram/status_macros.h"
 #include "src/engine/store_vector_index.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::engine {
 namespace {
@@ -33,6 +34,32 @@ class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
 
 constexpr int kReplayBatch = 4096;
 
+// What an embedder sees of a stored or asked text: placeholders without their IDs
+// ("⟦PHONE⟧", not "⟦PHONE:k3v9x2m1⟧"). An ID is random letters drawn from the database's vault
+// key: embedded, it moved a statement's vector by chance (by up to 0.005 of cosine, from one
+// database to the next) and said nothing of what the statement means.
+std::string EmbeddableText(const std::string& text) {
+  return text.find("\xE2\x9F\xA6") == std::string::npos ? text
+                                                       : text::pii::WithoutPlaceholderIds(text);
+}
+
+// Hands the wrapped embedder (the cache, then the provider) EmbeddableText of each text.
+class PlaceholderFreeEmbedder final : public Embedder {
+ public:
+  explicit PlaceholderFreeEmbedder(std::unique_ptr<Embedder> base) : base_(std::move(base)) {}
+  int Dimension() const override { return base_->Dimension(); }
+  std::string ModelId() const override { return base_->ModelId(); }
+  Result<Embeddings> Embed(EmbedRole role, std::span<const std::string> texts) override {
+    std::vector<std::string> clean;
+    clean.reserve(texts.size());
+    for (const std::string& t : texts) clean.push_back(EmbeddableText(t));
+    return base_->Embed(role, clean);
+  }
+
+ private:
+  const std::unique_ptr<Embedder> base_;
+};
+
 }  // namespace
 
 Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedder,
@@ -46,8 +73,8 @@ Result<std::unique_ptr<Vectors>> Vectors::Open(std::unique_ptr<Embedder> embedde
   io.dimension = embedder->Dimension();
   io.model_id = v->model_id_;
   v->cache_backend_ = std::make_unique<StoreCacheBackend>(store, read_only);
-  v->embedder_ =
-      std::make_unique<embed::CachingEmbedder>(std::move(embedder), v->cache_backend_.get());
+  v->embedder_ = std::make_unique<PlaceholderFreeEmbedder>(
+      std::make_unique<embed::CachingEmbedder>(std::move(embedder), v->cache_backend_.get()));
   if (store_search) {
     v->store_search_ = true;
     v->index_path_.clear();
@@ -133,8 +160,9 @@ Status Vectors::CompactAndSave() {
 Status Vectors::EraseCached(const std::vector<std::string>& texts) {
   std::vector<std::string> hashes;
   for (const std::string& t : texts) {
-    hashes.push_back(embed::EmbeddingTextHash(EmbedRole::kPassage, t));
-    hashes.push_back(embed::EmbeddingTextHash(EmbedRole::kQuery, t));
+    const std::string embedded = EmbeddableText(t);
+    hashes.push_back(embed::EmbeddingTextHash(EmbedRole::kPassage, embedded));
+    hashes.push_back(embed::EmbeddingTextHash(EmbedRole::kQuery, embedded));
   }
   return store_->DeleteCachedEmbeddings(hashes);
 }

@@ -49,7 +49,9 @@ class Vectors {
   // Saves the index file (no-op for an in-memory index).
   Status Save();
 
-  // Forgets cached embeddings of erased texts (hard forget).
+  // Forgets cached embeddings of erased texts (hard forget). Texts are embedded, and cached,
+  // with their PII placeholders stripped of IDs ("⟦PHONE⟧"), so the vector of a statement does
+  // not depend on the vault key: two texts that differ only in a masked value share an entry.
   Status EraseCached(const std::vector<std::string>& texts);
 
   // Frees the slots of removed vectors and rewrites the index file (temporary file, then
@@ -64,7 +66,8 @@ class Vectors {
   Vectors() = default;
 
   std::unique_ptr<embed::EmbeddingCacheBackend> cache_backend_;
-  std::unique_ptr<Embedder> embedder_;  // caching wrapper around the provider
+  // the provider behind the cache, behind placeholders stripped of their IDs
+  std::unique_ptr<Embedder> embedder_;
   std::unique_ptr<index::VectorIndex> index_;
   store::Store* store_ = nullptr;
   std::string index_path_;
