@@ -62,7 +62,8 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotTool,
        {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking", "editor",
         "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive", "drives",
-        "driving", "to-do", "开的是", "开车"}},
+        "driving", "to-do", "开的是", "开车", "订阅", "会员", "subscribe", "subscription",
+        "membership"}},
       {kSlotLike,
        {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
         "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys"}},
@@ -85,15 +86,19 @@ const std::vector<SlotCues>& SlotTable() {
         // later steps of reviews, refunds, hiring and paperwork
         "合并", "审核", "同意了", "退回", "退到", "录用", "录取", "面试", "受理", "办好了",
         "办下来", "寄出", "出结果", "offer", "interview", "in process", "in the mail",
-        "mailed", "accepted", "hired", "got the job", "under way", "on its way"}},
+        "mailed", "accepted", "hired", "got the job", "under way", "on its way",
+        // health, repairs and software on their way
+        "住院", "出院", "康复", "痊愈", "复诊", "修好", "来修", "维修中", "开发中", "提测",
+        "测试中", "discharged", "recovered", "healed", "hospitalized", "in the hospital",
+        "physical therapy", "in a cast", "fixed", "repaired", "being processed"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
-        "投了简历", "ordered", "applied for", "applied to", "submitted", "filed", "requested",
+        "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed", "requested",
         "planning a", "planning to", "signed up"}},
       {kSlotSchool,
        {"学校", "上学", "小学", "中学", "初中", "高中", "幼儿园", "大学", "转学", "school",
         "elementary", "academy", "kindergarten", "preschool", "daycare", "college",
-        "university"}},
+        "university", "年级", "班主任", "grade"}},
       {kSlotSchedule,
        {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
         "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
@@ -106,6 +111,14 @@ const std::vector<SlotCues>& SlotTable() {
        {"预算", "经费", "房租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪", "薪水",
         "budget", "spending cap",
         "price", "rent", "salary", "quote"}},
+      {kSlotProvider,
+       {"医生", "牙医", "大夫", "主治", "房东", "健身房", "银行", "运营商", "宽带", "保险公司",
+        "律师", "会计师", "兽医", "理发师", "doctor", "dentist", "physician", "pediatrician",
+        "therapist", "landlord", "gym", "bank with", "banking", "carrier", "phone service",
+        "insurance", "vet", "lawyer", "accountant", "hairdresser", "barber"}},
+      {kSlotBody,
+       {"体重", "身高", "公斤", "斤", "weigh", "weighs", "weight", "pounds", "height", "tall",
+        "岁了", "years old", "blood pressure", "血压"}},
       {kSlotFavorite,
        {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "最爱吃", "最爱喝", "favorite",
         "favourite"}},
@@ -149,7 +162,8 @@ constexpr std::string_view kReplaceCues[] = {
     "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
     "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
     "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to",
-    "traded in", "traded", "switched over to", "moved over to"};
+    "traded in", "traded", "switched over to", "moved over to", "退订", "取消了", "cancelled my",
+    "canceled my", "unsubscribed"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};
@@ -538,9 +552,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       newer.folded != older.folded) {
     return true;
   }
-  // A plain newer statement: both answer the question; two favorites must be of one X.
+  // A plain newer statement: both answer the question; two favorites (doctors, weights) must
+  // be of one X.
   const uint32_t single = shared & kSingleValuedSlots;
-  if (single == kSlotFavorite && topic.shared_words < kFavoriteSharedWords) return false;
+  if ((single & ~kOnePerThingSlots) == 0 && topic.shared_words < kFavoriteSharedWords) {
+    return false;
+  }
   if (single == kSlotStatus && one_named) return false;
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
          topic.newer_says_more;
@@ -603,10 +620,10 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
       const uint32_t single = SharedSlots(cues_of(j), cues_of(i)) & kSingleValuedSlots;
       // Only a change, a correction or two favorites read the shared words.
-      if (cues_of(j).change || cues_of(j).opening_correction || (single & kSlotFavorite)) {
+      if (cues_of(j).change || cues_of(j).opening_correction || (single & kOnePerThingSlots)) {
         topic.shared_words = KeywordCoverage(words_of(i), newer.content);
       }
-      if (single & kSlotFavorite) {  // the X of "最喜欢的X" by its characters and stems too
+      if (single & kOnePerThingSlots) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(
             topic.shared_words, UnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
       }

@@ -45,12 +45,19 @@ enum Slot : uint32_t {
   // the same thing replaces it; two first steps are two processes and leave each other alone.
   kSlotStarted = 1u << 11,
   kSlotSchool = 1u << 12,  // the school or class someone attends
+  // One per role, like favorites: someone's dentist, doctor, landlord, gym, bank, carrier.
+  kSlotProvider = 1u << 13,
+  kSlotBody = 1u << 14,  // weight, height, age, one value per measure
 };
+
+// Slots of one value per thing named beside the cue ("my favorite X", "my X doctor", "X weighs"):
+// a newer plain statement replaces only one that repeats kFavoriteSharedWords of its words.
+inline constexpr uint32_t kOnePerThingSlots = kSlotFavorite | kSlotProvider | kSlotBody;
 
 // Slots that hold one value at a time: a newer plain statement replaces the older one.
 inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | kSlotEmployer |
                                                kSlotTitle | kSlotStatus | kSlotSchedule |
-                                               kSlotBudget | kSlotFavorite | kSlotSchool;
+                                               kSlotBudget | kSlotSchool | kOnePerThingSlots;
 
 // What the cue rules read off one statement.
 struct StatementCues {

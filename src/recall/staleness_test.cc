@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "src/recall/relevance.h"
+#include "src/recall/same_statement.h"
 
 namespace engram::recall {
 namespace {
@@ -193,6 +194,26 @@ TEST(StalenessTest, ASchoolAndAHabitHoldOneValueAtATime) {
   EXPECT_NE(Cue("My dad smokes a pack a day.").slots & kSlotDrinkEat, 0u);
   // Two schools named without a change: another child, or the same one's two classes.
   EXPECT_FALSE(Outdates(Cue("The twins like their school."), Cue("I drive a Prius."), Both()));
+}
+
+// A dentist, a doctor, a weight: one of each at a time, like favorites, so a newer plain
+// statement replaces only the one of the same thing (kFavoriteSharedWords of its words).
+TEST(StalenessTest, AProviderOrAMeasureIsReplacedOnlyByOneOfTheSameThing) {
+  auto same = [](const char* newer, const char* older) {  // as OutdatedByCues reads the X
+    return Both(std::max(KeywordCoverage(ContentWords(older), newer),
+                         UnitShare(ShapeOf(older), ShapeOf(newer))));
+  };
+  const char* dentist = "My dentist is Dr. Patel on Oak Street.";
+  const char* new_dentist = "My dentist is Dr. Romano.";
+  EXPECT_TRUE(Outdates(Cue(new_dentist), Cue("My dentist is Dr. Patel."),
+                       same(new_dentist, "My dentist is Dr. Patel.")));
+  const char* switched = "I switched to Dr. Romano for my teeth.";
+  EXPECT_TRUE(Outdates(Cue(switched), Cue(dentist), same(switched, dentist)));
+  const char* doctor = "My doctor is Dr. Lee at Mercy Clinic.";
+  EXPECT_FALSE(Outdates(Cue(doctor), Cue(dentist), same(doctor, dentist)));
+  EXPECT_TRUE(Outdates(Cue("我现在体重65公斤。"), Cue("我体重70公斤。"),
+                       same("我现在体重65公斤。", "我体重70公斤。")));
+  EXPECT_NE(Cue("I bank with Chase.").slots & kSlotProvider, 0u);
 }
 
 TEST(StalenessTest, AFavoriteReplacesOnlyTheFavoriteOfTheSameThing) {
