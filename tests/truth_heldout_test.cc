@@ -131,6 +131,16 @@ constexpr SetFloor kNinthSetFloors[] = {{0.25, 36.0 / 70}, {0.35, 34.0 / 70}, {0
 // Development data from now on; the floors are its blind scores less one row.
 constexpr SetFloor kTenthSetFloors[] = {{0.25, 55.0 / 70}, {0.35, 55.0 / 70}, {0.0, 48.0 / 70}};
 
+// The eleventh set (truth_heldout11.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by an eleventh writer from the tenth's prompt (a few more slots named), scored once
+// with the rules frozen at 37c71b6 (2026-12-04, after the tenth set's rows were tuned on):
+// 55/70 = 78.6 % at the default floor 0.25, 53/70 at 0.35, 49/70 with no floor (at 0.25:
+// abstention 6/10, change_verb 7/10, correction 10/10, dedup 9/10, newer_statement 8/10,
+// past_question 8/10, status 7/10). The rules of 8219085, before this day's last four truth
+// changes, score 51/70 on it. Development data from now on; the floors are its blind scores
+// less one row.
+constexpr SetFloor kEleventhSetFloors[] = {{0.25, 54.0 / 70}, {0.35, 52.0 / 70}, {0.0, 48.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -294,6 +304,10 @@ TEST(TruthHeldOutTest, ScoreOnEighthSet) { ExpectFloors("truth_heldout8.jsonl", 
 TEST(TruthHeldOutTest, ScoreOnNinthSet) { ExpectFloors("truth_heldout9.jsonl", kNinthSetFloors); }
 
 TEST(TruthHeldOutTest, ScoreOnTenthSet) { ExpectFloors("truth_heldout10.jsonl", kTenthSetFloors); }
+
+TEST(TruthHeldOutTest, ScoreOnEleventhSet) {
+  ExpectFloors("truth_heldout11.jsonl", kEleventhSetFloors);
+}
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
