@@ -74,7 +74,9 @@ constexpr std::string_view kPastPhrases[] = {"上次", "当时", "那时", "那�
 
 bool AsksAboutThePast(const std::string& folded) {
   // "Did my grinder arrive yet?", "Has it shipped already?": the state now.
-  for (std::string_view now : {" yet", "already", "了吗", "了没"}) {
+  // So does "Did my refund go through?": whether a process ended.
+  for (std::string_view now : {" yet", "already", "了吗", "了没", "go through", "come through",
+                               "get approved", "get accepted", "get fixed", "get resolved"}) {
     if (folded.find(now) != std::string::npos) return false;
   }
   for (std::string_view p : kPastPhrases) {

@@ -78,6 +78,9 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_TRUE(AnalyzeQuery("降价之前这款耳机卖多少？", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("他升职前是什么职位？", at).wants_history);
   EXPECT_FALSE(AnalyzeQuery("涨价的通知什么时候发？", at).wants_history);
+  // Whether a process ended asks for its state now.
+  EXPECT_FALSE(AnalyzeQuery("Did my visa refund go through?", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("Did my visa refund arrive last week?", at).past_words);
   EXPECT_TRUE(IsChangeEvent("跳槽"));
   EXPECT_FALSE(IsChangeEvent("公司"));
 }

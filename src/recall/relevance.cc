@@ -1,6 +1,7 @@
 #include "src/recall/relevance.h"
 
 #include <algorithm>
+#include <bitset>
 #include <cctype>
 #include <cmath>
 #include <unordered_set>
@@ -85,10 +86,18 @@ bool IsContentToken(const std::string& token) {
 }
 
 bool IsCjkFunctionChar(char32_t c) {
-  static const std::u32string kChars =
-      U"的了吗呢吧么什哪谁怎是在有和与及我你您他她它们这那个一不也都就还能把被给对从到说过"
-      U"现多少几啊呀吗嘛该请问些里得地着为所以而且或挺很蛮";
-  return kChars.find(c) != std::u32string::npos;
+  // All of them unified ideographs: one bit each, looked up rather than searched for.
+  constexpr char32_t kFirst = 0x4E00, kLast = 0x9FFF;
+  static const std::bitset<kLast - kFirst + 1> kBits = [] {
+    std::bitset<kLast - kFirst + 1> bits;
+    for (char32_t ch : std::u32string_view(
+             U"的了吗呢吧么什哪谁怎是在有和与及我你您他她它们这那个一不也都就还能把被给对从到说过"
+             U"现多少几啊呀吗嘛该请问些里得地着为所以而且或挺很蛮")) {
+      bits.set(ch - kFirst);
+    }
+    return bits;
+  }();
+  return c >= kFirst && c <= kLast && kBits.test(c - kFirst);
 }
 
 std::string WithoutRepeatMarkers(std::string_view text) {

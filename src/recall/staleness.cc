@@ -44,7 +44,7 @@ const std::vector<SlotCues>& SlotTable() {
         "office is", "office to", "办公室在", "办公室搬", "办公地点"}},
       {kSlotEmployer,
        {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "部了",
-        "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "work at", "works at", "work for",
+        "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "分公司", "总部", "work at", "works at", "work for",
         "works for", "working at", "working for", "employer", "job at", "joined", "hired by",
         "new job", "新工作", "在职"}},
       {kSlotTitle,
@@ -62,7 +62,7 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotTool,
        {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking", "editor",
         "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive", "drives",
-        "driving", "to-do", "开的是", "开车", "订阅", "会员", "subscribe", "subscription",
+        "driving", "to-do", "开的是", "开车", "一辆", "把车", "新车", "订阅", "会员", "subscribe", "subscription",
         "membership"}},
       {kSlotLike,
        {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
@@ -90,7 +90,9 @@ const std::vector<SlotCues>& SlotTable() {
         // health, repairs and software on their way
         "住院", "出院", "康复", "痊愈", "复诊", "修好", "来修", "维修中", "开发中", "提测",
         "测试中", "discharged", "recovered", "healed", "hospitalized", "in the hospital",
-        "physical therapy", "in a cast", "fixed", "repaired", "being processed"}},
+        "physical therapy", "in a cast", "fixed", "repaired", "being processed",
+        "in production", "in development", "entered development", "in planning",
+        "planning phase", "in beta", "testing phase"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
         "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed", "requested",
@@ -108,12 +110,12 @@ const std::vector<SlotCues>& SlotTable() {
         "standup", "stand-up", "睡觉", "才睡", "早睡", "晚睡", "上床", "起床", "go to bed",
         "bedtime", "wake up", "get up"}},
       {kSlotBudget,
-       {"预算", "经费", "房租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪", "薪水",
+       {"预算", "经费", "房租", "月租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪", "薪水",
         "budget", "spending cap",
         "price", "rent", "salary", "quote"}},
       {kSlotProvider,
        {"医生", "牙医", "大夫", "主治", "房东", "健身房", "银行", "运营商", "宽带", "保险公司",
-        "律师", "会计师", "兽医", "理发师", "doctor", "dentist", "physician", "pediatrician",
+        "律师", "会计师", "兽医", "理发师", "教练", "私教", "coach", "trainer", "doctor", "dentist", "physician", "pediatrician",
         "therapist", "landlord", "gym", "bank with", "banking", "carrier", "phone service",
         "insurance", "vet", "lawyer", "accountant", "hairdresser", "barber"}},
       {kSlotBody,
@@ -243,10 +245,14 @@ std::string_view Speaker(std::string_view text) {
   for (std::string_view label : {"Correction", "Update", "Note", "Actually", "Reminder", "FYI"}) {
     if (name == label) return {};
   }
+  // A name's words are capitalized: "Mary Jane:" names a speaker, "Heads up:" and "Mortgage
+  // update:" open a message.
   int spaces = 0;
-  for (char c : name) {
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
     if (c == ' ') {
       ++spaces;
+      if (i + 1 < name.size() && (name[i + 1] < 'A' || name[i + 1] > 'Z')) return {};
     } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-')) {
       return {};
     }

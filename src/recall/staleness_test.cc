@@ -118,6 +118,17 @@ TEST(StalenessTest, TheSameWordsWithOtherValuesReplaceTheOlderStatement) {
   EXPECT_EQ(OutdatedWithoutTheQuestion(ms), (std::vector<int>{2, -1, -1, 4, -1}));
 }
 
+// "Heads up:" opens a message; it names no speaker whose "I" differs from the older one's.
+TEST(StalenessTest, AnOpeningBeforeAColonIsNoSpeaker) {
+  Memory older = Record(1, 1, 1000, "For the Acme account, our main contact is Dana Moss.");
+  Memory newer = Record(2, 2, 2000, "Heads up: the Acme account's contact changed to Ivo Lind.");
+  EXPECT_EQ(OutdatedByCues({&older, &newer}, {1, 1}), (std::vector<int>{1, -1}));
+  // Two speakers of a transcript, each with a name of two capitalized words, stay apart.
+  Memory mary = Record(3, 3, 3000, "Mary Jane: my contact number is 555-0101.");
+  Memory john = Record(4, 4, 4000, "John Smith: my contact number changed to 555-0199.");
+  EXPECT_EQ(OutdatedByCues({&mary, &john}, {1, 1}), (std::vector<int>{-1, -1}));
+}
+
 TEST(StalenessTest, OtherValuesReplaceNothingInEventsOrWithAValueInCommon) {
   Memory ran = Record(1, 1, 1000, "I ran 5 km on Monday morning.");
   Memory again = Record(2, 2, 2000, "I ran 8 km on Tuesday morning.");
@@ -174,6 +185,7 @@ TEST(StalenessTest, StatusWordsOfBothLanguagesReadAsTransitions) {
       {"Acme made me an offer yesterday.", "I applied to Acme for the backend role."},
       {"My green card interview is scheduled for March.", "I filed my green card paperwork."},
       {"The replacement card is in the mail.", "My card replacement request is in process."},
+      {"The billing revamp is in production now.", "The billing revamp is in development."},
   };
   for (const auto& [newer, older] : moved_on) {
     EXPECT_TRUE(Outdates(Cue(newer), Cue(older), Both())) << newer << " / " << older;
@@ -190,6 +202,8 @@ TEST(StalenessTest, ASchoolAndAHabitHoldOneValueAtATime) {
   EXPECT_TRUE(Outdates(Cue("Traded in the Prius; I'm driving a Kia EV6 now."),
                        Cue("I drive a 2012 Toyota Prius."), Both()));
   EXPECT_TRUE(Outdates(Cue("女儿转学去了实验中学。"), Cue("女儿在十一中上初中。"), Both()));
+  EXPECT_TRUE(Outdates(Cue("老周调到成都分公司了。"), Cue("老周在北京总部上班。"), Both()));
+  EXPECT_TRUE(Outdates(Cue("我妈把车换成了一辆电车。"), Cue("我妈开的是一辆本田雅阁。"), Both()));
   EXPECT_TRUE(Outdates(Cue("我老公已经戒烟三个月了。"), Cue("我老公一天抽半包烟。"), Both()));
   EXPECT_NE(Cue("My dad smokes a pack a day.").slots & kSlotDrinkEat, 0u);
   // Two schools named without a change: another child, or the same one's two classes.
@@ -267,6 +281,13 @@ TEST(RelevanceTest, QuestionWordsLeaveOutBigramsAcrossFunctionWords) {
   EXPECT_EQ(words("我跳槽之前在哪家公司上班？"),
             (std::vector<std::string>{"家公", "公司", "司上", "上班"}));
   EXPECT_EQ(words("搬家公司的电话"), (std::vector<std::string>{"搬家", "家公", "公司", "电话"}));
+}
+
+TEST(RelevanceTest, FunctionCharactersAreTheListedIdeographsOnly) {
+  for (char32_t c : std::u32string_view(U"的了吗我在哪是蛮很")) EXPECT_TRUE(IsCjkFunctionChar(c));
+  for (char32_t c : std::u32string_view(U"花生敏工单ab1 。")) EXPECT_FALSE(IsCjkFunctionChar(c));
+  EXPECT_FALSE(IsCjkFunctionChar(0x4DFF));
+  EXPECT_FALSE(IsCjkFunctionChar(0xA000));
 }
 
 TEST(RelevanceTest, CoverageCountsContentWordsOnly) {
