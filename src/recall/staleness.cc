@@ -116,7 +116,7 @@ const std::vector<SlotCues>& SlotTable() {
       {kSlotProvider,
        {"医生", "牙医", "大夫", "主治", "房东", "健身房", "银行", "运营商", "宽带", "保险公司",
         "律师", "会计师", "兽医", "理发师", "教练", "私教", "coach", "trainer", "doctor", "dentist", "physician", "pediatrician",
-        "therapist", "landlord", "gym", "bank with", "banking", "carrier", "phone service",
+        "therapist", "landlord", "gym", "gyms", "dentists", "doctors", "bank with", "banking", "carrier", "phone service",
         "insurance", "vet", "lawyer", "accountant", "hairdresser", "barber"}},
       {kSlotBody,
        {"体重", "身高", "公斤", "斤", "weigh", "weighs", "weight", "pounds", "height", "tall",
@@ -291,6 +291,42 @@ std::vector<std::string> TopicWords(std::string_view content) {
     }
   }
   return ContentWords(said);
+}
+
+// What a statement of one value per thing says besides the value: its text with names (a
+// capitalized word inside it, not a possessor), numbers and Chinese numerals blanked out. "My
+// landlord is Greg Miller" -> "My landlord is"; "我家狗狗豆豆三岁了" -> "我家狗狗豆豆 岁了".
+// `possessors` gets the capitalized words kept as possessors.
+std::string WithoutValues(std::string_view content, std::vector<std::string>* possessors) {
+  std::string out(content);
+  for (size_t at = 0; at < out.size();) {
+    const bool word_start = at == 0 || !std::isalnum(static_cast<unsigned char>(out[at - 1]));
+    const bool sentence_start = at == 0 || (at >= 2 && out[at - 1] == ' ' && out[at - 2] == '.');
+    if (word_start && std::isalnum(static_cast<unsigned char>(out[at]))) {
+      size_t end = at;
+      bool digit = false;
+      while (end < out.size() && (std::isalnum(static_cast<unsigned char>(out[end])) ||
+                                  out[end] == '-' || out[end] == '.')) {
+        digit = digit || std::isdigit(static_cast<unsigned char>(out[end]));
+        ++end;
+      }
+      // A possessor ("Tom's favorite tea") is whose thing it is, not the value.
+      const bool possessor = out.compare(end, 2, "'s") == 0 ||
+                             out.compare(end, 4, "\xE2\x80\x99s") == 0;
+      const bool name = out[at] >= 'A' && out[at] <= 'Z' && !sentence_start && !possessor;
+      if (possessor && out[at] >= 'A' && out[at] <= 'Z') possessors->push_back(out.substr(at, end - at));
+      if (digit || name) std::fill(out.begin() + at, out.begin() + end, ' ');
+      at = end;
+      continue;
+    }
+    size_t next = at;
+    const char32_t c = base::DecodeUtf8(out, &next);
+    if (std::u32string_view(U"零一二两三四五六七八九十百千万半").find(c) != std::u32string_view::npos) {
+      std::fill(out.begin() + at, out.begin() + next, ' ');
+    }
+    at = next;
+  }
+  return out;
 }
 
 // Whether two statements may be about the same subject: they are not when each names a
@@ -632,6 +668,18 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       if (single & kOnePerThingSlots) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(
             topic.shared_words, UnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
+        // ... and by its words besides the value ("My landlord is Greg Miller", "体重82公斤"),
+        // when whoever owns the older one's X owns the newer one's too ("Tom's", "Ellen's").
+        std::vector<std::string> owners;
+        const std::string bare = WithoutValues(older.content, &owners);
+        const bool same_owner = std::all_of(owners.begin(), owners.end(), [&](const auto& o) {
+          return newer.content.find(o) != std::string::npos;
+        });
+        if (same_owner) {
+          topic.shared_words =
+              std::max({topic.shared_words, KeywordCoverage(ContentWords(bare), newer.content),
+                        UnitShare(ShapeOf(bare), ShapeOf(newer.content))});
+        }
       }
       if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;

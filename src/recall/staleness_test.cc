@@ -228,6 +228,17 @@ TEST(StalenessTest, AProviderOrAMeasureIsReplacedOnlyByOneOfTheSameThing) {
   EXPECT_TRUE(Outdates(Cue("我现在体重65公斤。"), Cue("我体重70公斤。"),
                        same("我现在体重65公斤。", "我体重70公斤。")));
   EXPECT_NE(Cue("I bank with Chase.").slots & kSlotProvider, 0u);
+  // Read off the records: the X is what the older one says besides its value (a name, a
+  // number), and whoever owns it must own the newer one's too.
+  Memory landlord = Record(1, 1, 1000, "My landlord is Greg Miller.");
+  Memory new_landlord = Record(2, 2, 2000, "My landlord is Dana Wu.");
+  EXPECT_EQ(OutdatedByCues({&landlord, &new_landlord}, {1, 1}), (std::vector<int>{1, -1}));
+  Memory toms = Record(3, 3, 3000, "Tom's favorite tea is Earl Grey.");
+  Memory ellens = Record(4, 4, 4000, "Ellen's favorite tea is rooibos.");
+  EXPECT_EQ(OutdatedByCues({&toms, &ellens}, {1, 1}), (std::vector<int>{-1, -1}));
+  Memory weight = Record(5, 5, 5000, "我体重82公斤。");
+  Memory weighed = Record(6, 6, 6000, "今天早上称了一下，76公斤。");
+  EXPECT_EQ(OutdatedByCues({&weight, &weighed}, {1, 1}), (std::vector<int>{1, -1}));
 }
 
 TEST(StalenessTest, AFavoriteReplacesOnlyTheFavoriteOfTheSameThing) {
