@@ -141,6 +141,15 @@ constexpr SetFloor kTenthSetFloors[] = {{0.25, 55.0 / 70}, {0.35, 55.0 / 70}, {0
 // less one row.
 constexpr SetFloor kEleventhSetFloors[] = {{0.25, 54.0 / 70}, {0.35, 52.0 / 70}, {0.0, 48.0 / 70}};
 
+// The twelfth set (truth_heldout12.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a twelfth writer from the eleventh's prompt (a few more slots named), scored once
+// with the rules frozen at f01e2b2 (2026-12-04, after the eleventh set's rows were tuned on):
+// 54/70 = 77.1 % at the default floor 0.25 and at 0.35, 50/70 with no floor (at 0.25:
+// abstention 7/10, change_verb 8/10, correction 10/10, dedup 8/10, newer_statement 9/10,
+// past_question 7/10, status 5/10). The rules of 8219085 score 48/70 on it, those of 37c71b6
+// 53/70. Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kTwelfthSetFloors[] = {{0.25, 53.0 / 70}, {0.35, 53.0 / 70}, {0.0, 49.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -307,6 +316,10 @@ TEST(TruthHeldOutTest, ScoreOnTenthSet) { ExpectFloors("truth_heldout10.jsonl", 
 
 TEST(TruthHeldOutTest, ScoreOnEleventhSet) {
   ExpectFloors("truth_heldout11.jsonl", kEleventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwelfthSet) {
+  ExpectFloors("truth_heldout12.jsonl", kTwelfthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
