@@ -142,7 +142,8 @@ constexpr std::string_view kOpeningCorrectionCues[] = {"actually", "i mean", "�
 
 // Change cues besides kReplaceCues below (StatementCues::change is either kind).
 constexpr std::string_view kChangeCues[] = {
-    "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "moved to",
+    "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "迁到", "迁移到",
+    "迁去", "moved to",
     "change to", "moved", "promoted to", "left", "switched", "changed", "updated", "upgraded",
     "relocated", "relocate", "moving to", "new job", "started a new", "started working",
     "换了工作", "最近开始", "从现在开始", "from now on", "these days", "nowadays",
@@ -245,8 +246,8 @@ std::string_view Speaker(std::string_view text) {
   for (std::string_view label : {"Correction", "Update", "Note", "Actually", "Reminder", "FYI"}) {
     if (name == label) return {};
   }
-  // A name's words are capitalized: "Mary Jane:" names a speaker, "Heads up:" and "Mortgage
-  // update:" open a message.
+  // A name's words are capitalized: "Mary Jane:" names a speaker; "Heads up:", "Mortgage
+  // update:" and "New number:" open a message.
   int spaces = 0;
   for (size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
@@ -510,6 +511,22 @@ StatementCues ReadCues(std::string_view text) {
   c.opening_correction = !c.correction && OpensWith(folded, kOpeningCorrectionCues);
   c.replace = c.correction || kReplace.Match(folded, /*unnegated=*/true) != 0;
   c.change = c.replace || kChange.Match(folded) != 0;
+  if (c.change && !c.correction) {
+    size_t first = std::string::npos;
+    auto earliest = [&](std::string_view cue) {
+      for (size_t at = folded.find(cue); at != std::string::npos && at < first;
+           at = folded.find(cue, at + 1)) {
+        if (HasCue(folded.substr(at), cue)) {
+          if (IsAscii(cue) && at > 0 && WordChar(folded[at - 1])) continue;  // inside a word
+          first = at;
+          break;
+        }
+      }
+    };
+    for (std::string_view cue : kChangeCues) earliest(cue);
+    for (std::string_view cue : kReplaceCues) earliest(cue);
+    if (first != std::string::npos) c.before_change = ContentWords(folded.substr(0, first));
+  }
   c.additive = kAdditive.Match(folded) != 0;
   c.first_person = HasCue(folded, "i") || HasCue(folded, "my") || HasCue(folded, "me") ||
                    HasCue(folded, "i'm") || folded.find("我") != std::string::npos;
@@ -535,6 +552,19 @@ StatementCues ReadCues(std::string_view text) {
     }
   }
   return c;
+}
+
+// Whether both statements say that something changed and name other things as what changed:
+// each has a word before its change cue that the other has not there.
+bool OtherThingsChanged(const StatementCues& newer, const StatementCues& older) {
+  if (newer.before_change.empty() || older.before_change.empty()) return false;
+  auto lacks = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    return std::any_of(a.begin(), a.end(), [&](const std::string& w) {
+      return std::find(b.begin(), b.end(), w) == b.end();
+    });
+  };
+  return lacks(newer.before_change, older.before_change) &&
+         lacks(older.before_change, newer.before_change);
 }
 
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
@@ -569,7 +599,8 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   }
   // A slot that holds one value changes with any change cue; one that accumulates values
   // (likes, habits, tools) only with a cue that the old one ended.
-  if (slot_topic && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0))) {
+  if (slot_topic && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0)) &&
+      !OtherThingsChanged(newer, older)) {
     return true;
   }
   // A change that names what the older statement is about ("I sold the Honda ...").
@@ -579,14 +610,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   }
   // A change said of the same thing in mostly the same words, in any slot or none ("IT
   // rotated the office Wi-Fi password; it's Sandpiper77 now" after "Office Wi-Fi password is
-  // BlueHeron42").
+  // BlueHeron42"). Two changes of different things are two: "The search service moved to rack
+  // 40" leaves "The billing service moved to rack 12" alone.
   if (newer.change && topic.older_relevance >= kTopicRelevance &&
-      topic.shared_words >= kChangeSharedWords) {
+      topic.shared_words >= kChangeSharedWords && !OtherThingsChanged(newer, older)) {
     return true;
   }
   // The same words with other values of one kind: the value changed, whatever the question.
   if (topic.both_short && topic.other_values &&
-      topic.shared_besides_values >= kValueSharedWords) {
+      topic.shared_besides_values >= kValueSharedWords && !OtherThingsChanged(newer, older)) {
     return true;
   }
   // The same frame with another value: the thing it names changed, whatever the question.
@@ -602,7 +634,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   }
   if (single == kSlotStatus && one_named) return false;
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
-         topic.newer_says_more;
+         topic.newer_says_more && !OtherThingsChanged(newer, older);
 }
 
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
@@ -668,14 +700,15 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       if (single & kOnePerThingSlots) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(
             topic.shared_words, UnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
-        // ... and by its words besides the value ("My landlord is Greg Miller", "体重82公斤"),
-        // when whoever owns the older one's X owns the newer one's too ("Tom's", "Ellen's").
+        // ... and, where the cue word is the X itself (a landlord, a weight; not "favorite",
+        // whose X follows it), by its words besides the value ("My landlord is Greg Miller",
+        // "体重82公斤"), when whoever owns the older one's X owns the newer one's too.
         std::vector<std::string> owners;
         const std::string bare = WithoutValues(older.content, &owners);
         const bool same_owner = std::all_of(owners.begin(), owners.end(), [&](const auto& o) {
           return newer.content.find(o) != std::string::npos;
         });
-        if (same_owner) {
+        if (same_owner && (single & (kSlotProvider | kSlotBody)) && !(single & kSlotFavorite)) {
           topic.shared_words =
               std::max({topic.shared_words, KeywordCoverage(ContentWords(bare), newer.content),
                         UnitShare(ShapeOf(bare), ShapeOf(newer.content))});

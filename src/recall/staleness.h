@@ -74,6 +74,9 @@ struct StatementCues {
   std::vector<std::string> subjects;  // folded keys of the people and items it names
   std::string folded;                 // the text, folded (text::FoldForSearch)
   std::string frame;                  // StatementFrame, without a speaker's "Name: "
+  // With a change cue: the content words before the first one, what moved ("the billing
+  // service" of "The billing service moved to rack 12"); empty without a cue.
+  std::vector<std::string> before_change;
   int units = 0;                      // StatementUnits
   // The values it states, by kind (read only when it is short: units <= kStatementUnits).
   std::vector<std::string> numbers;   // words with a digit: "3:30", "20230571", "ca4193"

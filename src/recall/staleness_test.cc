@@ -118,6 +118,27 @@ TEST(StalenessTest, TheSameWordsWithOtherValuesReplaceTheOlderStatement) {
   EXPECT_EQ(OutdatedWithoutTheQuestion(ms), (std::vector<int>{2, -1, -1, 4, -1}));
 }
 
+// Two changes of different things are two: each names, before its change cue, what the other
+// does not ("the billing service", "the search service"; "my sister", "my brother").
+TEST(StalenessTest, ChangesOfOtherThingsReplaceNothing) {
+  Memory billing = Record(1, 1, 1000, "The billing service moved to rack 12.");
+  Memory search = Record(2, 2, 2000, "The search service moved to rack 40.");
+  EXPECT_EQ(OutdatedByCues({&billing, &search}, {1, 1}), (std::vector<int>{-1, -1}));
+  Memory sister = Record(3, 3, 3000, "My sister moved to Denver.");
+  Memory brother = Record(4, 4, 4000, "My brother moved to Austin.");
+  EXPECT_EQ(OutdatedByCues({&sister, &brother}, {1, 1}), (std::vector<int>{-1, -1}));
+  Memory jifei = Record(5, 5, 5000, "计费服务迁到了12号机架。");
+  Memory sousuo = Record(6, 6, 6000, "搜索服务迁到了40号机架。");
+  EXPECT_EQ(OutdatedByCues({&jifei, &sousuo}, {1, 1}), (std::vector<int>{-1, -1}));
+  // The same thing moved again: the newer replaces the older.
+  Memory denver = Record(7, 7, 7000, "Dana moved to Denver last year.");
+  Memory austin = Record(8, 8, 8000, "Dana moved to Austin this spring.");
+  EXPECT_EQ(OutdatedByCues({&denver, &austin}, {1, 1}), (std::vector<int>{1, -1}));
+  Memory rack12 = Record(9, 9, 9000, "The billing service moved to rack 12.");
+  Memory rack7 = Record(10, 10, 10000, "The billing service moved to rack 7.");
+  EXPECT_EQ(OutdatedByCues({&rack12, &rack7}, {1, 1}), (std::vector<int>{1, -1}));
+}
+
 // "Heads up:" opens a message; it names no speaker whose "I" differs from the older one's.
 TEST(StalenessTest, AnOpeningBeforeAColonIsNoSpeaker) {
   Memory older = Record(1, 1, 1000, "For the Acme account, our main contact is Dana Moss.");
@@ -239,6 +260,10 @@ TEST(StalenessTest, AProviderOrAMeasureIsReplacedOnlyByOneOfTheSameThing) {
   Memory weight = Record(5, 5, 5000, "我体重82公斤。");
   Memory weighed = Record(6, 6, 6000, "今天早上称了一下，76公斤。");
   EXPECT_EQ(OutdatedByCues({&weight, &weighed}, {1, 1}), (std::vector<int>{1, -1}));
+  // A favorite's X follows the cue: "favorite" alone is no X in common.
+  Memory movie = Record(7, 7, 7000, "My favorite movie is Heat.");
+  Memory cuisine = Record(8, 8, 8000, "My favorite cuisine is Ethiopian.");
+  EXPECT_EQ(OutdatedByCues({&movie, &cuisine}, {1, 1}), (std::vector<int>{-1, -1}));
 }
 
 TEST(StalenessTest, AFavoriteReplacesOnlyTheFavoriteOfTheSameThing) {
