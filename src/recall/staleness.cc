@@ -165,7 +165,8 @@ constexpr std::string_view kReplaceCues[] = {
     "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
     "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
     "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to",
-    "traded in", "traded", "switched over to", "moved over to", "退订", "取消了", "cancelled my",
+    "traded in", "traded", "switched over to", "moved over to", "转学", "转校",
+    "changed schools", "switched schools", "退订", "取消了", "cancelled my",
     "canceled my", "unsubscribed"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
@@ -708,7 +709,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
         const bool same_owner = std::all_of(owners.begin(), owners.end(), [&](const auto& o) {
           return newer.content.find(o) != std::string::npos;
         });
-        if (same_owner && (single & (kSlotProvider | kSlotBody)) && !(single & kSlotFavorite)) {
+        if (same_owner && (single & (kSlotProvider | kSlotBody | kSlotSchool)) &&
+            !(single & kSlotFavorite)) {
           topic.shared_words =
               std::max({topic.shared_words, KeywordCoverage(ContentWords(bare), newer.content),
                         UnitShare(ShapeOf(bare), ShapeOf(newer.content))});

@@ -52,7 +52,8 @@ enum Slot : uint32_t {
 
 // Slots of one value per thing named beside the cue ("my favorite X", "my X doctor", "X weighs"):
 // a newer plain statement replaces only one that repeats kFavoriteSharedWords of its words.
-inline constexpr uint32_t kOnePerThingSlots = kSlotFavorite | kSlotProvider | kSlotBody;
+inline constexpr uint32_t kOnePerThingSlots =
+    kSlotFavorite | kSlotProvider | kSlotBody | kSlotSchool;
 
 // Slots that hold one value at a time: a newer plain statement replaces the older one.
 inline constexpr uint32_t kSingleValuedSlots = kSlotContact | kSlotResidence | kSlotEmployer |

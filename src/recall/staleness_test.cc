@@ -223,6 +223,11 @@ TEST(StalenessTest, ASchoolAndAHabitHoldOneValueAtATime) {
   EXPECT_TRUE(Outdates(Cue("Traded in the Prius; I'm driving a Kia EV6 now."),
                        Cue("I drive a 2012 Toyota Prius."), Both()));
   EXPECT_TRUE(Outdates(Cue("女儿转学去了实验中学。"), Cue("女儿在十一中上初中。"), Both()));
+  // Schools are one per child, like favorites: a plain statement of another school is not
+  // a change of one ("My son's school had a play" after "I finished university in 2010").
+  const char* play = "My son's school had a play last night.";
+  const char* uni = "I finished university in 2010.";
+  EXPECT_FALSE(Outdates(Cue(play), Cue(uni), Both(KeywordCoverage(ContentWords(uni), play))));
   EXPECT_TRUE(Outdates(Cue("老周调到成都分公司了。"), Cue("老周在北京总部上班。"), Both()));
   EXPECT_TRUE(Outdates(Cue("我妈把车换成了一辆电车。"), Cue("我妈开的是一辆本田雅阁。"), Both()));
   EXPECT_TRUE(Outdates(Cue("我老公已经戒烟三个月了。"), Cue("我老公一天抽半包烟。"), Both()));
