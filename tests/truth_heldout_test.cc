@@ -150,6 +150,17 @@ constexpr SetFloor kEleventhSetFloors[] = {{0.25, 54.0 / 70}, {0.35, 52.0 / 70},
 // 53/70. Development data from now on; the floors are its blind scores less one row.
 constexpr SetFloor kTwelfthSetFloors[] = {{0.25, 53.0 / 70}, {0.35, 53.0 / 70}, {0.0, 49.0 / 70}};
 
+// The thirteenth set (truth_heldout13.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a thirteenth writer from the twelfth's prompt, scored once with the rules frozen at
+// f37734d (2026-12-04): 65/70 = 92.9 % at the default floor 0.25, 64/70 at 0.35, 55/70 with no
+// floor (at 0.25: abstention 10/10, change_verb 7/10, correction 10/10, dedup 10/10,
+// newer_statement 10/10, past_question 10/10, status 8/10). An easy set: the rules of 8219085
+// score 59/70 on it, those of f01e2b2 66/70 (0b2e831 lost a row, n13, which "已经" as no word
+// of what changed wins back). Development data from now on; the floors are its blind scores
+// less one row.
+constexpr SetFloor kThirteenthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 63.0 / 70}, {0.0, 54.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -320,6 +331,10 @@ TEST(TruthHeldOutTest, ScoreOnEleventhSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwelfthSet) {
   ExpectFloors("truth_heldout12.jsonl", kTwelfthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirteenthSet) {
+  ExpectFloors("truth_heldout13.jsonl", kThirteenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once

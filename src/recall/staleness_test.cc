@@ -134,6 +134,10 @@ TEST(StalenessTest, ChangesOfOtherThingsReplaceNothing) {
   Memory denver = Record(7, 7, 7000, "Dana moved to Denver last year.");
   Memory austin = Record(8, 8, 8000, "Dana moved to Austin this spring.");
   EXPECT_EQ(OutdatedByCues({&denver, &austin}, {1, 1}), (std::vector<int>{1, -1}));
+  // An adverb before the cue ("已经") names nothing that changed.
+  Memory cola = Record(11, 11, 11000, "我每天下午喝一罐可乐，不喝就犯困。");
+  Memory water = Record(12, 12, 12000, "我已经戒了可乐，现在下午只喝白开水。");
+  EXPECT_EQ(OutdatedByCues({&cola, &water}, {1, 1}), (std::vector<int>{1, -1}));
   Memory rack12 = Record(9, 9, 9000, "The billing service moved to rack 12.");
   Memory rack7 = Record(10, 10, 10000, "The billing service moved to rack 7.");
   EXPECT_EQ(OutdatedByCues({&rack12, &rack7}, {1, 1}), (std::vector<int>{1, -1}));
