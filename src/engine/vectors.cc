@@ -35,12 +35,11 @@ class StoreCacheBackend final : public embed::EmbeddingCacheBackend {
 constexpr int kReplayBatch = 4096;
 
 // What an embedder sees of a stored or asked text: placeholders without their IDs
-// ("⟦PHONE⟧", not "⟦PHONE:k3v9x2m1⟧"). An ID is random letters drawn from the database's vault
-// key: embedded, it moved a statement's vector by chance (by up to 0.005 of cosine, from one
-// database to the next) and said nothing of what the statement means.
+// (text::pii::WithoutPlaceholderIds: "⟦PHONE⟧", not "⟦PHONE:k3v9x2m1⟧"). An ID is random letters
+// drawn from the database's vault key: embedded, it moved a statement's vector by chance (by up
+// to 0.005 of cosine, from one database to the next) and said nothing of what it means.
 std::string EmbeddableText(const std::string& text) {
-  return text.find("\xE2\x9F\xA6") == std::string::npos ? text
-                                                       : text::pii::WithoutPlaceholderIds(text);
+  return text::pii::WithoutPlaceholderIds(text);
 }
 
 // Hands the wrapped embedder (the cache, then the provider) EmbeddableText of each text.
