@@ -45,6 +45,30 @@ bool HasCue(std::string_view text, std::string_view cue, bool unnegated) {
   return false;
 }
 
+size_t CueIndex::First(std::string_view text) const {
+  size_t first = std::string_view::npos;
+  for (const Entry& e : short_) {
+    for (size_t at = text.find(e.text); at < first; at = text.find(e.text, at + 1)) {
+      if (!e.ascii || StandsAt(text, at, e.text.size(), false)) {
+        first = at;
+        break;
+      }
+    }
+  }
+  for (size_t at = 0; at + kKeyBytes <= text.size() && at < first; ++at) {
+    const size_t b = Bucket(text.data() + at);
+    for (uint32_t k = first_[b]; k < first_[b + 1]; ++k) {
+      const Entry& e = entries_[k];
+      if (e.text.size() <= text.size() - at &&
+          std::memcmp(text.data() + at, e.text.data(), e.text.size()) == 0 &&
+          (!e.ascii || StandsAt(text, at, e.text.size(), false))) {
+        return at;
+      }
+    }
+  }
+  return first;
+}
+
 size_t CueIndex::Bucket(const char* p) {
   const uint32_t key = static_cast<uint32_t>(static_cast<unsigned char>(p[0])) << 16 |
                        static_cast<uint32_t>(static_cast<unsigned char>(p[1])) << 8 |

@@ -37,6 +37,8 @@ class CueIndex {
 
   // The bits of every cue c that HasCue(text, c.text, unnegated) finds, OR'ed together.
   uint32_t Match(std::string_view text, bool unnegated = false) const;
+  // Where the earliest cue HasCue would find begins in `text`; npos when there is none.
+  size_t First(std::string_view text) const;
 
  private:
   struct Entry {

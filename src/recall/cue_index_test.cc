@@ -34,6 +34,14 @@ TEST(CueIndex, OrsTheBitsOfEveryCueFound) {
 
 // Random texts built from the cues themselves, their parts, negations and word characters:
 // the index finds exactly what a search per cue finds, with and without `unnegated`.
+TEST(CueIndex, FirstIsWhereTheEarliestCueBegins) {
+  const CueIndex index({{"moved to", 1}, {"喝", 2}, {"no", 4}});
+  EXPECT_EQ(index.First("the billing service moved to rack 12"), 20u);
+  EXPECT_EQ(index.First("我每天喝茶, now moved to coffee"), 9u);     // a short cue, in bytes
+  EXPECT_EQ(index.First("it removed to-dos; no tea, moved to x"), 19u);  // whole words only
+  EXPECT_EQ(index.First("nothing here"), std::string_view::npos);
+}
+
 TEST(CueIndex, AgreesWithASearchPerCue) {
   const std::vector<std::string_view> cue_texts = {
       "moved to", "moved", "no longer", "quit", "tea", "i'm", "e-mail", "喝", "搬到", "不再",

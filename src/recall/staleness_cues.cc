@@ -1,0 +1,166 @@
+#include "src/recall/staleness_cues.h"
+
+namespace engram::recall {
+namespace {
+
+constexpr std::string_view kCorrectionCues[] = {
+    "更正", "纠正", "不对", "说错", "记错", "搞错", "口误", "correction", "i meant", "mixed up",
+    "to correct", "not right", "wrong earlier", "sorry, wrong",
+    "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
+    "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错", "看错", "听错",
+    "算错", "填错", "my mistake", "my bad"};
+
+// Words that correct only where a statement opens with them ("Actually, it's the 21st",
+// "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
+// remembering", "其实挺好的"). A statement opening with one must also repeat the older one's
+// words (kWeakCorrectionSharedWords).
+constexpr std::string_view kOpeningCorrectionCues[] = {"actually", "i mean", "其实", "不过其实"};
+
+// Change cues besides kReplaceCues below (StatementCues::change is either kind).
+constexpr std::string_view kChangeCues[] = {
+    "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "迁到", "迁移到",
+    "迁去", "moved to",
+    "change to", "moved", "promoted to", "left", "switched", "changed", "updated", "upgraded",
+    "relocated", "relocate", "moving to", "new job", "started a new", "started working",
+    "换了工作", "最近开始", "从现在开始", "from now on", "these days", "nowadays",
+    // a value said to have moved, in words of any slot
+    "更换", "换新", "新换", "转岗", "调岗", "接手", "接任", "交接给",
+    "取代", "替换", "改了", "变了", "涨了", "降了", "调整", "新买", "买了新", "辞职", "辞了",
+    "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "rotated",
+    "raised to", "raised", "increased to", "went up to", "dropped to",
+    "reduced to", "lowered to", "bumped to", "bumped up", "renamed", "transferred",
+    "reassigned", "took over", "taking over", "got a new", "bought a new", "migrated to",
+    "moved over", "has moved", "just moved", "joined"};
+
+// Change cues that say the old state ended (rather than that something moved or changed):
+// what a slot that accumulates values (likes, habits, tools) needs before an older value of it
+// counts as replaced.
+constexpr std::string_view kReplaceCues[] = {
+    "不再", "戒了", "戒烟", "戒酒", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了",
+    "换了", "改喝",
+    "改吃", "涨价", "降价", "涨到", "降到",
+    "换到", "改到", "改为", "调到", "调整为", "更新为", "更新成", "变成", "变为", "推迟到",
+    "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
+    "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
+    "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to",
+    "traded in", "traded", "switched over to", "moved over to", "转学", "转校",
+    "changed schools", "switched schools", "退订", "取消了", "cancelled my",
+    "canceled my", "unsubscribed"};
+
+constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
+                                              "as well", "in addition", "another"};
+
+}  // namespace
+
+// Cue words per slot, folded (lower case, simplified Han). ASCII cues match whole words.
+const std::vector<SlotCues>& SlotCueTable() {
+  static const std::vector<SlotCues> kTable = {
+      {kSlotContact,
+       {"电话", "手机", "联系方式", "邮箱", "微信", "分机", "号码", "座机", "phone", "mobile",
+        "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle",
+        "handle", "微信号", "联系电话"}},
+      {kSlotResidence,
+       {"住在", "住到", "搬到", "搬去", "搬回", "搬家", "定居", "住址", "家在", "老家在",
+        "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",
+        "home is in", "based in", "live at", "lives at", "地址", "家住", "address", "our office",
+        "office is", "office to", "办公室在", "办公室搬", "办公地点"}},
+      {kSlotEmployer,
+       {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "部了",
+        "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "分公司", "总部",
+        "work at", "works at", "work for",
+        "works for", "working at", "working for", "employer", "job at", "joined", "hired by",
+        "new job", "新工作", "在职"}},
+      {kSlotTitle,
+       {"职位", "职级", "升为", "升职", "担任", "经理是", "领导是", "title is", "promoted to",
+        "position is", "my role is", "job title", "my manager", "my boss", "工程师", "经理",
+        "总监", "主管", "设计师", "架构师", "分析师", "实习生", "engineer", "director",
+        "designer", "developer", "analyst", "intern", "architect", "consultant", "working as",
+        "work as", "works as", "job as"}},
+      {kSlotDrinkEat,
+       {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
+        "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats", "早餐", "早饭",
+        "breakfast", "soda", "water", "juice", "beer", "wine", "可乐", "果汁", "啤酒", "红酒",
+        "抽烟", "吸烟", "戒烟", "包烟", "根烟", "烟瘾", "喝酒", "戒酒", "smoke", "smokes",
+        "smoking", "drinking"}},
+      {kSlotTool,
+       {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking",
+        "editor",
+        "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive", "drives",
+        "driving", "to-do", "开的是", "开车", "一辆", "把车", "新车", "订阅", "会员", "subscribe",
+        "subscription",
+        "membership"}},
+      {kSlotLike,
+       {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
+        "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys"}},
+      {kSlotStatus,
+       {"状态", "进展", "处理中", "已关闭", "关闭了", "已解决", "解决了", "已完成", "完成了",
+        "待处理", "待审批", "审批中", "待审核", "已发货", "已签收", "已上线", "已退款", "阶段",
+        "审批通过", "通过审批", "审核通过", "已批准", "被驳回", "驳回", "发货", "签收", "到货",
+        "派送", "上线", "暂停", "搁置", "进行中", "已取消", "竣工", "完工", "结项", "已通过",
+        "通过了", "批下来", "批准", "审核中", "签了", "已签", "阻塞", "卡住",
+        "status", "resolved", "closed", "in progress", "shipped", "delivered", "completed",
+        "pending", "reopened", "refunded", "phase", "stage", "done", "open", "approved",
+        "complete", "finished", "under review", "in review", "on hold", "paused", "rejected",
+        "denied", "cancelled", "canceled", "launched", "merged", "out for delivery",
+        "arrived", "blocked", "waiting on", "stuck", "砍了", "被砍", "砍掉", "叫停", "开工",
+        "动工", "starts on", "kicks off", "kicked off", "wrapped up", "in full swing",
+        "underway", "went live", "送达", "正在审批", "在等", "排队", "is pending",
+        "on the waitlist", "in line", "被拒", "拒签", "延期", "推迟", "到账", "picked up",
+        "ready for pickup", "下来了", "还没收到", "终面", "二面", "复查", "still waiting",
+        "escalated", "in testing", "final approval", "came off", "processing",
+        // later steps of reviews, refunds, hiring and paperwork
+        "合并", "审核", "同意了", "退回", "退到", "录用", "录取", "面试", "受理", "办好了",
+        "办下来", "寄出", "出结果", "offer", "interview", "in process", "in the mail",
+        "mailed", "accepted", "hired", "got the job", "under way", "on its way",
+        // health, repairs and software on their way
+        "住院", "出院", "康复", "痊愈", "复诊", "修好", "来修", "维修中", "开发中", "提测",
+        "测试中", "discharged", "recovered", "healed", "hospitalized", "in the hospital",
+        "physical therapy", "in a cast", "fixed", "repaired", "being processed",
+        "in production", "in development", "entered development", "in planning",
+        "planning phase", "in beta", "testing phase"}},
+      {kSlotStarted,
+       {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
+        "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed",
+        "requested",
+        "planning a", "planning to", "signed up"}},
+      {kSlotSchool,
+       {"学校", "上学", "小学", "中学", "初中", "高中", "幼儿园", "大学", "转学", "school",
+        "elementary", "academy", "kindergarten", "preschool", "daycare", "college",
+        "university", "年级", "班主任", "grade"}},
+      {kSlotSchedule,
+       {"截止", "期限", "会议", "开会", "例会", "周会", "评审", "验收", "每周", "每天", "几点",
+        "deadline", "due date", "due on", "due by", "meeting", "review is", "scheduled",
+        "rescheduled", "postponed", "every week", "every monday", "every tuesday",
+        "every wednesday", "every thursday", "every friday", "birthday", "组会", "晨会",
+        "站会", "上线时间", "发布时间", "launch date", "launches on", "release date",
+        "standup", "stand-up", "睡觉", "才睡", "早睡", "晚睡", "上床", "起床", "go to bed",
+        "bedtime", "wake up", "get up"}},
+      {kSlotBudget,
+       {"预算", "经费", "房租", "月租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪",
+        "薪水",
+        "budget", "spending cap",
+        "price", "rent", "salary", "quote"}},
+      {kSlotProvider,
+       {"医生", "牙医", "大夫", "主治", "房东", "健身房", "银行", "运营商", "宽带", "保险公司",
+        "律师", "会计师", "兽医", "理发师", "教练", "私教", "coach", "trainer", "doctor", "dentist",
+        "physician", "pediatrician",
+        "therapist", "landlord", "gym", "gyms", "dentists", "doctors", "bank with", "banking",
+        "carrier", "phone service",
+        "insurance", "vet", "lawyer", "accountant", "hairdresser", "barber"}},
+      {kSlotBody,
+       {"体重", "身高", "公斤", "斤", "weigh", "weighs", "weight", "pounds", "height", "tall",
+        "岁了", "years old", "blood pressure", "血压"}},
+      {kSlotFavorite,
+       {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "最爱吃", "最爱喝", "favorite",
+        "favourite"}},
+  };
+  return kTable;
+}
+
+std::span<const std::string_view> CorrectionCues() { return kCorrectionCues; }
+std::span<const std::string_view> OpeningCorrectionCues() { return kOpeningCorrectionCues; }
+std::span<const std::string_view> ChangeCues() { return kChangeCues; }
+std::span<const std::string_view> ReplaceCues() { return kReplaceCues; }
+std::span<const std::string_view> AdditiveCues() { return kAdditiveCues; }
+
+}  // namespace engram::recall
