@@ -40,10 +40,10 @@ class HanConverter {
   // or invalid input yields the input unchanged).
   std::string ToSimplified(std::string_view utf8) const;
 
-  // True when ToSimplified() certainly leaves a text unchanged if none of its code points
-  // is one for which this returns false: `cp` begins no key of the loaded dictionaries (or
-  // nothing loaded). A cheap test to skip conversion of runs that hold no such character.
-  bool Keeps(char32_t cp) const;
+  // True when no conversion can begin at the character `cp` followed by `next` (0: the
+  // text ends after `cp`), or nothing loaded. ToSimplified() leaves a text unchanged when this
+  // holds at each of its characters: a cheap test to skip the conversion of most runs.
+  bool Keeps(char32_t cp, char32_t next) const;
 
   // The t2s config the default converter loads: "$ENGRAM_OPENCC_DIR/t2s.json" when that
   // environment variable is set and non-empty, else "t2s.json" in the OpenCC data directory

@@ -124,6 +124,16 @@ TEST(HanConverterTest, AgreesWithOpenCCByteForByte) {
     if (got != want && ++mismatches <= 10) {
       ADD_FAILURE() << "'" << text << "': got '" << got << "', OpenCC '" << want << "'";
     }
+    // Keeps() at every character promises the text comes back as it is.
+    bool keeps = true;
+    for (size_t pos = 0; pos < text.size() && keeps;) {
+      const char32_t cp = base::DecodeUtf8(text, &pos);
+      size_t after = pos;
+      keeps = converter.Keeps(cp, pos < text.size() ? base::DecodeUtf8(text, &after) : 0);
+    }
+    if (keeps && want != text && ++mismatches <= 10) {
+      ADD_FAILURE() << "'" << text << "': Keeps() everywhere, but OpenCC gives '" << want << "'";
+    }
   };
   for (size_t i = 0; i < keys.size(); ++i) {
     check(keys[i]);

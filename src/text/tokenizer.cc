@@ -1,6 +1,8 @@
 #include "src/text/tokenizer.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 #include "src/base/utf8.h"
 #include "src/text/han_converter.h"
@@ -17,7 +19,24 @@ using internal::FoldedChar;
 constexpr size_t kScratchKeep = 1 << 14;
 
 CharClass ClassOf(const FoldedChar& c) {
+  if (c.cp < 0x80 && !c.invalid) {  // internal::Classify's answer for ASCII, without a call
+    const char32_t cp = c.cp;
+    if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9')) {
+      return CharClass::kWord;
+    }
+    return cp == '-' || cp == '_' ? CharClass::kJoiner : CharClass::kSeparator;
+  }
   return c.invalid ? CharClass::kSeparator : internal::Classify(c.cp);
+}
+
+bool IsLetter(char32_t cp) {
+  if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+  return internal::IsLetter(cp);
+}
+
+bool IsNumber(char32_t cp) {
+  if (cp < 0x80) return cp >= '0' && cp <= '9';
+  return internal::IsNumber(cp);
 }
 
 // One character of a CJK run after Han conversion, with its source byte range.
@@ -27,14 +46,31 @@ struct RunChar {
   size_t end;
 };
 
+// A character's UTF-8 bytes.
+struct Utf8Char {
+  char bytes[4];
+  uint8_t size;
+};
+
+Utf8Char EncodeUtf8(char32_t cp) {
+  std::string s;  // short: no allocation
+  base::AppendUtf8(cp, &s);
+  Utf8Char out{};
+  out.size = static_cast<uint8_t>(s.size());
+  std::memcpy(out.bytes, s.data(), s.size());
+  return out;
+}
+
 // Converts the Han characters of `run` to simplified in place (see the header for offsets).
 void ConvertRun(std::vector<RunChar>* run) {
   const HanConverter& converter = DefaultHanConverter();
   bool has_han = false;
-  bool may_change = false;  // some character begins a key of the converter's dictionaries
-  for (const RunChar& c : *run) {
-    has_han = has_han || internal::IsHanIdeograph(c.cp);
-    may_change = may_change || !converter.Keeps(c.cp);
+  bool may_change = false;  // a key of the converter's dictionary may begin somewhere
+  const size_t n = run->size();
+  for (size_t i = 0; i < n; ++i) {
+    const char32_t cp = (*run)[i].cp;
+    has_han = has_han || internal::IsHanIdeograph(cp);
+    may_change = may_change || !converter.Keeps(cp, i + 1 < n ? (*run)[i + 1].cp : 0);
   }
   if (!has_han || !may_change) return;
   std::string original;
@@ -54,10 +90,17 @@ void ConvertRun(std::vector<RunChar>* run) {
 }
 
 void EmitCjkRun(const std::vector<RunChar>& run, TokenizeMode mode, std::vector<Token>* out) {
+  thread_local std::vector<Utf8Char> utf8;  // scratch: each character encoded once
+  utf8.clear();
+  for (const RunChar& c : run) utf8.push_back(EncodeUtf8(c.cp));
   auto emit = [&](size_t i, size_t length, bool colocated) {
-    Token token{std::string(), run[i].begin, run[i + length - 1].end, colocated};
-    for (size_t k = i; k < i + length; ++k) base::AppendUtf8(run[k].cp, &token.text);
-    out->push_back(std::move(token));
+    char bytes[8];
+    size_t size = 0;
+    for (size_t k = i; k < i + length; ++k) {
+      std::memcpy(bytes + size, utf8[k].bytes, utf8[k].size);
+      size += utf8[k].size;
+    }
+    out->push_back(Token{std::string(bytes, size), run[i].begin, run[i + length - 1].end, colocated});
   };
   const size_t n = run.size();
   if (mode == TokenizeMode::kDocument) {
@@ -70,6 +113,7 @@ void EmitCjkRun(const std::vector<RunChar>& run, TokenizeMode mode, std::vector<
   } else {
     for (size_t i = 0; i + 1 < n; ++i) emit(i, 2, false);
   }
+  if (utf8.capacity() > kScratchKeep) std::vector<Utf8Char>().swap(utf8);
 }
 
 // Consumes the CJK run starting at chars[i]; returns the index after it.
@@ -103,9 +147,12 @@ struct Segment {
 // Consumes the word run (words joined by single '-' / '_') starting at chars[i]; returns the
 // index after it.
 size_t TokenizeWordRun(const std::vector<FoldedChar>& chars, size_t i, std::vector<Token>* out) {
-  std::vector<Segment> segments(1);
+  thread_local std::vector<Segment> segments;  // scratch: Tokenize never re-enters itself
+  thread_local std::string joiners;
+  segments.clear();
+  segments.emplace_back();
   segments.back().begin = chars[i].begin;
-  std::string joiners;
+  joiners.clear();
   for (; i < chars.size(); ++i) {
     const FoldedChar& c = chars[i];
     const CharClass cls = ClassOf(c);
@@ -113,8 +160,8 @@ size_t TokenizeWordRun(const std::vector<FoldedChar>& chars, size_t i, std::vect
     if (cls == CharClass::kWord || cls == CharClass::kMark) {
       base::AppendUtf8(c.cp, &segment.text);
       segment.end = c.end;
-      segment.has_letter = segment.has_letter || internal::IsLetter(c.cp);
-      segment.has_digit = segment.has_digit || internal::IsNumber(c.cp);
+      segment.has_letter = segment.has_letter || IsLetter(c.cp);
+      segment.has_digit = segment.has_digit || IsNumber(c.cp);
     } else if (cls == CharClass::kTransparent) {
       continue;
     } else if (cls == CharClass::kJoiner && i + 1 < chars.size() &&
@@ -145,6 +192,7 @@ size_t TokenizeWordRun(const std::vector<FoldedChar>& chars, size_t i, std::vect
     std::string text = s.has_digit ? std::move(s.text) : LightStem(s.text);
     out->push_back({std::move(text), s.begin, s.end, false});
   }
+  if (segments.capacity() > kScratchKeep) std::vector<Segment>().swap(segments);
   return i;
 }
 

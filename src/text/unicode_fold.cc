@@ -43,6 +43,18 @@ void FoldCluster(std::string_view s, size_t begin, size_t end, utf8proc_option_t
 
 bool InRange(char32_t cp, char32_t lo, char32_t hi) { return cp >= lo && cp <= hi; }
 
+// Whether s[pos] begins a CJK unified ideograph (U+4E00..U+9FFF, three bytes in UTF-8); if
+// so, sets *cp. Decodes inline: most Chinese text is nothing else.
+bool DecodeIdeograph(std::string_view s, size_t pos, char32_t* cp) {
+  if (pos + 2 >= s.size()) return false;
+  const auto b0 = static_cast<unsigned char>(s[pos]);
+  const auto b1 = static_cast<unsigned char>(s[pos + 1]);
+  const auto b2 = static_cast<unsigned char>(s[pos + 2]);
+  if (b0 < 0xE4 || b0 > 0xE9 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
+  *cp = static_cast<char32_t>((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F));
+  return *cp >= 0x4E00;  // lead bytes E4..E9 end at U+9FFF
+}
+
 bool IsKana(char32_t cp) {
   return InRange(cp, 0x3041, 0x3096) || InRange(cp, 0x309D, 0x309F) ||
          InRange(cp, 0x30A1, 0x30FA) || InRange(cp, 0x30FC, 0x30FF) ||
@@ -60,7 +72,8 @@ bool IsHangul(char32_t cp) {
 void FoldClusters(std::string_view s, bool case_fold, std::vector<FoldedChar>* out) {
   const auto options = static_cast<utf8proc_option_t>(
       UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | (case_fold ? UTF8PROC_CASEFOLD : 0));
-  std::vector<utf8proc_int32_t> buffer(4 * kMaxClusterCodePoints);
+  // Scratch for FoldCluster, kept by the thread (FoldClusters never re-enters itself).
+  thread_local std::vector<utf8proc_int32_t> buffer(4 * kMaxClusterCodePoints);
   size_t pos = 0;
   while (pos < s.size()) {
     const auto byte = static_cast<unsigned char>(s[pos]);
@@ -73,24 +86,24 @@ void FoldClusters(std::string_view s, bool case_fold, std::vector<FoldedChar>* o
       ++pos;
       continue;
     }
-    size_t end = pos;
     char32_t cp = 0;
+    // Fast path: a CJK unified ideograph followed by another, by ASCII or by nothing is a
+    // cluster of its own (grapheme rule GB999), NFKC-stable and caseless.
+    if (DecodeIdeograph(s, pos, &cp)) {
+      const size_t after = pos + 3;
+      char32_t next_cp = 0;
+      if (after == s.size() || static_cast<unsigned char>(s[after]) < 0x80 ||
+          DecodeIdeograph(s, after, &next_cp)) {
+        out->push_back({cp, pos, after, false});
+        pos = after;
+        continue;
+      }
+    }
+    size_t end = pos;
     if (!DecodeValid(s, &end, &cp)) {
       out->push_back({0xFFFD, pos, end, true});
       pos = end;
       continue;
-    }
-    // Fast path: a CJK unified ideograph (U+4E00..U+9FFF) followed by another, by ASCII or
-    // by nothing is a cluster of its own (grapheme rule GB999), NFKC-stable and caseless.
-    if (cp >= 0x4E00 && cp <= 0x9FFF) {
-      size_t next = end;
-      char32_t next_cp = 0;
-      if (end == s.size() || static_cast<unsigned char>(s[end]) < 0x80 ||
-          (DecodeValid(s, &next, &next_cp) && next_cp >= 0x4E00 && next_cp <= 0x9FFF)) {
-        out->push_back({cp, pos, end, false});
-        pos = end;
-        continue;
-      }
     }
     // Extend the cluster up to the next grapheme break (or the size cap, or an invalid byte).
     utf8proc_int32_t state = 0;
