@@ -155,13 +155,46 @@ bool NamedAfterShi(std::string_view text) {
   return false;
 }
 
-bool HasName(std::string_view text, std::string_view folded, std::string_view query) {
+// `text` without its masked values (⟦EMAIL:…⟧ is no name "EMAIL").
+std::string WithoutPlaceholders(std::string_view text) {
+  std::string out;
+  size_t at = 0;
+  for (size_t open = text.find("⟦"); open != std::string_view::npos; open = text.find("⟦", at)) {
+    const size_t close = text.find("⟧", open);
+    if (close == std::string_view::npos) break;
+    out.append(text.substr(at, open - at)).append(" ");
+    at = close + std::string_view("⟧").size();
+  }
+  out.append(text.substr(at));
+  return out;
+}
+
+// Words after which a capitalized name is a school's or an organisation's, no person's:
+// "Maplewood Elementary" does not name a daughter's pediatrician.
+constexpr std::string_view kOrgTails[] = {
+    "elementary", "school", "high",    "academy",  "university", "college", "kindergarten",
+    "hospital",   "clinic", "bank",    "inc",      "corp",       "company", "insurance",
+    "airlines",   "hotel",  "library", "museum",   "park",       "street",  "avenue", "road"};
+
+bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
+  const std::string text = WithoutPlaceholders(raw_text);
   const std::string folded_query = text::FoldForSearch(query);
   std::vector<std::string> asked;  // the question's own words ("sophie" of "Sophie's")
   for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
-  for (const LatinWord& w : LatinWords(text)) {
+  const std::vector<LatinWord> words = LatinWords(text);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const LatinWord& w = words[i];
     if (!std::isupper(static_cast<unsigned char>(w.text[0])) || w.text == "I" ||
         w.text.rfind("I'", 0) == 0) {
+      continue;
+    }
+    // A capitalized run ending in a school's or an organisation's word names no person.
+    size_t last = i;
+    while (last + 1 < words.size() && std::isupper(static_cast<unsigned char>(words[last + 1].text[0]))) {
+      ++last;
+    }
+    if (last > i && AnyCue(text::FoldForSearch(words[last].text), kOrgTails)) {
+      i = last;
       continue;
     }
     const std::string lower = text::FoldForSearch(w.text);
@@ -173,7 +206,7 @@ bool HasName(std::string_view text, std::string_view folded, std::string_view qu
     return true;
   }
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
-  const auto mentions = Mentions(text);
+  const auto mentions = Mentions(raw_text);
   for (const extract::EntityMention& m : *mentions) {
     if (m.type != extract::EntityType::kPerson || m.key.empty() ||
         static_cast<unsigned char>(m.key[0]) < 0x80) {
@@ -213,7 +246,7 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
 
 bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query) {
   if (kind == AnswerKind::kAny) return true;
-  if (kind == AnswerKind::kContact) return CarriesContact(text);
+  if (kind == AnswerKind::kContact) return CarriesContact(text, query);
   const std::string folded = text::FoldForSearch(text);
   switch (kind) {
     case AnswerKind::kAge:

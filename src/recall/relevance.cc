@@ -1,6 +1,7 @@
 #include "src/recall/relevance.h"
 
 #include <algorithm>
+#include <span>
 #include <bitset>
 #include <cctype>
 #include <cmath>
@@ -53,6 +54,13 @@ constexpr std::string_view kContactWords[] = {
     "电话", "手机号", "手机号码", "联系方式", "邮箱", "邮件地址", "电子邮件", "微信", "座机",
     "分机", "号码", "phone", "mobile", "cell", "email", "e-mail", "wechat", "extension",
     "contact", "handle", "whatsapp", "telegram"};
+
+// The channels among kContactWords: a statement that only names a channel answers a question
+// for that channel (or for a way to reach someone at all), not for another.
+constexpr std::string_view kPhoneWords[] = {"电话", "手机号", "手机号码", "座机", "分机", "号码",
+                                            "phone", "mobile", "cell", "extension", "whatsapp"};
+constexpr std::string_view kEmailWords[] = {"邮箱", "邮件地址", "电子邮件", "email", "e-mail"};
+constexpr std::string_view kHandleWords[] = {"微信", "wechat", "handle", "telegram"};
 
 bool HasWord(std::string_view folded, std::string_view word) {
   for (size_t at = folded.find(word); at != std::string_view::npos;
@@ -235,8 +243,29 @@ bool AsksForContact(std::string_view query) {
   return false;
 }
 
-bool CarriesContact(std::string_view text) {
-  if (AsksForContact(text)) return true;  // names one ("他的微信我存了")
+namespace {
+
+// Bits: 1 phone, 2 e-mail, 4 handle; 7 for a word of no one channel ("联系方式", "contact").
+int ContactChannels(std::string_view folded) {
+  int channels = 0;
+  auto any = [&](std::span<const std::string_view> words) {
+    return std::any_of(words.begin(), words.end(),
+                       [&](std::string_view w) { return HasWord(folded, w); });
+  };
+  if (any(kPhoneWords)) channels |= 1;
+  if (any(kEmailWords)) channels |= 2;
+  if (any(kHandleWords)) channels |= 4;
+  if (HasWord(folded, "联系方式") || HasWord(folded, "contact")) channels = 7;
+  return channels;
+}
+
+}  // namespace
+
+bool CarriesContact(std::string_view text, std::string_view query) {
+  // Names a channel the question asks for ("他的微信我存了"); "Diego prefers Slack over email"
+  // answers no question for his phone number.
+  const int asked = query.empty() ? 7 : ContactChannels(text::FoldForSearch(query));
+  if (ContactChannels(text::FoldForSearch(text)) & (asked == 0 ? 7 : asked)) return true;
   int digits = 0;
   for (char c : text) {
     if (c == '@') return true;

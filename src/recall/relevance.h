@@ -94,8 +94,10 @@ inline constexpr double kUnknownNamePenalty = 0.6;
 // digits, an "@", a masked value); any other hit, which shares at most who it is about
 // ("刘畅的手机号是多少" against "刘畅喜欢喝奶茶": cosine 0.88 for the name alone), keeps a
 // share of its relevance (answer_kind.h, one of the kinds of answer a question asks for).
+// A statement that only names a channel (phone, e-mail, a handle) carries one for a question
+// asking for that channel or for any way of reaching someone; `query` "" asks for any.
 bool AsksForContact(std::string_view query);
-bool CarriesContact(std::string_view text);
+bool CarriesContact(std::string_view text, std::string_view query = "");
 
 // Keyword coverage counts against at most this much question weight: a long query (a whole
 // dialogue used as the query) is covered when a memory shares this many of its words.

@@ -410,6 +410,48 @@ bool OtherThingsChanged(const StatementCues& newer, const StatementCues& older) 
          lacks(older.before_change, newer.before_change);
 }
 
+namespace {
+
+// Whether every item a statement names is an identifier (Order #A-5530, T-205) or a role
+// (保险公司, the bank), which a later statement about the same item need not repeat; a name of
+// its own (蓝海科技) tells the item apart from others of its kind.
+bool NamesOnlyIdsOrRoles(const StatementCues& c) {
+  static constexpr std::string_view kRoles[] = {
+      "保险公司", "公司", "银行", "医院", "物业", "快递", "房东", "财务", "法务", "insurer",
+      "the bank", "bank", "landlord", "the company"};
+  return std::all_of(c.subjects.begin(), c.subjects.end(), [](const std::string& s) {
+    if (std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      return true;
+    }
+    return std::find(std::begin(kRoles), std::end(kRoles), s) != std::end(kRoles);
+  });
+}
+
+// Whether a content word is part of a status cue ("审批" of "审批中", "delivered").
+bool IsStatusWord(const std::string& word) {
+  for (const SlotCues& slot : SlotCueTable()) {
+    if (slot.slot != kSlotStatus && slot.slot != kSlotStarted) continue;
+    for (std::string_view cue : slot.cues) {
+      if (cue.find(word) != std::string_view::npos) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+double SharedItemWords(std::string_view a, std::string_view b) {
+  const std::vector<std::string> words = ContentWords(a);
+  const std::vector<bool> found = WordsFound(words, b);
+  int latin = 0;
+  int pairs = 0;  // CJK character pairs: "车险理赔" is two words in three pairs
+  for (size_t k = 0; k < words.size(); ++k) {
+    if (!found[k] || IsStatusWord(words[k])) continue;
+    ++(static_cast<unsigned char>(words[k][0]) < 0x80 ? latin : pairs);
+  }
+  return latin + pairs * 2.0 / 3.0;
+}
+
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
   if (newer.question || older.question) return false;
   // A correction of the closest statement may correct the number it names ("Scratch that
@@ -475,7 +517,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if ((single & ~kOnePerThingSlots) == 0 && topic.shared_words < kFavoriteSharedWords) {
     return false;
   }
-  if (single == kSlotStatus && one_named) return false;
+  if (single == kSlotStatus && one_named &&
+      (newer.additive || topic.shared_item_words < kItemSharedWords ||
+       !NamesOnlyIdsOrRoles(newer.subjects.empty() ? older : newer))) {
+    return false;
+  }
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
          topic.newer_says_more && !OtherThingsChanged(newer, older);
 }
@@ -561,6 +607,11 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       }
       if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
+      }
+      // A status of which only one statement names the item: the words of the item both say.
+      if (single == kSlotStatus &&
+          cues_of(i).subjects.empty() != cues_of(j).subjects.empty()) {
+        topic.shared_item_words = SharedItemWords(newer.content, older.content);
       }
       topic.both_short =
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits;

@@ -96,6 +96,11 @@ struct Topic {
   // for two statements of a favorite (whose X must be the same: kFavoriteSharedWords).
   double shared_words = 0;
   bool newer_says_more = true;  // the newer has content words the older lacks (a new value)
+  // Of a status that one statement names the item of (T-205, Order #A-5530) and the other
+  // does not: how many content words of the newer, besides status words, the older has
+  // ("standing desk" of "The standing desk got delivered" after "Order #A-5530 (the standing
+  // desk) shipped"). From kItemSharedWords the two are about one item.
+  double shared_item_words = 0;
   // Both are statements of a few words (at most kStatementUnits each): a slot cue then says
   // what the statement is about. In a long narrative turn ("Thanks Calvin! It was a fun
   // project. I restored a car last year, but I sold it ...") it names one detail of many.
@@ -127,6 +132,15 @@ int StatementUnits(std::string_view text);
 // A statement opening with a word that corrects only there (StatementCues::opening_correction)
 // replaces an older one when it repeats this share of its words.
 inline constexpr double kWeakCorrectionSharedWords = 0.4;
+
+// A status statement that names its item replaces (or is replaced by) one that does not name
+// it only when the two share this many content words besides status words (Topic::
+// shared_item_words): "The standing desk got delivered" after "Order #A-5530 (the standing
+// desk) shipped", "车险理赔审核通过" after "车险理赔已经受理了，保险公司说…", but not "华星的合同
+// 法务审核通过" after "蓝海科技的合同也在法务审核中" (合同 and 法务 only). Words of `newer` found in
+// `older`, status words left out; a CJK word counts by its character pairs, three to two words.
+inline constexpr double kItemSharedWords = 2;
+double SharedItemWords(std::string_view newer, std::string_view older);
 
 // A change cue in a newer statement that repeats at least this share of the older one's
 // content words replaces it, whatever the slot.

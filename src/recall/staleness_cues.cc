@@ -117,7 +117,10 @@ const std::vector<SlotCues>& SlotCueTable() {
         "测试中", "discharged", "recovered", "healed", "hospitalized", "in the hospital",
         "physical therapy", "in a cast", "fixed", "repaired", "being processed",
         "in production", "in development", "entered development", "in planning",
-        "planning phase", "in beta", "testing phase"}},
+        "planning phase", "in beta", "testing phase",
+        // bills, claims and hiring
+        "unpaid", "paid in full", "overdue", "reviewing", "onsite", "phone screen",
+        "phone-screen", "打款", "打到卡", "赔付"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
         "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed",
