@@ -161,6 +161,16 @@ constexpr SetFloor kTwelfthSetFloors[] = {{0.25, 53.0 / 70}, {0.35, 53.0 / 70}, 
 constexpr SetFloor kThirteenthSetFloors[] = {
     {0.25, 64.0 / 70}, {0.35, 63.0 / 70}, {0.0, 54.0 / 70}};
 
+// The fourteenth set (truth_heldout14.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a fourteenth writer from a prompt written anew (half the questions in other words,
+// many slots named, abstention questions close to what was said), scored once with the rules
+// frozen at f924e89 (2026-12-04): 56/70 = 80.0 % at the default floor 0.25, 59/70 at 0.35,
+// 51/70 with no floor (at 0.25: abstention 5/10, change_verb 7/10, correction 10/10, dedup
+// 8/10, newer_statement 9/10, past_question 9/10, status 8/10). Development data from now on;
+// the floors are its blind scores less one row.
+constexpr SetFloor kFourteenthSetFloors[] = {
+    {0.25, 55.0 / 70}, {0.35, 58.0 / 70}, {0.0, 50.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -335,6 +345,10 @@ TEST(TruthHeldOutTest, ScoreOnTwelfthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirteenthSet) {
   ExpectFloors("truth_heldout13.jsonl", kThirteenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFourteenthSet) {
+  ExpectFloors("truth_heldout14.jsonl", kFourteenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
