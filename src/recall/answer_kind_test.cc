@@ -78,6 +78,12 @@ TEST(AnswerKindTest, NamesTheQuestionDoesNotSay) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "我家狗叫豆豆，是只柯基", "豆豆的兽医叫什么名字"));
   EXPECT_EQ(AskedKind("游泳教练姓什么？", false), AnswerKind::kName);
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "游泳教练姓王。", "游泳教练姓什么？"));
+  // A masked value and the name of a school or a company name no person.
+  const std::string_view dentist = "What's my dentist's name?";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My email is ⟦EMAIL:k3j9⟧.", dentist));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My daughter goes to Maplewood Elementary.",
+                           "What's the name of my daughter's pediatrician?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "My dentist is Dr. Osei at Lakeside Clinic.", dentist));
 }
 
 TEST(AnswerKindTest, AnyIsCarriedByEverything) {

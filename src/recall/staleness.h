@@ -96,11 +96,6 @@ struct Topic {
   // for two statements of a favorite (whose X must be the same: kFavoriteSharedWords).
   double shared_words = 0;
   bool newer_says_more = true;  // the newer has content words the older lacks (a new value)
-  // Of a status that one statement names the item of (T-205, Order #A-5530) and the other
-  // does not: how many content words of the newer, besides status words, the older has
-  // ("standing desk" of "The standing desk got delivered" after "Order #A-5530 (the standing
-  // desk) shipped"). From kItemSharedWords the two are about one item.
-  double shared_item_words = 0;
   // Both are statements of a few words (at most kStatementUnits each): a slot cue then says
   // what the statement is about. In a long narrative turn ("Thanks Calvin! It was a fun
   // project. I restored a car last year, but I sold it ...") it names one detail of many.
@@ -114,6 +109,11 @@ struct Topic {
   // after "My daughter Emma's piano lessons are on Wednesdays at 4".
   bool other_values = false;
   double shared_besides_values = 0;
+  // Of a status that one statement names the item of (T-205, Order #A-5530) and the other
+  // does not: how many content words of the newer, besides status words, the older has
+  // ("standing desk" of "The standing desk got delivered" after "Order #A-5530 (the standing
+  // desk) shipped"). From kItemSharedWords the two are about one item.
+  double shared_item_words = 0;
 };
 
 // Two short statements of one subject with other values of one kind replace each other when

@@ -443,6 +443,27 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   EXPECT_TRUE(CarriesContact("Mail me at julia@northpeak.com"));
   EXPECT_TRUE(CarriesContact("他的号码 139****5678"));
   EXPECT_TRUE(CarriesContact("张工的电话换了"));
+  // A channel named answers a question for that channel, not for another.
+  const std::string_view phone = "What's Diego's phone number?";
+  EXPECT_FALSE(CarriesContact("My coworker Diego prefers Slack over email.", phone));
+  EXPECT_TRUE(CarriesContact("Diego's cell changed last week.", phone));
+  EXPECT_TRUE(CarriesContact("My coworker Diego prefers Slack over email.", "Diego的邮箱是什么？"));
+  EXPECT_TRUE(CarriesContact("Diego prefers email.", "How do I contact Diego?"));
+}
+
+TEST(StalenessTest, AStatusNamedByAnIdMovesOnInAStatementOfTheSameItem) {
+  auto item = [](std::string_view newer, std::string_view older) {
+    Topic t = Both();
+    t.shared_item_words = SharedItemWords(newer, older);
+    return Outdates(Cue(newer), Cue(older), t);
+  };
+  EXPECT_TRUE(item("The standing desk got delivered today.",
+                   "Order #A-5530 (the standing desk) shipped yesterday."));
+  EXPECT_TRUE(item("车险理赔审核通过，赔款已经打到卡上了。", "车险理赔已经受理了，保险公司说要等几天。"));
+  // One word of the item is not enough; another name of its own is another item; 也 adds.
+  EXPECT_FALSE(item("The desk got delivered today.", "Order #A-5530 (the standing desk) shipped."));
+  EXPECT_FALSE(item("华星的合同法务审核通过，已经签了", "蓝海科技的合同也在法务审核中，预计下周出结果"));
+  EXPECT_FALSE(item("蓝海科技的合同也在法务审核中", "华星那份合同目前在法务审核中"));
 }
 
 }  // namespace
