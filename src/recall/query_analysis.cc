@@ -79,6 +79,13 @@ bool AsksAboutThePast(const std::string& folded) {
                                "get approved", "get accepted", "get fixed", "get resolved"}) {
     if (folded.find(now) != std::string::npos) return false;
   }
+  // "Did I get into Northeastern?" asks whether it happened, which is the state now; "When did
+  // Audrey get into an accident?" asks when.
+  if (folded.rfind("did ", 0) == 0) {
+    for (std::string_view now : {" get into ", " get the job", " get the offer"}) {
+      if (folded.find(now) != std::string::npos) return false;
+    }
+  }
   for (std::string_view p : kPastPhrases) {
     if (folded.find(p) != std::string::npos) return true;
   }

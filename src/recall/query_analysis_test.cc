@@ -80,6 +80,9 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_FALSE(AnalyzeQuery("涨价的通知什么时候发？", at).wants_history);
   // Whether a process ended asks for its state now.
   EXPECT_FALSE(AnalyzeQuery("Did my visa refund go through?", at).past_words);
+  EXPECT_FALSE(AnalyzeQuery("Did I get into Northeastern?", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("When did Audrey get into an accident in the park?", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("When did Calvin first get interested in cars?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("Did my visa refund arrive last week?", at).past_words);
   EXPECT_TRUE(IsChangeEvent("跳槽"));
   EXPECT_FALSE(IsChangeEvent("公司"));

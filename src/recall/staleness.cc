@@ -236,7 +236,21 @@ int StatementUnits(std::string_view text) {
   const std::string_view speaker = Speaker(text);
   if (!speaker.empty()) text.remove_prefix(std::min(text.size(), speaker.size() + 1));
   const ScriptCounts n = CountScripts(text);
-  return n.latin_words + n.han;
+  // A run of digits is a value, not a word of what the statement is about: the dates of "提交了
+  // 年假申请，12月23号到1月2号，还在等审批" leave it one statement.
+  int numbers = 0;
+  for (size_t i = 0; i < text.size();) {
+    if (!std::isalnum(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    bool digits = true;
+    for (; i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])); ++i) {
+      digits = digits && std::isdigit(static_cast<unsigned char>(text[i]));
+    }
+    numbers += digits;
+  }
+  return n.latin_words + n.han - numbers;
 }
 
 // "I had Biscuit's weight wrong", "I got the date wrong": "had" or "got", then "wrong" within
@@ -366,9 +380,10 @@ StatementCues ReadCues(std::string_view text) {
   c.opening_correction = !c.correction && OpensWith(folded, OpeningCorrectionCues());
   c.replace = c.correction || kReplace.Match(folded, /*unnegated=*/true) != 0;
   c.change = c.replace || kChange.Match(folded) != 0;
+  size_t change_at = std::string::npos;  // where the first change cue begins
   if (c.change && !c.correction) {
-    const size_t first = std::min(kChange.First(folded), kReplace.First(folded));
-    if (first != std::string::npos) c.before_change = ContentWords(folded.substr(0, first));
+    change_at = std::min(kChange.First(folded), kReplace.First(folded));
+    if (change_at != std::string::npos) c.before_change = ContentWords(folded.substr(0, change_at));
   }
   c.additive = kAdditive.Match(folded) != 0;
   c.first_person = HasCue(folded, "i") || HasCue(folded, "my") || HasCue(folded, "me") ||
@@ -386,13 +401,20 @@ StatementCues ReadCues(std::string_view text) {
   for (const extract::EntityMention& m : mentions) {
     const bool han_person = m.type == extract::EntityType::kPerson && !m.key.empty() &&
                             static_cast<unsigned char>(m.key[0]) >= 0x80;
-    // An organisation is what a statement of employer says (its value), not its subject.
+    // An organisation is what a statement of employer, provider or school says (its value),
+    // not its subject ("工资卡用的是招商银行").
     const bool item = m.type == extract::EntityType::kContract ||
-                      (m.type == extract::EntityType::kOrg && !(c.slots & kSlotEmployer));
-    if (han_person || item || m.type == extract::EntityType::kProject ||
-        m.type == extract::EntityType::kTicket) {
-      c.subjects.push_back(Folded(m.key));
+                      (m.type == extract::EntityType::kOrg &&
+                       !(c.slots & (kSlotEmployer | kSlotProvider | kSlotSchool)));
+    if (!(han_person || item || m.type == extract::EntityType::kProject ||
+          m.type == extract::EntityType::kTicket)) {
+      continue;
     }
+    // Named after a change cue, it is the new value: "工资卡更新为建设银行", "我的组长换成了王磊".
+    std::string key = Folded(m.key);
+    const size_t at = folded.find(key);
+    if (change_at != std::string::npos && at != std::string::npos && at > change_at) continue;
+    c.subjects.push_back(std::move(key));
   }
   return c;
 }

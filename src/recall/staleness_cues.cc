@@ -45,7 +45,8 @@ constexpr std::string_view kReplaceCues[] = {
     "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to",
     "traded in", "traded", "switched over to", "moved over to", "转学", "转校",
     "changed schools", "switched schools", "退订", "取消了", "cancelled my",
-    "canceled my", "unsubscribed"};
+    "canceled my", "unsubscribed", "moved everything", "moved all my", "migrated to",
+    "migrated from", "downgraded", "upgraded to", "迁移到"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};
@@ -75,7 +76,8 @@ const std::vector<SlotCues>& SlotCueTable() {
         "position is", "my role is", "job title", "my manager", "my boss", "工程师", "经理",
         "总监", "主管", "设计师", "架构师", "分析师", "实习生", "engineer", "director",
         "designer", "developer", "analyst", "intern", "architect", "consultant", "working as",
-        "work as", "works as", "job as"}},
+        "work as", "works as", "job as", "report to", "reports to", "reporting to",
+        "report directly to", "汇报给", "直属领导", "直属上级"}},
       {kSlotDrinkEat,
        {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
         "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats", "早餐", "早饭",
@@ -120,7 +122,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         "planning phase", "in beta", "testing phase",
         // bills, claims and hiring
         "unpaid", "paid in full", "overdue", "reviewing", "onsite", "phone screen",
-        "phone-screen", "打款", "打到卡", "赔付"}},
+        "phone-screen", "打款", "打到卡", "赔付", "批了", "点了同意"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
         "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed",
@@ -142,7 +144,8 @@ const std::vector<SlotCues>& SlotCueTable() {
        {"预算", "经费", "房租", "月租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪",
         "薪水",
         "budget", "spending cap",
-        "price", "rent", "salary", "quote"}},
+        "price", "rent", "salary", "quote", "costs", "a month for", "per month for",
+        "每个月交", "每月交", "月费"}},
       {kSlotProvider,
        {"医生", "牙医", "大夫", "主治", "房东", "健身房", "银行", "运营商", "宽带", "保险公司",
         "律师", "会计师", "兽医", "理发师", "教练", "私教", "coach", "trainer", "doctor", "dentist",
