@@ -1,6 +1,7 @@
 #include "src/recall/same_statement.h"
 
 #include <algorithm>
+#include <span>
 #include <cctype>
 #include <iterator>
 
@@ -187,6 +188,78 @@ bool SameStatement(const StatementShape& a, const StatementShape& b) {
   // jasmine tea" differ in a word that is the value.
   return std::min(a.units.size(), b.units.size()) >= 2 &&
          shared.size() == std::min(a.units.size(), b.units.size());
+}
+
+namespace {
+
+// Whether the word before or after `v` in `s` is another value of `s` that the question
+// says: `v` is then part of the name the question asks about ("corp" of "Acme Corp" for "Has
+// Acme settled their bill?").
+bool NextToAnAskedValue(const StatementShape& s, const std::string& v,
+                        const StatementShape& question) {
+  const std::string& text = s.folded;
+  const size_t at = text.find(v);
+  if (at == std::string::npos) return false;
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  std::vector<std::string> around;
+  size_t end = at;
+  while (end > 0 && text[end - 1] == ' ') --end;
+  size_t begin = end;
+  while (begin > 0 && word_char(text[begin - 1])) --begin;
+  if (begin < end) around.push_back(text.substr(begin, end - begin));
+  begin = at + v.size();
+  while (begin < text.size() && text[begin] == ' ') ++begin;
+  end = begin;
+  while (end < text.size() && word_char(text[end])) ++end;
+  if (begin < end) around.push_back(text.substr(begin, end - begin));
+  return std::any_of(around.begin(), around.end(), [&](const std::string& n) {
+    return std::find(s.values.begin(), s.values.end(), n) != s.values.end() &&
+           question.folded.find(n) != std::string::npos;
+  });
+}
+
+}  // namespace
+
+bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question) {
+  if (a.values.empty() || b.values.empty()) return false;
+  // Questions of a chat ask; they state no answer.
+  for (const StatementShape* s : {&a, &b}) {
+    if (s->folded.find('?') != std::string::npos || s->folded.find("？") != std::string::npos) {
+      return false;
+    }
+  }
+  for (const std::string& v : a.values) {
+    if (b.folded.find(v) == std::string::npos) return false;
+  }
+  for (const std::string& v : b.values) {
+    if (a.folded.find(v) == std::string::npos) return false;
+  }
+  // What else both say, besides the question's units and their values: a short number both
+  // say is the answer only with more of the statement ("I have 3 kids", "I've worked there for
+  // 3 years").
+  std::vector<std::string> shared;
+  std::set_intersection(a.units.begin(), a.units.end(), b.units.begin(), b.units.end(),
+                        std::back_inserter(shared));
+  std::erase_if(shared, [&](const std::string& u) {
+    return std::binary_search(question.units.begin(), question.units.end(), u) ||
+           std::any_of(a.values.begin(), a.values.end(),
+                       [&](const std::string& v) { return v.substr(0, kStemLength) == u; });
+  });
+  bool short_number = false;
+  for (const std::string& v : a.values) {
+    const bool number = std::any_of(v.begin(), v.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || c == '@';
+    });
+    // Only a number or handle is an answer: two turns of one story name the same people ("Bart
+    // watched 'The Simpsons' with his mom", "... at his birthday party").
+    if (!number) continue;
+    if (question.folded.find(v) != std::string::npos) continue;  // the subject, not the answer
+    if (NextToAnAskedValue(a, v, question)) continue;  // part of the name the question says
+    // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself.
+    if (v.size() >= 3) return true;
+    short_number = true;
+  }
+  return short_number && !shared.empty();
 }
 
 double UnitShare(const StatementShape& of, const StatementShape& in) {

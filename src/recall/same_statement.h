@@ -37,6 +37,17 @@ StatementShape ShapeOf(std::string_view text);
 // Whether the two say the same thing (above). Symmetric.
 bool SameStatement(const StatementShape& a, const StatementShape& b);
 
+// Whether two statements give one answer to `question` in other words: every value of each
+// occurs in the other, and they share a number the question does not say, other than as part
+// of the name it asks about: an identifier, a phone number or a time of three characters or
+// more ("我的工号是A10086" and "报销单上填工号A10086就行"; "My husband Mark's phone number is
+// 555-0142" and "If you need to reach Mark, his cell is 555-0142"), or a shorter one with a
+// unit of the statement besides the question's ("lisinopril every morning at 8", "lisinopril
+// daily at 8 am"). A name both say is no answer: two turns of one story name the same people.
+// Questions state no answer. The caller holds it to short statements of one owner and speaker,
+// neither an event.
+bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question);
+
 // The share of `of`'s units that `in` has too, in [0, 1]; 0 when `of` has none.
 double UnitShare(const StatementShape& of, const StatementShape& in);
 

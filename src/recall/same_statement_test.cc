@@ -18,6 +18,32 @@ TEST(SameStatementTest, OneFactInOtherWords) {
                    "Don't forget Emma has a shellfish allergy."));
 }
 
+bool SameAnswerTo(std::string_view q, std::string_view a, std::string_view b) {
+  return SameAnswer(ShapeOf(a), ShapeOf(b), ShapeOf(q));
+}
+
+TEST(SameStatementTest, OneAnswerInOtherWords) {
+  EXPECT_TRUE(SameAnswerTo("How do I contact my husband?",
+                           "My husband Mark's phone number is 555-0142.",
+                           "If you need to reach Mark, his cell is 555-0142."));
+  EXPECT_TRUE(SameAnswerTo("我工号多少？", "我的工号是A10086。", "报销单上填工号A10086就行。"));
+  EXPECT_TRUE(SameAnswerTo("What medicine do I take in the morning?",
+                           "I take lisinopril every morning at 8.",
+                           "My routine is lisinopril daily at 8 am, with water."));
+  // A short number and nothing else both say; a name both say: no one answer.
+  EXPECT_FALSE(SameAnswerTo("What about them?", "I have 3 kids.", "I've worked there for 3 years."));
+  EXPECT_FALSE(SameAnswerTo("What did Bart enjoy?",
+                            "Bart and his mom watched \"The Simpsons\" together and felt very happy.",
+                            "Bart watched \"The Simpsons\" at his birthday party and felt happy."));
+  // The subject is no answer: the number the question says.
+  EXPECT_FALSE(SameAnswerTo("What is the status of T-205?", "T-205 is still open.",
+                            "T-205 was closed today."));
+  // Other values, a question: no one answer.
+  EXPECT_FALSE(SameAnswerTo("When does Alice drink tea?", "Alice drinks green tea at 8:00.",
+                            "Alice drinks jasmine tea at 9:00."));
+  EXPECT_FALSE(SameAnswerTo("When?", "Is the call at 4:30?", "The call is at 4:30."));
+}
+
 TEST(SameStatementTest, FactsOfOneShapeWithOtherValuesStayApart) {
   EXPECT_FALSE(Same("我对虾过敏", "我对花生过敏"));
   EXPECT_FALSE(Same("我对芒果过敏", "我对花生过敏"));

@@ -86,11 +86,6 @@ bool IsRecord(const Memory& m) {
   return m.current && m.type == MemoryType::kEpisodic && m.source.message_id != 0;
 }
 
-bool SameOwner(const Memory& a, const Memory& b) {
-  return a.scope.user_id == b.scope.user_id && a.scope.team_id == b.scope.team_id &&
-         a.scope.visibility == b.scope.visibility && a.source.actor == b.source.actor;
-}
-
 // The speaker a transcript line names before a colon ("Caroline: I moved ..."): one or two
 // capitalized words, not a label such as "Correction" or "Update"; "" when there is none.
 std::string_view Speaker(std::string_view text) {
@@ -231,6 +226,12 @@ uint32_t SharedSlots(const StatementCues& newer, const StatementCues& older) {
 }
 
 }  // namespace
+
+bool SameOwner(const Memory& a, const Memory& b) {
+  return a.scope.user_id == b.scope.user_id && a.scope.team_id == b.scope.team_id &&
+         a.scope.visibility == b.scope.visibility && a.source.actor == b.source.actor &&
+         Speaker(a.content) == Speaker(b.content);
+}
 
 int StatementUnits(std::string_view text) {
   const std::string_view speaker = Speaker(text);
@@ -573,7 +574,6 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     const Memory& older = *ms[i];
     const Memory& newer = *ms[j];
     return i != j && IsRecord(older) && IsRecord(newer) && SameOwner(older, newer) &&
-           Speaker(older.content) == Speaker(newer.content) &&
            newer.source.message_id != older.source.message_id &&
            newer.source.at.unix_ms > older.source.at.unix_ms;
   };

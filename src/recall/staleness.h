@@ -87,6 +87,10 @@ struct StatementCues {
 // REQUIRES: `text` is valid UTF-8 (a memory's content).
 StatementCues ReadCues(std::string_view text);
 
+// Whether two memories were said by one owner (user, team, visibility, actor) and, in a
+// transcript, by one speaker ("Caroline: ..."): only then may one replace or repeat the other.
+bool SameOwner(const Memory& a, const Memory& b);
+
 // How much the two statements have to do with each other: both answer the question at hand
 // (their relevance to it), and the share of the older one's content words the newer repeats.
 struct Topic {

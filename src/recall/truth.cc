@@ -267,9 +267,14 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       StatementShape shape = shapes[i] ? std::move(*shapes[i]) : ShapeOf(h.memory.content);
       std::vector<StatementShape> clauses = ClauseShapes(h.memory.content);
       auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
-        return SameStatement(shape, k.shape) ||
-               Restates(h.memory.content, kept[k.index].memory.content) ||
-               ShareAClause(shape, clauses, k.shape, k.clauses, question, common);
+        const std::string& other = kept[k.index].memory.content;
+        return SameStatement(shape, k.shape) || Restates(h.memory.content, other) ||
+               ShareAClause(shape, clauses, k.shape, k.clauses, question, common) ||
+               (StatementUnits(h.memory.content) <= kStatementUnits &&
+                StatementUnits(other) <= kStatementUnits &&
+                h.memory.kind != MemoryKind::kEvent &&
+                kept[k.index].memory.kind != MemoryKind::kEvent &&
+                SameOwner(h.memory, kept[k.index].memory) && SameAnswer(shape, k.shape, question));
       });
       if (same != kept_records.end()) {
         // Said again: one hit, at the better place, with the fuller of the two texts.
