@@ -29,6 +29,25 @@ double VectorCosine(const RecallHit& h) {
   return v == h.channels.end() ? -2.0 : v->second.score;
 }
 
+// The slots of ReadCues(query), and of the words a question names a slot by.
+uint32_t AskedSlots(std::string_view query) {
+  uint32_t slots = ReadCues(query).slots;
+  const std::string folded = text::FoldForSearch(query);
+  struct Asks {
+    std::string_view word;
+    uint32_t slots;
+  };
+  static constexpr Asks kAsks[] = {
+      {"公司", kSlotEmployer | kSlotTitle}, {"company", kSlotEmployer | kSlotTitle},
+      {"工作", kSlotEmployer | kSlotTitle}, {"for a living", kSlotTitle | kSlotEmployer},
+      {"城市", kSlotResidence},             {"where did i live", kSlotResidence},
+      {"教练", kSlotProvider},              {"私教", kSlotProvider}};
+  for (const Asks& a : kAsks) {
+    if (folded.find(a.word) != std::string::npos) slots |= a.slots;
+  }
+  return slots;
+}
+
 bool IsCurrentRecord(const Memory& m) {
   return m.current && m.type == MemoryType::kEpisodic;
 }
@@ -167,6 +186,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   }
   std::unordered_map<int64_t, size_t> position;
   for (size_t i = 0; i < hits->size(); ++i) position[(*hits)[i].memory.id] = i;
+  // The slots a question about the past asks about, by the statement cues and a few question
+  // words ("哪家公司", "which company").
+  const uint32_t asked_slots = params.asks_past ? AskedSlots(params.query) : 0;
 
   std::vector<RecallHit> added;
   std::vector<bool> drop(hits->size(), false);
@@ -188,6 +210,11 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     if (params.keep_outdated || held_then) {
       if (params.asks_past) {  // what it was: above what replaced it
         h.score *= kPastBoost;
+        // Of the slot the question asks about ("我上一家公司是哪家？" of "我在腾讯做产品经理",
+        // replaced): the answer, in whatever words the question puts it.
+        if (asked_slots & ReadCues(h.memory.content).slots & kSingleValuedSlots) {
+          h.relevance = std::max(h.relevance, kPastSlotRelevance);
+        }
         auto there = position.find(successor[i]->id);
         if (there != position.end() && there->second < hits->size()) {
           // It answers the question about the past as well as its successor answers the

@@ -37,6 +37,9 @@ namespace engram::recall {
 
 inline constexpr double kExpiredFactor = 0.5;
 inline constexpr double kPastBoost = 1.5;  // an outdated hit, when the past is asked about
+// An outdated hit of the slot a question about the past asks about ("我上一家公司是哪家？"
+// against "我在腾讯做产品经理", replaced by "我跳槽到字节了") answers it: at least this relevant.
+inline constexpr double kPastSlotRelevance = 0.3;
 inline constexpr double kOutdatedFactor = 0.5;  // an outdated hit kept by include_history
 // A question about what held before, with no hit known to be replaced: of the best
 // kPastStates hits, the current records this relevant to it rank earliest first (ApplyTruth).

@@ -161,6 +161,35 @@ TEST(TruthTest, APastPeriodKeepsOnlyWhatHeldThen) {
   EXPECT_EQ(both[0].memory.id, c->memories[0].id);
 }
 
+TEST(TruthTest, AQuestionAboutThePastSlotFindsWhatWasReplacedInOtherWords) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  const int64_t day = 86400000;
+  const int64_t t0 = 1718348400000;
+  auto a = store->Ingest(Ctx(alice), RecordAt(alice, "我在腾讯做产品经理。", t0));
+  auto b = store->Ingest(Ctx(alice), RecordAt(alice, "我跳槽到字节了，还是做产品。", t0 + 600 * day));
+  ASSERT_TRUE(a.ok() && b.ok());
+  auto ask = [&](const std::string& query) {
+    std::vector<RecallHit> hits = {Hit(b->memories[0], 0.5), Hit(a->memories[0], 0.4)};
+    hits[0].relevance = hits[1].relevance = 0.19;  // the question shares few of their words
+    TruthParams params;
+    params.at = Instant{t0 + 700 * day, 480};
+    params.query = query;
+    params.asks_past = params.keep_outdated = true;
+    params.min_relevance = 0.25;
+    EXPECT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+    return hits;
+  };
+  // The company before: the replaced statement, above the floor.
+  std::vector<RecallHit> company = ask("我上一家公司是哪家？");
+  ASSERT_FALSE(company.empty());
+  EXPECT_EQ(company[0].memory.id, a->memories[0].id);
+  EXPECT_EQ(company[0].state, "outdated");
+  // A question about another slot's past finds nothing above the floor.
+  EXPECT_TRUE(ask("我以前住在哪个城市？").empty());
+}
+
 TEST(TruthTest, FloorAndLimitApply) {
   auto store = store::NewMemoryStore();
   Principal alice;
