@@ -171,6 +171,16 @@ constexpr SetFloor kThirteenthSetFloors[] = {
 constexpr SetFloor kFourteenthSetFloors[] = {
     {0.25, 55.0 / 70}, {0.35, 58.0 / 70}, {0.0, 50.0 / 70}};
 
+// The fifteenth set (truth_heldout15.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a fifteenth writer from the fourteenth's prompt, scored once with the rules frozen
+// at 5b9b43f (2026-12-04): 57/70 = 81.4 % at the default floor 0.25, 55/70 at 0.35, 48/70 with
+// no floor (at 0.25: abstention 8/10, change_verb 9/10, correction 10/10, dedup 7/10,
+// newer_statement 9/10, past_question 8/10, status 6/10). The rules of c3c9e45, before the
+// changes tuned on the fourteenth set and the older ones, score 56/70 on it (and 56/70 on the
+// fourteenth). Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFifteenthSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 54.0 / 70}, {0.0, 47.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -349,6 +359,10 @@ TEST(TruthHeldOutTest, ScoreOnThirteenthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFourteenthSet) {
   ExpectFloors("truth_heldout14.jsonl", kFourteenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFifteenthSet) {
+  ExpectFloors("truth_heldout15.jsonl", kFifteenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
