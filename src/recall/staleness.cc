@@ -534,6 +534,9 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       newer.folded != older.folded) {
     return true;
   }
+  // A later status of the item both name (INC-20417, 蓝海科技的合同), however long either
+  // statement: the item moved on.
+  if ((shared & kSlotStatus) && named && !newer.additive) return true;
   // A plain newer statement: both answer the question; two favorites (doctors, weights) must
   // be of one X.
   const uint32_t single = shared & kSingleValuedSlots;

@@ -451,6 +451,22 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   EXPECT_TRUE(CarriesContact("Diego prefers email.", "How do I contact Diego?"));
 }
 
+TEST(StalenessTest, ALaterStatusOfTheItemBothNameReplacesAStatementOfAnyLength) {
+  Topic long_ones = Both();
+  long_ones.both_short = false;
+  EXPECT_TRUE(Outdates(Cue("INC-20417那个工单已经关闭了，他们帮我重装了客户端。"),
+                       Cue("我提交了一个IT工单，编号INC-20417，电脑连不上VPN，现在状态是处理中。"),
+                       long_ones));
+  // Another item's status, or an addition, replaces nothing.
+  EXPECT_FALSE(Outdates(Cue("INC-20418那个工单已经关闭了。"),
+                        Cue("我提交了一个IT工单，编号INC-20417，现在状态是处理中。"), long_ones));
+  EXPECT_FALSE(Outdates(Cue("INC-20417也已经关闭了。"), Cue("INC-20417现在状态是处理中。"),
+                        long_ones));
+  // A team is said like an employer: a newer one replaces it.
+  EXPECT_TRUE(Outdates(Cue("My team is Developer Experience, we own CI and internal tooling."),
+                       Cue("My team is Platform Infrastructure."), Both()));
+}
+
 TEST(StalenessTest, AStatusNamedByAnIdMovesOnInAStatementOfTheSameItem) {
   auto item = [](std::string_view newer, std::string_view older) {
     Topic t = Both();
