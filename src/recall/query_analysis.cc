@@ -20,7 +20,7 @@ constexpr std::string_view kHistoryCues[] = {
     "之前喝", "之前吃", "之前做", "之前叫", "以往", "原本", "上一家", "上一个", "上一任",
     "上家公司", "my old ", "our old ", "his old ", "her old ", "their old ",
     "former", "上一部", "上一辆", "上一台", "上一份", "上一位", "上一次用", "原来的", "老的那",
-    "original", "the first one", "the old one"};
+    "original", "the first one", "the old one", "'s old ", "'s previous ", "'s former "};
 
 constexpr std::string_view kChangeEvents[] = {
     "搬家", "跳槽", "转行", "离职", "辞职", "换车", "改名", "换号", "分手", "结婚", "装修",

@@ -81,6 +81,8 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   // Whether a process ended asks for its state now.
   EXPECT_FALSE(AnalyzeQuery("Did my visa refund go through?", at).past_words);
   EXPECT_FALSE(AnalyzeQuery("Did I get into Northeastern?", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("Who was Milo's old vet?", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("我上一部手机是什么？", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("When did Audrey get into an accident in the park?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("When did Calvin first get interested in cars?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("Did my visa refund arrive last week?", at).past_words);
