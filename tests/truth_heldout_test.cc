@@ -181,6 +181,16 @@ constexpr SetFloor kFourteenthSetFloors[] = {
 constexpr SetFloor kFifteenthSetFloors[] = {
     {0.25, 56.0 / 70}, {0.35, 54.0 / 70}, {0.0, 47.0 / 70}};
 
+// The sixteenth set (truth_heldout16.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a sixteenth writer from the fifteenth's prompt (more slots named), scored once with
+// the rules frozen at d727bda (2026-12-04): 54/70 = 77.1 % at the default floor 0.25, 52/70 at
+// 0.35, 47/70 with no floor (at 0.25: abstention 7/10, change_verb 7/10, correction 8/10,
+// dedup 9/10, newer_statement 9/10, past_question 8/10, status 6/10). The rules of c3c9e45
+// score the same on it at every floor. Development data from now on; the floors are its blind
+// scores less one row.
+constexpr SetFloor kSixteenthSetFloors[] = {
+    {0.25, 53.0 / 70}, {0.35, 51.0 / 70}, {0.0, 46.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -363,6 +373,10 @@ TEST(TruthHeldOutTest, ScoreOnFourteenthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFifteenthSet) {
   ExpectFloors("truth_heldout15.jsonl", kFifteenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixteenthSet) {
+  ExpectFloors("truth_heldout16.jsonl", kSixteenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
