@@ -13,7 +13,7 @@ namespace {
 constexpr std::string_view kHistoryCues[] = {
     "以前", "之前是", "原来", "曾经", "历史", "变更", "改过", "变过", "过去的", "先前",
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
-    "was it before", "earlier value", "old value", "use to", "in the past", "originally",
+    "was it before", "earlier value", "old value", "in the past", "originally",
     "原先", "之前的", "本来", "previous", "prior to", "before i ", "before my ",
     "before we ", "before the change", "before switching", "before it ", "before they ",
     "before he ", "before she ", "before the switch", "before the move", "搬家之前", "搬家前", "之前住", "之前在", "之前用",
@@ -111,7 +111,11 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
       break;
     }
   }
-  out.wants_history = out.wants_history || AsksWhatHeldBefore(folded) || AsksBeforeAChange(folded);
+  // "What did I use to drink?" (but not "What address should you use to reach me?").
+  const size_t use_to = folded.find("use to");
+  const bool did_use_to = use_to != std::string::npos && folded.rfind("did ", use_to) != std::string::npos;
+  out.wants_history = out.wants_history || did_use_to || AsksWhatHeldBefore(folded) ||
+                      AsksBeforeAChange(folded);
   out.past_words = out.wants_history || AsksAboutThePast(folded);
   out.about_past = out.past_words;
   auto matches = ParseTime(query, at);

@@ -82,6 +82,8 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_FALSE(AnalyzeQuery("Did my visa refund go through?", at).past_words);
   EXPECT_FALSE(AnalyzeQuery("Did I get into Northeastern?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("Who was Milo's old vet?", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("What did I use to drink in the morning?", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("What email address should you use to reach me?", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("我上一部手机是什么？", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("When did Audrey get into an accident in the park?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("When did Calvin first get interested in cars?", at).past_words);

@@ -8,7 +8,7 @@ constexpr std::string_view kCorrectionCues[] = {
     "to correct", "not right", "wrong earlier", "sorry, wrong",
     "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
     "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错", "看错", "听错",
-    "算错", "填错", "my mistake", "my bad"};
+    "算错", "填错", "my mistake", "my bad", "transposed", "typo", "打错", "输错"};
 
 // Words that correct only where a statement opens with them ("Actually, it's the 21st",
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
@@ -125,7 +125,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         // bills, claims and hiring
         "unpaid", "paid in full", "overdue", "reviewing", "onsite", "phone screen",
         "phone-screen", "打款", "打到卡", "赔付", "批了", "点了同意", "settled", "paid out",
-        "underwriting", "turned me down"}},
+        "underwriting", "turned me down", "being diagnosed", "审理", "定损", "结案"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
         "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed",
