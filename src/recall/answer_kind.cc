@@ -13,6 +13,7 @@
 #include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::recall {
 namespace {
@@ -159,11 +160,9 @@ bool NamedAfterShi(std::string_view text) {
 std::string WithoutPlaceholders(std::string_view text) {
   std::string out;
   size_t at = 0;
-  for (size_t open = text.find("⟦"); open != std::string_view::npos; open = text.find("⟦", at)) {
-    const size_t close = text.find("⟧", open);
-    if (close == std::string_view::npos) break;
-    out.append(text.substr(at, open - at)).append(" ");
-    at = close + std::string_view("⟧").size();
+  for (const text::pii::PlaceholderRef& p : text::pii::FindPlaceholders(text)) {
+    out.append(text.substr(at, p.begin - at)).append(" ");
+    at = p.end;
   }
   out.append(text.substr(at));
   return out;

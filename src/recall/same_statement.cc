@@ -164,14 +164,22 @@ StatementShape ShapeOf(std::string_view text) {
   return s;
 }
 
+namespace {
+
+// Whether every value of each statement occurs in the other.
+bool ValuesSaidByBoth(const StatementShape& a, const StatementShape& b) {
+  auto in = [](const std::vector<std::string>& values, const std::string& text) {
+    return std::all_of(values.begin(), values.end(),
+                       [&](const std::string& v) { return text.find(v) != std::string::npos; });
+  };
+  return in(a.values, b.folded) && in(b.values, a.folded);
+}
+
+}  // namespace
+
 bool SameStatement(const StatementShape& a, const StatementShape& b) {
   if (a.units.empty() || b.units.empty()) return false;
-  for (const std::string& v : a.values) {
-    if (b.folded.find(v) == std::string::npos) return false;
-  }
-  for (const std::string& v : b.values) {
-    if (a.folded.find(v) == std::string::npos) return false;
-  }
+  if (!ValuesSaidByBoth(a, b)) return false;
   std::vector<std::string> shared;
   std::set_intersection(a.units.begin(), a.units.end(), b.units.begin(), b.units.end(),
                         std::back_inserter(shared));
@@ -228,12 +236,7 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
       return false;
     }
   }
-  for (const std::string& v : a.values) {
-    if (b.folded.find(v) == std::string::npos) return false;
-  }
-  for (const std::string& v : b.values) {
-    if (a.folded.find(v) == std::string::npos) return false;
-  }
+  if (!ValuesSaidByBoth(a, b)) return false;
   // What else both say, besides the question's units and their values: a short number both
   // say is the answer only with more of the statement ("I have 3 kids", "I've worked there for
   // 3 years").
