@@ -30,6 +30,9 @@ constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种
 constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number"};
 constexpr std::string_view kNameAsks[] = {"叫什么", "名字", "姓什么", "姓啥", "贵姓", "name"};
 constexpr std::string_view kWhoStarts[] = {"who is ", "who's "};
+// "Who is my GP?": a person known by a role of the asker's.
+constexpr std::string_view kWhoMyStarts[] = {"who is my ", "who's my ", "who is our ",
+                                             "who's our "};
 
 // What carries a value, folded.
 constexpr std::string_view kZhNumerals = "零〇二三四五六七八九十百千万亿两半";
@@ -38,7 +41,8 @@ constexpr std::string_view kEnNumbers[] = {
     "ten",     "eleven",   "twelve",   "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
     "eighteen", "nineteen", "twenty",  "thirty",  "forty",   "fifty",   "sixty",  "seventy",
     "eighty",  "ninety",   "hundred",  "thousand", "million", "billion", "dozen",  "half"};
-constexpr std::string_view kZhTimeChars = "年月日号点周星期今明昨早晚午夜时分秒春夏秋冬";
+constexpr std::string_view kZhTimeChars = "年月日号点周今明昨早晚午夜时分秒春夏秋冬";
+constexpr std::string_view kZhTimeWords[] = {"星期", "礼拜", "日期"};
 constexpr std::string_view kEnTimeWords[] = {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
     "february", "march", "april", "june", "july", "august", "september", "october",
@@ -87,12 +91,23 @@ bool HasDigit(std::string_view text) {
   return false;
 }
 
-// A digit that does not end a Latin word: "3月", "at 2 pm", but not the model name "X1".
+// A number that may be a time: digits not ending a Latin word ("3月", "at 2 pm", not the
+// model name "X1"), at most four of them ("2027", not the phone number "13812345678"), and
+// not a share ("2.1%").
 bool HasFreeDigit(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-    if (i == 0 || !std::isalpha(static_cast<unsigned char>(text[i - 1]))) return true;
-    while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))) ++i;
+    const bool free = i == 0 || !std::isalpha(static_cast<unsigned char>(text[i - 1]));
+    size_t end = i;
+    while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) ||
+                                 (text[end] == '.' && end + 1 < text.size() &&
+                                  std::isdigit(static_cast<unsigned char>(text[end + 1]))))) {
+      ++end;
+    }
+    size_t digits = 0;
+    for (size_t k = i; k < end; ++k) digits += text[k] != '.';
+    if (free && digits <= 4 && (end >= text.size() || text[end] != '%')) return true;
+    i = end;
   }
   return false;
 }
@@ -240,6 +255,7 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   if (AnyCue(q, kNameAsks)) return AnswerKind::kName;
   // "Who is Max's vet?": a person known by a role of someone's.
   if (StartsWithAny(q, kWhoStarts) && q.find("'s ", 4) != std::string::npos) return AnswerKind::kName;
+  if (StartsWithAny(q, kWhoMyStarts)) return AnswerKind::kName;
   return AnswerKind::kAny;
 }
 
@@ -253,7 +269,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return HasNumber(folded);
     case AnswerKind::kTime:
       return HasFreeDigit(folded) || HasCharOf(folded, kZhTimeChars) ||
-             AnyCue(folded, kEnTimeWords);
+             AnyCue(folded, kZhTimeWords) || AnyCue(folded, kEnTimeWords);
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);
     case AnswerKind::kName:

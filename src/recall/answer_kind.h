@@ -11,16 +11,20 @@
 //   kind      asked by                                       carried by
 //   contact   手机号, 电话, e-mail, WeChat, phone ...        AsksForContact's words, 5+ digits,
 //             (relevance.h AsksForContact)                   "@", a masked value
-//   name      叫什么, 名字, 姓什么, "name", "who is X's"    a name the question does not say:
+//   name      叫什么, 名字, 姓什么, "name", "who is X's",   a name the question does not say:
+//             "who is my"
 //                                                            a capitalized word, a zh person
 //                                                            mention, 叫 / 姓 / 名为 before a
 //                                                            name the question does not say,
 //                                                            名字, "是" + a surname and one or
 //                                                            two characters
 //   age       几岁, 多大了, "how old"                        a number
-//   time      几点, 哪天, 什么时候, "when is", "what time"   a digit not ending a Latin word
-//             (not asked about the past: a past event's      ("X1" is a model) or a time word
-//             own time answers "when did ...")               (周, 月, "Monday", "tomorrow")
+//   time      几点, 哪天, 什么时候, "when is", "what time"   a number of at most four digits
+//             (not asked about the past: a past event's      not ending a Latin word ("X1" is
+//             own time answers "when did ...")               a model, 13812345678 a phone, 2.1%
+//                                                            a share) or a time word (周, 月,
+//                                                            星期, "Monday", "tomorrow"; not 期
+//                                                            alone: 定期)
 //   amount    是多少, 多少钱, "how much", "number"           a number (not a lone 一 / "one":
 //                                                            "一家公司", "one-on-ones")
 //   colour    什么颜色, "what color"                         a colour word

@@ -78,7 +78,9 @@ bool HasWord(std::string_view folded, std::string_view word) {
 constexpr std::string_view kRepeatMarkers[] = {
     "再提醒一下", "提醒一下", "提醒你", "再说一遍", "再说一次", "重申一下", "重复一下", "别忘了",
     "just a reminder", "a reminder", "reminder", "as i said", "like i said", "as i mentioned",
-    "as mentioned", "once again", "again", "don't forget", "dont forget"};
+    "as mentioned", "once again", "again", "don't forget", "dont forget", "don't let me forget",
+    "just so you know", "just so you remember", "just a heads up", "heads up", "keep in mind",
+    "in case you forgot", "fyi"};
 
 }  // namespace
 

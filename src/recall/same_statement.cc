@@ -304,6 +304,155 @@ bool ValuesIn(const StatementShape& of, const StatementShape& in) {
 
 }  // namespace
 
+namespace {
+
+constexpr std::string_view kHanNumerals = "零〇一二三四五六七八九十百千万亿两半";
+
+bool HasQuestionMark(const StatementShape& s) {
+  return s.folded.find('?') != std::string::npos || s.folded.find("？") != std::string::npos;
+}
+
+// The clause of `folded` around byte `at` (between clause breaks).
+std::string_view ClauseAt(std::string_view folded, size_t at) {
+  auto is_break = [&](size_t i, size_t* width) {
+    const char c = folded[i];
+    *width = 1;
+    if (c == ',' || c == ';' || c == '!' || c == '?' || c == ':' || c == '.') return true;
+    for (std::string_view b : kCjkBreaks) {
+      if (folded.substr(i, b.size()) == b) {
+        *width = b.size();
+        return true;
+      }
+    }
+    return false;
+  };
+  size_t begin = 0;
+  size_t width = 0;
+  for (size_t i = 0; i < folded.size(); ++i) {
+    if (!is_break(i, &width)) continue;
+    if (i >= at) return folded.substr(begin, i - begin);
+    begin = i + width;
+    i += width - 1;
+  }
+  return folded.substr(begin);
+}
+
+// The negation and doubt words of `clause` (kEnglishModals, kChineseModals), in order.
+std::vector<std::string_view> ModalsOf(std::string_view clause) {
+  std::vector<std::string_view> out;
+  for (std::string_view m : kEnglishModals) {
+    if (HasWord(clause, m)) out.push_back(m);
+  }
+  for (std::string_view m : kChineseModals) {
+    if (clause.find(m) != std::string_view::npos) out.push_back(m);
+  }
+  return out;
+}
+
+bool HasHanNumeral(std::string_view run) {
+  size_t at = 0;
+  while (at < run.size()) {
+    const size_t begin = at;
+    base::DecodeUtf8(run, &at);
+    if (kHanNumerals.find(run.substr(begin, at - begin)) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// Where an English unit (a stem) begins a word of `folded`; npos if nowhere.
+size_t WordAt(std::string_view folded, std::string_view stem) {
+  for (size_t at = folded.find(stem); at != std::string_view::npos; at = folded.find(stem, at + 1)) {
+    if (at == 0 || !std::isalnum(static_cast<unsigned char>(folded[at - 1]))) return at;
+  }
+  return std::string_view::npos;
+}
+
+// Runs of two Han characters of `folded` that may name an answer: neither character is in
+// `question`, and each is a numeral or no grammar character.
+std::vector<std::string> AnswerBigrams(std::string_view folded, std::string_view question) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  size_t prev = std::string::npos;
+  bool prev_ok = false;
+  while (at < folded.size()) {
+    const size_t begin = at;
+    const char32_t c = base::DecodeUtf8(folded, &at);
+    const std::string_view ch = folded.substr(begin, at - begin);
+    const bool ok = IsHan(c) && question.find(ch) == std::string_view::npos &&
+                    (!IsCjkFunctionChar(c) || kHanNumerals.find(ch) != std::string_view::npos);
+    if (ok && prev_ok) out.emplace_back(folded.substr(prev, at - prev));
+    prev = begin;
+    prev_ok = ok;
+  }
+  SortUnique(&out);
+  return out;
+}
+
+}  // namespace
+
+bool SameAnswerWord(const StatementShape& a, const StatementShape& b,
+                    const StatementShape& question, std::span<const std::string> common) {
+  if (HasQuestionMark(a) || HasQuestionMark(b)) return false;
+  const StatementShape& fewer = a.units.size() <= b.units.size() ? a : b;
+  const StatementShape& more = &fewer == &a ? b : a;
+  if (!ValuesIn(fewer, more)) return false;
+  // How much of what the one with fewer units says besides the question the other says too.
+  size_t rest = 0;
+  size_t shared_rest = 0;
+  for (const std::string& u : fewer.units) {
+    if (std::binary_search(question.units.begin(), question.units.end(), u)) continue;
+    ++rest;
+    shared_rest += std::binary_search(more.units.begin(), more.units.end(), u);
+  }
+  // The value of `s` whose stem is `u`; "" when none. A value next to one the question says
+  // is part of the name it asks about ("corp" of "Acme Corp"): no answer.
+  auto value_of = [&](const StatementShape& s, const std::string& u) -> std::string {
+    for (const std::string& v : s.values) {
+      if (v.substr(0, kStemLength) == u && !NextToAnAskedValue(s, v, question)) return v;
+    }
+    return "";
+  };
+  // The answers both say, with where each says it: a word is one when both name it (a
+  // capitalized name, a number), or when the other says all the rest of the shorter.
+  std::vector<std::pair<size_t, size_t>> places;
+  for (const std::string& u : a.units) {
+    if (static_cast<unsigned char>(u[0]) >= 0x80 || u.size() < 3) continue;
+    if (!std::binary_search(b.units.begin(), b.units.end(), u) ||
+        std::binary_search(question.units.begin(), question.units.end(), u) ||
+        std::binary_search(common.begin(), common.end(), u)) {
+      continue;
+    }
+    // A capitalized first word of both ("Met the vendor ...") is no name either.
+    const bool named = !value_of(a, u).empty() && !value_of(b, u).empty() &&
+                       (WordAt(a.folded, u) > 0 || WordAt(b.folded, u) > 0);
+    if (shared_rest < rest && !named) continue;
+    places.emplace_back(WordAt(a.folded, u), WordAt(b.folded, u));
+  }
+  // A run of Han characters: when the other says two thirds of the rest of the shorter; when
+  // it says half and the run is a number ("十一点"); or when it is a name both say ("李娜").
+  const std::vector<std::string> a_runs = AnswerBigrams(a.folded, question.folded);
+  const std::vector<std::string> b_runs = AnswerBigrams(b.folded, question.folded);
+  std::vector<std::string> runs;
+  std::set_intersection(a_runs.begin(), a_runs.end(), b_runs.begin(), b_runs.end(),
+                        std::back_inserter(runs));
+  for (const std::string& r : runs) {
+    const bool most = 3 * shared_rest >= 2 * rest;
+    const bool number = 2 * shared_rest >= rest && HasHanNumeral(r);
+    auto named = [&](const StatementShape& s) {
+      return std::any_of(s.values.begin(), s.values.end(),
+                         [&](const std::string& v) { return v.find(r) != std::string::npos; });
+    };
+    if (rest > 0 && (most || number || (named(a) && named(b)))) {
+      places.emplace_back(a.folded.find(r), b.folded.find(r));
+    }
+  }
+  // Said the same way in both: no negation or doubt about it in one only.
+  return std::any_of(places.begin(), places.end(), [&](const std::pair<size_t, size_t>& p) {
+    if (p.first == std::string::npos || p.second == std::string::npos) return false;
+    return ModalsOf(ClauseAt(a.folded, p.first)) == ModalsOf(ClauseAt(b.folded, p.second));
+  });
+}
+
 std::vector<StatementShape> ClauseShapes(std::string_view text) {
   std::vector<std::string_view> parts;
   size_t begin = 0;

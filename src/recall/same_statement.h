@@ -48,6 +48,17 @@ bool SameStatement(const StatementShape& a, const StatementShape& b);
 // neither an event.
 bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question);
 
+// Whether two short statements give `question` one answer named by a word rather than a
+// number: a content word or a run of two Han characters both say, that the question does not
+// say and that most of the hits do not say (`common`, sorted): "I'm vegetarian" and "Just a
+// reminder that I don't eat meat, I'm vegetarian"; "我习惯十一点上床睡觉" and "我一般十一点就
+// 睡了". The values of the one with fewer units occur in the other, and neither says a
+// negation or doubt in the clause of that answer that the other does not say ("I like
+// coffee", "I don't like coffee"). Questions state no answer. The caller holds it, like
+// SameAnswer, to short statements of one owner and speaker, neither an event.
+bool SameAnswerWord(const StatementShape& a, const StatementShape& b,
+                    const StatementShape& question, std::span<const std::string> common);
+
 // The share of `of`'s units that `in` has too, in [0, 1]; 0 when `of` has none.
 double UnitShare(const StatementShape& of, const StatementShape& in);
 

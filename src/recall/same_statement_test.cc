@@ -44,6 +44,45 @@ TEST(SameStatementTest, OneAnswerInOtherWords) {
   EXPECT_FALSE(SameAnswerTo("When?", "Is the call at 4:30?", "The call is at 4:30."));
 }
 
+bool SameAnswerWordTo(std::string_view q, std::string_view a, std::string_view b) {
+  return SameAnswerWord(ShapeOf(a), ShapeOf(b), ShapeOf(q), {});
+}
+
+TEST(SameStatementTest, OneAnswerNamedByAWord) {
+  // All the rest of the shorter said again, a repeat marker aside.
+  EXPECT_TRUE(SameAnswerWordTo("Do I have any dietary restrictions?", "I'm vegetarian.",
+                               "Just a reminder that I don't eat meat, I'm vegetarian."));
+  // A name both say that the question does not.
+  EXPECT_TRUE(SameAnswerWordTo("Which bank do I use?", "I bank with Chase, checking and savings both.",
+                               "All my accounts are at Chase."));
+  EXPECT_TRUE(SameAnswerWordTo("我几点睡觉？", "我习惯十一点上床睡觉。", "我一般十一点就睡了。"));
+  EXPECT_TRUE(SameAnswerWordTo("我周末一般干嘛？", "周末一般去千岛湖钓鱼。",
+                               "我业余时间喜欢钓鱼，周末常去千岛湖。"));
+  EXPECT_TRUE(SameAnswerWordTo("When does my passport run out?",
+                               "FYI my passport is good until August 3, 2027.",
+                               "My passport expires on August 3, 2027."));
+  // A negation of the answer in one only.
+  EXPECT_FALSE(SameAnswerWordTo("What drink do I like?", "I like coffee.", "I don't like coffee."));
+  // Different answers that share a word of the frame.
+  EXPECT_FALSE(SameAnswerWordTo("我现在在哪家公司上班？", "我在字节跳动做后端开发",
+                                "跳槽去了美团，还是做后端"));
+  EXPECT_FALSE(SameAnswerWordTo("Which medication should doctors avoid giving me?",
+                                "I'm allergic to penicillin.",
+                                "I need to fix something I told you: the drug I'm allergic to is "
+                                "sulfa, I confused it with my husband's allergy."));
+  // Part of the name the question asks about ("Corp" of "Acme Corp") is no answer.
+  EXPECT_FALSE(SameAnswerWordTo("Has Acme settled their bill?",
+                                "The Acme Corp invoice is still unpaid.",
+                                "Acme Corp paid the invoice in full today."));
+  EXPECT_FALSE(SameAnswerWordTo("What tea does Alice like?", "Alice likes green tea.",
+                                "Alice likes jasmine tea."));
+  EXPECT_FALSE(SameAnswerWordTo("我对什么过敏？", "我对虾过敏", "我对花生过敏"));
+  // Questions state no answer; a capitalized first word of both is no name.
+  EXPECT_FALSE(SameAnswerWordTo("Which bank do I use?", "Is Chase my bank?", "I bank with Chase."));
+  EXPECT_FALSE(SameAnswerWordTo("what did we discuss with the vendor yesterday",
+                                "Met the vendor about pricing.", "Met the vendor about delivery."));
+}
+
 TEST(SameStatementTest, FactsOfOneShapeWithOtherValuesStayApart) {
   EXPECT_FALSE(Same("我对虾过敏", "我对花生过敏"));
   EXPECT_FALSE(Same("我对芒果过敏", "我对花生过敏"));

@@ -23,6 +23,8 @@ constexpr double kLentRelevance = 0.9;
 // one fact still share theirs.
 constexpr size_t kShapeLookahead = 10;
 constexpr int kDistinctiveRecords = 3;
+// A query of more content words than this is no one question (IsOneQuestion).
+constexpr size_t kQuestionWords = 12;
 
 double VectorCosine(const RecallHit& h) {
   auto v = h.channels.find("vector");
@@ -95,6 +97,24 @@ void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits) {
     return MemoryTime((*hits)[a].memory).unix_ms < MemoryTime((*hits)[b].memory).unix_ms;
   });
   for (size_t k = 0; k < by_time.size(); ++k) (*hits)[by_time[k]].score = scores[k];
+}
+
+// Whether `query` is one sentence of at most kQuestionWords content words: no sentence ends
+// before its last characters.
+bool IsOneQuestion(std::string_view query) {
+  if (ContentWords(query).size() > kQuestionWords) return false;
+  const size_t last = query.find_last_not_of(" \t\n.!?。！？");
+  if (last == std::string_view::npos) return true;
+  const std::string_view body = query.substr(0, last + 1);
+  for (std::string_view end : {".", "!", "?", "。", "！", "？"}) {
+    for (size_t at = body.find(end); at != std::string_view::npos; at = body.find(end, at + 1)) {
+      // "4.5", "Dr. Kim": a full stop not followed by a space ends no sentence.
+      if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
+      if (end == "." && at >= 2 && body.substr(at - 2, 2) == "Dr") continue;
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -280,6 +300,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     for (const std::string& u : shapes[i]->units) ++unit_records[u];
   }
   const StatementShape question = ShapeOf(params.query);
+  // One answer named by a word (SameAnswerWord) is one a question asks for: not a dialogue
+  // used as the query, whose turns bring up several memories of one story.
+  const bool one_question = IsOneQuestion(params.query);
   std::vector<std::string> common;
   for (const auto& [unit, n] : unit_records) {
     if (n > kDistinctiveRecords) common.push_back(unit);
@@ -301,7 +324,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                 StatementUnits(other) <= kStatementUnits &&
                 h.memory.kind != MemoryKind::kEvent &&
                 kept[k.index].memory.kind != MemoryKind::kEvent &&
-                SameOwner(h.memory, kept[k.index].memory) && SameAnswer(shape, k.shape, question));
+                SameOwner(h.memory, kept[k.index].memory) &&
+                (SameAnswer(shape, k.shape, question) ||
+                 (one_question && SameAnswerWord(shape, k.shape, question, common))));
       });
       if (same != kept_records.end()) {
         // Said again: one hit, at the better place, with the fuller of the two texts.
