@@ -191,6 +191,17 @@ constexpr SetFloor kFifteenthSetFloors[] = {
 constexpr SetFloor kSixteenthSetFloors[] = {
     {0.25, 53.0 / 70}, {0.35, 51.0 / 70}, {0.0, 46.0 / 70}};
 
+// The seventeenth set (truth_heldout17.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a seventeenth writer from a prompt written anew (abstention questions about
+// an attribute of someone or something the turns name), scored once with the rules frozen at
+// 086e2d6 (2026-12-04): 55/70 = 78.6 % at the default floor 0.25, 55/70 at 0.35, 48/70 with no
+// floor (at 0.25: abstention 7/10, change_verb 7/10, correction 9/10, dedup 8/10,
+// newer_statement 6/10, past_question 10/10, status 8/10). The rules of e549e2f, before
+// SameAnswerWord and the answer-kind changes, score 54/70 on it. Development data from now on;
+// the floors are its blind scores less one row.
+constexpr SetFloor kSeventeenthSetFloors[] = {
+    {0.25, 54.0 / 70}, {0.35, 54.0 / 70}, {0.0, 47.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -377,6 +388,10 @@ TEST(TruthHeldOutTest, ScoreOnFifteenthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSixteenthSet) {
   ExpectFloors("truth_heldout16.jsonl", kSixteenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventeenthSet) {
+  ExpectFloors("truth_heldout17.jsonl", kSeventeenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
