@@ -21,8 +21,9 @@ namespace {
 // Question phrases, folded; ASCII ones match whole words (HasCue).
 constexpr std::string_view kAgeAsks[] = {"几岁", "多少岁", "多大了", "多大年纪", "how old"};
 constexpr std::string_view kTimeAsks[] = {"几点", "什么时候", "啥时候", "哪天", "哪一天",
-                                          "几号", "几月", "哪个月", "what time", "what date",
-                                          "which day", "when's"};
+                                          "几号", "几月", "哪个月", "哪年", "哪一年", "what time",
+                                          "what date", "which day", "what year", "which year",
+                                          "when's"};
 constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does ", "when do ",
                                             "when will "};
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",

@@ -393,7 +393,10 @@ std::vector<std::string> AnswerBigrams(std::string_view folded, std::string_view
 bool SameAnswerWord(const StatementShape& a, const StatementShape& b,
                     const StatementShape& question, std::span<const std::string> common) {
   if (HasQuestionMark(a) || HasQuestionMark(b)) return false;
-  const StatementShape& fewer = a.units.size() <= b.units.size() ? a : b;
+  // The shorter by its units, whose values the other must say; of two as long, either.
+  const bool a_fewer = a.units.size() != b.units.size() ? a.units.size() < b.units.size()
+                                                        : ValuesIn(a, b);
+  const StatementShape& fewer = a_fewer ? a : b;
   const StatementShape& more = &fewer == &a ? b : a;
   if (!ValuesIn(fewer, more)) return false;
   // How much of what the one with fewer units says besides the question the other says too.

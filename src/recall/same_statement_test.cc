@@ -44,8 +44,11 @@ TEST(SameStatementTest, OneAnswerInOtherWords) {
   EXPECT_FALSE(SameAnswerTo("When?", "Is the call at 4:30?", "The call is at 4:30."));
 }
 
+// Asked both ways round: the answer must not depend on which hit came first.
 bool SameAnswerWordTo(std::string_view q, std::string_view a, std::string_view b) {
-  return SameAnswerWord(ShapeOf(a), ShapeOf(b), ShapeOf(q), {});
+  const bool ab = SameAnswerWord(ShapeOf(a), ShapeOf(b), ShapeOf(q), {});
+  EXPECT_EQ(ab, SameAnswerWord(ShapeOf(b), ShapeOf(a), ShapeOf(q), {})) << a << " / " << b;
+  return ab;
 }
 
 TEST(SameStatementTest, OneAnswerNamedByAWord) {
@@ -61,6 +64,9 @@ TEST(SameStatementTest, OneAnswerNamedByAWord) {
   EXPECT_TRUE(SameAnswerWordTo("When does my passport run out?",
                                "FYI my passport is good until August 3, 2027.",
                                "My passport expires on August 3, 2027."));
+  EXPECT_TRUE(SameAnswerWordTo("What's my United frequent flyer number?",
+                               "My frequent flyer number with United is MP7731902.",
+                               "United MileagePlus # is MP7731902 in case you need it."));
   // A negation of the answer in one only.
   EXPECT_FALSE(SameAnswerWordTo("What drink do I like?", "I like coffee.", "I don't like coffee."));
   // Different answers that share a word of the frame.

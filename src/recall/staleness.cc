@@ -1,5 +1,7 @@
 #include "src/recall/staleness.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <cctype>
 #include <span>
@@ -287,11 +289,32 @@ std::string WeekdayOf(std::string_view word) {
 // The values a folded statement states: words with a digit, and weekdays in English and
 // Chinese ("周三", "星期三", "礼拜三").
 void ReadValues(const std::string& folded, StatementCues* c) {
+  // Numbers whole: a run of ASCII letters and digits with the marks inside it ("16.99",
+  // "555-0142", "4:30", "b3-056"), so that "$16.99" and "$19.99" share no "99".
+  auto alnum = [&](size_t i) {
+    return i < folded.size() && std::isalnum(static_cast<unsigned char>(folded[i]));
+  };
+  for (size_t i = 0; i < folded.size();) {
+    if (!alnum(i)) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (alnum(end) || (end + 1 < folded.size() && std::strchr(".,:-", folded[end]) != nullptr &&
+                          end > i && alnum(end + 1))) {
+      ++end;
+    }
+    const std::string_view run = std::string_view(folded).substr(i, end - i);
+    if (std::any_of(run.begin(), run.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      c->numbers.emplace_back(run);
+    }
+    i = end;
+  }
   std::vector<text::Token> tokens;
   text::Tokenize(folded, text::TokenizeMode::kQuery, &tokens);
   for (const text::Token& t : tokens) {
     if (std::any_of(t.text.begin(), t.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
-      c->numbers.push_back(t.text);
+      continue;
     } else if (std::string day = WeekdayOf(t.text); !day.empty()) {
       c->weekdays.push_back(std::move(day));
     }
@@ -335,6 +358,16 @@ bool IsUnitWord(std::string_view w) {
       "am", "pm", "percent", "公斤", "公里", "小时", "分钟", "块钱", "万元", "美元", "人民币",
       "每月", "每年", "每周", "每天", "一个", "个月"};
   return kUnits.count(w) != 0;
+}
+
+// Whether `before` (a statement up to a name) ends in a copula: the name is what the
+// statement says something is, its value.
+bool AfterCopula(std::string_view before) {
+  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  for (std::string_view c : {"是", "为", "叫", " is", " are", " was"}) {
+    if (before.ends_with(c)) return true;
+  }
+  return false;
 }
 
 StatementCues ReadCues(std::string_view text) {
@@ -415,6 +448,8 @@ StatementCues ReadCues(std::string_view text) {
     std::string key = Folded(m.key);
     const size_t at = folded.find(key);
     if (change_at != std::string::npos && at != std::string::npos && at > change_at) continue;
+    // Named right after a copula, it is the value too: "女儿的班主任是王老师", "我的主力机是小米13".
+    if (at != std::string::npos && AfterCopula(std::string_view(folded).substr(0, at))) continue;
     c.subjects.push_back(std::move(key));
   }
   return c;
@@ -522,6 +557,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // 40" leaves "The billing service moved to rack 12" alone.
   if (newer.change && topic.older_relevance >= kTopicRelevance &&
       topic.shared_words >= kChangeSharedWords && !OtherThingsChanged(newer, older)) {
+    return true;
+  }
+  // A change said of what both answer, with other values of one kind ("手机换成了华为Mate 60
+  // Pro" after "我的主力机是小米13"): the value changed, in words of no slot.
+  if (newer.change && both >= kTopicRelevance && topic.both_short && topic.other_values &&
+      !OtherThingsChanged(newer, older)) {
     return true;
   }
   // The same words with other values of one kind: the value changed, whatever the question.
@@ -646,10 +687,11 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
           OtherValues(cues_of(j), cues_of(i))) {
         topic.other_values = true;
         std::vector<std::string> words;
-        const StatementCues& o = cues_of(i);
         for (const std::string& w : words_of(i)) {
-          if (std::find(o.numbers.begin(), o.numbers.end(), w) == o.numbers.end() &&
-              WeekdayOf(w).empty() && !IsUnitWord(w)) {
+          const bool number = std::any_of(w.begin(), w.end(), [](char ch) {
+            return ch >= '0' && ch <= '9';
+          });
+          if (!number && WeekdayOf(w).empty() && !IsUnitWord(w)) {
             words.push_back(w);
           }
         }

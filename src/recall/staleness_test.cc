@@ -169,6 +169,38 @@ TEST(StalenessTest, OtherValuesReplaceNothingInEventsOrWithAValueInCommon) {
   EXPECT_EQ(OutdatedByCues({&rent, &gym}, {0, 0}), (std::vector<int>{-1, -1}));
 }
 
+// Numbers are read whole: "$16.99" and "$19.99" share no "99".
+TEST(StalenessTest, NumbersAreReadWhole) {
+  EXPECT_EQ(Cue("Spotify family plan is $19.99/month.").numbers,
+            (std::vector<std::string>{"19.99"}));
+  EXPECT_EQ(Cue("Call 555-0142 at 4:30 about B3-056").numbers,
+            (std::vector<std::string>{"555-0142", "4:30", "b3-056"}));
+  const std::vector<Memory> ms = {
+      Record(1, 1, 1000, "My Spotify family plan costs $16.99 a month."),
+      Record(2, 2, 2000, "Spotify family plan is $19.99/month.")};
+  EXPECT_EQ(OutdatedWithoutTheQuestion(ms), (std::vector<int>{1, -1}));
+}
+
+// A name right after a copula is what the statement says, its value, not who it is about:
+// a correction of it corrects the same teacher's slot.
+TEST(StalenessTest, ANameAfterACopulaIsTheValue) {
+  EXPECT_TRUE(Cue("女儿的班主任是王老师，人挺好的").subjects.empty());
+  EXPECT_FALSE(Cue("王老师下周请假").subjects.empty());
+  EXPECT_TRUE(Outdates(Cue("我记错了，女儿的班主任其实是赵老师"), Cue("女儿的班主任是王老师，人挺好的"),
+                       Both(0.8)));
+}
+
+// A change said of what both statements answer, with other values of one kind, replaces the
+// older one in words of no slot; off the question it does not.
+TEST(StalenessTest, AChangeWithOtherValuesOfWhatBothAnswer) {
+  Topic both = Both();
+  both.other_values = true;
+  EXPECT_TRUE(Outdates(Cue("手机换成了华为Mate 60 Pro，旧的给我妈用了"), Cue("我的主力机是小米13"), both));
+  Topic off = both;
+  off.newer_relevance = off.older_relevance = 0.1;
+  EXPECT_FALSE(Outdates(Cue("手机换成了华为Mate 60 Pro，旧的给我妈用了"), Cue("我的主力机是小米13"), off));
+}
+
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
   EXPECT_FALSE(Outdates(Cue("我上周搬到上海了"), Cue("我住在杭州"), Topic{1, 0.05, 0}));
 }
