@@ -202,6 +202,18 @@ constexpr SetFloor kSixteenthSetFloors[] = {
 constexpr SetFloor kSeventeenthSetFloors[] = {
     {0.25, 54.0 / 70}, {0.35, 54.0 / 70}, {0.0, 47.0 / 70}};
 
+// The eighteenth set (truth_heldout18.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by an eighteenth writer from a prompt written anew: casual chat as typed on a phone
+// (Chinese with spaces for punctuation, lowercase English, fragments), changes in idioms
+// ("ditched X for Y", "we're with Y now", "换了家"), newer statements in another sentence
+// shape. Scored once with the rules frozen at b2ded1f (2026-12-04): 35/70 = 50.0 % at the
+// default floor 0.25, 36/70 at 0.35, 28/70 with no floor (at 0.25: abstention 6/10,
+// change_verb 3/10, correction 7/10, dedup 6/10, newer_statement 2/10, past_question 10/10,
+// status 1/10). The rules of e549e2f and 086e2d6 score 34/70 on it. Development data from
+// now on; the floors are its blind scores less one row.
+constexpr SetFloor kEighteenthSetFloors[] = {
+    {0.25, 34.0 / 70}, {0.35, 35.0 / 70}, {0.0, 27.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -392,6 +404,10 @@ TEST(TruthHeldOutTest, ScoreOnSixteenthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSeventeenthSet) {
   ExpectFloors("truth_heldout17.jsonl", kSeventeenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEighteenthSet) {
+  ExpectFloors("truth_heldout18.jsonl", kEighteenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
