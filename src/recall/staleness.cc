@@ -537,6 +537,22 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   const bool slot_topic =
       shared != 0 && topic.older_relevance >= kSlotRelevance && topic.both_short;
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
+  // Asked for one thing: two short statements that both answer it fully are two answers,
+  // the later the one now ("work gave me a ThinkPad X1" -> "typing this on my work MacBook
+  // Pro"), unless one adds to the other ("也", "also").
+  if (topic.asks_one && both >= kOneAnswerRelevance && topic.both_short && !newer.additive &&
+      !older.additive && !newer.question && !older.question) {
+    return true;
+  }
+  // Asked how an item stands: of two statements of it that both answer, the later is the
+  // step it has reached ("顺丰已经揽收了" -> "空气炸锅到了 丰巢签收了", "requested a refund from
+  // Zappos, waiting on them" -> "Zappos refund came through"). Not when either says "也" /
+  // "also": another item in the same state ("蓝海科技的合同也在法务审核中").
+  if (topic.asks_status && both >= kStatusQuestionRelevance && topic.both_short &&
+      topic.shared_item_words > 0 && !newer.additive && !older.additive && !newer.question &&
+      !older.question) {
+    return true;
+  }
   if (newer.opening_correction && topic.shared_words >= kWeakCorrectionSharedWords) {
     return true;
   }
@@ -593,8 +609,69 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
          topic.newer_says_more && !OtherThingsChanged(newer, older);
 }
 
+namespace {
+
+// How a question asks where something stands, folded; ASCII ones match whole words.
+constexpr std::string_view kStatusAsks[] = {
+    "到哪了", "到哪一步", "到哪步", "怎么样了", "咋样了", "进度", "进展", "什么情况", "啥情况",
+    "批了没", "批了吗", "出来没", "出来了吗", "结果", "好了没", "好了吗", "到了没", "到了吗",
+    "通过了吗", "通过没", "下来了吗", "下来没", "办得怎么样", "办好了吗", "修好了吗", "状态",
+    "status", "where are we on", "where are we with", "what's happening with",
+    "what happened with", "what's going on with", "go through", "went through",
+    "come through", "progress on", "update on", "any news on", "stand", "yet"};
+
+// How a question asks for one thing of a kind, folded; ASCII ones match whole words.
+constexpr std::string_view kOneAsks[] = {
+    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "which", "who's my", "who is my",
+    "who's our", "who is our", "where does", "where do i live", "where do we live"};
+
+}  // namespace
+
+bool AsksForOne(std::string_view query) {
+  const std::string folded = Folded(query);
+  // "Which places or events ...", "Which dairy-free dessert flavors does ...": more than one,
+  // by a plural among the words between "which" and the verb.
+  const size_t which = folded.find("which ");
+  if (which != std::string::npos) {
+    static constexpr std::string_view kVerbs[] = {"do", "does", "did", "is", "are", "was",
+                                                  "were", "has", "have", "had", "can", "will", "should", "would",
+                                                  "could", "must", "might"};
+    size_t at = which + 6;
+    for (int n = 0; n < 5 && at < folded.size(); ++n) {
+      size_t end = at;
+      while (end < folded.size() && (std::isalpha(static_cast<unsigned char>(folded[end])) ||
+                                     folded[end] == '-')) {
+        ++end;
+      }
+      const std::string_view word = std::string_view(folded).substr(at, end - at);
+      if (word.empty() || std::find(std::begin(kVerbs), std::end(kVerbs), word) != std::end(kVerbs)) {
+        break;
+      }
+      if (word.size() > 3 && word.back() == 's' && !word.ends_with("ss")) return false;
+      at = end + 1;
+    }
+  }
+  // "Where does X live": a home; "where does X get ideas" asks for many.
+  if ((HasCue(folded, "where does") || HasCue(folded, "where do")) && !HasCue(folded, "live")) {
+    return std::any_of(std::begin(kOneAsks), std::end(kOneAsks), [&](std::string_view a) {
+      return !a.starts_with("where") && HasCue(folded, a);
+    });
+  }
+  return std::any_of(std::begin(kOneAsks), std::end(kOneAsks),
+                     [&](std::string_view a) { return HasCue(folded, a); });
+}
+
+bool AsksForStatus(std::string_view query) {
+  const std::string folded = Folded(query);
+  return std::any_of(std::begin(kStatusAsks), std::end(kStatusAsks),
+                     [&](std::string_view a) { return HasCue(folded, a); });
+}
+
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
-                                const std::vector<double>& relevance) {
+                                const std::vector<double>& relevance,
+                                std::string_view status_question, bool asks_one) {
+  const std::vector<std::string> asked_items =
+      status_question.empty() ? std::vector<std::string>() : ReadCues(status_question).subjects;
   std::vector<int> out(ms.size(), -1);
   std::vector<StatementCues> cues(ms.size());
   std::vector<bool> read(ms.size(), false);
@@ -674,9 +751,18 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       if (!cues_of(j).change && single) {
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
       }
-      // A status of which only one statement names the item: the words of the item both say.
-      if (single == kSlotStatus &&
-          cues_of(i).subjects.empty() != cues_of(j).subjects.empty()) {
+      // A status of which only one statement names the item, or any two statements when the
+      // question asks how an item stands: the words of the item both say.
+      topic.asks_status =
+          !status_question.empty() &&
+          std::all_of(asked_items.begin(), asked_items.end(), [&](const std::string& item) {
+            return cues_of(i).folded.find(item) != std::string::npos &&
+                   cues_of(j).folded.find(item) != std::string::npos;
+          });
+      topic.asks_one = asks_one && older.kind != MemoryKind::kEvent;
+      if ((single == kSlotStatus &&
+           cues_of(i).subjects.empty() != cues_of(j).subjects.empty()) ||
+          topic.asks_status) {
         topic.shared_item_words = SharedItemWords(newer.content, older.content);
       }
       topic.both_short =

@@ -118,7 +118,29 @@ struct Topic {
   // ("standing desk" of "The standing desk got delivered" after "Order #A-5530 (the standing
   // desk) shipped"). From kItemSharedWords the two are about one item.
   double shared_item_words = 0;
+  // The question asks how an item stands (AsksForStatus): two statements that both answer it
+  // and share a word of the item are two steps of one process, whatever their words.
+  bool asks_status = false;
+  // The question asks for one thing ("which bank", "who's my dentist", "哪家健身房"): two short
+  // statements that both answer it fully give two answers, the later the one now.
+  bool asks_one = false;
 };
+
+// Whether `query` asks for one thing of a kind: "which X", "who's my X", "where does X live",
+// "哪个", "哪家", "哪所", "哪位", "在哪…上班". Not a question about the past.
+bool AsksForOne(std::string_view query);
+
+// Of a question asking for one thing, two short statements that both answer it with at least
+// this relevance are two answers, the later the one now.
+inline constexpr double kOneAnswerRelevance = 0.9;
+
+// Whether `query` asks how something stands: "到哪了", "怎么样了", "批了没", "结果出来没",
+// "what's the status of", "where are we on", "did my refund go through", "fixed yet".
+bool AsksForStatus(std::string_view query);
+
+// Of a question asking how an item stands, two short statements of it that both answer the
+// question with at least this relevance are two steps, the later the state now.
+inline constexpr double kStatusQuestionRelevance = 0.6;
 
 // Two short statements of one subject with other values of one kind replace each other when
 // the newer repeats this share of the older one's words besides its values.
@@ -164,6 +186,12 @@ inline constexpr double kChangeSharedWords = 0.5;
 //     neither an event, whatever the question ("钢琴课一节课300块" -> "钢琴课一节课收350块");
 //   - the same frame with another value, both short, whatever the question ("My WiFi password
 //     is Sunflower2021" -> "My WiFi password is BlueHeron#88"; statement_frame.h);
+//   - a change said of what both answer (kTopicRelevance), with other values of one kind,
+//     both short ("手机换成了华为Mate 60 Pro" after "我的主力机是小米13");
+//   - asked how an item stands (Topic::asks_status): a later statement of the item that both
+//     answer with kStatusQuestionRelevance, sharing a word of the item, neither additive;
+//   - asked for one thing (Topic::asks_one): a later short statement, both answering with
+//     kOneAnswerRelevance, neither additive;
 //   - a plain newer statement of a slot that holds one value, both answering the question
 //     (both short)
 //     (for a favorite, the newer repeating most of the older's words: the same X).
@@ -174,8 +202,13 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
 // it by the cue rules, or -1: only current records (episodic) of one owner, said at
 // different times by different messages, are compared; of several successors the latest wins.
 // `relevance[i]` is memory i's relevance to the question (RecallHit::relevance).
+// `status_question`: the question when it asks how an item stands (AsksForStatus), else "";
+// two statements are then steps of the item only when both name the people and items the
+// question names ("蓝海科技那份合同走到哪一步了" is not answered by "华星的合同签了").
+// `asks_one`: the question asks for one thing (AsksForOne).
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
-                                const std::vector<double>& relevance);
+                                const std::vector<double>& relevance,
+                                std::string_view status_question = "", bool asks_one = false);
 
 // For the current records among `records`, the current record (or, without one, the current
 // fact) of the message whose fact superseded a fact of the record's message; keyed by the

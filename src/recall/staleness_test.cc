@@ -201,6 +201,50 @@ TEST(StalenessTest, AChangeWithOtherValuesOfWhatBothAnswer) {
   EXPECT_FALSE(Outdates(Cue("手机换成了华为Mate 60 Pro，旧的给我妈用了"), Cue("我的主力机是小米13"), off));
 }
 
+TEST(StalenessTest, StatusAndOneThingQuestions) {
+  EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
+  EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));
+  EXPECT_TRUE(AsksForStatus("what's the status of the deck permit"));
+  EXPECT_FALSE(AsksForStatus("我的手机号是多少？"));
+  EXPECT_TRUE(AsksForOne("which bank does my paycheck go to"));
+  EXPECT_TRUE(AsksForOne("我现在在哪家公司上班"));
+  EXPECT_TRUE(AsksForOne("who's my dentist"));
+  EXPECT_TRUE(AsksForOne("where does jake live"));
+  EXPECT_TRUE(AsksForOne("Which medication should doctors avoid giving me?"));
+  // Plural: many answers.
+  EXPECT_FALSE(AsksForOne("Which places or events has Calvin visited in Tokyo?"));
+  EXPECT_FALSE(AsksForOne("Which dairy-free dessert flavors does Nate enjoy?"));
+  EXPECT_FALSE(AsksForOne("Where does Joanna get her ideas for the characters from?"));
+  EXPECT_FALSE(AsksForOne("我喜欢吃什么？"));
+}
+
+// Asked how an item stands, two statements of it that both answer are two steps, whatever
+// their words; not of two items, nor with "也".
+TEST(StalenessTest, AStatusQuestionMakesTheLaterStepOfAnItemTheState) {
+  Memory sent = Record(1, 1, 1000, "买的空气炸锅 顺丰已经揽收了");
+  Memory came = Record(2, 2, 2000, "空气炸锅到了 丰巢签收了");
+  EXPECT_EQ(OutdatedByCues({&sent, &came}, {1, 1}, "我那个空气炸锅到哪了"),
+            (std::vector<int>{1, -1}));
+  EXPECT_EQ(OutdatedByCues({&sent, &came}, {1, 1}), (std::vector<int>{-1, -1}));
+  Memory a = Record(3, 3, 1000, "蓝海科技的合同也在法务审核中");
+  Memory b = Record(4, 4, 2000, "华星的合同法务审核通过，已经签了");
+  EXPECT_EQ(OutdatedByCues({&a, &b}, {1, 1}, "蓝海科技那份合同走到哪一步了？"),
+            (std::vector<int>{-1, -1}));
+}
+
+// Asked for one thing, two short statements that both answer it fully are two answers, the
+// later the one now; an additive one adds.
+TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
+  Memory old_laptop = Record(1, 1, 1000, "work gave me a ThinkPad X1");
+  Memory new_laptop = Record(2, 2, 2000, "typing this on my work MacBook Pro, the 14 inch");
+  EXPECT_EQ(OutdatedByCues({&old_laptop, &new_laptop}, {1, 1}, "", /*asks_one=*/true),
+            (std::vector<int>{1, -1}));
+  EXPECT_EQ(OutdatedByCues({&old_laptop, &new_laptop}, {1, 0.5}, "", true),
+            (std::vector<int>{-1, -1}));
+  Memory also = Record(3, 3, 3000, "I also use an iPad for work");
+  EXPECT_EQ(OutdatedByCues({&new_laptop, &also}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
+}
+
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
   EXPECT_FALSE(Outdates(Cue("我上周搬到上海了"), Cue("我住在杭州"), Topic{1, 0.05, 0}));
 }

@@ -192,7 +192,10 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     relevance.push_back(std::max(h.relevance, Relevance(VectorCosine(h), 0, params.topic_scale)));
   }
   std::vector<int> by_cues = OutdatedByCues(
-      {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance);
+      {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance,
+      !params.asks_past && AsksForStatus(params.query) ? std::string_view(params.query)
+                                                        : std::string_view(),
+      !params.asks_past && AsksForOne(params.query));
   by_cues.resize(ms.size(), -1);
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
