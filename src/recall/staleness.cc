@@ -539,9 +539,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
   // Asked for one thing: two short statements that both answer it fully are two answers,
   // the later the one now ("work gave me a ThinkPad X1" -> "typing this on my work MacBook
-  // Pro"), unless one adds to the other ("也", "also").
+  // Pro"), unless one adds to the other ("也", "also") or their frames name two things ("My
+  // favorite movie is Heat", "My favorite cuisine is Ethiopian").
   if (topic.asks_one && both >= kOneAnswerRelevance && topic.both_short && !newer.additive &&
-      !older.additive && !newer.question && !older.question) {
+      !older.additive && !newer.question && !older.question &&
+      (newer.frame.empty() || older.frame.empty() || newer.frame == older.frame)) {
     return true;
   }
   // Asked how an item stands: of two statements of it that both answer, the later is the
@@ -622,8 +624,9 @@ constexpr std::string_view kStatusAsks[] = {
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {
-    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "which", "who's my", "who is my",
-    "who's our", "who is our", "where does", "where do i live", "where do we live"};
+    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "是谁", "是多少", "叫什么",
+    "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
+    "what's our", "what is our", "where does", "where do i live", "where do we live"};
 
 }  // namespace
 

@@ -86,6 +86,13 @@ TEST(StalenessTest, TheFirstStepOfAProcessIsAStatusItsLaterStepsReplace) {
 
 TEST(StalenessTest, CorrectionOfTheSameTopicOutdatesWithoutASlot) {
   EXPECT_TRUE(Outdates(Cue("不对，我说错了，是下周四飞成都"), Cue("我下周三飞成都出差"), Both()));
+  // Slips said in other words.
+  for (std::string_view slip : {"ugh copied it wrong, Lisbon flight is TP 1358",
+                                "fat-fingered the rent number lol. new rent is $2,310",
+                                "我记岔了 我妹生日其实是4月17号", "记反了 我妹生日其实是4月18号",
+                                "I mistyped the router password earlier, it's maple-Horizon-24"}) {
+    EXPECT_TRUE(Cue(slip).correction) << slip;
+  }
   // Not about the question and no words in common: a correction of something else.
   EXPECT_FALSE(Outdates(Cue("Actually, the talk is at noon"), Cue("My cat is called Tom"),
                         Topic{1, 0.1, 0}));
@@ -211,6 +218,9 @@ TEST(StalenessTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForOne("who's my dentist"));
   EXPECT_TRUE(AsksForOne("where does jake live"));
   EXPECT_TRUE(AsksForOne("Which medication should doctors avoid giving me?"));
+  EXPECT_TRUE(AsksForOne("我老板是谁"));
+  EXPECT_TRUE(AsksForOne("小区门禁密码是多少"));
+  EXPECT_TRUE(AsksForOne("What's my home Wi-Fi password?"));
   // Plural: many answers.
   EXPECT_FALSE(AsksForOne("Which places or events has Calvin visited in Tokyo?"));
   EXPECT_FALSE(AsksForOne("Which dairy-free dessert flavors does Nate enjoy?"));
@@ -241,6 +251,10 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
             (std::vector<int>{1, -1}));
   EXPECT_EQ(OutdatedByCues({&old_laptop, &new_laptop}, {1, 0.5}, "", true),
             (std::vector<int>{-1, -1}));
+  // Two frames, two things: the favorite movie is not replaced by the favorite cuisine.
+  Memory movie = Record(4, 4, 1000, "My favorite movie is Heat.");
+  Memory cuisine = Record(5, 5, 2000, "My favorite cuisine is Ethiopian.");
+  EXPECT_EQ(OutdatedByCues({&movie, &cuisine}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
   Memory also = Record(3, 3, 3000, "I also use an iPad for work");
   EXPECT_EQ(OutdatedByCues({&new_laptop, &also}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
 }
