@@ -42,7 +42,8 @@ constexpr std::string_view kEnNumbers[] = {
     "ten",     "eleven",   "twelve",   "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
     "eighteen", "nineteen", "twenty",  "thirty",  "forty",   "fifty",   "sixty",  "seventy",
     "eighty",  "ninety",   "hundred",  "thousand", "million", "billion", "dozen",  "half"};
-constexpr std::string_view kZhTimeChars = "年月日号点周今明昨早晚午夜时分秒春夏秋冬";
+// 号 is a day only after a number ("3号", "十五号"; not "手机号"): HasDayNumber.
+constexpr std::string_view kZhTimeChars = "年月日点周今明昨早晚午夜时分秒春夏秋冬";
 constexpr std::string_view kZhTimeWords[] = {"星期", "礼拜", "日期"};
 constexpr std::string_view kEnTimeWords[] = {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
@@ -88,6 +89,21 @@ bool HasCharOf(std::string_view folded, std::string_view chars) {
 bool HasDigit(std::string_view text) {
   for (char c : text) {
     if (std::isdigit(static_cast<unsigned char>(c))) return true;
+  }
+  return false;
+}
+
+// "3号", "十五号": 号 after a digit or a Chinese numeral.
+bool HasDayNumber(std::string_view folded) {
+  constexpr std::string_view kHao = "号";
+  for (size_t at = folded.find(kHao); at != std::string_view::npos;
+       at = folded.find(kHao, at + 1)) {
+    if (at == 0) continue;
+    if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
+    const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
+    if (before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos)) {
+      return true;
+    }
   }
   return false;
 }
@@ -220,6 +236,15 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
     if (w.sentence_start && !IsContentToken(lower)) continue;  // "My", "The"
     return true;
   }
+  // A title before a word names someone however it is typed ("seeing dr lindqvist now").
+  for (const char* title : {"dr", "mr", "mrs", "ms", "prof"}) {
+    const std::vector<LatinWord> lower = LatinWords(folded);
+    for (size_t i = 0; i + 1 < lower.size(); ++i) {
+      if (lower[i].text != title) continue;
+      const std::string next = text::FoldForSearch(lower[i + 1].text);
+      if (std::find(asked.begin(), asked.end(), next) == asked.end()) return true;
+    }
+  }
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
   const auto mentions = Mentions(raw_text);
   for (const extract::EntityMention& m : *mentions) {
@@ -269,7 +294,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kAmount:
       return HasNumber(folded);
     case AnswerKind::kTime:
-      return HasFreeDigit(folded) || HasCharOf(folded, kZhTimeChars) ||
+      return HasFreeDigit(folded) || HasCharOf(folded, kZhTimeChars) || HasDayNumber(folded) ||
              AnyCue(folded, kZhTimeWords) || AnyCue(folded, kEnTimeWords);
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);

@@ -53,6 +53,15 @@ TEST(AnswerKindTest, Times) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "The warranty runs until 2027.", ""));
 }
 
+TEST(AnswerKindTest, APhoneNumberOrAShareIsNoTime) {
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "张工的手机号是13812345678", ""));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "那笔定期的利率是2.1%", ""));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "我在招商银行开了个定期存款", ""));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "下星期一交", ""));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "婚礼定在十一号", ""));
+  EXPECT_EQ(AskedKind("家里空调是哪年买的？", false), AnswerKind::kTime);
+}
+
 TEST(AnswerKindTest, Colours) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kColour, "我的车是白色的特斯拉。", ""));
   EXPECT_TRUE(CarriesKind(AnswerKind::kColour, "I drive a blue Mazda.", ""));
@@ -63,6 +72,10 @@ TEST(AnswerKindTest, NamesTheQuestionDoesNotSay) {
   const std::string_view sophie = "What's the name of Sophie's teacher?";
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My daughter Sophie started kindergarten.", sophie));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "Sophie's teacher is Mrs. Alvarez.", sophie));
+  // A title names someone however it is typed.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "switched therapists, seeing dr lindqvist now",
+                          "who is my therapist"));
+  EXPECT_EQ(AskedKind("who is my therapist", false), AnswerKind::kName);
   // A name that begins the sentence is a name; "My" is not.
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "Olivia is my wife.", "What's my wife's name?"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My wife is a nurse.", "What's my wife's name?"));

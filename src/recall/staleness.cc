@@ -367,6 +367,18 @@ bool AfterCopula(std::string_view before) {
   for (std::string_view c : {"是", "为", "叫", " is", " are", " was"}) {
     if (before.ends_with(c)) return true;
   }
+  // "是心内科的王建国主任": 是, then a few characters ending in 的, in one clause.
+  if (before.ends_with("的")) {
+    const size_t shi = before.rfind("是");
+    if (shi != std::string_view::npos && before.size() - shi <= 3 * 8) {
+      const std::string_view between = before.substr(shi);
+      bool one_clause = true;
+      for (std::string_view b : {"，", "。", "；", "！", "？", ",", ";", "!", "?", " "}) {
+        one_clause = one_clause && between.find(b) == std::string_view::npos;
+      }
+      if (one_clause) return true;
+    }
+  }
   return false;
 }
 
@@ -550,7 +562,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // step it has reached ("顺丰已经揽收了" -> "空气炸锅到了 丰巢签收了", "requested a refund from
   // Zappos, waiting on them" -> "Zappos refund came through"). Not when either says "也" /
   // "also": another item in the same state ("蓝海科技的合同也在法务审核中").
-  if (topic.asks_status && both >= kStatusQuestionRelevance && topic.both_short &&
+  if (topic.asks_status && both >= kStatusQuestionRelevance && topic.both_fairly_short &&
       topic.shared_item_words > 0 && !newer.additive && !older.additive && !newer.question &&
       !older.question) {
     return true;
@@ -620,11 +632,13 @@ constexpr std::string_view kStatusAsks[] = {
     "通过了吗", "通过没", "下来了吗", "下来没", "办得怎么样", "办好了吗", "修好了吗", "状态",
     "status", "where are we on", "where are we with", "what's happening with",
     "what happened with", "what's going on with", "go through", "went through",
-    "come through", "progress on", "update on", "any news on", "stand", "yet"};
+    "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
+    "came back", "hear back", "heard back", "did i get my"};
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {
     "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "是谁", "是多少", "叫什么",
+    "住在哪", "住哪",
     "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
     "what's our", "what is our", "where does", "where do i live", "where do we live"};
 
@@ -770,6 +784,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       }
       topic.both_short =
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits;
+      topic.both_fairly_short =
+          cues_of(i).units <= 2 * kStatementUnits && cues_of(j).units <= 2 * kStatementUnits;
       // Events happen again with other values ("ran 5 km on Monday", "ran 8 km on Tuesday").
       if (topic.both_short && older.kind != MemoryKind::kEvent &&
           newer.kind != MemoryKind::kEvent &&

@@ -121,6 +121,9 @@ struct Topic {
   // The question asks how an item stands (AsksForStatus): two statements that both answer it
   // and share a word of the item are two steps of one process, whatever their words.
   bool asks_status = false;
+  // Both are at most twice kStatementUnits: a step of a process told with its details
+  // ("保险公司审核通过了，理赔款8600元已经打到我的工商银行卡上").
+  bool both_fairly_short = true;
   // The question asks for one thing ("which bank", "who's my dentist", "哪家健身房"): two short
   // statements that both answer it fully give two answers, the later the one now.
   bool asks_one = false;

@@ -13,7 +13,8 @@ constexpr std::string_view kCorrectionCues[] = {
     "it wrong", "that wrong", "this wrong", "them wrong", "wrong one", "wrong digit",
     "fat-fingered", "fat fingered", "记岔", "说岔", "记混", "搞混", "说反", "写反", "记反",
     "看岔", "手滑", "mistyped", "misheard", "misread", "miswrote", "wrong letter", "flipped",
-    "autocorrect"};
+    "autocorrect", "i was mistaken", "was mistaken", "ignore what i said", "wait nope",
+    "scratch what i said"};
 
 // Words that correct only where a statement opens with them ("Actually, it's the 21st",
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just

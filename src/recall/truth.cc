@@ -191,11 +191,14 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   for (const RecallHit& h : *hits) {
     relevance.push_back(std::max(h.relevance, Relevance(VectorCosine(h), 0, params.topic_scale)));
   }
+  // The question rules (how an item stands, one thing asked for) read one question about the
+  // present, not a dialogue used as the query.
+  const bool asks_now = !params.asks_past && IsOneQuestion(params.query);
   std::vector<int> by_cues = OutdatedByCues(
       {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance,
-      !params.asks_past && AsksForStatus(params.query) ? std::string_view(params.query)
-                                                        : std::string_view(),
-      !params.asks_past && AsksForOne(params.query));
+      asks_now && AsksForStatus(params.query) ? std::string_view(params.query)
+                                              : std::string_view(),
+      asks_now && AsksForOne(params.query));
   by_cues.resize(ms.size(), -1);
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
