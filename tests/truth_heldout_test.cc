@@ -235,6 +235,17 @@ constexpr SetFloor kNineteenthSetFloors[] = {
 constexpr SetFloor kTwentiethSetFloors[] = {
     {0.25, 36.0 / 70}, {0.35, 36.0 / 70}, {0.0, 35.0 / 70}};
 
+// The twenty-first set (truth_heldout21.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-first writer from a prompt written anew (70 imagined users of
+// many walks of life, neat, phone-typed and terse), scored once with the rules frozen at
+// 4154acc (2026-12-04): 48/70 = 68.6 % at the default floor 0.25, 48/70 at 0.35, 43/70 with
+// no floor (at 0.25: abstention 5/10, change_verb 5/10, correction 9/10, dedup 5/10,
+// newer_statement 6/10, past_question 10/10, status 8/10). The rules of 5650ea6 score 47/70
+// on it, those of e549e2f 33/70. Development data from now on; the floors are its blind
+// scores less one row.
+constexpr SetFloor kTwentyFirstSetFloors[] = {
+    {0.25, 47.0 / 70}, {0.35, 47.0 / 70}, {0.0, 42.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -437,6 +448,10 @@ TEST(TruthHeldOutTest, ScoreOnNineteenthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentiethSet) {
   ExpectFloors("truth_heldout20.jsonl", kTwentiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentyFirstSet) {
+  ExpectFloors("truth_heldout21.jsonl", kTwentyFirstSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
