@@ -237,13 +237,14 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
     return true;
   }
   // A title before a word names someone however it is typed ("seeing dr lindqvist now").
-  for (const char* title : {"dr", "mr", "mrs", "ms", "prof"}) {
-    const std::vector<LatinWord> lower = LatinWords(folded);
-    for (size_t i = 0; i + 1 < lower.size(); ++i) {
-      if (lower[i].text != title) continue;
-      const std::string next = text::FoldForSearch(lower[i + 1].text);
-      if (std::find(asked.begin(), asked.end(), next) == asked.end()) return true;
+  constexpr std::string_view kTitles[] = {"dr", "mr", "mrs", "ms", "prof"};
+  const std::vector<LatinWord> lower = LatinWords(folded);
+  for (size_t i = 0; i + 1 < lower.size(); ++i) {
+    if (std::find(std::begin(kTitles), std::end(kTitles), lower[i].text) == std::end(kTitles)) {
+      continue;
     }
+    const std::string next = text::FoldForSearch(lower[i + 1].text);
+    if (std::find(asked.begin(), asked.end(), next) == asked.end()) return true;
   }
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
   const auto mentions = Mentions(raw_text);

@@ -4,6 +4,8 @@
 #include <cctype>
 
 #include "engram/temporal.h"
+#include "src/recall/cue_index.h"
+#include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -150,6 +152,67 @@ bool OverlapsWindows(const std::vector<TimeWindow>& windows, const Instant& from
 
 Instant MemoryTime(const Memory& m) {
   return m.event_time ? m.event_time->from : m.source.at;
+}
+
+namespace {
+
+// How a question asks where something stands, folded; ASCII ones match whole words.
+constexpr std::string_view kStatusAsks[] = {
+    "到哪了", "到哪一步", "到哪步", "怎么样了", "咋样了", "进度", "进展", "什么情况", "啥情况",
+    "批了没", "批了吗", "出来没", "出来了吗", "结果", "好了没", "好了吗", "到了没", "到了吗",
+    "通过了吗", "通过没", "下来了吗", "下来没", "办得怎么样", "办好了吗", "修好了吗", "状态",
+    "status", "where are we on", "where are we with", "what's happening with",
+    "what happened with", "what's going on with", "go through", "went through",
+    "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
+    "came back", "hear back", "heard back", "did i get my"};
+
+// How a question asks for one thing of a kind, folded; ASCII ones match whole words.
+constexpr std::string_view kOneAsks[] = {
+    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "是谁", "是多少", "叫什么",
+    "住在哪", "住哪",
+    "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
+    "what's our", "what is our", "where does", "where do i live", "where do we live"};
+
+}  // namespace
+
+bool AsksForOne(std::string_view query) {
+  const std::string folded = Folded(query);
+  // "Which places or events ...", "Which dairy-free dessert flavors does ...": more than one,
+  // by a plural among the words between "which" and the verb.
+  const size_t which = folded.find("which ");
+  if (which != std::string::npos) {
+    static constexpr std::string_view kVerbs[] = {
+        "do",  "does", "did",  "is",     "are",   "was",   "were",  "has",  "have",
+        "had", "can",  "will", "should", "would", "could", "must", "might"};
+    size_t at = which + 6;
+    for (int n = 0; n < 5 && at < folded.size(); ++n) {
+      size_t end = at;
+      while (end < folded.size() && (std::isalpha(static_cast<unsigned char>(folded[end])) ||
+                                     folded[end] == '-')) {
+        ++end;
+      }
+      const std::string_view word = std::string_view(folded).substr(at, end - at);
+      if (word.empty() || std::find(std::begin(kVerbs), std::end(kVerbs), word) != std::end(kVerbs)) {
+        break;
+      }
+      if (word.size() > 3 && word.back() == 's' && !word.ends_with("ss")) return false;
+      at = end + 1;
+    }
+  }
+  // "Where does X live": a home; "where does X get ideas" asks for many.
+  if ((HasCue(folded, "where does") || HasCue(folded, "where do")) && !HasCue(folded, "live")) {
+    return std::any_of(std::begin(kOneAsks), std::end(kOneAsks), [&](std::string_view a) {
+      return !a.starts_with("where") && HasCue(folded, a);
+    });
+  }
+  return std::any_of(std::begin(kOneAsks), std::end(kOneAsks),
+                     [&](std::string_view a) { return HasCue(folded, a); });
+}
+
+bool AsksForStatus(std::string_view query) {
+  const std::string folded = Folded(query);
+  return std::any_of(std::begin(kStatusAsks), std::end(kStatusAsks),
+                     [&](std::string_view a) { return HasCue(folded, a); });
 }
 
 }  // namespace engram::recall

@@ -48,6 +48,16 @@ bool IsChangeEvent(std::string_view word);
 
 QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at);
 
+// Whether `query` asks for one thing of a kind: "which X" (not a plural), "who's my X",
+// "what's my X", "where does X live", "哪个", "哪家", "是谁", "是多少", "住在哪". Read with the
+// truth rules (staleness.h Topic::asks_one).
+bool AsksForOne(std::string_view query);
+
+// Whether `query` asks how something stands: "到哪了", "怎么样了", "批了没", "结果出来没",
+// "what's the status of", "where are we on", "did my refund go through", "fixed yet". Read
+// with the truth rules (staleness.h Topic::asks_status).
+bool AsksForStatus(std::string_view query);
+
 // True iff `t` lies in one of the windows.
 bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t);
 

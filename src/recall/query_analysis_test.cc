@@ -106,5 +106,25 @@ TEST(QueryAnalysisTest, WhatHeldBeforeSomethingAsksForHistory) {
   }
 }
 
+TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
+  EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
+  EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));
+  EXPECT_TRUE(AsksForStatus("what's the status of the deck permit"));
+  EXPECT_FALSE(AsksForStatus("我的手机号是多少？"));
+  EXPECT_TRUE(AsksForOne("which bank does my paycheck go to"));
+  EXPECT_TRUE(AsksForOne("我现在在哪家公司上班"));
+  EXPECT_TRUE(AsksForOne("who's my dentist"));
+  EXPECT_TRUE(AsksForOne("where does jake live"));
+  EXPECT_TRUE(AsksForOne("Which medication should doctors avoid giving me?"));
+  EXPECT_TRUE(AsksForOne("我老板是谁"));
+  EXPECT_TRUE(AsksForOne("小区门禁密码是多少"));
+  EXPECT_TRUE(AsksForOne("What's my home Wi-Fi password?"));
+  // Plural: many answers.
+  EXPECT_FALSE(AsksForOne("Which places or events has Calvin visited in Tokyo?"));
+  EXPECT_FALSE(AsksForOne("Which dairy-free dessert flavors does Nate enjoy?"));
+  EXPECT_FALSE(AsksForOne("Where does Joanna get her ideas for the characters from?"));
+  EXPECT_FALSE(AsksForOne("我喜欢吃什么？"));
+}
+
 }  // namespace
 }  // namespace engram::recall

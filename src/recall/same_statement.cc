@@ -1,8 +1,8 @@
 #include "src/recall/same_statement.h"
 
 #include <algorithm>
-#include <span>
 #include <cctype>
+#include <span>
 #include <iterator>
 
 #include "src/base/utf8.h"
@@ -166,6 +166,11 @@ StatementShape ShapeOf(std::string_view text) {
 
 namespace {
 
+// Questions of a chat ask; they state no answer.
+bool HasQuestionMark(const StatementShape& s) {
+  return s.folded.find('?') != std::string::npos || s.folded.find("？") != std::string::npos;
+}
+
 // Whether every value of each statement occurs in the other.
 bool ValuesSaidByBoth(const StatementShape& a, const StatementShape& b) {
   auto in = [](const std::vector<std::string>& values, const std::string& text) {
@@ -230,12 +235,7 @@ bool NextToAnAskedValue(const StatementShape& s, const std::string& v,
 
 bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question) {
   if (a.values.empty() || b.values.empty()) return false;
-  // Questions of a chat ask; they state no answer.
-  for (const StatementShape* s : {&a, &b}) {
-    if (s->folded.find('?') != std::string::npos || s->folded.find("？") != std::string::npos) {
-      return false;
-    }
-  }
+  if (HasQuestionMark(a) || HasQuestionMark(b)) return false;
   if (!ValuesSaidByBoth(a, b)) return false;
   // What else both say, besides the question's units and their values: a short number both
   // say is the answer only with more of the statement ("I have 3 kids", "I've worked there for
@@ -279,6 +279,27 @@ namespace {
 // a space, the end or a CJK character.
 constexpr std::string_view kCjkBreaks[] = {"，", "。", "；", "！", "？", "：", "、", "—"};
 
+// The width of the clause break at byte `i` of `text` (above); 0 when there is none.
+size_t ClauseBreakAt(std::string_view text, size_t i) {
+  const char c = text[i];
+  const bool end = i + 1 == text.size();
+  const bool next_digit = !end && std::isdigit(static_cast<unsigned char>(text[i + 1]));
+  const bool prev_digit = i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]));
+  if ((c == ',' || c == ';' || c == '!' || c == '?' || c == ':') &&
+      !(prev_digit && next_digit)) {  // "1,000", "10:30" stay whole
+    return 1;
+  }
+  if (c == '.' && (end || text[i + 1] == ' ' || static_cast<unsigned char>(text[i + 1]) >= 0x80)) {
+    return 1;
+  }
+  if (static_cast<unsigned char>(c) >= 0x80) {
+    for (std::string_view b : kCjkBreaks) {
+      if (text.substr(i, b.size()) == b) return b.size();
+    }
+  }
+  return 0;
+}
+
 // A message of more clauses than this is talk, not a statement: its clauses are not compared.
 constexpr int kMaxClauses = 4;
 
@@ -308,28 +329,12 @@ namespace {
 
 constexpr std::string_view kHanNumerals = "零〇一二三四五六七八九十百千万亿两半";
 
-bool HasQuestionMark(const StatementShape& s) {
-  return s.folded.find('?') != std::string::npos || s.folded.find("？") != std::string::npos;
-}
-
-// The clause of `folded` around byte `at` (between clause breaks).
+// The clause of `folded` around byte `at` (between clause breaks, ClauseBreakAt).
 std::string_view ClauseAt(std::string_view folded, size_t at) {
-  auto is_break = [&](size_t i, size_t* width) {
-    const char c = folded[i];
-    *width = 1;
-    if (c == ',' || c == ';' || c == '!' || c == '?' || c == ':' || c == '.') return true;
-    for (std::string_view b : kCjkBreaks) {
-      if (folded.substr(i, b.size()) == b) {
-        *width = b.size();
-        return true;
-      }
-    }
-    return false;
-  };
   size_t begin = 0;
-  size_t width = 0;
   for (size_t i = 0; i < folded.size(); ++i) {
-    if (!is_break(i, &width)) continue;
+    const size_t width = ClauseBreakAt(folded, i);
+    if (width == 0) continue;
     if (i >= at) return folded.substr(begin, i - begin);
     begin = i + width;
     i += width - 1;
@@ -461,22 +466,7 @@ std::vector<StatementShape> ClauseShapes(std::string_view text) {
   size_t begin = 0;
   size_t i = 0;
   while (i < text.size()) {
-    size_t width = 0;
-    const char c = text[i];
-    const bool end = i + 1 == text.size();
-    const bool next_digit = !end && std::isdigit(static_cast<unsigned char>(text[i + 1]));
-    const bool prev_digit = i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]));
-    if ((c == ',' || c == ';' || c == '!' || c == '?' || c == ':') &&
-        !(prev_digit && next_digit)) {  // "1,000", "10:30" stay whole
-      width = 1;
-    } else if (c == '.' && (end || text[i + 1] == ' ' ||
-                            static_cast<unsigned char>(text[i + 1]) >= 0x80)) {
-      width = 1;
-    } else if (static_cast<unsigned char>(c) >= 0x80) {
-      for (std::string_view b : kCjkBreaks) {
-        if (text.substr(i, b.size()) == b) width = b.size();
-      }
-    }
+    const size_t width = ClauseBreakAt(text, i);
     if (width == 0) {
       ++i;
       continue;

@@ -1,7 +1,5 @@
 #include "src/recall/staleness.h"
 
-#include <cstring>
-
 #include <algorithm>
 #include <cctype>
 #include <span>
@@ -294,16 +292,17 @@ void ReadValues(const std::string& folded, StatementCues* c) {
   auto alnum = [&](size_t i) {
     return i < folded.size() && std::isalnum(static_cast<unsigned char>(folded[i]));
   };
+  // A mark joins a run only when a letter or digit follows it.
+  auto joining_mark = [&](size_t k) {
+    return std::string_view(".,:-").find(folded[k]) != std::string_view::npos && alnum(k + 1);
+  };
   for (size_t i = 0; i < folded.size();) {
     if (!alnum(i)) {
       ++i;
       continue;
     }
     size_t end = i;
-    while (alnum(end) || (end + 1 < folded.size() && std::strchr(".,:-", folded[end]) != nullptr &&
-                          end > i && alnum(end + 1))) {
-      ++end;
-    }
+    while (alnum(end) || (end < folded.size() && joining_mark(end))) ++end;
     const std::string_view run = std::string_view(folded).substr(i, end - i);
     if (std::any_of(run.begin(), run.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
       c->numbers.emplace_back(run);
@@ -313,9 +312,7 @@ void ReadValues(const std::string& folded, StatementCues* c) {
   std::vector<text::Token> tokens;
   text::Tokenize(folded, text::TokenizeMode::kQuery, &tokens);
   for (const text::Token& t : tokens) {
-    if (std::any_of(t.text.begin(), t.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
-      continue;
-    } else if (std::string day = WeekdayOf(t.text); !day.empty()) {
+    if (std::string day = WeekdayOf(t.text); !day.empty()) {
       c->weekdays.push_back(std::move(day));
     }
   }
@@ -621,67 +618,6 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   }
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
          topic.newer_says_more && !OtherThingsChanged(newer, older);
-}
-
-namespace {
-
-// How a question asks where something stands, folded; ASCII ones match whole words.
-constexpr std::string_view kStatusAsks[] = {
-    "到哪了", "到哪一步", "到哪步", "怎么样了", "咋样了", "进度", "进展", "什么情况", "啥情况",
-    "批了没", "批了吗", "出来没", "出来了吗", "结果", "好了没", "好了吗", "到了没", "到了吗",
-    "通过了吗", "通过没", "下来了吗", "下来没", "办得怎么样", "办好了吗", "修好了吗", "状态",
-    "status", "where are we on", "where are we with", "what's happening with",
-    "what happened with", "what's going on with", "go through", "went through",
-    "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
-    "came back", "hear back", "heard back", "did i get my"};
-
-// How a question asks for one thing of a kind, folded; ASCII ones match whole words.
-constexpr std::string_view kOneAsks[] = {
-    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "是谁", "是多少", "叫什么",
-    "住在哪", "住哪",
-    "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
-    "what's our", "what is our", "where does", "where do i live", "where do we live"};
-
-}  // namespace
-
-bool AsksForOne(std::string_view query) {
-  const std::string folded = Folded(query);
-  // "Which places or events ...", "Which dairy-free dessert flavors does ...": more than one,
-  // by a plural among the words between "which" and the verb.
-  const size_t which = folded.find("which ");
-  if (which != std::string::npos) {
-    static constexpr std::string_view kVerbs[] = {"do", "does", "did", "is", "are", "was",
-                                                  "were", "has", "have", "had", "can", "will", "should", "would",
-                                                  "could", "must", "might"};
-    size_t at = which + 6;
-    for (int n = 0; n < 5 && at < folded.size(); ++n) {
-      size_t end = at;
-      while (end < folded.size() && (std::isalpha(static_cast<unsigned char>(folded[end])) ||
-                                     folded[end] == '-')) {
-        ++end;
-      }
-      const std::string_view word = std::string_view(folded).substr(at, end - at);
-      if (word.empty() || std::find(std::begin(kVerbs), std::end(kVerbs), word) != std::end(kVerbs)) {
-        break;
-      }
-      if (word.size() > 3 && word.back() == 's' && !word.ends_with("ss")) return false;
-      at = end + 1;
-    }
-  }
-  // "Where does X live": a home; "where does X get ideas" asks for many.
-  if ((HasCue(folded, "where does") || HasCue(folded, "where do")) && !HasCue(folded, "live")) {
-    return std::any_of(std::begin(kOneAsks), std::end(kOneAsks), [&](std::string_view a) {
-      return !a.starts_with("where") && HasCue(folded, a);
-    });
-  }
-  return std::any_of(std::begin(kOneAsks), std::end(kOneAsks),
-                     [&](std::string_view a) { return HasCue(folded, a); });
-}
-
-bool AsksForStatus(std::string_view query) {
-  const std::string folded = Folded(query);
-  return std::any_of(std::begin(kStatusAsks), std::end(kStatusAsks),
-                     [&](std::string_view a) { return HasCue(folded, a); });
 }
 
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,

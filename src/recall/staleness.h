@@ -118,7 +118,7 @@ struct Topic {
   // ("standing desk" of "The standing desk got delivered" after "Order #A-5530 (the standing
   // desk) shipped"). From kItemSharedWords the two are about one item.
   double shared_item_words = 0;
-  // The question asks how an item stands (AsksForStatus): two statements that both answer it
+  // The question asks how an item stands (query_analysis.h AsksForStatus): two statements that both answer it
   // and share a word of the item are two steps of one process, whatever their words.
   bool asks_status = false;
   // Both are at most twice kStatementUnits: a step of a process told with its details
@@ -129,17 +129,9 @@ struct Topic {
   bool asks_one = false;
 };
 
-// Whether `query` asks for one thing of a kind: "which X", "who's my X", "where does X live",
-// "哪个", "哪家", "哪所", "哪位", "在哪…上班". Not a question about the past.
-bool AsksForOne(std::string_view query);
-
 // Of a question asking for one thing, two short statements that both answer it with at least
 // this relevance are two answers, the later the one now.
 inline constexpr double kOneAnswerRelevance = 0.9;
-
-// Whether `query` asks how something stands: "到哪了", "怎么样了", "批了没", "结果出来没",
-// "what's the status of", "where are we on", "did my refund go through", "fixed yet".
-bool AsksForStatus(std::string_view query);
 
 // Of a question asking how an item stands, two short statements of it that both answer the
 // question with at least this relevance are two steps, the later the state now.

@@ -7,6 +7,7 @@
 
 #include "engram/status_macros.h"
 #include "src/recall/hit_order.h"
+#include "src/recall/query_analysis.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
 #include "src/recall/text_memo.h"
@@ -191,9 +192,11 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   for (const RecallHit& h : *hits) {
     relevance.push_back(std::max(h.relevance, Relevance(VectorCosine(h), 0, params.topic_scale)));
   }
-  // The question rules (how an item stands, one thing asked for) read one question about the
-  // present, not a dialogue used as the query.
-  const bool asks_now = !params.asks_past && IsOneQuestion(params.query);
+  // The question rules (how an item stands, one thing asked for) and one answer named by a
+  // word (SameAnswerWord) read one question, not a dialogue used as the query, whose turns
+  // bring up several memories of one story.
+  const bool one_question = IsOneQuestion(params.query);
+  const bool asks_now = !params.asks_past && one_question;
   std::vector<int> by_cues = OutdatedByCues(
       {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance,
       asks_now && AsksForStatus(params.query) ? std::string_view(params.query)
@@ -306,9 +309,6 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     for (const std::string& u : shapes[i]->units) ++unit_records[u];
   }
   const StatementShape question = ShapeOf(params.query);
-  // One answer named by a word (SameAnswerWord) is one a question asks for: not a dialogue
-  // used as the query, whose turns bring up several memories of one story.
-  const bool one_question = IsOneQuestion(params.query);
   std::vector<std::string> common;
   for (const auto& [unit, n] : unit_records) {
     if (n > kDistinctiveRecords) common.push_back(unit);
