@@ -29,8 +29,56 @@ constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does 
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
                                             "what colour", "which color", "which colour"};
 constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number"};
+// An amount of money: a number of minutes or a model's number ("V12", "Q3") is none.
+constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少"};
+// Nouns of money: asked for with 多少 / 几, or right after "what's the", "what is my" ...
+constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费用", "工资", "租金",
+                                              "房租", "学费", "月薪", "年薪"};
+constexpr std::string_view kEnMoneyNouns[] = {"budget", "price", "cost", "salary", "rent", "fee",
+                                              "fees", "tuition"};
+// After "how much": a payment.
+constexpr std::string_view kPayWords[] = {"pay", "paid", "spend", "spent", "charge", "charged"};
+// A brand or a model.
+constexpr std::string_view kBrandAsks[] = {"牌子", "品牌", "什么牌", "哪个牌", "what brand",
+                                           "which brand", "what make", "what model",
+                                           "which model"};
+// A place of a kind ("哪个酒店", "which hotel", "the wedding venue"): answered by a place.
+constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
+                                              "餐馆", "馆子", "场地", "地址", "学校", "医院",
+                                              "诊所", "健身房", "小区", "小学", "中学", "大学",
+                                              "学院", "幼儿园"};
+// Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
+// classmates ("大学同学聚会").
+constexpr std::string_view kZhPlaceAnswers[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
+                                                "餐馆", "馆子", "场地", "学校", "医院", "诊所",
+                                                "健身房", "小区", "小学", "学院", "幼儿园"};
+// A job: asked by these, folded.
+constexpr std::string_view kJobAsks[] = {"do for work", "do for a living", "'s job", "what job",
+                                         "干啥工作", "做什么工作", "干什么工作", "什么工作",
+                                         "做什么的", "干什么的", "干啥的", "做啥的", "职业"};
+// ... and carried by these: work, a trade, a workplace.
+constexpr std::string_view kZhJobWords[] = {"上班", "工作", "公司", "单位", "职", "工程师", "经理",
+                                            "老板", "医生", "护士", "老师", "教授", "司机", "销售",
+                                            "会计", "律师", "开店", "开了一家", "退休", "生意",
+                                            "创业", "厂"};
+constexpr std::string_view kEnJobWords[] = {
+    "work", "works", "worked", "working", "job", "career", "employed", "company", "office",
+    "hired", "startup", "engineer", "teacher", "nurse", "doctor", "lawyer", "designer",
+    "developer", "manager", "analyst", "accountant", "consultant", "chef", "professor",
+    "retired", "intern", "firm", "business", "owns", "runs"};
+constexpr std::string_view kZhWhich[] = {"哪个", "哪家", "哪间", "哪所", "什么", "啥"};
+constexpr std::string_view kZhWhere[] = {"在哪", "是哪"};
+constexpr std::string_view kEnPlaceNouns[] = {
+    "hotel", "hostel", "motel", "inn",    "resort", "airbnb", "restaurant", "cafe",
+    "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment"};
+constexpr std::string_view kEnWhich[] = {"which", "what", "what's"};
 constexpr std::string_view kNameAsks[] = {"叫什么", "名字", "姓什么", "姓啥", "贵姓", "name"};
 constexpr std::string_view kWhoStarts[] = {"who is ", "who's "};
+// "旺财的兽医是谁？": a person known by a role; not "我的雇主是谁？" (an organisation).
+constexpr std::string_view kZhPersonRoles[] = {"兽医", "医生", "大夫", "老师", "班主任", "教练",
+                                               "律师", "主刀", "房东", "中介", "对接人", "负责人",
+                                               "经理", "主管", "上司", "导师", "会计", "保姆",
+                                               "阿姨", "师傅", "男朋友", "女朋友", "对象"};
 // "Who is my GP?": a person known by a role of the asker's.
 constexpr std::string_view kWhoMyStarts[] = {"who is my ", "who's my ", "who is our ",
                                              "who's our "};
@@ -163,6 +211,20 @@ std::vector<LatinWord> LatinWords(std::string_view text) {
   return out;
 }
 
+// A word that begins a sentence names someone unless it is a function word ("My") or reads as a
+// verb ("Started learning piano", "Booked an Airbnb", "Got a B+").
+bool StartsLikeAName(const std::string& lower) {
+  constexpr std::string_view kVerbs[] = {"got", "get", "need", "bought", "went", "took", "had",
+                                         "have", "made", "saw", "met", "just", "finally", "still",
+                                         "also", "thanks", "thank", "love", "hate", "hope"};
+  if (!IsContentToken(lower)) return false;
+  if (std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs)) return false;
+  const auto ends = [&](std::string_view tail) {
+    return lower.size() > tail.size() + 2 && lower.compare(lower.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return !ends("ed") && !ends("ing");
+}
+
 // "是" + a surname + one or two characters, then the end or a punctuation mark: "新组长是赵凯。"
 bool NamedAfterShi(std::string_view text) {
   const std::string_view surnames = extract::rules::SingleSurnames();
@@ -233,7 +295,10 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
         AnyCue(lower, kEnTimeWords)) {
       continue;
     }
-    if (w.sentence_start && !IsContentToken(lower)) continue;  // "My", "The"
+    if (w.sentence_start && !StartsLikeAName(lower)) continue;  // "My", "Started"
+    if (i > 0 && !w.sentence_start && text::FoldForSearch(words[i - 1].text) == "in") {
+      continue;  // a place: "studying engineering in Toronto"
+    }
     return true;
   }
   // A title before a word names someone however it is typed ("seeing dr lindqvist now").
@@ -268,6 +333,314 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
   return NamedAfterShi(folded);
 }
 
+bool IsHan(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
+
+// The question's Latin words, folded.
+std::vector<std::string> AskedLatinWords(std::string_view query) {
+  std::vector<std::string> asked;
+  for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
+  return asked;
+}
+
+// A capitalized word the question does not say, not a time word and not a sentence's first
+// word that reads as no name: a place, a brand, an organisation or a person.
+bool HasProperWord(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
+  for (const LatinWord& w : words) {
+    if (!std::isupper(static_cast<unsigned char>(w.text[0])) || w.text == "I" ||
+        w.text.rfind("I'", 0) == 0) {
+      continue;
+    }
+    const std::string lower = text::FoldForSearch(w.text);
+    if (std::find(asked.begin(), asked.end(), lower) != asked.end() ||
+        AnyCue(lower, kEnTimeWords)) {
+      continue;
+    }
+    if (w.sentence_start && !StartsLikeAName(lower)) continue;
+    return true;
+  }
+  return false;
+}
+
+// Letters then digits in one word the question does not say: a model ("V12", "S23", "X1").
+bool HasModelWord(std::string_view text, const std::vector<std::string>& asked) {
+  for (size_t at = 0; at + 1 < text.size(); ++at) {
+    if (!std::isalpha(static_cast<unsigned char>(text[at])) ||
+        !std::isdigit(static_cast<unsigned char>(text[at + 1]))) {
+      continue;
+    }
+    size_t begin = at;
+    while (begin > 0 && std::isalpha(static_cast<unsigned char>(text[begin - 1]))) --begin;
+    const std::string word = text::FoldForSearch(text.substr(begin, at + 1 - begin));
+    if (std::find(asked.begin(), asked.end(), word) == asked.end()) return true;
+  }
+  return false;
+}
+
+// A Latin word of two or more letters in Chinese text that the question does not say: a brand
+// or a model ("戴森V12", "买了个Kindle").
+bool HasLatinInHan(std::string_view folded, const std::vector<std::string>& asked) {
+  bool han = false;
+  for (size_t at = 0; at < folded.size();) {
+    const char32_t c = base::DecodeUtf8(folded, &at);
+    if (IsHan(c)) {
+      han = true;
+      break;
+    }
+  }
+  if (!han) return false;
+  for (const LatinWord& w : LatinWords(folded)) {
+    if (w.text.size() >= 2 && std::find(asked.begin(), asked.end(), w.text) == asked.end()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Two Han characters after one of `marks` that the question does not say, no time and no
+// number: "住在全季", "订了亚朵", "是复旦毕业的", "买了科沃斯" (not "买了一台").
+bool HasHanAfter(std::string_view folded, std::string_view folded_query,
+                 std::span<const std::string_view> marks) {
+  for (std::string_view m : marks) {
+    for (size_t at = folded.find(m); at != std::string_view::npos; at = folded.find(m, at + 1)) {
+      size_t p = at + m.size();
+      const size_t begin = p;
+      int han = 0;
+      while (han < 2 && p < folded.size()) {
+        const size_t before = p;
+        const char32_t c = base::DecodeUtf8(folded, &p);
+        const std::string_view ch = folded.substr(before, p - before);
+        if (!IsHan(c) || kZhTimeChars.find(ch) != std::string_view::npos ||
+            (han == 0 && (ch == "一" || kZhNumerals.find(ch) != std::string_view::npos))) {
+          break;
+        }
+        ++han;
+      }
+      if (han < 2) continue;
+      if (folded_query.find(folded.substr(begin, p - begin)) == std::string_view::npos) return true;
+    }
+  }
+  return false;
+}
+
+// Names the extractor finds of `types` that the question does not say.
+bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
+                  std::initializer_list<extract::EntityType> types) {
+  const auto mentions = Mentions(raw_text);
+  for (const extract::EntityMention& m : *mentions) {
+    if (m.key.empty() || std::find(types.begin(), types.end(), m.type) == types.end()) continue;
+    if (folded_query.find(text::FoldForSearch(m.key)) == std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool AsksForMoney(std::string_view q) {
+  if (AnyCue(q, kMoneyAsks)) return true;
+  if (AnyCue(q, kZhMoneyNouns) && (q.find("多少") != std::string_view::npos ||
+                                   q.find("几") != std::string_view::npos)) {
+    return true;
+  }
+  if (HasCue(q, "how much")) return AnyCue(q, kPayWords) || AnyCue(q, kEnMoneyNouns);
+  // "What is the budget for ...", "what's my rent": the noun within three words of "what".
+  const std::vector<LatinWord> words = LatinWords(q);
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    if (words[i].text != "what" && words[i].text != "what's") continue;
+    for (size_t k = i + 1; k < words.size() && k <= i + 4; ++k) {
+      if (std::find(std::begin(kEnMoneyNouns), std::end(kEnMoneyNouns), words[k].text) !=
+          std::end(kEnMoneyNouns)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool AsksForPlace(std::string_view q) {
+  // "该用哪个地址" of an e-mail, "what address should colleagues use to reach me": a contact.
+  constexpr std::string_view kMail[] = {"邮件", "邮箱", "mail", "email", "e-mail", "reach",
+                                        "网址", "website"};
+  if (AnyCue(q, kMail)) return false;
+  for (std::string_view noun : kZhPlaceNouns) {
+    for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
+      for (std::string_view w : kZhWhich) {
+        if (at >= w.size() && q.substr(at - w.size(), w.size()) == w) return true;
+      }
+      const std::string_view after = q.substr(at + noun.size());
+      for (std::string_view w : kZhWhere) {
+        if (after.find(w) != std::string_view::npos) return true;
+      }
+    }
+  }
+  const std::vector<LatinWord> words = LatinWords(q);
+  const bool where = !words.empty() && (words[0].text == "where" || words[0].text == "where's");
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (std::find(std::begin(kEnPlaceNouns), std::end(kEnPlaceNouns), words[i].text) ==
+        std::end(kEnPlaceNouns)) {
+      continue;
+    }
+    if (where || words[i].text == "address" || words[i].text == "venue") return true;
+    for (size_t back = 1; back <= 2 && back <= i; ++back) {
+      const std::string& w = words[i - back].text;
+      if (std::find(std::begin(kEnWhich), std::end(kEnWhich), w) != std::end(kEnWhich)) return true;
+    }
+  }
+  return false;
+}
+
+constexpr std::string_view kStreetWords[] = {"street", "st", "avenue", "ave", "road", "rd",
+                                             "lane", "drive", "blvd", "boulevard", "way", "apt"};
+// Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
+constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场";
+
+bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query) {
+  const std::string folded_query = text::FoldForSearch(query);
+  if (folded.find('@') != std::string_view::npos) return true;
+  // An address asks for where one lives or works, not the kind of place ("at a hospital").
+  const bool address = folded_query.find("地址") != std::string::npos || HasCue(folded_query, "address");
+  if (!address && (AnyCue(folded, kZhPlaceAnswers) || AnyCue(folded, kEnPlaceNouns) ||
+                   HasCharOf(folded, kZhPlaceEnds))) {
+    return true;
+  }
+  if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷") ||
+                                      AnyCue(folded, kStreetWords))) {
+    return true;
+  }
+  const std::vector<std::string> asked = AskedLatinWords(query);
+  if (HasProperWord(LatinWords(WithoutPlaceholders(raw_text)), asked)) return true;
+  constexpr std::string_view kZhAt[] = {"在", "住", "订", "是"};
+  if (HasHanAfter(folded, folded_query, kZhAt)) return true;
+  return HasMentionOf(raw_text, folded_query,
+                      {extract::EntityType::kPlace, extract::EntityType::kOrg});
+}
+
+bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::string_view query) {
+  const std::string folded_query = text::FoldForSearch(query);
+  const std::vector<std::string> asked = AskedLatinWords(query);
+  const std::string text = WithoutPlaceholders(raw_text);
+  const std::vector<LatinWord> words = LatinWords(text);
+  if (HasProperWord(words, asked) || HasModelWord(text, asked) ||
+      HasLatinInHan(text::FoldForSearch(text), asked)) {
+    return true;
+  }
+  if (folded.find("牌") != std::string_view::npos || HasCue(folded, "brand")) return true;
+  constexpr std::string_view kZhBought[] = {"买了", "入了", "用的", "换了", "买的", "换成",
+                                            "改用", "吃"};
+  if (HasHanAfter(folded, folded_query, kZhBought)) return true;
+  // "家里空调是格力的": 是, a short name, 的.
+  for (size_t at = folded.find("是"); at != std::string_view::npos; at = folded.find("是", at + 1)) {
+    size_t p = at + std::string_view("是").size();
+    int han = 0;
+    while (p < folded.size() && han <= 4) {
+      const size_t before = p;
+      const char32_t c = base::DecodeUtf8(folded, &p);
+      if (folded.substr(before, p - before) == "的") {
+        if (han >= 2) return true;
+        break;
+      }
+      if (!IsHan(c)) break;
+      ++han;
+    }
+  }
+  return HasMentionOf(raw_text, folded_query,
+                      {extract::EntityType::kOrg, extract::EntityType::kPerson});
+}
+
+// Units after which a number is no money: "一个半小时", "25 min", "56cm", "3次".
+constexpr std::string_view kZhNoMoneyUnits[] = {
+    "小时", "分钟", "钟头", "天", "次", "岁", "周", "星期", "个月", "月", "年", "号", "点",
+    "层", "楼", "公里", "里", "斤", "公斤", "克", "人", "位", "口", "节", "遍", "趟", "台",
+    "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
+    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分"};
+constexpr std::string_view kEnNoMoneyUnits[] = {
+    "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",
+    "weeks", "wk", "wks", "month", "months", "year", "years", "yr", "yrs", "time", "times",
+    "am", "pm", "cm", "mm", "km", "kg", "lb", "lbs", "mile", "miles", "people", "kids",
+    "st", "nd", "rd", "th", "floor", "pages", "reps", "sets", "x", "inch", "inches", "ft",
+    "feet", "gb", "tb", "mb", "seats", "rooms", "bedroom", "bed", "bath"};
+
+bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> units) {
+  for (std::string_view u : units) {
+    if (rest.substr(0, u.size()) != u) continue;
+    // A Latin unit ends its word ("min" of "25 min", not "minimum").
+    if (std::isalpha(static_cast<unsigned char>(u[0])) && rest.size() > u.size() &&
+        std::isalpha(static_cast<unsigned char>(rest[u.size()]))) {
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+// A number that may be an amount of money: not a model's number ("V12"), a time ("4:30"), a
+// share ("2.1%") or a count of a unit that is no money ("一个半小时", "25 min").
+bool HasMoneyNumber(std::string_view folded) {
+  const std::string_view zh_digits = "一二三四五六七八九十百千万亿两半零〇";
+  size_t at = 0;
+  while (at < folded.size()) {
+    const size_t begin = at;
+    const unsigned char c = static_cast<unsigned char>(folded[at]);
+    size_t end = at;
+    bool lone_yi = false;
+    if (std::isdigit(c)) {
+      while (end < folded.size() && (std::isdigit(static_cast<unsigned char>(folded[end])) ||
+                                     folded[end] == '.' || folded[end] == ',')) {
+        ++end;
+      }
+      if (begin > 0 && std::isalpha(static_cast<unsigned char>(folded[begin - 1]))) {
+        at = end;
+        continue;
+      }
+      if (end < folded.size() && (folded[end] == ':' || folded[end] == '%')) {
+        at = end;
+        continue;
+      }
+    } else if (c >= 0x80) {
+      size_t p = at;
+      base::DecodeUtf8(folded, &p);
+      if (zh_digits.find(folded.substr(at, p - at)) == std::string_view::npos) {
+        at = p;
+        continue;
+      }
+      int chars = 0;
+      end = at;
+      while (end < folded.size()) {
+        size_t q = end;
+        base::DecodeUtf8(folded, &q);
+        const std::string_view ch = folded.substr(end, q - end);
+        if (zh_digits.find(ch) == std::string_view::npos && ch != "个") break;
+        if (ch == "个") {  // 一个半: 个 between numerals
+          size_t r = q;
+          if (r >= folded.size()) break;
+          base::DecodeUtf8(folded, &r);
+          if (zh_digits.find(folded.substr(q, r - q)) == std::string_view::npos) break;
+        }
+        end = q;
+        ++chars;
+      }
+      lone_yi = chars == 1 && folded.substr(at, end - at) == "一";
+    } else if (std::isalpha(c)) {
+      while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+      const std::string_view word = folded.substr(at, end - at);
+      const bool number = std::find(std::begin(kEnNumbers), std::end(kEnNumbers), word) !=
+                          std::end(kEnNumbers);
+      if (!number) {
+        at = end;
+        continue;
+      }
+    } else {
+      ++at;
+      continue;
+    }
+    size_t rest = end;
+    while (rest < folded.size() && folded[rest] == ' ') ++rest;
+    const std::string_view after = folded.substr(rest);
+    at = end;
+    if (lone_yi) continue;
+    if (StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits)) continue;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 AnswerKind AskedKind(std::string_view query, bool about_past) {
@@ -278,8 +651,18 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
     return AnswerKind::kTime;
   }
   if (AnyCue(q, kColourAsks)) return AnswerKind::kColour;
+  if (AnyCue(q, kBrandAsks)) return AnswerKind::kBrand;
+  if (AsksForMoney(q)) return AnswerKind::kMoney;
   if (AnyCue(q, kAmountAsks)) return AnswerKind::kAmount;
+  if (AsksForPlace(q)) return AnswerKind::kPlace;
+  if (AnyCue(q, kJobAsks)) return AnswerKind::kJob;
   if (AnyCue(q, kNameAsks)) return AnswerKind::kName;
+  for (std::string_view role : kZhPersonRoles) {
+    const size_t at = q.find(role);
+    if (at != std::string::npos && q.compare(at + role.size(), 6, "是谁") == 0) {
+      return AnswerKind::kName;
+    }
+  }
   // "Who is Max's vet?": a person known by a role of someone's.
   if (StartsWithAny(q, kWhoStarts) && q.find("'s ", 4) != std::string::npos) return AnswerKind::kName;
   if (StartsWithAny(q, kWhoMyStarts)) return AnswerKind::kName;
@@ -289,7 +672,8 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
 bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query) {
   if (kind == AnswerKind::kAny) return true;
   if (kind == AnswerKind::kContact) return CarriesContact(text, query);
-  const std::string folded = text::FoldForSearch(text);
+  // A masked value's random id is no number ("⟦PHONE:73kl4…⟧").
+  const std::string folded = text::FoldForSearch(WithoutPlaceholders(text));
   switch (kind) {
     case AnswerKind::kAge:
     case AnswerKind::kAmount:
@@ -301,6 +685,14 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);
     case AnswerKind::kName:
       return HasName(text, folded, query);
+    case AnswerKind::kMoney:
+      return HasMoneyNumber(folded);
+    case AnswerKind::kBrand:
+      return CarriesBrand(text, folded, query);
+    case AnswerKind::kPlace:
+      return CarriesPlace(text, folded, query);
+    case AnswerKind::kJob:
+      return AnyCue(folded, kZhJobWords) || AnyCue(folded, kEnJobWords);
     default:
       return true;
   }

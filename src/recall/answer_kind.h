@@ -40,7 +40,19 @@
 
 namespace engram::recall {
 
-enum class AnswerKind { kAny, kContact, kName, kAge, kTime, kAmount, kColour };
+enum class AnswerKind {
+  kAny,
+  kContact,
+  kName,
+  kAge,
+  kTime,
+  kAmount,
+  kMoney,
+  kColour,
+  kBrand,
+  kPlace,
+  kJob
+};
 
 // The relevance share left to a hit that does not carry the kind asked for.
 inline constexpr double kOffAnswerFactor = 0.2;

@@ -12,7 +12,8 @@ TEST(AnswerKindTest, QuestionsAskForTheirKind) {
   EXPECT_EQ(AskedKind("我姐姐生日是哪天？", false), AnswerKind::kTime);
   EXPECT_EQ(AskedKind("When is my eye exam?", false), AnswerKind::kTime);
   EXPECT_EQ(AskedKind("What color is my car?", false), AnswerKind::kColour);
-  EXPECT_EQ(AskedKind("我的年薪是多少？", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("我的年薪是多少？", false), AnswerKind::kMoney);
+  EXPECT_EQ(AskedKind("我的体重是多少？", false), AnswerKind::kAmount);
   EXPECT_EQ(AskedKind("How much is the gym a month?", false), AnswerKind::kAmount);
   EXPECT_EQ(AskedKind("我女儿的班主任叫什么？", false), AnswerKind::kName);
   EXPECT_EQ(AskedKind("What's the name of Sophie's teacher?", false), AnswerKind::kName);
@@ -57,6 +58,8 @@ TEST(AnswerKindTest, APhoneNumberOrAShareIsNoTime) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "张工的手机号是13812345678", ""));
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "那笔定期的利率是2.1%", ""));
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "我在招商银行开了个定期存款", ""));
+  // A masked value's id is no number, whatever it begins with.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "同事陈晨的手机号是⟦PHONE:73kl4ts3c7tb27ld⟧。", ""));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "下星期一交", ""));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "婚礼定在十一号", ""));
   EXPECT_EQ(AskedKind("家里空调是哪年买的？", false), AnswerKind::kTime);
@@ -97,6 +100,91 @@ TEST(AnswerKindTest, NamesTheQuestionDoesNotSay) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My daughter goes to Maplewood Elementary.",
                            "What's the name of my daughter's pediatrician?"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "My dentist is Dr. Osei at Lakeside Clinic.", dentist));
+}
+
+TEST(AnswerKindTest, NoSentenceVerbOrPlaceIsAName) {
+  const std::string_view piano = "What's my piano teacher's name?";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "Started learning piano, 30 min a day.", piano));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "Booked a trial lesson.", piano));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My grandson is studying engineering in Toronto.",
+                           "What's my grandson's girlfriend's name?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "His girlfriend is Mia.",
+                          "What's my grandson's girlfriend's name?"));
+  EXPECT_EQ(AskedKind("旺财的兽医是谁？", false), AnswerKind::kName);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "旺财每天早晚各遛一次", "旺财的兽医是谁？"));
+  // An employer is an organisation: 是谁 alone asks for no name.
+  EXPECT_EQ(AskedKind("我的雇主是谁？", false), AnswerKind::kAny);
+}
+
+TEST(AnswerKindTest, MoneyIsNoCountOfAnotherUnit) {
+  EXPECT_EQ(AskedKind("我那个吸尘器花了多少钱", false), AnswerKind::kMoney);
+  EXPECT_EQ(AskedKind("What is the budget for the CRM migration?", false), AnswerKind::kMoney);
+  EXPECT_EQ(AskedKind("How much did I pay for the couch?", false), AnswerKind::kMoney);
+  // Money words that do not ask for an amount.
+  EXPECT_EQ(AskedKind("What happened with the laptop budget request?", false), AnswerKind::kAny);
+  EXPECT_NE(AskedKind("Who do I rent from?", false), AnswerKind::kMoney);
+  EXPECT_NE(AskedKind("我的工资发到哪个银行？", false), AnswerKind::kMoney);
+  const std::string_view q = "游泳课一节多少钱";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "游泳课每次一个半小时", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "入了台戴森V12吸尘器", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "I'm leading the Q3 migration to the new CRM.", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Practicing chords every evening for 20 minutes.", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "一个月去三次", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "一节课两百块", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "花了三千多", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "4999入的", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Budget is 40k.", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "We have fifty thousand for it.", q));
+}
+
+TEST(AnswerKindTest, BrandsAndModels) {
+  const std::string_view q = "我的扫地机器人是什么牌子的";
+  EXPECT_EQ(AskedKind(q, false), AnswerKind::kBrand);
+  EXPECT_EQ(AskedKind("what brand is my bike", false), AnswerKind::kBrand);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "新买了一台扫地机器人 还挺好用", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "家里是木地板 怕刮花", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "买了科沃斯", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "家里空调是格力的", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "入了台戴森V12吸尘器", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "狗粮换成了渴望", "狗粮是哪个牌子？"));
+  const std::string_view bike = "what brand is my bike";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "got a new bike last wk, commuting on it now", bike));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "bought a used road bike, 56cm frame", bike));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "my Trek is great", bike));
+}
+
+TEST(AnswerKindTest, PlacesOfAKind) {
+  const std::string_view hotel = "我成都住哪个酒店";
+  EXPECT_EQ(AskedKind(hotel, false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "下周要去成都出差", hotel));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "这次住在全季", hotel));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "订了亚朵酒店", hotel));
+  const std::string_view school = "娃现在在哪所学校念书？";
+  EXPECT_EQ(AskedKind(school, false), AnswerKind::kPlace);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "孩子这学期转学到实验小学了。", school));
+  const std::string_view venue = "Where is Tasha's wedding venue?";
+  EXPECT_EQ(AskedKind(venue, false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "My best friend Tasha is getting married in September.", venue));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "I'm one of Tasha's bridesmaids.", venue));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "It's at the Grand Hyatt.", venue));
+  // An address is where one lives, not the kind of place one works at.
+  const std::string_view address = "What's Clara's new address in Denver?";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "Clara's new job is at a hospital.", address));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Clara lives at 1420 pine street now.", address));
+  // The address of an e-mail is a contact.
+  EXPECT_NE(AskedKind("给雅婷发邮件该用哪个地址？", false), AnswerKind::kPlace);
+  EXPECT_NE(AskedKind("What address should colleagues use to reach me?", false), AnswerKind::kPlace);
+}
+
+TEST(AnswerKindTest, AJobIsWorkATradeOrAWorkplace) {
+  const std::string_view marcus = "What does Marcus do for work?";
+  EXPECT_EQ(AskedKind(marcus, false), AnswerKind::kJob);
+  EXPECT_EQ(AskedKind("我哥是干啥工作的", false), AnswerKind::kJob);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kJob, "My brother Marcus lives in Seattle.", marcus));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kJob, "Marcus is a nurse at Swedish.", marcus));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kJob, "Marcus works for Amazon.", marcus));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kJob, "我哥下个月结婚 要当伴郎", "我哥是干啥工作的"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kJob, "我哥在银行上班", "我哥是干啥工作的"));
 }
 
 TEST(AnswerKindTest, AnyIsCarriedByEverything) {

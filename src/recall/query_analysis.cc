@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 
 #include "engram/temporal.h"
 #include "src/recall/cue_index.h"
@@ -82,10 +83,16 @@ bool AsksAboutThePast(const std::string& folded) {
                                "get approved", "get accepted", "get fixed", "get resolved"}) {
     if (folded.find(now) != std::string::npos) return false;
   }
-  // "Did I get into Northeastern?" asks whether it happened, which is the state now; "When did
-  // Audrey get into an accident?" asks when.
-  if (folded.rfind("did ", 0) == 0) {
-    for (std::string_view now : {" get into ", " get the job", " get the offer"}) {
+  // "Did I get into Northeastern?", "did my thyroid results come back?", "did i get my zara
+  // refund" ask whether it happened, which is the state now; "When did Audrey get into an
+  // accident?" asks when.
+  const bool past_time = std::any_of(std::begin(kPastPhrases), std::end(kPastPhrases),
+                                     [&](std::string_view p) { return folded.find(p) != std::string::npos; });
+  if (folded.rfind("did ", 0) == 0 && !past_time && !HasCue(folded, "last") &&
+      !HasCue(folded, "ago") && !HasCue(folded, "yesterday")) {
+    for (std::string_view now : {" get into ", " get the job", " get the offer", " come back",
+                                 " hear back", " arrive", " show up", " get my ", " get our ",
+                                 " get paid"}) {
       if (folded.find(now) != std::string::npos) return false;
     }
   }
@@ -173,6 +180,87 @@ constexpr std::string_view kOneAsks[] = {
     "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
     "what's our", "what is our", "where does", "where do i live", "where do we live"};
 
+// The words of `folded` from byte `at` up to a verb of `verbs`, at most `max` of them.
+struct WordsToVerb {
+  int words = 0;       // before the verb
+  bool verb = false;   // a verb ended them
+  bool plural = false;  // one ends in -s ("places", "flavors"; not "glass")
+  bool kind = false;    // "kind of", "type of": a description, not one thing
+};
+WordsToVerb ReadWordsToVerb(std::string_view folded, size_t at, int max,
+                            std::span<const std::string_view> verbs) {
+  WordsToVerb out;
+  for (int n = 0; n < max && at < folded.size(); ++n) {
+    size_t end = at;
+    while (end < folded.size() && (std::isalpha(static_cast<unsigned char>(folded[end])) ||
+                                   folded[end] == '-')) {
+      ++end;
+    }
+    const std::string_view word = folded.substr(at, end - at);
+    if (word.empty()) break;
+    if (std::find(verbs.begin(), verbs.end(), word) != verbs.end()) {
+      out.verb = true;
+      break;
+    }
+    if (word.size() > 3 && word.back() == 's' && !word.ends_with("ss")) {
+      out.plural = true;
+      break;
+    }
+    if (word == "kind" || word == "kinds" || word == "type" || word == "sort" || word == "did") {
+      out.kind = true;
+      break;
+    }
+    ++out.words;
+    at = end + 1;
+  }
+  return out;
+}
+
+// "What laptop do I use", "what music app am I on", "咪咪现在吃啥粮", "我现在是什么专业": "what"
+// and one thing (no plural) before the verb, or 啥 / 什么 and a noun, asked of the asker's
+// own things or of now; a number now; who is in a role. Not "what do I do" (no thing named),
+// 什么时候 (a time), 为什么.
+bool AsksWhatThing(const std::string& folded) {
+  // "Who's the kids' pediatrician?", "who is jake's teacher": one person in a role.
+  // Not of two people ("Who is Tim and John's favorite basketball player?").
+  if ((folded.starts_with("who is ") || folded.starts_with("who's ")) && !HasCue(folded, "and")) {
+    return true;
+  }
+  constexpr std::string_view kMine[] = {"i", "my", "we", "our", "i'm", "现在", "我", "目前",
+                                        "now", "these days", "currently"};
+  if (!std::any_of(std::begin(kMine), std::end(kMine),
+                   [&](std::string_view m) { return HasCue(folded, m); })) {
+    return false;
+  }
+  for (std::string_view w : {"啥", "什么"}) {
+    for (size_t at = folded.find(w); at != std::string::npos; at = folded.find(w, at + 1)) {
+      const std::string_view after = std::string_view(folded).substr(at + w.size());
+      static constexpr std::string_view kNotThings[] = {"时候", "意思", "样", "事", "情况", "地方",
+                                                        "原因", "进度", "时间", "呢", "的", "了",
+                                                        "？", "?", "吗"};
+      if (after.empty() || std::any_of(std::begin(kNotThings), std::end(kNotThings),
+                                       [&](std::string_view n) { return after.starts_with(n); })) {
+        continue;
+      }
+      const size_t before = at >= 3 ? at - 3 : 0;
+      const std::string_view prev = std::string_view(folded).substr(before, at - before);
+      if (prev == "为" || prev == "干" || prev == "做" || prev == "些") continue;
+      return true;
+    }
+  }
+  // "我现在体重多少", "how much do I weigh now": a number now.
+  constexpr std::string_view kNow[] = {"现在", "目前", "now", "currently", "these days"};
+  if (std::any_of(std::begin(kNow), std::end(kNow), [&](std::string_view m) { return HasCue(folded, m); }) &&
+      (folded.find("多少") != std::string::npos || folded.find("几") != std::string::npos ||
+       HasCue(folded, "how much"))) {
+    return true;
+  }
+  if (!folded.starts_with("what ")) return false;
+  static constexpr std::string_view kVerbs[] = {"do", "does", "am", "is", "are"};
+  const WordsToVerb words = ReadWordsToVerb(folded, 5, 4, kVerbs);
+  return words.verb && words.words > 0 && !words.plural && !words.kind;
+}
+
 }  // namespace
 
 bool AsksForOne(std::string_view query) {
@@ -184,20 +272,7 @@ bool AsksForOne(std::string_view query) {
     static constexpr std::string_view kVerbs[] = {
         "do",  "does", "did",  "is",     "are",   "was",   "were",  "has",  "have",
         "had", "can",  "will", "should", "would", "could", "must", "might"};
-    size_t at = which + 6;
-    for (int n = 0; n < 5 && at < folded.size(); ++n) {
-      size_t end = at;
-      while (end < folded.size() && (std::isalpha(static_cast<unsigned char>(folded[end])) ||
-                                     folded[end] == '-')) {
-        ++end;
-      }
-      const std::string_view word = std::string_view(folded).substr(at, end - at);
-      if (word.empty() || std::find(std::begin(kVerbs), std::end(kVerbs), word) != std::end(kVerbs)) {
-        break;
-      }
-      if (word.size() > 3 && word.back() == 's' && !word.ends_with("ss")) return false;
-      at = end + 1;
-    }
+    if (ReadWordsToVerb(folded, which + 6, 5, kVerbs).plural) return false;
   }
   // "Where does X live": a home; "where does X get ideas" asks for many.
   if ((HasCue(folded, "where does") || HasCue(folded, "where do")) && !HasCue(folded, "live")) {
@@ -206,7 +281,8 @@ bool AsksForOne(std::string_view query) {
     });
   }
   return std::any_of(std::begin(kOneAsks), std::end(kOneAsks),
-                     [&](std::string_view a) { return HasCue(folded, a); });
+                     [&](std::string_view a) { return HasCue(folded, a); }) ||
+         AsksWhatThing(folded);
 }
 
 bool AsksForStatus(std::string_view query) {

@@ -124,6 +124,26 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_FALSE(AsksForOne("Which dairy-free dessert flavors does Nate enjoy?"));
   EXPECT_FALSE(AsksForOne("Where does Joanna get her ideas for the characters from?"));
   EXPECT_FALSE(AsksForOne("我喜欢吃什么？"));
+  // "What" and one thing, 啥 / 什么 and a noun, of the asker's own or of now.
+  EXPECT_TRUE(AsksForOne("what laptop do I use for work"));
+  EXPECT_TRUE(AsksForOne("what music app am I on"));
+  EXPECT_TRUE(AsksForOne("咪咪现在吃啥粮"));
+  EXPECT_TRUE(AsksForOne("我现在是什么专业"));
+  EXPECT_TRUE(AsksForOne("我现在体重多少"));
+  EXPECT_TRUE(AsksForOne("who is jake's teacher"));
+  EXPECT_FALSE(AsksForOne("Who is Tim and John's favorite basketball player?"));
+  EXPECT_FALSE(AsksForOne("what do I do tuesday nights"));
+  EXPECT_FALSE(AsksForOne("What kind of art does Caroline make?"));
+  EXPECT_FALSE(AsksForOne("what books do I have on my list"));
+  EXPECT_FALSE(AsksForOne("我什么时候去体检"));
+  EXPECT_FALSE(AsksForOne("What did Mel and her kids make during the pottery workshop?"));
+}
+
+TEST(QueryAnalysisTest, WhetherItHappenedIsTheStateNow) {
+  const Instant at = At("2026-12-01T10:00:00Z");
+  EXPECT_FALSE(AnalyzeQuery("did my thyroid test results come back?", at).past_words);
+  EXPECT_FALSE(AnalyzeQuery("did i get my zara refund", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("When did the results come back?", at).past_words);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <span>
 #include <iterator>
+#include <utility>
 
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
@@ -26,6 +27,24 @@ constexpr std::string_view kRelations[] = {
     "nephew", "aunt", "uncle", "grandma", "grandpa", "姐姐", "妹妹", "哥哥", "弟弟", "妈妈",
     "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导"};
 
+// Other words for a relation: 女儿 and 闺女 name one daughter.
+constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
+    {"女儿", "闺女"}, {"妈妈", "老妈"}, {"妈妈", "母亲"}, {"爸爸", "老爸"}, {"爸爸", "父亲"},
+    {"老婆", "媳妇"}, {"老婆", "妻子"}, {"老公", "丈夫"}, {"mom", "mum"},   {"mom", "mother"},
+    {"dad", "father"}};
+
+// Whether `text` says the value `v`, or another word for it when it is a relation.
+bool SaysValue(std::string_view text, std::string_view v) {
+  if (text.find(v) != std::string_view::npos) return true;
+  for (const auto& [one, other] : kRelationWords) {
+    if ((v == one && text.find(other) != std::string_view::npos) ||
+        (v == other && text.find(one) != std::string_view::npos)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Negation and doubt are values too: "I like coffee" is not "I don't like coffee", nor
 // "Bob will move" "Bob might move".
 constexpr std::string_view kEnglishModals[] = {"not", "no", "never", "don't", "doesn't",
@@ -34,6 +53,22 @@ constexpr std::string_view kEnglishModals[] = {"not", "no", "never", "don't", "d
                                                "probably", "may"};
 constexpr std::string_view kChineseModals[] = {"不", "没", "别", "未", "可能", "也许", "大概",
                                                "或许"};
+
+// Set phrases whose 不 / 没 / 别 deny nothing: "车位B2-117没问题", "还不错".
+constexpr std::string_view kNoDenial[] = {"没问题", "没错", "不错", "不客气", "不用谢", "别客气",
+                                          "不好意思", "没事"};
+
+// Whether `text` says the Chinese modal `m` outside kNoDenial.
+bool HasChineseModal(std::string_view text, std::string_view m) {
+  for (size_t at = text.find(m); at != std::string_view::npos; at = text.find(m, at + 1)) {
+    const bool set_phrase = std::any_of(std::begin(kNoDenial), std::end(kNoDenial), [&](std::string_view p) {
+      const size_t in = p.find(m);
+      return in != std::string_view::npos && at >= in && text.substr(at - in, p.size()) == p;
+    });
+    if (!set_phrase) return true;
+  }
+  return false;
+}
 
 bool HasWord(std::string_view text, std::string_view word) {
   for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
@@ -158,7 +193,7 @@ StatementShape ShapeOf(std::string_view text) {
     if (HasWord(s.folded, m)) s.values.emplace_back(m);
   }
   for (std::string_view m : kChineseModals) {
-    if (s.folded.find(m) != std::string::npos) s.values.emplace_back(m);
+    if (HasChineseModal(s.folded, m)) s.values.emplace_back(m);
   }
   SortUnique(&s.values);
   return s;
@@ -231,12 +266,72 @@ bool NextToAnAskedValue(const StatementShape& s, const std::string& v,
   });
 }
 
+std::string_view ClauseAt(std::string_view folded, size_t at);
+std::vector<std::string_view> ModalsOf(std::string_view clause);
+
+bool IsModal(const std::string& v) {
+  return std::find(std::begin(kEnglishModals), std::end(kEnglishModals), v) !=
+             std::end(kEnglishModals) ||
+         std::find(std::begin(kChineseModals), std::end(kChineseModals), v) !=
+             std::end(kChineseModals);
+}
+
+bool IsRelation(const std::string& v) {
+  return std::find(std::begin(kRelations), std::end(kRelations), v) != std::end(kRelations);
+}
+
+// Whether every value of each statement but its negation and doubt words occurs in the other;
+// `relations`: the people named by how they relate too (女儿 and 闺女 are one daughter).
+bool NamesSaidByBoth(const StatementShape& a, const StatementShape& b, bool relations) {
+  auto in = [&](const std::vector<std::string>& values, const std::string& text) {
+    return std::all_of(values.begin(), values.end(), [&](const std::string& v) {
+      return IsModal(v) || (!relations && IsRelation(v)) || SaysValue(text, v);
+    });
+  };
+  return in(a.values, b.folded) && in(b.values, a.folded);
+}
+
+// The unit right after `v` in `folded`: a Han character or a Latin word ("码" of "42码",
+// "kids" of "3 kids"); "" when none.
+std::string UnitAfter(const std::string& folded, const std::string& v) {
+  const size_t at = folded.find(v);
+  if (at == std::string::npos) return "";
+  size_t p = at + v.size();
+  while (p < folded.size() && folded[p] == ' ') ++p;
+  if (p >= folded.size()) return "";
+  if (static_cast<unsigned char>(folded[p]) >= 0x80) {
+    size_t end = p;
+    base::DecodeUtf8(folded, &end);
+    return folded.substr(p, end - p);
+  }
+  size_t end = p;
+  while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+  return folded.substr(p, end - p);
+}
+
+// Whether `v` is said with the same negation and doubt in both: "别停错了" after the number
+// of "停车位B2-117 别停错了" says nothing of the number.
+bool SaidAlikeIn(const StatementShape& a, const StatementShape& b, const std::string& v) {
+  const size_t in_a = a.folded.find(v);
+  const size_t in_b = b.folded.find(v);
+  if (in_a == std::string::npos || in_b == std::string::npos) return false;
+  return ModalsOf(ClauseAt(a.folded, in_a)) == ModalsOf(ClauseAt(b.folded, in_b));
+}
+
 }  // namespace
+
+bool NamesAValue(const StatementShape& s) {
+  return std::any_of(s.values.begin(), s.values.end(),
+                     [](const std::string& v) { return !IsModal(v) && !IsRelation(v); });
+}
 
 bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question) {
   if (a.values.empty() || b.values.empty()) return false;
   if (HasQuestionMark(a) || HasQuestionMark(b)) return false;
-  if (!ValuesSaidByBoth(a, b)) return false;
+  // Negation and doubt count in the clause of the answer only (SaidAlikeIn); a long number
+  // (below) is the answer whatever words name whose it is.
+  const bool names = NamesSaidByBoth(a, b, true);
+  if (!names && !NamesSaidByBoth(a, b, false)) return false;
   // What else both say, besides the question's units and their values: a short number both
   // say is the answer only with more of the statement ("I have 3 kids", "I've worked there for
   // 3 years").
@@ -258,8 +353,13 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     if (!number) continue;
     if (question.folded.find(v) != std::string::npos) continue;  // the subject, not the answer
     if (NextToAnAskedValue(a, v, question)) continue;  // part of the name the question says
+    if (!SaidAlikeIn(a, b, v)) continue;
     // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself.
     if (v.size() >= 3) return true;
+    if (!names) continue;
+    // A short number of one unit in both ("42码", "3 kids").
+    const std::string unit = UnitAfter(a.folded, v);
+    if (!unit.empty() && unit == UnitAfter(b.folded, v)) return true;
     short_number = true;
   }
   return short_number && !shared.empty();
@@ -292,6 +392,13 @@ size_t ClauseBreakAt(std::string_view text, size_t i) {
   if (c == '.' && (end || text[i + 1] == ' ' || static_cast<unsigned char>(text[i + 1]) >= 0x80)) {
     return 1;
   }
+  // A space before Chinese after Chinese or a number: phone-typed text breaks its clauses so
+  // ("停车位B2-117 别停错了", "周末大扫除 累瘫").
+  if (c == ' ' && !end && i > 0) {
+    const unsigned char next = static_cast<unsigned char>(text[i + 1]);
+    const unsigned char prev = static_cast<unsigned char>(text[i - 1]);
+    if (next >= 0xE4 && next <= 0xE9 && (prev >= 0x80 || std::isdigit(prev))) return 1;
+  }
   if (static_cast<unsigned char>(c) >= 0x80) {
     for (std::string_view b : kCjkBreaks) {
       if (text.substr(i, b.size()) == b) return b.size();
@@ -318,9 +425,8 @@ bool Telling(const StatementShape& clause, bool first, const StatementShape& que
 
 // Whether every value of `of` occurs in `in`'s text.
 bool ValuesIn(const StatementShape& of, const StatementShape& in) {
-  return std::all_of(of.values.begin(), of.values.end(), [&](const std::string& v) {
-    return in.folded.find(v) != std::string::npos;
-  });
+  return std::all_of(of.values.begin(), of.values.end(),
+                     [&](const std::string& v) { return SaysValue(in.folded, v); });
 }
 
 }  // namespace
@@ -349,7 +455,7 @@ std::vector<std::string_view> ModalsOf(std::string_view clause) {
     if (HasWord(clause, m)) out.push_back(m);
   }
   for (std::string_view m : kChineseModals) {
-    if (clause.find(m) != std::string_view::npos) out.push_back(m);
+    if (HasChineseModal(clause, m)) out.push_back(m);
   }
   return out;
 }

@@ -34,6 +34,10 @@ struct StatementShape {
 // REQUIRES: `text` is valid UTF-8.
 StatementShape ShapeOf(std::string_view text);
 
+// Whether `s` names a value: a name, a number or an identifier, not only a relation ("mom"),
+// a negation or a doubt.
+bool NamesAValue(const StatementShape& s);
+
 // Whether the two say the same thing (above). Symmetric.
 bool SameStatement(const StatementShape& a, const StatementShape& b);
 

@@ -167,5 +167,24 @@ TEST(SameStatementTest, TheFullerTextSaysMore) {
   EXPECT_FALSE(SaysMore(ShapeOf("我对花生过敏"), ShapeOf("我对花生和芒果过敏")));
 }
 
+TEST(SameStatementTest, OneAnswerDespiteAnAsideOrAnotherWordForWhose) {
+  auto same_answer = [](std::string_view a, std::string_view b, std::string_view q) {
+    return SameAnswer(ShapeOf(a), ShapeOf(b), ShapeOf(q)) &&
+           SameAnswer(ShapeOf(b), ShapeOf(a), ShapeOf(q));
+  };
+  // A "don't" in another clause says nothing of the answer; a space breaks phone-typed clauses.
+  EXPECT_TRUE(same_answer("我车位是B2-117", "停车位B2-117 别停错了", "我车位号多少"));
+  EXPECT_TRUE(same_answer("6月8号体检 早上别吃早饭", "体检约在6月8号上午 要空腹", "我体检是哪天"));
+  EXPECT_TRUE(same_answer("我车位是B2-117", "物业又确认了一遍 车位B2-117没问题", "我车位号多少"));
+  // In the clause of the answer it does.
+  EXPECT_FALSE(same_answer("车位是B2-117", "车位不是B2-117", "我车位号多少"));
+  // 女儿 and 闺女: one daughter.
+  EXPECT_TRUE(same_answer("女儿的学号是 20230415", "再记一下 闺女学号20230415 填表老要用",
+                          "女儿学号多少"));
+  // A short number of one unit in both; of two units, two facts.
+  EXPECT_TRUE(same_answer("我穿42码的鞋", "网上买鞋记得选42码 别又买小了", "我穿多大码的鞋"));
+  EXPECT_FALSE(same_answer("I have 3 kids", "I've worked there for 3 years", "How many kids do I have?"));
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -548,10 +548,13 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
   // Asked for one thing: two short statements that both answer it fully are two answers,
   // the later the one now ("work gave me a ThinkPad X1" -> "typing this on my work MacBook
-  // Pro"), unless one adds to the other ("也", "also") or their frames name two things ("My
-  // favorite movie is Heat", "My favorite cuisine is Ethiopian").
+  // Pro"), unless one adds to the other ("也", "also"), their frames name two things ("My
+  // favorite movie is Heat", "My favorite cuisine is Ethiopian") or they share no word and no
+  // slot and do not both name a value ("pls remind me about mom's call sunday" says nothing of
+  // a car).
   if (topic.asks_one && both >= kOneAnswerRelevance && topic.both_short && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
+      (topic.share_a_word || shared != 0) &&
       (newer.frame.empty() || older.frame.empty() || newer.frame == older.frame)) {
     return true;
   }
@@ -713,6 +716,12 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                    cues_of(j).folded.find(item) != std::string::npos;
           });
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent;
+      if (topic.asks_one) {
+        const StatementShape a = ShapeOf(older.content);
+        const StatementShape b = ShapeOf(newer.content);
+        topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
+                             UnitShare(a, b) > 0 || (NamesAValue(a) && NamesAValue(b));
+      }
       if ((single == kSlotStatus &&
            cues_of(i).subjects.empty() != cues_of(j).subjects.empty()) ||
           topic.asks_status) {

@@ -127,6 +127,9 @@ struct Topic {
   // The question asks for one thing ("which bank", "who's my dentist", "哪家健身房"): two short
   // statements that both answer it fully give two answers, the later the one now.
   bool asks_one = false;
+  // They share a content word or a stem, or both name a value (NamesAValue); read for a
+  // question for one thing (asks_one).
+  bool share_a_word = false;
 };
 
 // Of a question asking for one thing, two short statements that both answer it with at least
