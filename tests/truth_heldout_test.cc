@@ -246,6 +246,17 @@ constexpr SetFloor kTwentiethSetFloors[] = {
 constexpr SetFloor kTwentyFirstSetFloors[] = {
     {0.25, 47.0 / 70}, {0.35, 47.0 / 70}, {0.0, 42.0 / 70}};
 
+// The twenty-second set (truth_heldout22.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-second writer from a prompt written anew (a restaurant owner, a
+// nurse, a landlord, a truck driver and others; tidy, phone-typed and rambling messages),
+// scored once with the rules frozen at f85b46a (2026-12-04): 40/70 = 57.1 % at the default
+// floor 0.25, 40/70 at 0.35, 34/70 with no floor (at 0.25: abstention 5/10, change_verb 4/10,
+// correction 9/10, dedup 4/10, newer_statement 6/10, past_question 9/10, status 3/10). The
+// rules of 91cf621 score 35/70 on it. Development data from now on; the floors are its blind
+// scores less one row.
+constexpr SetFloor kTwentySecondSetFloors[] = {
+    {0.25, 39.0 / 70}, {0.35, 39.0 / 70}, {0.0, 33.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -452,6 +463,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentiethSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentyFirstSet) {
   ExpectFloors("truth_heldout21.jsonl", kTwentyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentySecondSet) {
+  ExpectFloors("truth_heldout22.jsonl", kTwentySecondSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once

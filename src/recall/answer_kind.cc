@@ -72,7 +72,8 @@ constexpr std::string_view kEnPlaceNouns[] = {
     "hotel", "hostel", "motel", "inn",    "resort", "airbnb", "restaurant", "cafe",
     "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment"};
 constexpr std::string_view kEnWhich[] = {"which", "what", "what's"};
-constexpr std::string_view kNameAsks[] = {"叫什么", "名字", "姓什么", "姓啥", "贵姓", "name"};
+constexpr std::string_view kNameAsks[] = {"叫什么", "叫啥", "名字", "姓什么", "姓啥", "贵姓",
+                                          "name"};
 constexpr std::string_view kWhoStarts[] = {"who is ", "who's "};
 // "旺财的兽医是谁？": a person known by a role; not "我的雇主是谁？" (an organisation).
 constexpr std::string_view kZhPersonRoles[] = {"兽医", "医生", "大夫", "老师", "班主任", "教练",
@@ -225,7 +226,8 @@ bool StartsLikeAName(const std::string& lower) {
   return !ends("ed") && !ends("ing");
 }
 
-// "是" + a surname + one or two characters, then the end or a punctuation mark: "新组长是赵凯。"
+// "是" + a surname (or 阿 / 小 / 老) + one or two characters, then the end or a punctuation
+// mark: "新组长是赵凯。", "我的健身教练是阿杰".
 bool NamedAfterShi(std::string_view text) {
   const std::string_view surnames = extract::rules::SingleSurnames();
   for (size_t at = text.find("是"); at != std::string_view::npos; at = text.find("是", at + 1)) {
@@ -233,7 +235,12 @@ bool NamedAfterShi(std::string_view text) {
     if (p >= text.size()) break;
     const size_t first = p;
     base::DecodeUtf8(text, &p);
-    if (surnames.find(text.substr(first, p - first)) == std::string_view::npos) continue;
+    const std::string_view head = text.substr(first, p - first);
+    // A surname, or 阿 / 小 / 老 before a name ("阿杰", "小美", "老周").
+    if (surnames.find(head) == std::string_view::npos && head != "阿" && head != "小" &&
+        head != "老") {
+      continue;
+    }
     int given = 0;
     while (p < text.size() && given < 3) {
       const size_t before = p;
@@ -396,8 +403,8 @@ bool HasLatinInHan(std::string_view folded, const std::vector<std::string>& aske
   return false;
 }
 
-// Two Han characters after one of `marks` that the question does not say, no time and no
-// number: "住在全季", "订了亚朵", "是复旦毕业的", "买了科沃斯" (not "买了一台").
+// Two Han characters after one of `marks` that the question does not say, no time, no number
+// and no 不: "住在全季", "订了亚朵", "是复旦毕业的", "买了科沃斯" (not "买了一台", "是不是").
 bool HasHanAfter(std::string_view folded, std::string_view folded_query,
                  std::span<const std::string_view> marks) {
   for (std::string_view m : marks) {
@@ -410,7 +417,7 @@ bool HasHanAfter(std::string_view folded, std::string_view folded_query,
         const char32_t c = base::DecodeUtf8(folded, &p);
         const std::string_view ch = folded.substr(before, p - before);
         if (!IsHan(c) || kZhTimeChars.find(ch) != std::string_view::npos ||
-            (han == 0 && (ch == "一" || kZhNumerals.find(ch) != std::string_view::npos))) {
+            (han == 0 && (ch == "一" || ch == "不" || kZhNumerals.find(ch) != std::string_view::npos))) {
           break;
         }
         ++han;
@@ -653,7 +660,11 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   if (AnyCue(q, kColourAsks)) return AnswerKind::kColour;
   if (AnyCue(q, kBrandAsks)) return AnswerKind::kBrand;
   if (AsksForMoney(q)) return AnswerKind::kMoney;
-  if (AnyCue(q, kAmountAsks)) return AnswerKind::kAmount;
+  // 多少 asks for a number ("考了多少分"); 多少次 for a count of memories.
+  if (AnyCue(q, kAmountAsks) ||
+      (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {
+    return AnswerKind::kAmount;
+  }
   if (AsksForPlace(q)) return AnswerKind::kPlace;
   if (AnyCue(q, kJobAsks)) return AnswerKind::kJob;
   if (AnyCue(q, kNameAsks)) return AnswerKind::kName;

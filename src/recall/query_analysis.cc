@@ -14,7 +14,7 @@ namespace {
 
 // Phrases that ask about the past states of something rather than its current value.
 constexpr std::string_view kHistoryCues[] = {
-    "以前", "之前是", "原来", "曾经", "历史", "变更", "改过", "变过", "过去的", "先前",
+    "以前", "之前是", "原来", "曾经", "历史", "变更记录", "变更过", "改过", "变过", "过去的", "先前",
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
     "was it before", "earlier value", "old value", "in the past", "originally",
     "原先", "之前的", "本来", "previous", "prior to", "before i ", "before my ",
@@ -248,10 +248,12 @@ bool AsksWhatThing(const std::string& folded) {
       return true;
     }
   }
-  // "我现在体重多少", "how much do I weigh now": a number now.
+  // "我现在体重多少", "孩子现在穿多大的鞋", "how much do I weigh now": a number now; "店里现在从
+  // 哪进菜", "我现在住哪儿": a place now.
   constexpr std::string_view kNow[] = {"现在", "目前", "now", "currently", "these days"};
   if (std::any_of(std::begin(kNow), std::end(kNow), [&](std::string_view m) { return HasCue(folded, m); }) &&
       (folded.find("多少") != std::string::npos || folded.find("几") != std::string::npos ||
+       folded.find("多大") != std::string::npos || folded.find("哪") != std::string::npos ||
        HasCue(folded, "how much"))) {
     return true;
   }

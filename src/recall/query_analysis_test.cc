@@ -131,6 +131,8 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForOne("我现在是什么专业"));
   EXPECT_TRUE(AsksForOne("我现在体重多少"));
   EXPECT_TRUE(AsksForOne("who is jake's teacher"));
+  EXPECT_TRUE(AsksForOne("店里现在从哪进菜"));
+  EXPECT_TRUE(AsksForOne("孩子现在穿多大的鞋"));
   EXPECT_FALSE(AsksForOne("Who is Tim and John's favorite basketball player?"));
   EXPECT_FALSE(AsksForOne("what do I do tuesday nights"));
   EXPECT_FALSE(AsksForOne("What kind of art does Caroline make?"));

@@ -552,7 +552,8 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // favorite movie is Heat", "My favorite cuisine is Ethiopian") or they share no word and no
   // slot and do not both name a value ("pls remind me about mom's call sunday" says nothing of
   // a car).
-  if (topic.asks_one && both >= kOneAnswerRelevance && topic.both_short && !newer.additive &&
+  if (topic.asks_one && both >= kOneAnswerRelevance &&
+      (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
       (topic.share_a_word || shared != 0) &&
       (newer.frame.empty() || older.frame.empty() || newer.frame == older.frame)) {
@@ -562,7 +563,9 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // step it has reached ("顺丰已经揽收了" -> "空气炸锅到了 丰巢签收了", "requested a refund from
   // Zappos, waiting on them" -> "Zappos refund came through"). Not when either says "也" /
   // "also": another item in the same state ("蓝海科技的合同也在法务审核中").
-  if (topic.asks_status && both >= kStatusQuestionRelevance && topic.both_fairly_short &&
+  if (topic.asks_status && both >= kStatusQuestionRelevance &&
+      (topic.both_fairly_short ||
+       (topic.newer_fairly_short && topic.shared_item_words >= kLongStepItemWords)) &&
       topic.shared_item_words > 0 && !newer.additive && !older.additive && !newer.question &&
       !older.question) {
     return true;
@@ -622,6 +625,37 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
          topic.newer_says_more && !OtherThingsChanged(newer, older);
 }
+
+namespace {
+
+// Asked how an item stands: a step said between two steps of it that the rules linked (k
+// outdated by j) is a step of it too, though it does not name the item ("工商那边说缺个消防证明"
+// between "营业执照续期的材料交上去了" and "执照续期批下来了"; "The retirement board sent a letter
+// asking for ..." between "I submitted my pension paperwork" and "My pension has been
+// approved"), when it answers the question as well (kStatusQuestionRelevance) and adds to
+// nothing ("也").
+template <typename CuesOf, typename Comparable>
+void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double>& relevance,
+                  CuesOf& cues_of, Comparable& comparable, std::vector<int>* out) {
+  const std::vector<int> linked = *out;
+  for (size_t i = 0; i < ms.size() && i < relevance.size(); ++i) {
+    if (linked[i] >= 0 || !IsRecord(*ms[i]) || relevance[i] < kStatusQuestionRelevance) continue;
+    const StatementCues& c = cues_of(i);
+    if (c.additive || c.question || c.units > 2 * kStatementUnits) continue;
+    const int64_t at = ms[i]->source.at.unix_ms;
+    for (size_t k = 0; k < ms.size(); ++k) {
+      const int j = linked[k];
+      if (j < 0 || linked[j] >= 0) continue;  // j: the step the item has reached
+      if (ms[k]->source.at.unix_ms <= at && comparable(i, static_cast<size_t>(j)) &&
+          comparable(k, i)) {
+        (*out)[i] = j;
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
@@ -729,8 +763,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
       }
       topic.both_short =
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits;
-      topic.both_fairly_short =
-          cues_of(i).units <= 2 * kStatementUnits && cues_of(j).units <= 2 * kStatementUnits;
+      topic.newer_fairly_short = cues_of(j).units <= 2 * kStatementUnits;
+      topic.both_fairly_short = topic.newer_fairly_short && cues_of(i).units <= 2 * kStatementUnits;
       // Events happen again with other values ("ran 5 km on Monday", "ran 8 km on Tuesday").
       if (topic.both_short && older.kind != MemoryKind::kEvent &&
           newer.kind != MemoryKind::kEvent &&
@@ -751,6 +785,7 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     }
     out[i] = best;
   }
+  if (!status_question.empty()) StepsBetween(ms, relevance, cues_of, comparable, &out);
   return out;
 }
 

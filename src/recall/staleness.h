@@ -130,6 +130,10 @@ struct Topic {
   // They share a content word or a stem, or both name a value (NamesAValue); read for a
   // question for one thing (asks_one).
   bool share_a_word = false;
+  // The newer is at most twice kStatementUnits: a step reached, told briefly after a long
+  // story of the step before ("今天请了半天假带俩娃去出入境办护照 ... 要15个工作日" -> "俩娃的护照
+  // 拿到手了").
+  bool newer_fairly_short = true;
 };
 
 // Of a question asking for one thing, two short statements that both answer it with at least
@@ -139,6 +143,8 @@ inline constexpr double kOneAnswerRelevance = 0.9;
 // Of a question asking how an item stands, two short statements of it that both answer the
 // question with at least this relevance are two steps, the later the state now.
 inline constexpr double kStatusQuestionRelevance = 0.6;
+// ... and of a longer older step, the item words the two must share (Topic::newer_fairly_short).
+inline constexpr double kLongStepItemWords = 1.0;
 
 // Two short statements of one subject with other values of one kind replace each other when
 // the newer repeats this share of the older one's words besides its values.

@@ -20,7 +20,8 @@ constexpr std::string_view kCorrectionCues[] = {
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
 // remembering", "其实挺好的"). A statement opening with one must also repeat the older one's
 // words (kWeakCorrectionSharedWords).
-constexpr std::string_view kOpeningCorrectionCues[] = {"actually", "i mean", "其实", "不过其实"};
+constexpr std::string_view kOpeningCorrectionCues[] = {"actually", "i mean", "其实", "不过其实",
+                                                        "nvm", "never mind"};
 
 // Change cues besides kReplaceCues below (StatementCues::change is either kind).
 constexpr std::string_view kChangeCues[] = {
@@ -49,10 +50,11 @@ constexpr std::string_view kReplaceCues[] = {
     "延期到", "提前到", "挪到", "no longer", "anymore", "not anymore", "any more",
     "switched to", "switch to", "instead", "quit", "stopped", "gave up", "sold", "replaced",
     "swapped", "changed to", "updated to", "rescheduled to", "postponed to", "pushed to",
-    "traded in", "traded", "switched over to", "moved over to", "转学", "转校",
+    "traded in", "traded", "switched over to", "moved over to", "转学", "转校", "转园",
     "changed schools", "switched schools", "退订", "取消了", "cancelled my",
     "canceled my", "unsubscribed", "moved everything", "moved all my", "migrated to",
-    "migrated from", "downgraded", "upgraded to", "迁移到"};
+    "migrated from", "downgraded", "upgraded to", "迁移到", "dropped", "ditched", "let go",
+    "换供应商", "换人了", "不在"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};

@@ -222,6 +222,24 @@ TEST(StalenessTest, AStatusQuestionMakesTheLaterStepOfAnItemTheState) {
             (std::vector<int>{-1, -1}));
 }
 
+// A step between two linked steps of an item is a step of it, though it does not name it; not
+// when it answers the question weakly or was said after the last step.
+TEST(StalenessTest, AStepBetweenTwoStepsOfAnItemIsAStepOfIt) {
+  Memory sent = Record(1, 1, 1000, "营业执照续期的材料交上去了");
+  Memory missing = Record(2, 2, 2000, "工商那边说缺个消防证明 得补");
+  Memory done = Record(3, 3, 3000, "执照续期批下来了 新证下礼拜去领");
+  const std::string_view q = "执照续期现在啥情况";
+  EXPECT_EQ(OutdatedByCues({&sent, &missing, &done}, {1, 0.86, 1}, q),
+            (std::vector<int>{2, 2, -1}));
+  EXPECT_EQ(OutdatedByCues({&sent, &missing, &done}, {1, 0.3, 1}, q),
+            (std::vector<int>{2, -1, -1}));
+  Memory after = Record(4, 4, 4000, "工商那边说缺个消防证明 得补");
+  EXPECT_EQ(OutdatedByCues({&sent, &done, &after}, {1, 1, 0.86}, q),
+            (std::vector<int>{1, -1, -1}));
+  // Not asked how it stands: nothing but the linked pair.
+  EXPECT_EQ(OutdatedByCues({&sent, &missing, &done}, {1, 0.86, 1}), (std::vector<int>{-1, -1, -1}));
+}
+
 // Asked for one thing, two short statements that both answer it fully are two answers, the
 // later the one now; an additive one adds.
 TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
@@ -235,6 +253,10 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
   Memory movie = Record(4, 4, 1000, "My favorite movie is Heat.");
   Memory cuisine = Record(5, 5, 2000, "My favorite cuisine is Ethiopian.");
   EXPECT_EQ(OutdatedByCues({&movie, &cuisine}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
+  // Two that share no word and do not both name a value are not two answers.
+  Memory car = Record(6, 6, 1000, "traded in the old ride, driving a Mazda CX-5 now");
+  Memory remind = Record(7, 7, 2000, "pls remind me about mom's call sunday");
+  EXPECT_EQ(OutdatedByCues({&car, &remind}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
   Memory also = Record(3, 3, 3000, "I also use an iPad for work");
   EXPECT_EQ(OutdatedByCues({&new_laptop, &also}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
 }
@@ -442,6 +464,7 @@ TEST(StalenessTest, ActuallyCorrectsOnlyWhereAStatementOpensWithIt) {
   EXPECT_TRUE(Cue("Actually, the Linwood grant is due October 21").opening_correction);
   EXPECT_TRUE(Cue("Melanie: Oh, actually the grant is due October 21").opening_correction);
   EXPECT_TRUE(Cue("其实标书是12月15日截止").opening_correction);
+  EXPECT_TRUE(Cue("nvm just looked at the card, cdl expires may 2026").opening_correction);
   EXPECT_FALSE(Cue("I was actually just remembering the beach").opening_correction);
   EXPECT_FALSE(Cue("I was actually just remembering the beach").correction);
   EXPECT_TRUE(Outdates(Cue("Actually, the Linwood grant is due October 21"),

@@ -335,8 +335,14 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                  (one_question && SameAnswerWord(shape, k.shape, question, common))));
       });
       if (same != kept_records.end()) {
-        // Said again: one hit, at the better place, with the fuller of the two texts.
-        if (SaysMore(shape, same->shape)) {
+        // Said again: one hit, at the better place, with the fuller of the two texts, or of
+        // two as full the later: what was said last of it, in the words said last (asked
+        // about the past, the earlier).
+        const Memory& k_memory = kept[same->index].memory;
+        const bool later = params.asks_past
+                               ? h.memory.source.at.unix_ms < k_memory.source.at.unix_ms
+                               : h.memory.source.at.unix_ms > k_memory.source.at.unix_ms;
+        if (SaysMore(shape, same->shape) || (later && !SaysMore(same->shape, shape))) {
           RecallHit& k = kept[same->index];
           h.score = std::max(h.score, k.score);
           h.relevance = std::max(h.relevance, k.relevance);

@@ -1,5 +1,7 @@
 #include "src/recall/truth.h"
 
+#include <tuple>
+
 #include <gtest/gtest.h>
 
 #include "src/store/conformance_backends.h"
@@ -210,6 +212,46 @@ TEST(TruthTest, FloorAndLimitApply) {
   ASSERT_EQ(hits.size(), 2u);
   EXPECT_EQ(hits[0].memory.id, 3);
   EXPECT_EQ(hits[1].memory.id, 4);
+}
+
+// Two hits that say one thing are one, in the words said last; asked about the past, in the
+// words said first.
+TEST(TruthTest, SaidAgainKeepsTheLaterWords) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  auto hits_of = [&](int64_t first_at, int64_t second_at) {
+    std::vector<RecallHit> hits;
+    for (const auto& [id, text, at] :
+         {std::tuple{1, "车位是B2-117 在负二层", first_at},
+          std::tuple{2, "停车位B2-117 别停错了", second_at}}) {
+      Memory m;
+      m.id = id;
+      m.content = text;
+      m.type = MemoryType::kEpisodic;
+      m.kind = MemoryKind::kFact;
+      m.current = true;
+      m.source.at = Instant{at, 480};
+      hits.push_back(Hit(m, id == 1 ? 0.9 : 0.8));
+    }
+    return hits;
+  };
+  TruthParams params;
+  params.query = "我车位号多少";
+  std::vector<RecallHit> hits = hits_of(1000, 2000);
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].memory.id, 2);
+  EXPECT_DOUBLE_EQ(hits[0].score, 0.9);  // at the better place
+  hits = hits_of(2000, 1000);
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].memory.id, 1);
+  params.asks_past = true;
+  hits = hits_of(1000, 2000);
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].memory.id, 1);
 }
 
 }  // namespace
