@@ -556,7 +556,8 @@ constexpr std::string_view kZhNoMoneyUnits[] = {
     "小时", "分钟", "钟头", "天", "次", "岁", "周", "星期", "个月", "月", "年", "号", "点",
     "层", "楼", "公里", "里", "斤", "公斤", "克", "人", "位", "口", "节", "遍", "趟", "台",
     "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
-    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分"};
+    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "°",
+    "℃"};
 constexpr std::string_view kEnNoMoneyUnits[] = {
     "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",
     "weeks", "wk", "wks", "month", "months", "year", "years", "yr", "yrs", "time", "times",
@@ -578,7 +579,8 @@ bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> uni
 }
 
 // A number that may be an amount of money: not a model's number ("V12"), a time ("4:30"), a
-// share ("2.1%") or a count of a unit that is no money ("一个半小时", "25 min").
+// share ("2.1%"), a weekday or an ordinal ("周四", "第二") or a count of a unit that is no money
+// ("一个半小时", "25 min", "3°C").
 bool HasMoneyNumber(std::string_view folded) {
   const std::string_view zh_digits = "一二三四五六七八九十百千万亿两半零〇";
   size_t at = 0;
@@ -624,6 +626,12 @@ bool HasMoneyNumber(std::string_view folded) {
         ++chars;
       }
       lone_yi = chars == 1 && folded.substr(at, end - at) == "一";
+      // A weekday or an ordinal: 周四, 星期三, 礼拜五, 第二, 初八.
+      for (std::string_view before : {"周", "期", "拜", "第", "初"}) {
+        if (at >= before.size() && folded.substr(at - before.size(), before.size()) == before) {
+          lone_yi = true;
+        }
+      }
     } else if (std::isalpha(c)) {
       while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
       const std::string_view word = folded.substr(at, end - at);

@@ -130,6 +130,8 @@ TEST(AnswerKindTest, MoneyIsNoCountOfAnotherUnit) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "I'm leading the Q3 migration to the new CRM.", q));
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Practicing chords every evening for 20 minutes.", q));
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "一个月去三次", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "周四下午要去批发市场看看新到的海鲜", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "walk-in fridge holds at 3°C", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "一节课两百块", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "花了三千多", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "4999入的", q));

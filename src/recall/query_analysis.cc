@@ -257,6 +257,8 @@ bool AsksWhatThing(const std::string& folded) {
        HasCue(folded, "how much"))) {
     return true;
   }
+  // "how many cattle have i got": a count held now (not "how many times").
+  if (folded.starts_with("how many ") && !HasCue(folded, "times")) return true;
   if (!folded.starts_with("what ")) return false;
   static constexpr std::string_view kVerbs[] = {"do", "does", "am", "is", "are"};
   const WordsToVerb words = ReadWordsToVerb(folded, 5, 4, kVerbs);

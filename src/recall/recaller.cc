@@ -299,6 +299,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   // either ("我早上一般喝什么", "Q1的预算是多少"), keeps only the outdated statements that held
   // during it while their successors did not (TruthParams::past_windows).
   truth.keep_outdated = params.include_history || analysis.past_words;
+  truth.history_asked = params.include_history || analysis.wants_history;
   truth.demote_outdated = params.include_history && !analysis.past_words;
   if (!analysis.past_words && analysis.past_window) truth.past_windows = analysis.windows;
   truth.include_expired = params.include_expired || analysis.about_past;

@@ -239,7 +239,13 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
 
 bool AsksForContact(std::string_view query) {
   const std::string folded = text::FoldForSearch(query);
+  // 号码 of a plate, an ID card or an order is no way to reach anyone ("我车牌号码多少").
+  constexpr std::string_view kOtherNumbers[] = {"车牌", "身份证", "护照", "订单", "快递", "银行卡",
+                                                "卡号", "学号", "工号", "航班"};
+  const bool other_number = std::any_of(std::begin(kOtherNumbers), std::end(kOtherNumbers),
+                                        [&](std::string_view w) { return HasWord(folded, w); });
   for (std::string_view w : kContactWords) {
+    if (other_number && w == "号码") continue;
     if (HasWord(folded, w)) return true;
   }
   return false;

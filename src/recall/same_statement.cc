@@ -31,7 +31,7 @@ constexpr std::string_view kRelations[] = {
 constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
     {"女儿", "闺女"}, {"妈妈", "老妈"}, {"妈妈", "母亲"}, {"爸爸", "老爸"}, {"爸爸", "父亲"},
     {"老婆", "媳妇"}, {"老婆", "妻子"}, {"老公", "丈夫"}, {"mom", "mum"},   {"mom", "mother"},
-    {"dad", "father"}};
+    {"dad", "father"}, {"boss", "manager"}, {"老板", "领导"}};
 
 // Whether `text` says the value `v`, or another word for it when it is a relation.
 bool SaysValue(std::string_view text, std::string_view v) {
@@ -319,6 +319,30 @@ bool SaidAlikeIn(const StatementShape& a, const StatementShape& b, const std::st
 }
 
 }  // namespace
+
+std::vector<std::string> RelationsIn(std::string_view folded) {
+  std::vector<std::string> out;
+  auto add = [&](std::string_view r) {
+    for (const auto& [one, other] : kRelationWords) {
+      if (r == other) r = one;
+    }
+    out.emplace_back(r);
+  };
+  for (std::string_view r : kRelations) {
+    if (static_cast<unsigned char>(r[0]) >= 0x80 ? folded.find(r) != std::string_view::npos
+                                                 : HasWord(folded, r)) {
+      add(r);
+    }
+  }
+  for (const auto& [one, other] : kRelationWords) {
+    if (static_cast<unsigned char>(other[0]) >= 0x80 ? folded.find(other) != std::string_view::npos
+                                                     : HasWord(folded, other)) {
+      add(other);
+    }
+  }
+  SortUnique(&out);
+  return out;
+}
 
 bool NamesAValue(const StatementShape& s) {
   return std::any_of(s.values.begin(), s.values.end(),

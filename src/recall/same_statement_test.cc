@@ -186,5 +186,12 @@ TEST(SameStatementTest, OneAnswerDespiteAnAsideOrAnotherWordForWhose) {
   EXPECT_FALSE(same_answer("I have 3 kids", "I've worked there for 3 years", "How many kids do I have?"));
 }
 
+TEST(SameStatementTest, RelationsAreReadInOneWord) {
+  EXPECT_EQ(RelationsIn("闺女在实验小学"), (std::vector<std::string>{"女儿"}));
+  EXPECT_EQ(RelationsIn("my manager is tom"), (std::vector<std::string>{"boss"}));
+  EXPECT_EQ(RelationsIn("儿子和女儿"), (std::vector<std::string>{"儿子", "女儿"}));
+  EXPECT_TRUE(RelationsIn("a person i know").empty());
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -54,7 +54,8 @@ constexpr std::string_view kReplaceCues[] = {
     "changed schools", "switched schools", "退订", "取消了", "cancelled my",
     "canceled my", "unsubscribed", "moved everything", "moved all my", "migrated to",
     "migrated from", "downgraded", "upgraded to", "迁移到", "dropped", "ditched", "let go",
-    "换供应商", "换人了", "不在"};
+    "换供应商", "换人了", "不在", "改种", "改养", "改学", "改骑", "改坐", "改开", "改听", "改玩",
+    "改看", "改叫"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};
@@ -67,7 +68,8 @@ const std::vector<SlotCues>& SlotCueTable() {
       {kSlotContact,
        {"电话", "手机", "联系方式", "邮箱", "微信", "分机", "号码", "座机", "phone", "mobile",
         "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle",
-        "handle", "微信号", "联系电话"}},
+        "handle", "微信号", "联系电话", "昵称", "网名", "用户名", "username", "user name",
+        "nickname", "screen name", "gamertag"}},
       {kSlotResidence,
        {"住在", "住到", "搬到", "搬去", "搬回", "搬家", "定居", "住址", "家在", "老家在",
         "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",

@@ -530,6 +530,9 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   EXPECT_TRUE(AsksForContact("What's Kevin's phone number?"));
   EXPECT_TRUE(AsksForContact("李总的邮箱地址是什么？"));
   EXPECT_FALSE(AsksForContact("Where does Kevin live?"));
+  // 号码 of a plate is no way to reach anyone.
+  EXPECT_FALSE(AsksForContact("我车牌号码多少啊"));
+  EXPECT_TRUE(AsksForContact("我的手机号码多少"));
   EXPECT_FALSE(CarriesContact("刘畅喜欢喝奶茶。"));
   EXPECT_FALSE(CarriesContact("Kevin is moving to the London office in the fall."));
   EXPECT_TRUE(CarriesContact("You can reach me on WhatsApp at +44 7700 900123."));

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/recall/cue_index.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/same_statement.h"
@@ -118,6 +120,19 @@ bool IsOneQuestion(std::string_view query) {
   return true;
 }
 
+// The people a question of the asker's own names by how they relate to the asker ("我女儿在哪
+// 上学", "where does my sister work"); none for another's ("What did Melanie's kids make?") or
+// a dialogue used as the query.
+std::vector<std::string> AskersRelations(std::string_view query) {
+  if (!IsOneQuestion(query)) return {};
+  const std::string folded = text::FoldForSearch(query);
+  bool mine = folded.find("我") != std::string::npos;
+  for (std::string_view w : {"my", "i", "our", "we"}) {
+    mine = mine || HasCue(folded, w);
+  }
+  return mine ? RelationsIn(folded) : std::vector<std::string>();
+}
+
 }  // namespace
 
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
@@ -161,6 +176,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const double name_factor = names > 0 ? 1 - kUnknownNamePenalty * unknown_names / names : 1;
   const RelevanceScale strict =
       StricterFor(scale, total_weight > 0 ? unknown / total_weight : 0.0);
+  const std::vector<std::string> asked_relations = AskersRelations(query);
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
@@ -168,6 +184,14 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
     if (!CarriesKind(asked, h.memory.content, query)) h.relevance *= kOffAnswerFactor;
+    // Of another of the asker's people only ("儿子在实验小学读三年级" for the daughter's school).
+    if (!asked_relations.empty()) {
+      const std::vector<std::string> named = RelationsIn(text::FoldForSearch(h.memory.content));
+      std::vector<std::string> both;
+      std::set_intersection(named.begin(), named.end(), asked_relations.begin(),
+                            asked_relations.end(), std::back_inserter(both));
+      if (!named.empty() && both.empty()) h.relevance *= kOffAnswerFactor;
+    }
     by_id[h.memory.id] = h.relevance;
   }
   for (RecallHit& h : *hits) {
@@ -236,7 +260,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
         !params.past_windows.empty() &&
         OverlapsWindows(params.past_windows, MemoryTime(h.memory), MemoryTime(*successor[i])) &&
         !InWindows(params.past_windows, MemoryTime(*successor[i]));
-    if (params.keep_outdated || held_then) {
+    // A correction says the older one never held: it stays only when history is asked for.
+    const bool retracted = ReadCues(successor[i]->content).correction;
+    if ((params.keep_outdated || held_then) && (!retracted || params.history_asked)) {
       if (params.asks_past) {  // what it was: above what replaced it
         h.score *= kPastBoost;
         // Of the slot the question asks about ("我上一家公司是哪家？" of "我在腾讯做产品经理",

@@ -51,6 +51,10 @@ struct TruthParams {
   std::string query;               // the question (ShareAClause reads which clause it is about)
   bool asks_past = false;          // a history cue in the query: outdated hits rank up
   bool keep_outdated = false;      // outdated hits stay (include_history, or the past asked)
+  // History asked for (include_history or a history cue), not only past tense: a statement its
+  // successor corrects ("I misspoke earlier, the seed was 2.1 million") stays only then; it
+  // never held, so "how much did we raise" is answered by the correction.
+  bool history_asked = false;
   bool demote_outdated = false;    // ... but rank below current ones (kOutdatedFactor)
   bool include_expired = false;    // expired memories asked for (or the past)
   // Periods that ended, named by a question without past words: an outdated statement stays
