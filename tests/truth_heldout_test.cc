@@ -268,6 +268,17 @@ constexpr SetFloor kTwentySecondSetFloors[] = {
 constexpr SetFloor kTwentyThirdSetFloors[] = {
     {0.25, 52.0 / 70}, {0.35, 54.0 / 70}, {0.0, 47.0 / 70}};
 
+// The twenty-fourth set (truth_heldout24.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-fourth writer from a prompt written anew (a hospital
+// administrator, a delivery rider, a retired couple and others; one-liners to buried
+// paragraphs, polite, blunt, emoji-laden and typo-ridden), scored once with the rules frozen at
+// 345c119 (2026-12-05): 44/70 = 62.9 % at the default floor 0.25, 45/70 at 0.35, 38/70 with no
+// floor (at 0.25: abstention 3/10, change_verb 7/10, correction 7/10, dedup 8/10,
+// newer_statement 7/10, past_question 8/10, status 4/10). The rules of 91cf621 score 37/70 on
+// it. Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kTwentyFourthSetFloors[] = {
+    {0.25, 43.0 / 70}, {0.35, 44.0 / 70}, {0.0, 37.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -482,6 +493,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentySecondSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentyThirdSet) {
   ExpectFloors("truth_heldout23.jsonl", kTwentyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentyFourthSet) {
+  ExpectFloors("truth_heldout24.jsonl", kTwentyFourthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once

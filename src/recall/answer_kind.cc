@@ -30,7 +30,8 @@ constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种
                                             "what colour", "which color", "which colour"};
 constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number"};
 // An amount of money: a number of minutes or a model's number ("V12", "Q3") is none.
-constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少"};
+constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少", "挣了多少", "赚了多少",
+                                           "赚多少"};
 // Nouns of money: asked for with 多少 / 几, or right after "what's the", "what is my" ...
 constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费用", "工资", "租金",
                                               "房租", "学费", "月薪", "年薪"};
@@ -556,7 +557,7 @@ constexpr std::string_view kZhNoMoneyUnits[] = {
     "小时", "分钟", "钟头", "天", "次", "岁", "周", "星期", "个月", "月", "年", "号", "点",
     "层", "楼", "公里", "里", "斤", "公斤", "克", "人", "位", "口", "节", "遍", "趟", "台",
     "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
-    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "°",
+    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "单", "°",
     "℃"};
 constexpr std::string_view kEnNoMoneyUnits[] = {
     "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",

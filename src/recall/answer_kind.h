@@ -1,23 +1,26 @@
 // What kind of answer a question asks for, and whether a memory carries one.
 //
-// A question for a way to reach someone, a name, an age, a time still to come, an amount or a
-// colour is answered only by a statement that carries such a value. A memory that shares the
-// question's subject but not the value ("橘子几岁了？" against "橘子最近胃口不太好。", "What's
-// the name of Sophie's teacher?" against "My daughter Sophie started kindergarten.") says
+// A question for a way to reach someone, a name, an age, a time still to come, an amount, a
+// sum of money, a colour, a brand, a place of a kind or a job is answered only by a statement
+// that carries such a value. A memory that shares the question's subject but not the value
+// ("橘子几岁了？" against "橘子最近胃口不太好。", "What's the name of Sophie's teacher?" against
+// "My daughter Sophie started kindergarten.", "我成都住哪个酒店" against "下周要去成都出差") says
 // nothing about what was asked; recall reads its relevance as a share kOffAnswerFactor of what
-// its words and vector say (truth.h, ScoreRelevance), so that a question about an attribute
-// never stated gets no answer rather than the subject's other memories.
+// its words and vector say (truth.h, ScoreRelevance, for one question only), so that a question
+// about an attribute never stated gets no answer rather than the subject's other memories.
 //
 //   kind      asked by                                       carried by
 //   contact   手机号, 电话, e-mail, WeChat, phone ...        AsksForContact's words, 5+ digits,
 //             (relevance.h AsksForContact)                   "@", a masked value
-//   name      叫什么, 名字, 姓什么, "name", "who is X's",   a name the question does not say:
-//             "who is my"
-//                                                            a capitalized word, a zh person
-//                                                            mention, 叫 / 姓 / 名为 before a
-//                                                            name the question does not say,
-//                                                            名字, "是" + a surname and one or
-//                                                            two characters
+//   name      叫什么, 叫啥, 名字, 姓什么, "name", "who is    a name the question does not say:
+//             X's", "who is my", 兽医是谁 (a person's        a capitalized word (not a first
+//             role + 是谁)                                   word that reads as a verb,
+//                                                            "Started"; not after "in"), a zh
+//                                                            person mention, 叫 / 姓 / 名为
+//                                                            before a name the question does
+//                                                            not say, 名字, "是" + a surname
+//                                                            (or 阿 / 小 / 老) and one or two
+//                                                            characters
 //   age       几岁, 多大了, "how old"                        a number
 //   time      几点, 哪天, 什么时候, "when is", "what time"   a number of at most four digits
 //             (not asked about the past: a past event's      not ending a Latin word ("X1" is
@@ -25,9 +28,25 @@
 //                                                            a share) or a time word (周, 月,
 //                                                            星期, "Monday", "tomorrow"; not 期
 //                                                            alone: 定期)
-//   amount    是多少, 多少钱, "how much", "number"           a number (not a lone 一 / "one":
+//   money     多少钱, 花了多少, 挣了多少, 预算/工资...       a number that is no count of another
+//             with 多少 / 几, "how much" + pay / cost,       unit (一个半小时, 25 min, 3°C, 四十
+//             "what is the budget / price / rent"            单), no weekday (周四) and no model's
+//                                                            (V12, Q3)
+//   amount    是多少, 多少, "how much", "number"             a number (not a lone 一 / "one":
 //                                                            "一家公司", "one-on-ones")
 //   colour    什么颜色, "what color"                         a colour word
+//   brand     牌子, 品牌, "what brand", "what model"        a Latin word in Chinese text, a
+//                                                            capitalized word or a model
+//                                                            ("V12"), 牌, 是X的, 买了 / 换成 + a
+//                                                            name
+//   place     哪个酒店 / 餐厅 / 学校, 酒店在哪, "which      a place noun (酒店, 小学, "hotel"),
+//             hotel", "where is the venue", "address"        a name ending in 店 / 馆 / 院 / 路
+//             (not of an e-mail)                             ..., a capitalized word, 在 / 住 /
+//                                                            订 / 是 + a name, a place or an
+//                                                            organisation; an address: a
+//                                                            number with a street word
+//   job       "do for work", 做什么工作, 干啥的, 职业        work words (上班, 公司, 医生,
+//                                                            "works", "engineer", ...)
 //
 // Numbers are digits, Chinese numerals and English number words. Counting questions ("how
 // many times ...") ask for no kind: their answer is the number of memories, not a value in one.

@@ -14,7 +14,8 @@ namespace {
 
 // Phrases that ask about the past states of something rather than its current value.
 constexpr std::string_view kHistoryCues[] = {
-    "以前", "之前是", "原来", "曾经", "历史", "变更记录", "变更过", "改过", "变过", "过去的", "先前",
+    "以前", "之前是", "原来", "曾经", "历史", "变更记录", "变更过", "改过", "变过", "最早",
+    "最开始", "一开始", "刚开始", "at first", "in the beginning", "过去的", "先前",
     "used to", "previously", "history", "formerly", "before it changed", "changed from",
     "was it before", "earlier value", "old value", "in the past", "originally",
     "原先", "之前的", "本来", "previous", "prior to", "before i ", "before my ",
@@ -123,7 +124,10 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at) {
   // "What did I use to drink?" (but not "What address should you use to reach me?").
   const size_t use_to = folded.find("use to");
   const bool did_use_to = use_to != std::string::npos && folded.rfind("did ", use_to) != std::string::npos;
-  out.wants_history = out.wants_history || did_use_to || AsksWhatHeldBefore(folded) ||
+  // "我之前卧推最好成绩是多少": formerly; not "周五之前要交什么" (before Friday).
+  const bool formerly = folded.starts_with("之前") || folded.find("我之前") != std::string::npos ||
+                        folded.find("我们之前") != std::string::npos;
+  out.wants_history = out.wants_history || did_use_to || formerly || AsksWhatHeldBefore(folded) ||
                       AsksBeforeAChange(folded);
   out.past_words = out.wants_history || AsksAboutThePast(folded);
   out.about_past = out.past_words;
@@ -175,7 +179,8 @@ constexpr std::string_view kStatusAsks[] = {
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {
-    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "是谁", "是多少", "叫什么",
+    "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "哪把", "哪辆", "哪台", "哪部",
+    "哪张", "哪间", "哪只", "是谁", "是多少", "叫什么",
     "住在哪", "住哪",
     "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
     "what's our", "what is our", "where does", "where do i live", "where do we live"};
@@ -254,6 +259,7 @@ bool AsksWhatThing(const std::string& folded) {
   if (std::any_of(std::begin(kNow), std::end(kNow), [&](std::string_view m) { return HasCue(folded, m); }) &&
       (folded.find("多少") != std::string::npos || folded.find("几") != std::string::npos ||
        folded.find("多大") != std::string::npos || folded.find("哪") != std::string::npos ||
+       folded.starts_with("where ") ||
        HasCue(folded, "how much"))) {
     return true;
   }

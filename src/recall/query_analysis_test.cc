@@ -141,6 +141,14 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_FALSE(AsksForOne("What did Mel and her kids make during the pottery workshop?"));
 }
 
+TEST(QueryAnalysisTest, FirstAndFormerlyAskForHistory) {
+  const Instant at = At("2026-12-01T10:00:00Z");
+  EXPECT_TRUE(AnalyzeQuery("我最早用的是哪家的手机卡？", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("我之前卧推最好成绩是多少？", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("周五之前要交什么", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("我执业证变更办好了没", at).wants_history);
+}
+
 TEST(QueryAnalysisTest, WhetherItHappenedIsTheStateNow) {
   const Instant at = At("2026-12-01T10:00:00Z");
   EXPECT_FALSE(AnalyzeQuery("did my thyroid test results come back?", at).past_words);

@@ -80,7 +80,8 @@ constexpr std::string_view kRepeatMarkers[] = {
     "just a reminder", "a reminder", "reminder", "as i said", "like i said", "as i mentioned",
     "as mentioned", "once again", "again", "don't forget", "dont forget", "don't let me forget",
     "just so you know", "just so you remember", "just a heads up", "heads up", "keep in mind",
-    "in case you forgot", "fyi"};
+    "in case you forgot", "fyi", "提醒自己", "提醒下自己", "提醒一下自己", "又说了一遍",
+    "又说一遍", "记一下", "再记一下", "note to self", "reminder to self"};
 
 }  // namespace
 

@@ -291,6 +291,25 @@ bool NamesSaidByBoth(const StatementShape& a, const StatementShape& b, bool rela
   return in(a.values, b.folded) && in(b.values, a.folded);
 }
 
+// The Latin word right before `v` in `folded` ("dec" of "dec 18"); "" when none.
+std::string WordBefore(const std::string& folded, const std::string& v) {
+  const size_t at = folded.find(v);
+  if (at == std::string::npos) return "";
+  size_t end = at;
+  while (end > 0 && folded[end - 1] == ' ') --end;
+  size_t begin = end;
+  while (begin > 0 && std::isalpha(static_cast<unsigned char>(folded[begin - 1]))) --begin;
+  return folded.substr(begin, end - begin);
+}
+
+bool IsMonthWord(const std::string& w) {
+  constexpr std::string_view kMonths[] = {"jan", "january", "feb", "february", "mar", "march",
+                                          "apr", "april", "may", "jun", "june", "jul", "july",
+                                          "aug", "august", "sep", "sept", "september", "oct",
+                                          "october", "nov", "november", "dec", "december"};
+  return std::find(std::begin(kMonths), std::end(kMonths), w) != std::end(kMonths);
+}
+
 // The unit right after `v` in `folded`: a Han character or a Latin word ("码" of "42码",
 // "kids" of "3 kids"); "" when none.
 std::string UnitAfter(const std::string& folded, const std::string& v) {
@@ -381,9 +400,11 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself.
     if (v.size() >= 3) return true;
     if (!names) continue;
-    // A short number of one unit in both ("42码", "3 kids").
+    // A short number of one unit in both ("42码", "3 kids"), or of one month ("Dec 18").
     const std::string unit = UnitAfter(a.folded, v);
     if (!unit.empty() && unit == UnitAfter(b.folded, v)) return true;
+    const std::string before = WordBefore(a.folded, v);
+    if (IsMonthWord(before) && before == WordBefore(b.folded, v)) return true;
     short_number = true;
   }
   return short_number && !shared.empty();
@@ -591,7 +612,7 @@ bool SameAnswerWord(const StatementShape& a, const StatementShape& b,
   });
 }
 
-std::vector<StatementShape> ClauseShapes(std::string_view text) {
+std::vector<std::string_view> ClauseTexts(std::string_view text) {
   std::vector<std::string_view> parts;
   size_t begin = 0;
   size_t i = 0;
@@ -606,15 +627,20 @@ std::vector<StatementShape> ClauseShapes(std::string_view text) {
     begin = i;
   }
   parts.push_back(text.substr(begin));
+  std::erase_if(parts, [](std::string_view p) {
+    return p.find_first_not_of(" ") == std::string_view::npos;
+  });
+  return parts;
+}
+
+std::vector<StatementShape> ClauseShapes(std::string_view text) {
+  const std::vector<std::string_view> parts = ClauseTexts(text);
   std::vector<StatementShape> out;
-  int clauses = 0;
+  if (parts.size() < 2 || parts.size() > static_cast<size_t>(kMaxClauses)) return out;
   for (std::string_view part : parts) {
-    if (part.find_first_not_of(" ") == std::string_view::npos) continue;
-    ++clauses;
     StatementShape shape = ShapeOf(part);
     if (shape.units.size() >= 2) out.push_back(std::move(shape));
   }
-  if (clauses < 2 || clauses > kMaxClauses) out.clear();
   return out;
 }
 

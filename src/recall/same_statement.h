@@ -70,10 +70,14 @@ bool SameAnswerWord(const StatementShape& a, const StatementShape& b,
 // The share of `of`'s units that `in` has too, in [0, 1]; 0 when `of` has none.
 double UnitShare(const StatementShape& of, const StatementShape& in);
 
-// The clauses of `text` (split at ，。；！？：、— and , ; ! ? : and a full stop that ends a
-// sentence), in order, each shaped; only those of two units or more. None when the text is one
-// clause, or more than four (talk, not a statement).
+// The clauses of `text` (ClauseTexts), in order, each shaped; only those of two units or more.
+// None when the text is one clause, or more than four (talk, not a statement).
 std::vector<StatementShape> ClauseShapes(std::string_view text);
+
+// The clauses of `text` between clause breaks (CJK punctuation; , ; ! ? : except between
+// digits; a full stop before a space, the end or a CJK character; a space before Chinese after
+// Chinese or a number), blank ones left out.
+std::vector<std::string_view> ClauseTexts(std::string_view text);
 
 // Whether a clause of one statement says what a clause of the other says, or what the whole
 // other says (SameStatement), where that clause is its statement's first or about the question

@@ -155,6 +155,25 @@ inline constexpr double kValueSharedWords = 0.5;
 // share of its words, whatever the question.
 inline constexpr double kClosestCorrectionSharedWords = 0.25;
 
+// Whether the two statements state values of one kind, none of them in common, and no value
+// of any kind in common ("on Thursday at 3" and "on Thursday, room 204" are one meeting).
+bool OtherValues(const StatementCues& newer, const StatementCues& older);
+
+// Whether both statements say that something changed and name other things as what changed:
+// each has a word before its change cue that the other has not there.
+bool OtherThingsChanged(const StatementCues& newer, const StatementCues& older);
+
+// The weekday a folded word names, "1" (Monday) to "7", or "".
+std::string WeekdayOf(std::string_view word);
+
+// Units and periods that values are counted in: two statements that share only these
+// ("2400 dollars a month" and "60 dollars a month") share no topic.
+bool IsUnitWord(std::string_view w);
+
+// The speaker a transcript line names before a colon ("Caroline: I moved ..."): one or two
+// capitalized words, not a label such as "Correction" or "Update"; "" when there is none.
+std::string_view Speaker(std::string_view text);
+
 // English words plus CJK characters of a statement the slot rules read as one statement.
 inline constexpr int kStatementUnits = 24;
 int StatementUnits(std::string_view text);

@@ -14,7 +14,8 @@ constexpr std::string_view kCorrectionCues[] = {
     "fat-fingered", "fat fingered", "记岔", "说岔", "记混", "搞混", "说反", "写反", "记反",
     "看岔", "手滑", "mistyped", "misheard", "misread", "miswrote", "wrong letter", "flipped",
     "autocorrect", "i was mistaken", "was mistaken", "ignore what i said", "wait nope",
-    "scratch what i said"};
+    "scratch what i said", "wait no", "i was thinking of", "i was thinkin", "fix something i",
+    "correct something i"};
 
 // Words that correct only where a statement opens with them ("Actually, it's the 21st",
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
@@ -55,7 +56,7 @@ constexpr std::string_view kReplaceCues[] = {
     "canceled my", "unsubscribed", "moved everything", "moved all my", "migrated to",
     "migrated from", "downgraded", "upgraded to", "迁移到", "dropped", "ditched", "let go",
     "换供应商", "换人了", "不在", "改种", "改养", "改学", "改骑", "改坐", "改开", "改听", "改玩",
-    "改看", "改叫"};
+    "改看", "改叫", "转去", "转到了"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};

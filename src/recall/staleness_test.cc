@@ -222,6 +222,24 @@ TEST(StalenessTest, AStatusQuestionMakesTheLaterStepOfAnItemTheState) {
             (std::vector<int>{-1, -1}));
 }
 
+// Asked for one thing now, a long statement that says it in passing is outdated in part by a
+// later short one that replaces what its clause says.
+TEST(StalenessTest, AClauseOfALongStatementIsOutdatedByALaterAnswer) {
+  Memory day = Record(1, 1, 1000,
+                      "Long day. Showed the Victorian on Oak twice, the sellers are dragging their "
+                      "feet on the inspection repairs, and my commission split with the brokerage "
+                      "is 70/30, which honestly feels fine for now, though the desk fee keeps "
+                      "creeping up. Need to call the title company tomorrow.");
+  Memory split = Record(2, 2, 2000, "commission split is 80/20");
+  EXPECT_EQ(OutdatedByCues({&day, &split}, {1, 1}, "", /*asks_one=*/true),
+            (std::vector<int>{1, -1}));
+  // Not asked for one thing: the long statement stays whole.
+  EXPECT_EQ(OutdatedByCues({&day, &split}, {1, 1}), (std::vector<int>{-1, -1}));
+  // A clause outdates nothing: the short statement said first stays.
+  Memory first = Record(3, 3, 500, "commission split is 80/20");
+  EXPECT_EQ(OutdatedByCues({&first, &day}, {1, 1}, "", true)[0], -1);
+}
+
 // A step between two linked steps of an item is a step of it, though it does not name it; not
 // when it answers the question weakly or was said after the last step.
 TEST(StalenessTest, AStepBetweenTwoStepsOfAnItemIsAStepOfIt) {

@@ -120,18 +120,6 @@ bool IsOneQuestion(std::string_view query) {
   return true;
 }
 
-// The people a question of the asker's own names by how they relate to the asker ("我女儿在哪
-// 上学", "where does my sister work"); none for another's ("What did Melanie's kids make?") or
-// a dialogue used as the query.
-std::vector<std::string> AskersRelations(std::string_view query) {
-  if (!IsOneQuestion(query)) return {};
-  const std::string folded = text::FoldForSearch(query);
-  bool mine = folded.find("我") != std::string::npos;
-  for (std::string_view w : {"my", "i", "our", "we"}) {
-    mine = mine || HasCue(folded, w);
-  }
-  return mine ? RelationsIn(folded) : std::vector<std::string>();
-}
 
 }  // namespace
 
@@ -176,15 +164,21 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const double name_factor = names > 0 ? 1 - kUnknownNamePenalty * unknown_names / names : 1;
   const RelevanceScale strict =
       StricterFor(scale, total_weight > 0 ? unknown / total_weight : 0.0);
-  const std::vector<std::string> asked_relations = AskersRelations(query);
+  // A kind of answer and the people asked about are read off one question, not a dialogue used
+  // as the query, whose turns ask and tell many things.
+  const bool one_question = IsOneQuestion(query);
+  const std::vector<std::string> asked_relations =
+      one_question ? RelationsIn(text::FoldForSearch(query)) : std::vector<std::string>();
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
     h.relevance = name_factor * Relevance(VectorCosine(h), coverage[i], strict);
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
-    if (!CarriesKind(asked, h.memory.content, query)) h.relevance *= kOffAnswerFactor;
-    // Of another of the asker's people only ("儿子在实验小学读三年级" for the daughter's school).
+    if (one_question && !CarriesKind(asked, h.memory.content, query)) {
+      h.relevance *= kOffAnswerFactor;
+    }
+    // Of another relation only ("儿子在实验小学读三年级" for the daughter's school).
     if (!asked_relations.empty()) {
       const std::vector<std::string> named = RelationsIn(text::FoldForSearch(h.memory.content));
       std::vector<std::string> both;
@@ -316,10 +310,16 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   if (params.asks_past) EarlierStatesFirst(params.min_relevance, &out);
   SortByScore(&out);
   std::unordered_set<std::string> said;  // folded contents of the current hits kept
-  struct KeptRecord {
-    size_t index;  // into kept
+  // One statement said: the hit kept for it, and every record found to say it (`members`, the
+  // kept one's first), so that a later record saying it as any of them did joins it.
+  struct Member {
+    Memory memory;
     StatementShape shape;
     std::vector<StatementShape> clauses;
+  };
+  struct KeptRecord {
+    size_t index;  // into kept
+    std::vector<Member> members;
   };
   std::vector<KeptRecord> kept_records;
   std::vector<RecallHit> kept;
@@ -348,37 +348,41 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     if (IsCurrentRecord(h.memory)) {
       StatementShape shape = shapes[i] ? std::move(*shapes[i]) : ShapeOf(h.memory.content);
       std::vector<StatementShape> clauses = ClauseShapes(h.memory.content);
-      auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
-        const std::string& other = kept[k.index].memory.content;
-        return SameStatement(shape, k.shape) || Restates(h.memory.content, other) ||
-               ShareAClause(shape, clauses, k.shape, k.clauses, question, common) ||
+      auto says_same = [&](const Member& m) {
+        return SameStatement(shape, m.shape) || Restates(h.memory.content, m.memory.content) ||
+               ShareAClause(shape, clauses, m.shape, m.clauses, question, common) ||
                (StatementUnits(h.memory.content) <= kStatementUnits &&
-                StatementUnits(other) <= kStatementUnits &&
-                h.memory.kind != MemoryKind::kEvent &&
-                kept[k.index].memory.kind != MemoryKind::kEvent &&
-                SameOwner(h.memory, kept[k.index].memory) &&
-                (SameAnswer(shape, k.shape, question) ||
-                 (one_question && SameAnswerWord(shape, k.shape, question, common))));
+                StatementUnits(m.memory.content) <= kStatementUnits &&
+                h.memory.kind != MemoryKind::kEvent && m.memory.kind != MemoryKind::kEvent &&
+                SameOwner(h.memory, m.memory) &&
+                (SameAnswer(shape, m.shape, question) ||
+                 (one_question && SameAnswerWord(shape, m.shape, question, common))));
+      };
+      auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
+        return std::any_of(k.members.begin(), k.members.end(), says_same);
       });
       if (same != kept_records.end()) {
-        // Said again: one hit, at the better place, with the fuller of the two texts, or of
-        // two as full the later: what was said last of it, in the words said last (asked
-        // about the past, the earlier).
-        const Memory& k_memory = kept[same->index].memory;
-        const bool later = params.asks_past
-                               ? h.memory.source.at.unix_ms < k_memory.source.at.unix_ms
-                               : h.memory.source.at.unix_ms > k_memory.source.at.unix_ms;
-        if (SaysMore(shape, same->shape) || (later && !SaysMore(same->shape, shape))) {
+        // Said again: one hit, at the better place, with the fuller of the two texts, or, for
+        // one question, of two as full the later: what was said last of it, in the words said
+        // last (asked about the past, the earlier).
+        const Member& shown = same->members.front();
+        const bool later = one_question &&
+                           (params.asks_past
+                                ? h.memory.source.at.unix_ms < shown.memory.source.at.unix_ms
+                                : h.memory.source.at.unix_ms > shown.memory.source.at.unix_ms);
+        Member member{h.memory, std::move(shape), std::move(clauses)};
+        if (SaysMore(member.shape, shown.shape) || (later && !SaysMore(shown.shape, member.shape))) {
           RecallHit& k = kept[same->index];
           h.score = std::max(h.score, k.score);
           h.relevance = std::max(h.relevance, k.relevance);
           k = std::move(h);
-          same->shape = std::move(shape);
-          same->clauses = std::move(clauses);
+          same->members.insert(same->members.begin(), std::move(member));
+        } else {
+          same->members.push_back(std::move(member));
         }
         continue;
       }
-      kept_records.push_back({kept.size(), std::move(shape), std::move(clauses)});
+      kept_records.push_back({kept.size(), {Member{h.memory, std::move(shape), std::move(clauses)}}});
     }
     kept.push_back(std::move(h));
   }

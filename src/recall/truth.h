@@ -75,7 +75,9 @@ struct TruthParams {
 // ids in that order (the context channel's rank names the lender by it). Fills relevance.
 // `user_id`: the caller, whose own name a question may use without any memory saying it.
 // `asked`: the kind of answer the question asks for (AskedKind); a hit that carries none keeps
-// a share kOffAnswerFactor of its relevance.
+// a share kOffAnswerFactor of its relevance, as does one that names only other relations than
+// the question's (儿子 for 我女儿在哪上学; RelationsIn). Both are read off one question only, not
+// a dialogue used as the query.
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
                     std::vector<RecallHit>* hits);

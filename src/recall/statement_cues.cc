@@ -1,0 +1,352 @@
+#include "src/recall/staleness.h"
+
+#include <algorithm>
+#include <cctype>
+#include <span>
+#include <unordered_set>
+
+#include "src/base/utf8.h"
+#include "src/extract/entity_extractor.h"
+#include "src/recall/cue_index.h"
+#include "src/recall/relevance.h"
+#include "src/recall/staleness_cues.h"
+#include "src/recall/statement_frame.h"
+#include "src/recall/text_memo.h"
+#include "src/text/tokenizer.h"
+
+// Reading one statement (staleness.h: StatementCues, ReadCues, StatementUnits and the value
+// helpers); staleness.cc compares two.
+namespace engram::recall {
+namespace {
+
+// The slots' cues, indexed: one pass over a statement finds all of its slots.
+const CueIndex& SlotIndex() {
+  static const CueIndex* const kIndex = [] {
+    std::vector<CueIndex::Cue> cues;
+    for (const SlotCues& s : SlotCueTable()) {
+      for (std::string_view c : s.cues) cues.push_back({c, s.slot});
+    }
+    return new CueIndex(cues);  // never destroyed
+  }();
+  return *kIndex;
+}
+
+// One list of cues, for a CueIndex whose Match is 1 where one of them is found.
+std::vector<CueIndex::Cue> CuesOf(std::span<const std::string_view> list) {
+  std::vector<CueIndex::Cue> cues;
+  for (std::string_view c : list) cues.push_back({c, 1});
+  return cues;
+}
+
+// Whether folded `text` opens with one of `cues`, after a speaker's "Name: " and
+// interjections ("oh,", "wait,", "sorry,", "哦，").
+template <typename Cues>
+bool OpensWith(std::string_view text, const Cues& cues) {
+  size_t colon = text.find(": ");
+  if (colon != std::string_view::npos && colon < 40) text.remove_prefix(colon + 2);
+  for (int i = 0; i < 3; ++i) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == ',')) text.remove_prefix(1);
+    bool skipped = false;
+    for (std::string_view w : {"oh", "wait", "sorry", "well", "hmm", "哦", "嗯", "对了"}) {
+      if (text.substr(0, w.size()) == w &&
+          (text.size() == w.size() || !WordChar(text[w.size()]))) {
+        text.remove_prefix(w.size());
+        skipped = true;
+        break;
+      }
+    }
+    if (!skipped) break;
+  }
+  for (std::string_view c : cues) {
+    if (text.substr(0, c.size()) == c && (text.size() == c.size() || !IsAscii(c) ||
+                                          !WordChar(text[c.size()]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+template <typename Cues>
+bool HasAny(std::string_view text, const Cues& cues) {
+  for (std::string_view c : cues) {
+    if (HasCue(text, c)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view Speaker(std::string_view text) {
+  const size_t colon = text.substr(0, 40).find(':');
+  if (colon == std::string_view::npos || colon == 0) return {};
+  const std::string_view name = text.substr(0, colon);
+  if (name[0] < 'A' || name[0] > 'Z') return {};
+  for (std::string_view label : {"Correction", "Update", "Note", "Actually", "Reminder", "FYI"}) {
+    if (name == label) return {};
+  }
+  // A name's words are capitalized: "Mary Jane:" names a speaker; "Heads up:", "Mortgage
+  // update:" and "New number:" open a message.
+  int spaces = 0;
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (c == ' ') {
+      ++spaces;
+      if (i + 1 < name.size() && (name[i + 1] < 'A' || name[i + 1] > 'Z')) return {};
+    } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-')) {
+      return {};
+    }
+  }
+  return spaces <= 1 ? name : std::string_view();
+}
+
+bool SameOwner(const Memory& a, const Memory& b) {
+  return a.scope.user_id == b.scope.user_id && a.scope.team_id == b.scope.team_id &&
+         a.scope.visibility == b.scope.visibility && a.source.actor == b.source.actor &&
+         Speaker(a.content) == Speaker(b.content);
+}
+
+int StatementUnits(std::string_view text) {
+  const std::string_view speaker = Speaker(text);
+  if (!speaker.empty()) text.remove_prefix(std::min(text.size(), speaker.size() + 1));
+  const ScriptCounts n = CountScripts(text);
+  // A run of digits is a value, not a word of what the statement is about: the dates of "提交了
+  // 年假申请，12月23号到1月2号，还在等审批" leave it one statement.
+  int numbers = 0;
+  for (size_t i = 0; i < text.size();) {
+    if (!std::isalnum(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    bool digits = true;
+    for (; i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])); ++i) {
+      digits = digits && std::isdigit(static_cast<unsigned char>(text[i]));
+    }
+    numbers += digits;
+  }
+  return n.latin_words + n.han - numbers;
+}
+
+// "I had Biscuit's weight wrong", "I got the date wrong": "had" or "got", then "wrong" within
+// a few words.
+bool HadItWrong(std::string_view folded) {
+  for (std::string_view verb : {"had", "got"}) {
+    for (size_t at = folded.find(verb); at != std::string_view::npos;
+         at = folded.find(verb, at + 1)) {
+      const size_t end = at + verb.size();
+      if ((at > 0 && WordChar(folded[at - 1])) || (end < folded.size() && WordChar(folded[end]))) {
+        continue;
+      }
+      const std::string_view after = folded.substr(at + verb.size(), 40);
+      if (HasCue(after, "wrong")) return true;
+    }
+  }
+  return false;
+}
+
+// The weekday a folded word names, "1" (Monday) to "7", or "".
+std::string WeekdayOf(std::string_view word) {
+  static constexpr std::string_view kEnglish[] = {"monday", "tuesday", "wednesday", "thursday",
+                                                  "friday", "saturday", "sunday"};
+  for (size_t d = 0; d < 7; ++d) {
+    if (word == kEnglish[d] || (word.size() == kEnglish[d].size() + 1 &&
+                                word.starts_with(kEnglish[d]) && word.back() == 's')) {
+      return std::to_string(d + 1);
+    }
+  }
+  return "";
+}
+
+// The values a folded statement states: words with a digit, and weekdays in English and
+// Chinese ("周三", "星期三", "礼拜三").
+void ReadValues(const std::string& folded, StatementCues* c) {
+  // Numbers whole: a run of ASCII letters and digits with the marks inside it ("16.99",
+  // "555-0142", "4:30", "b3-056"), so that "$16.99" and "$19.99" share no "99".
+  auto alnum = [&](size_t i) {
+    return i < folded.size() && std::isalnum(static_cast<unsigned char>(folded[i]));
+  };
+  // A mark joins a run only when a letter or digit follows it.
+  auto joining_mark = [&](size_t k) {
+    return std::string_view(".,:-").find(folded[k]) != std::string_view::npos && alnum(k + 1);
+  };
+  for (size_t i = 0; i < folded.size();) {
+    if (!alnum(i)) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (alnum(end) || (end < folded.size() && joining_mark(end))) ++end;
+    const std::string_view run = std::string_view(folded).substr(i, end - i);
+    if (std::any_of(run.begin(), run.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      c->numbers.emplace_back(run);
+    }
+    i = end;
+  }
+  std::vector<text::Token> tokens;
+  text::Tokenize(folded, text::TokenizeMode::kQuery, &tokens);
+  for (const text::Token& t : tokens) {
+    if (std::string day = WeekdayOf(t.text); !day.empty()) {
+      c->weekdays.push_back(std::move(day));
+    }
+  }
+  static constexpr std::string_view kCjkDays[] = {"一", "二", "三", "四", "五", "六", "日"};
+  for (std::string_view lead : {"周", "星期", "礼拜"}) {
+    for (size_t at = folded.find(lead); at != std::string::npos; at = folded.find(lead, at + 1)) {
+      const std::string_view rest = std::string_view(folded).substr(at + lead.size());
+      for (size_t d = 0; d < 7; ++d) {
+        if (rest.starts_with(kCjkDays[d]) || (d == 6 && rest.starts_with("天"))) {
+          c->weekdays.push_back(std::to_string(d + 1));
+        }
+      }
+    }
+  }
+}
+
+bool ShareValue(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return std::any_of(a.begin(), a.end(), [&](const std::string& v) {
+    return std::find(b.begin(), b.end(), v) != b.end();
+  });
+}
+
+// Whether the two statements state values of one kind, none of them in common, and no value
+// of any kind in common ("on Thursday at 3" and "on Thursday, room 204" are one meeting).
+bool OtherValues(const StatementCues& newer, const StatementCues& older) {
+  if (ShareValue(newer.numbers, older.numbers) || ShareValue(newer.weekdays, older.weekdays)) {
+    return false;
+  }
+  return (!newer.numbers.empty() && !older.numbers.empty()) ||
+         (!newer.weekdays.empty() && !older.weekdays.empty());
+}
+
+// Units and periods that values are counted in: two statements that share only these
+// ("2400 dollars a month" and "60 dollars a month") share no topic.
+bool IsUnitWord(std::string_view w) {
+  static const std::unordered_set<std::string_view> kUnits = {
+      "dollar", "dollars", "bucks", "usd", "euro", "euros", "yuan", "rmb", "cents", "pound",
+      "pounds", "lbs", "kg", "kilos", "km", "miles", "mile", "meters", "feet", "hour", "hours",
+      "minute", "minutes", "day", "days", "week", "weeks", "month", "months", "year", "years",
+      "am", "pm", "percent", "公斤", "公里", "小时", "分钟", "块钱", "万元", "美元", "人民币",
+      "每月", "每年", "每周", "每天", "一个", "个月"};
+  return kUnits.count(w) != 0;
+}
+
+// Whether `before` (a statement up to a name) ends in a copula: the name is what the
+// statement says something is, its value.
+bool AfterCopula(std::string_view before) {
+  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  for (std::string_view c : {"是", "为", "叫", " is", " are", " was"}) {
+    if (before.ends_with(c)) return true;
+  }
+  // "是心内科的王建国主任": 是, then a few characters ending in 的, in one clause.
+  if (before.ends_with("的")) {
+    const size_t shi = before.rfind("是");
+    if (shi != std::string_view::npos && before.size() - shi <= 3 * 8) {
+      const std::string_view between = before.substr(shi);
+      bool one_clause = true;
+      for (std::string_view b : {"，", "。", "；", "！", "？", ",", ";", "!", "?", " "}) {
+        one_clause = one_clause && between.find(b) == std::string_view::npos;
+      }
+      if (one_clause) return true;
+    }
+  }
+  return false;
+}
+
+StatementCues ReadCues(std::string_view text) {
+  StatementCues c;
+  c.folded = Folded(text);
+  const std::string& folded = c.folded;
+  const auto kept_mentions = Mentions(text);  // held: the reference below points into it
+  const std::vector<extract::EntityMention>& mentions = *kept_mentions;
+  // Slots are read with people's names left out: "李经理" names someone, it states no title.
+  std::string unnamed;
+  size_t from = 0;
+  // A name that ends in what it is ("Kennedy Middle School", "Lincoln Elementary") names a
+  // school, whatever the recognizer took it for.
+  constexpr std::string_view kSchoolEnds[] = {"school", "elementary", "academy", "college",
+                                              "university", "kindergarten", "preschool"};
+  auto names_school = [&](const extract::EntityMention& m) {
+    const std::string name = Folded(text.substr(m.begin, m.end - m.begin));
+    return std::any_of(std::begin(kSchoolEnds), std::end(kSchoolEnds), [&](std::string_view e) {
+      return name.size() >= e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0;
+    });
+  };
+  for (const extract::EntityMention& m : mentions) {
+    if (m.type != extract::EntityType::kPerson || m.begin < from || names_school(m)) continue;
+    unnamed.append(text.substr(from, m.begin - from)).push_back(' ');
+    from = m.end;
+  }
+  unnamed.append(text.substr(std::min(from, text.size())));
+  const std::string slot_text = Folded(unnamed);
+  c.slots |= SlotIndex().Match(slot_text);
+  // Moving to or joining an organisation is a change of employer ("I moved to Ferncrest
+  // Health in October"), where moving to a place is one of residence.
+  constexpr std::string_view kJoinCues[] = {"moved to", "switched to", "joined", "went to",
+                                            "跳槽到", "跳到", "去了", "加入"};
+  const bool names_org = std::any_of(mentions.begin(), mentions.end(), [](const auto& m) {
+    return m.type == extract::EntityType::kOrg;
+  });
+  if (names_org && HasAny(slot_text, kJoinCues)) c.slots |= kSlotEmployer;
+  // Built once, never destroyed (as SlotIndex()).
+  static const CueIndex& kCorrection = *new CueIndex(CuesOf(CorrectionCues()));
+  static const CueIndex& kReplace = *new CueIndex(CuesOf(ReplaceCues()));
+  static const CueIndex& kChange = *new CueIndex(CuesOf(ChangeCues()));
+  static const CueIndex& kAdditive = *new CueIndex(CuesOf(AdditiveCues()));
+  c.correction = kCorrection.Match(folded) != 0 || HadItWrong(folded);
+  c.opening_correction = !c.correction && OpensWith(folded, OpeningCorrectionCues());
+  c.replace = c.correction || kReplace.Match(folded, /*unnegated=*/true) != 0;
+  c.change = c.replace || kChange.Match(folded) != 0;
+  size_t change_at = std::string::npos;  // where the first change cue begins
+  if (c.change && !c.correction) {
+    change_at = std::min(kChange.First(folded), kReplace.First(folded));
+    if (change_at != std::string::npos) c.before_change = ContentWords(folded.substr(0, change_at));
+  }
+  c.additive = kAdditive.Match(folded) != 0;
+  c.first_person = HasCue(folded, "i") || HasCue(folded, "my") || HasCue(folded, "me") ||
+                   HasCue(folded, "i'm") || folded.find("我") != std::string::npos;
+  const std::string_view speaker = Speaker(text);
+  c.frame = speaker.empty() ? StatementFrame(folded)
+                            : StatementFrame(Folded(text.substr(speaker.size() + 1)));
+  c.units = StatementUnits(text);
+  if (c.units <= kStatementUnits) ReadValues(folded, &c);  // read only of short statements
+  c.question = folded.find('?') != std::string::npos || folded.find("？") != std::string::npos ||
+               folded.find("吗") != std::string::npos;
+  // Subjects: Chinese person names (张工, 李老师, 小李), organisations and contracts by their
+  // recognized names (蓝海科技), and work items (T-205). Capitalized
+  // English words are too often products and places ("Slack", "Denver") to tell people apart.
+  for (const extract::EntityMention& m : mentions) {
+    const bool han_person = m.type == extract::EntityType::kPerson && !m.key.empty() &&
+                            static_cast<unsigned char>(m.key[0]) >= 0x80;
+    // An organisation is what a statement of employer, provider or school says (its value),
+    // not its subject ("工资卡用的是招商银行").
+    const bool item = m.type == extract::EntityType::kContract ||
+                      (m.type == extract::EntityType::kOrg &&
+                       !(c.slots & (kSlotEmployer | kSlotProvider | kSlotSchool)));
+    if (!(han_person || item || m.type == extract::EntityType::kProject ||
+          m.type == extract::EntityType::kTicket)) {
+      continue;
+    }
+    // Named after a change cue, it is the new value: "工资卡更新为建设银行", "我的组长换成了王磊".
+    std::string key = Folded(m.key);
+    const size_t at = folded.find(key);
+    if (change_at != std::string::npos && at != std::string::npos && at > change_at) continue;
+    // Named right after a copula, it is the value too: "女儿的班主任是王老师", "我的主力机是小米13".
+    if (at != std::string::npos && AfterCopula(std::string_view(folded).substr(0, at))) continue;
+    c.subjects.push_back(std::move(key));
+  }
+  return c;
+}
+
+// Whether both statements say that something changed and name other things as what changed:
+// each has a word before its change cue that the other has not there.
+bool OtherThingsChanged(const StatementCues& newer, const StatementCues& older) {
+  if (newer.before_change.empty() || older.before_change.empty()) return false;
+  auto lacks = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    return std::any_of(a.begin(), a.end(), [&](const std::string& w) {
+      return std::find(b.begin(), b.end(), w) == b.end();
+    });
+  };
+  return lacks(newer.before_change, older.before_change) &&
+         lacks(older.before_change, newer.before_change);
+}
+
+}  // namespace engram::recall
