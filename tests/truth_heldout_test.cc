@@ -279,6 +279,17 @@ constexpr SetFloor kTwentyThirdSetFloors[] = {
 constexpr SetFloor kTwentyFourthSetFloors[] = {
     {0.25, 43.0 / 70}, {0.35, 44.0 / 70}, {0.0, 37.0 / 70}};
 
+// The twenty-fifth set (truth_heldout25.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-fifth writer from a prompt written anew (ordinary life in Chinese
+// and English cities; half clipped phone typing with mixed Chinese and English, a quarter of
+// the questions indirect), scored once with the rules frozen at f4e366c (2026-12-05): 49/70 =
+// 70.0 % at the default floor 0.25, 50/70 at 0.35, 47/70 with no floor (at 0.25: abstention
+// 3/10, change_verb 8/10, correction 10/10, dedup 4/10, newer_statement 7/10, past_question
+// 9/10, status 8/10). The rules of 345c119 score 48/70 on it, those of 91cf621 43/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kTwentyFifthSetFloors[] = {
+    {0.25, 48.0 / 70}, {0.35, 49.0 / 70}, {0.0, 46.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -497,6 +508,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentyThirdSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentyFourthSet) {
   ExpectFloors("truth_heldout24.jsonl", kTwentyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentyFifthSet) {
+  ExpectFloors("truth_heldout25.jsonl", kTwentyFifthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
