@@ -39,6 +39,10 @@ constexpr std::string_view kEnMoneyNouns[] = {"budget", "price", "cost", "salary
                                               "fees", "tuition"};
 // After "how much": a payment.
 constexpr std::string_view kPayWords[] = {"pay", "paid", "spend", "spent", "charge", "charged"};
+// A size of clothes or shoes: carried by a number before 码 / 号, a letter size or "size" and a
+// number.
+constexpr std::string_view kSizeAsks[] = {"多大码", "几码", "什么码", "尺码", "多大号",
+                                          "what size", "shoe size", "clothes size", "dress size"};
 // A brand or a model.
 constexpr std::string_view kBrandAsks[] = {"牌子", "品牌", "什么牌", "哪个牌", "what brand",
                                            "which brand", "what make", "what model",
@@ -179,8 +183,27 @@ bool HasFreeDigit(std::string_view text) {
   return false;
 }
 
+// A Chinese numeral that counts: not a weekday or an ordinal (周六, 星期三, 礼拜五, 第二, 初八).
+bool HasZhCount(std::string_view folded) {
+  size_t at = 0;
+  while (at < folded.size()) {
+    const size_t begin = at;
+    base::DecodeUtf8(folded, &at);
+    if (at - begin < 2 || kZhNumerals.find(folded.substr(begin, at - begin)) == std::string_view::npos) {
+      continue;
+    }
+    bool named = false;
+    for (std::string_view before : {"周", "期", "拜", "第", "初"}) {
+      named = named || (begin >= before.size() &&
+                        folded.substr(begin - before.size(), before.size()) == before);
+    }
+    if (!named) return true;
+  }
+  return false;
+}
+
 bool HasNumber(std::string_view folded) {
-  return HasDigit(folded) || HasCharOf(folded, kZhNumerals) || AnyCue(folded, kEnNumbers);
+  return HasDigit(folded) || HasZhCount(folded) || AnyCue(folded, kEnNumbers);
 }
 
 // ASCII words of `text` as written, with whether each begins a sentence.
@@ -552,6 +575,26 @@ bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::strin
                       {extract::EntityType::kOrg, extract::EntityType::kPerson});
 }
 
+// "42码", "size 10.5", "穿L的", "an M" (not "20号", a day).
+bool CarriesSize(std::string_view folded) {
+  for (std::string_view unit : {"码"}) {
+    for (size_t at = folded.find(unit); at != std::string_view::npos;
+         at = folded.find(unit, at + 1)) {
+      if (at > 0 && (std::isdigit(static_cast<unsigned char>(folded[at - 1])) ||
+                     (at >= 3 && kZhNumerals.find(folded.substr(at - 3, 3)) != std::string_view::npos))) {
+        return true;
+      }
+    }
+  }
+  for (const LatinWord& w : LatinWords(folded)) {
+    for (std::string_view size : {"xs", "s", "m", "l", "xl", "xxl", "xxxl"}) {
+      if (w.text == size) return true;
+    }
+  }
+  const size_t size = folded.find("size");
+  return size != std::string_view::npos && HasDigit(folded.substr(size));
+}
+
 // Units after which a number is no money: "一个半小时", "25 min", "56cm", "3次".
 constexpr std::string_view kZhNoMoneyUnits[] = {
     "小时", "分钟", "钟头", "天", "次", "岁", "周", "星期", "个月", "月", "年", "号", "点",
@@ -667,10 +710,16 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
     return AnswerKind::kTime;
   }
   if (AnyCue(q, kColourAsks)) return AnswerKind::kColour;
-  if (AnyCue(q, kBrandAsks)) return AnswerKind::kBrand;
+  if (AnyCue(q, kSizeAsks)) return AnswerKind::kSize;
+  // "Which Kindle model did I buy?": a model.
+  if (AnyCue(q, kBrandAsks) ||
+      (HasCue(q, "model") && (HasCue(q, "which") || HasCue(q, "what")))) {
+    return AnswerKind::kBrand;
+  }
   if (AsksForMoney(q)) return AnswerKind::kMoney;
-  // 多少 asks for a number ("考了多少分"); 多少次 for a count of memories.
-  if (AnyCue(q, kAmountAsks) ||
+  // 多少 asks for a number ("考了多少分"), as do 几级 / 几个 ...; 多少次 for a count of memories.
+  constexpr std::string_view kHowMany[] = {"几级", "几个", "几只", "几口", "几台", "几套", "几辆"};
+  if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {
     return AnswerKind::kAmount;
   }
@@ -711,6 +760,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return CarriesBrand(text, folded, query);
     case AnswerKind::kPlace:
       return CarriesPlace(text, folded, query);
+    case AnswerKind::kSize:
+      return CarriesSize(folded);
     case AnswerKind::kJob:
       return AnyCue(folded, kZhJobWords) || AnyCue(folded, kEnJobWords);
     default:

@@ -47,6 +47,9 @@
 //                                                            number with a street word
 //   job       "do for work", 做什么工作, 干啥的, 职业        work words (上班, 公司, 医生,
 //                                                            "works", "engineer", ...)
+//   size      多大码, 尺码, "what size", "shoe size"         a number before 码, a letter
+//                                                            size (S, M, XL), "size" and a
+//                                                            number
 //
 // Numbers are digits, Chinese numerals and English number words. Counting questions ("how
 // many times ...") ask for no kind: their answer is the number of memories, not a value in one.
@@ -70,7 +73,8 @@ enum class AnswerKind {
   kColour,
   kBrand,
   kPlace,
-  kJob
+  kJob,
+  kSize
 };
 
 // The relevance share left to a hit that does not carry the kind asked for.

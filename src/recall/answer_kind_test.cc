@@ -189,6 +189,23 @@ TEST(AnswerKindTest, AJobIsWorkATradeOrAWorkplace) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kJob, "我哥在银行上班", "我哥是干啥工作的"));
 }
 
+TEST(AnswerKindTest, SizesLevelsAndModels) {
+  const std::string_view size = "我老婆穿多大码的衣服";
+  EXPECT_EQ(AskedKind(size, false), AnswerKind::kSize);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kSize, "老婆生日下个月20号", size));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "老婆衣服穿M码", size));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "My shoe size is 10.5 US.", "what's my shoe size"));
+  // A weekday is no count: 几级 is not answered by 每周六.
+  const std::string_view level = "帮我查下儿子钢琴考到几级了";
+  EXPECT_EQ(AskedKind(level, false), AnswerKind::kAmount);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "儿子在学钢琴 每周六上课", level));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "儿子钢琴考过了五级", level));
+  const std::string_view kindle = "Which Kindle model did I buy?";
+  EXPECT_EQ(AskedKind(kindle, false), AnswerKind::kBrand);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "thinking about getting a kindle for reading", kindle));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "got the Kindle Paperwhite", kindle));
+}
+
 TEST(AnswerKindTest, AnyIsCarriedByEverything) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kAny, "", "anything"));
 }

@@ -175,7 +175,8 @@ constexpr std::string_view kStatusAsks[] = {
     "status", "where are we on", "where are we with", "what's happening with",
     "what happened with", "what's going on with", "go through", "went through",
     "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
-    "came back", "hear back", "heard back", "did i get my"};
+    "came back", "hear back", "heard back", "did i get my", "still in", "still at",
+    "still in the shop", "how's the", "how is the", "going", "还在修", "还没好"};
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {

@@ -190,6 +190,28 @@ double SharedItemWords(std::string_view a, std::string_view b) {
   return latin + pairs * 2.0 / 3.0;
 }
 
+namespace {
+
+// Whether two frames name one thing: equal, or the words of one all in the other ("theo's
+// teacher is", "theo's teacher this year is"); not "my favorite movie is" and "my favorite
+// cuisine is".
+bool OneFrame(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  auto words = [](const std::string& f) {
+    std::vector<std::string> w = ContentWords(f);
+    std::sort(w.begin(), w.end());
+    w.erase(std::unique(w.begin(), w.end()), w.end());
+    return w;
+  };
+  const std::vector<std::string> x = words(a);
+  const std::vector<std::string> y = words(b);
+  if (x.empty() || y.empty()) return false;
+  return std::includes(x.begin(), x.end(), y.begin(), y.end()) ||
+         std::includes(y.begin(), y.end(), x.begin(), x.end());
+}
+
+}  // namespace
+
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
   if (newer.question || older.question) return false;
   // A correction of the closest statement may correct the number it names ("Scratch that
@@ -220,14 +242,14 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // Asked for one thing: two short statements that both answer it fully are two answers,
   // the later the one now ("work gave me a ThinkPad X1" -> "typing this on my work MacBook
   // Pro"), unless one adds to the other ("也", "also"), their frames name two things ("My
-  // favorite movie is Heat", "My favorite cuisine is Ethiopian") or they share no word and no
+  // favorite movie is Heat", "My favorite cuisine is Ethiopian"; OneFrame) or they share no word and no
   // slot and do not both name a value ("pls remind me about mom's call sunday" says nothing of
   // a car).
   if (topic.asks_one && both >= kOneAnswerRelevance &&
       (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
       (topic.share_a_word || shared != 0) &&
-      (newer.frame.empty() || older.frame.empty() || newer.frame == older.frame)) {
+      (newer.frame.empty() || older.frame.empty() || OneFrame(newer.frame, older.frame))) {
     return true;
   }
   // Asked how an item stands: of two statements of it that both answer, the later is the

@@ -271,6 +271,10 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
   Memory movie = Record(4, 4, 1000, "My favorite movie is Heat.");
   Memory cuisine = Record(5, 5, 2000, "My favorite cuisine is Ethiopian.");
   EXPECT_EQ(OutdatedByCues({&movie, &cuisine}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
+  // A frame whose words are all in the other's names the same thing.
+  Memory alvarez = Record(8, 8, 1000, "Theo's teacher this year is Ms. Alvarez.");
+  Memory okafor = Record(9, 9, 2000, "Theo's teacher is Mr. Okafor, seems strict");
+  EXPECT_EQ(OutdatedByCues({&alvarez, &okafor}, {1, 1}, "", true), (std::vector<int>{1, -1}));
   // Two that share no word and do not both name a value are not two answers.
   Memory car = Record(6, 6, 1000, "traded in the old ride, driving a Mazda CX-5 now");
   Memory remind = Record(7, 7, 2000, "pls remind me about mom's call sunday");
