@@ -290,6 +290,18 @@ constexpr SetFloor kTwentyFourthSetFloors[] = {
 constexpr SetFloor kTwentyFifthSetFloors[] = {
     {0.25, 48.0 / 70}, {0.35, 49.0 / 70}, {0.0, 46.0 / 70}};
 
+// The twenty-sixth set (truth_heldout26.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-sixth writer from a prompt written anew (an accountant, a new
+// mother, a wedding planner, a taxi driver and others; voice-assistant commands, chat and
+// messages of two or three topics; subjects left implicit), scored once with the rules frozen
+// at 9700edb (2026-12-05): 51/70 = 72.9 % at the default floor 0.25, 52/70 at 0.35, 49/70 with
+// no floor (at 0.25: abstention 3/10, change_verb 9/10, correction 9/10, dedup 6/10,
+// newer_statement 8/10, past_question 8/10, status 8/10). The rules of f4e366c score 51/70 on
+// it, those of 91cf621 42/70. Development data from now on; the floors are its blind scores
+// less one row.
+constexpr SetFloor kTwentySixthSetFloors[] = {
+    {0.25, 50.0 / 70}, {0.35, 51.0 / 70}, {0.0, 48.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -512,6 +524,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentyFourthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentyFifthSet) {
   ExpectFloors("truth_heldout25.jsonl", kTwentyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentySixthSet) {
+  ExpectFloors("truth_heldout26.jsonl", kTwentySixthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
