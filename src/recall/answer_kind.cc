@@ -600,7 +600,7 @@ constexpr std::string_view kZhNoMoneyUnits[] = {
     "小时", "分钟", "钟头", "天", "次", "岁", "周", "星期", "个月", "月", "年", "号", "点",
     "层", "楼", "公里", "里", "斤", "公斤", "克", "人", "位", "口", "节", "遍", "趟", "台",
     "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
-    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "单", "°",
+    "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "单", "个", "°",
     "℃"};
 constexpr std::string_view kEnNoMoneyUnits[] = {
     "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",
@@ -717,8 +717,10 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
     return AnswerKind::kBrand;
   }
   if (AsksForMoney(q)) return AnswerKind::kMoney;
-  // 多少 asks for a number ("考了多少分"), as do 几级 / 几个 ...; 多少次 for a count of memories.
-  constexpr std::string_view kHowMany[] = {"几级", "几个", "几只", "几口", "几台", "几套", "几辆"};
+  // 多少 asks for a number ("考了多少分"), as do 几级 / 几个 / 多重 ...; 多少次 for a count of
+  // memories.
+  constexpr std::string_view kHowMany[] = {"几级", "几个", "几只", "几口", "几台", "几套", "几辆",
+                                           "多重", "多高", "多长", "多远"};
   if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {
     return AnswerKind::kAmount;

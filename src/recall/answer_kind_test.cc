@@ -200,6 +200,8 @@ TEST(AnswerKindTest, SizesLevelsAndModels) {
   EXPECT_EQ(AskedKind(level, false), AnswerKind::kAmount);
   EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "儿子在学钢琴 每周六上课", level));
   EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "儿子钢琴考过了五级", level));
+  EXPECT_EQ(AskedKind("宝宝出生的时候多重来着", false), AnswerKind::kAmount);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "先招十个人试试", "一个人收多少钱"));
   const std::string_view kindle = "Which Kindle model did I buy?";
   EXPECT_EQ(AskedKind(kindle, false), AnswerKind::kBrand);
   EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "thinking about getting a kindle for reading", kindle));

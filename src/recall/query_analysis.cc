@@ -176,7 +176,7 @@ constexpr std::string_view kStatusAsks[] = {
     "what happened with", "what's going on with", "go through", "went through",
     "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
     "came back", "hear back", "heard back", "did i get my", "still in", "still at",
-    "still in the shop", "how's the", "how is the", "going", "还在修", "还没好"};
+    "还在修", "还没好"};
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {
@@ -298,6 +298,10 @@ bool AsksForOne(std::string_view query) {
 
 bool AsksForStatus(std::string_view query) {
   const std::string folded = Folded(query);
+  // "how's the beagle adoption going"; not "When is Caroline going to the conference?".
+  if ((folded.starts_with("how's ") || folded.starts_with("how is ")) && HasCue(folded, "going")) {
+    return true;
+  }
   return std::any_of(std::begin(kStatusAsks), std::end(kStatusAsks),
                      [&](std::string_view a) { return HasCue(folded, a); });
 }

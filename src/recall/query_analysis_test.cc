@@ -113,6 +113,7 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_FALSE(AsksForStatus("我的手机号是多少？"));
   EXPECT_TRUE(AsksForStatus("Is my car still in the shop?"));
   EXPECT_TRUE(AsksForStatus("how's the beagle adoption going"));
+  EXPECT_FALSE(AsksForStatus("When is Caroline going to the transgender conference?"));
   EXPECT_TRUE(AsksForOne("which bank does my paycheck go to"));
   EXPECT_TRUE(AsksForOne("我现在在哪家公司上班"));
   EXPECT_TRUE(AsksForOne("who's my dentist"));
