@@ -11,6 +11,10 @@
 //     for a slot that holds one value at a time, when it simply states the slot again.
 //     An additive statement ("也", "also", "too") outdates nothing.
 //
+// Reading one statement (StatementCues, ReadCues, StatementUnits, the value helpers, Speaker)
+// is statement_cues.cc; comparing two (Outdates, OutdatedByCues) and the facts source are
+// staleness.cc.
+//
 // Thread safety: pure functions, except SuccessorsFromFacts, which reads the store (itself
 // thread-safe).
 #ifndef ENGRAM_RECALL_STALENESS_H_
