@@ -302,6 +302,18 @@ constexpr SetFloor kTwentyFifthSetFloors[] = {
 constexpr SetFloor kTwentySixthSetFloors[] = {
     {0.25, 50.0 / 70}, {0.35, 51.0 / 70}, {0.0, 48.0 / 70}};
 
+// The twenty-seventh set (truth_heldout27.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-seventh writer from a prompt written anew (a veterinarian, a
+// barista, a grandmother learning her phone, an immigration lawyer and others; formal notes,
+// family chat, sarcasm, fast typing, the fact in a long message's last sentence), scored once
+// with the rules of bbf44ab (2026-12-05): 47/70 = 67.1 % at the default floor 0.25, 47/70 at
+// 0.35, 46/70 with no floor (at 0.25: abstention 1/10, change_verb 7/10, correction 8/10,
+// dedup 5/10, newer_statement 7/10, past_question 10/10, status 9/10). The rules of 91cf621
+// score 38/70 on it. Development data from now on; the floors are its blind scores less one
+// row.
+constexpr SetFloor kTwentySeventhSetFloors[] = {
+    {0.25, 46.0 / 70}, {0.35, 46.0 / 70}, {0.0, 45.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -528,6 +540,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentyFifthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentySixthSet) {
   ExpectFloors("truth_heldout26.jsonl", kTwentySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentySeventhSet) {
+  ExpectFloors("truth_heldout27.jsonl", kTwentySeventhSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
