@@ -39,8 +39,8 @@ constexpr std::string_view kEnMoneyNouns[] = {"budget", "price", "cost", "salary
                                               "fees", "tuition"};
 // After "how much": a payment.
 constexpr std::string_view kPayWords[] = {"pay", "paid", "spend", "spent", "charge", "charged"};
-// A size of clothes or shoes: carried by a number before 码 / 号, a letter size or "size" and a
-// number.
+// A size of clothes or shoes: carried by a number before 码, a letter size or "size" and a
+// number (CarriesSize).
 constexpr std::string_view kSizeAsks[] = {"多大码", "几码", "什么码", "尺码", "多大号",
                                           "what size", "shoe size", "clothes size", "dress size"};
 // A brand or a model.
