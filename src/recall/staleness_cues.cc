@@ -13,6 +13,7 @@ constexpr std::string_view kCorrectionCues[] = {
     "it wrong", "that wrong", "this wrong", "them wrong", "wrong one", "wrong digit",
     "fat-fingered", "fat fingered", "记岔", "说岔", "记混", "搞混", "说反", "写反", "记反",
     "看岔", "手滑", "mistyped", "misheard", "misread", "miswrote", "wrong letter", "flipped",
+    "mis-typed", "mis-heard", "mis-read", "mis-wrote",
     "autocorrect", "i was mistaken", "was mistaken", "ignore what i said", "wait nope",
     "scratch what i said", "wait no", "i was thinking of", "i was thinkin", "fix something i",
     "correct something i"};

@@ -90,7 +90,8 @@ TEST(StalenessTest, CorrectionOfTheSameTopicOutdatesWithoutASlot) {
   for (std::string_view slip : {"ugh copied it wrong, Lisbon flight is TP 1358",
                                 "fat-fingered the rent number lol. new rent is $2,310",
                                 "我记岔了 我妹生日其实是4月17号", "记反了 我妹生日其实是4月18号",
-                                "I mistyped the router password earlier, it's maple-Horizon-24"}) {
+                                "I mistyped the router password earlier, it's maple-Horizon-24",
+                                "Mis-typed the HP earlier. Level 4 boss is 21,000 HP"}) {
     EXPECT_TRUE(Cue(slip).correction) << slip;
   }
   // Not about the question and no words in common: a correction of something else.
@@ -159,6 +160,9 @@ TEST(StalenessTest, AnOpeningBeforeAColonIsNoSpeaker) {
   Memory mary = Record(3, 3, 3000, "Mary Jane: my contact number is 555-0101.");
   Memory john = Record(4, 4, 4000, "John Smith: my contact number changed to 555-0199.");
   EXPECT_EQ(OutdatedByCues({&mary, &john}, {1, 1}), (std::vector<int>{-1, -1}));
+  // A role before a name labels a note about someone; it names no speaker.
+  EXPECT_EQ(Speaker("Client Ramirez: biometrics appointment scheduled for March 14"), "");
+  EXPECT_EQ(Speaker("Mary Jane: my contact number is 555-0101."), "Mary Jane");
 }
 
 TEST(StalenessTest, OtherValuesReplaceNothingInEventsOrWithAValueInCommon) {

@@ -84,6 +84,12 @@ std::string_view Speaker(std::string_view text) {
   for (std::string_view label : {"Correction", "Update", "Note", "Actually", "Reminder", "FYI"}) {
     if (name == label) return {};
   }
+  // A role before a name labels a note about that person ("Client Ramirez: biometrics ..."),
+  // not a speaker.
+  for (std::string_view role : {"Client ", "Customer ", "Patient ", "Tenant ", "Student ",
+                                "Applicant ", "Candidate ", "Vendor ", "Supplier "}) {
+    if (name.starts_with(role)) return {};
+  }
   // A name's words are capitalized: "Mary Jane:" names a speaker; "Heads up:", "Mortgage
   // update:" and "New number:" open a message.
   int spaces = 0;
