@@ -183,7 +183,18 @@ bool HasFreeDigit(std::string_view text) {
   return false;
 }
 
-// A Chinese numeral that counts: not a weekday or an ordinal (周六, 星期三, 礼拜五, 第二, 初八).
+// Whether the numeral at byte `at` of `folded` names a weekday or an order rather than counts:
+// after 周, 星期, 礼拜, 第 or 初 (周六, 星期三, 礼拜五, 第二, 初八).
+bool NamesADayOrOrder(std::string_view folded, size_t at) {
+  for (std::string_view before : {"周", "期", "拜", "第", "初"}) {
+    if (at >= before.size() && folded.substr(at - before.size(), before.size()) == before) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A Chinese numeral that counts: not a weekday or an ordinal (NamesADayOrOrder).
 bool HasZhCount(std::string_view folded) {
   size_t at = 0;
   while (at < folded.size()) {
@@ -192,12 +203,7 @@ bool HasZhCount(std::string_view folded) {
     if (at - begin < 2 || kZhNumerals.find(folded.substr(begin, at - begin)) == std::string_view::npos) {
       continue;
     }
-    bool named = false;
-    for (std::string_view before : {"周", "期", "拜", "第", "初"}) {
-      named = named || (begin >= before.size() &&
-                        folded.substr(begin - before.size(), before.size()) == before);
-    }
-    if (!named) return true;
+    if (!NamesADayOrOrder(folded, begin)) return true;
   }
   return false;
 }
@@ -293,6 +299,29 @@ std::string WithoutPlaceholders(std::string_view text) {
   return out;
 }
 
+// The question's Latin words, folded.
+std::vector<std::string> AskedLatinWords(std::string_view query) {
+  std::vector<std::string> asked;
+  for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
+  return asked;
+}
+
+bool IsCapitalized(const LatinWord& w) {
+  return std::isupper(static_cast<unsigned char>(w.text[0])) && w.text != "I" &&
+         w.text.rfind("I'", 0) != 0;
+}
+
+// A capitalized word (not "I") that the question does not say (`asked`: AskedLatinWords), no
+// time word, and not a sentence's first word that reads as no name ("My", "Started").
+bool IsProperWord(const LatinWord& w, const std::vector<std::string>& asked) {
+  if (!IsCapitalized(w)) return false;
+  const std::string lower = text::FoldForSearch(w.text);
+  if (std::find(asked.begin(), asked.end(), lower) != asked.end() || AnyCue(lower, kEnTimeWords)) {
+    return false;
+  }
+  return !w.sentence_start || StartsLikeAName(lower);
+}
+
 // Words after which a capitalized name is a school's or an organisation's, no person's:
 // "Maplewood Elementary" does not name a daughter's pediatrician.
 constexpr std::string_view kOrgTails[] = {
@@ -303,15 +332,12 @@ constexpr std::string_view kOrgTails[] = {
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
   const std::string folded_query = text::FoldForSearch(query);
-  std::vector<std::string> asked;  // the question's own words ("sophie" of "Sophie's")
-  for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
+  // The question's own words ("sophie" of "Sophie's").
+  const std::vector<std::string> asked = AskedLatinWords(query);
   const std::vector<LatinWord> words = LatinWords(text);
   for (size_t i = 0; i < words.size(); ++i) {
     const LatinWord& w = words[i];
-    if (!std::isupper(static_cast<unsigned char>(w.text[0])) || w.text == "I" ||
-        w.text.rfind("I'", 0) == 0) {
-      continue;
-    }
+    if (!IsCapitalized(w)) continue;
     // A capitalized run ending in a school's or an organisation's word names no person.
     size_t last = i;
     while (last + 1 < words.size() && std::isupper(static_cast<unsigned char>(words[last + 1].text[0]))) {
@@ -321,12 +347,7 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
       i = last;
       continue;
     }
-    const std::string lower = text::FoldForSearch(w.text);
-    if (std::find(asked.begin(), asked.end(), lower) != asked.end() ||
-        AnyCue(lower, kEnTimeWords)) {
-      continue;
-    }
-    if (w.sentence_start && !StartsLikeAName(lower)) continue;  // "My", "Started"
+    if (!IsProperWord(w, asked)) continue;  // "My", "Started", a weekday, the question's own
     if (i > 0 && !w.sentence_start && text::FoldForSearch(words[i - 1].text) == "in") {
       continue;  // a place: "studying engineering in Toronto"
     }
@@ -366,30 +387,11 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
 
 bool IsHan(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
 
-// The question's Latin words, folded.
-std::vector<std::string> AskedLatinWords(std::string_view query) {
-  std::vector<std::string> asked;
-  for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
-  return asked;
-}
-
 // A capitalized word the question does not say, not a time word and not a sentence's first
 // word that reads as no name: a place, a brand, an organisation or a person.
 bool HasProperWord(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
-  for (const LatinWord& w : words) {
-    if (!std::isupper(static_cast<unsigned char>(w.text[0])) || w.text == "I" ||
-        w.text.rfind("I'", 0) == 0) {
-      continue;
-    }
-    const std::string lower = text::FoldForSearch(w.text);
-    if (std::find(asked.begin(), asked.end(), lower) != asked.end() ||
-        AnyCue(lower, kEnTimeWords)) {
-      continue;
-    }
-    if (w.sentence_start && !StartsLikeAName(lower)) continue;
-    return true;
-  }
-  return false;
+  return std::any_of(words.begin(), words.end(),
+                     [&](const LatinWord& w) { return IsProperWord(w, asked); });
 }
 
 // Letters then digits in one word the question does not say: a model ("V12", "S23", "X1").
@@ -577,13 +579,11 @@ bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::strin
 
 // "42码", "size 10.5", "穿L的", "an M" (not "20号", a day).
 bool CarriesSize(std::string_view folded) {
-  for (std::string_view unit : {"码"}) {
-    for (size_t at = folded.find(unit); at != std::string_view::npos;
-         at = folded.find(unit, at + 1)) {
-      if (at > 0 && (std::isdigit(static_cast<unsigned char>(folded[at - 1])) ||
-                     (at >= 3 && kZhNumerals.find(folded.substr(at - 3, 3)) != std::string_view::npos))) {
-        return true;
-      }
+  constexpr std::string_view kMa = "码";
+  for (size_t at = folded.find(kMa); at != std::string_view::npos; at = folded.find(kMa, at + 1)) {
+    if (at > 0 && (std::isdigit(static_cast<unsigned char>(folded[at - 1])) ||
+                   (at >= 3 && kZhNumerals.find(folded.substr(at - 3, 3)) != std::string_view::npos))) {
+      return true;
     }
   }
   for (const LatinWord& w : LatinWords(folded)) {
@@ -669,13 +669,8 @@ bool HasMoneyNumber(std::string_view folded) {
         end = q;
         ++chars;
       }
-      lone_yi = chars == 1 && folded.substr(at, end - at) == "一";
-      // A weekday or an ordinal: 周四, 星期三, 礼拜五, 第二, 初八.
-      for (std::string_view before : {"周", "期", "拜", "第", "初"}) {
-        if (at >= before.size() && folded.substr(at - before.size(), before.size()) == before) {
-          lone_yi = true;
-        }
-      }
+      // A lone 一 ("一家") or a weekday or ordinal (周四, 第二) is no amount.
+      lone_yi = (chars == 1 && folded.substr(at, end - at) == "一") || NamesADayOrOrder(folded, at);
     } else if (std::isalpha(c)) {
       while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
       const std::string_view word = folded.substr(at, end - at);
@@ -728,9 +723,10 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   if (AsksForPlace(q)) return AnswerKind::kPlace;
   if (AnyCue(q, kJobAsks)) return AnswerKind::kJob;
   if (AnyCue(q, kNameAsks)) return AnswerKind::kName;
+  constexpr std::string_view kWho = "是谁";
   for (std::string_view role : kZhPersonRoles) {
     const size_t at = q.find(role);
-    if (at != std::string::npos && q.compare(at + role.size(), 6, "是谁") == 0) {
+    if (at != std::string::npos && std::string_view(q).substr(at + role.size(), kWho.size()) == kWho) {
       return AnswerKind::kName;
     }
   }

@@ -2,20 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
-#include <span>
 #include <optional>
 #include <unordered_set>
 
 #include "engram/status_macros.h"
-#include "src/extract/entity_extractor.h"
-#include "src/recall/cue_index.h"
 #include "src/base/utf8.h"
+#include "src/recall/cue_index.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
-#include "src/recall/statement_frame.h"
 #include "src/recall/text_memo.h"
-#include "src/text/tokenizer.h"
 
 namespace engram::recall {
 namespace {
@@ -348,12 +344,8 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
   }
 }
 
-}  // namespace
-
-namespace {
-
 // OutdatedByCues over `ms`, of which only the first `real` may outdate (the rest are clauses of
-// long statements, ClausesOfLongStatements).
+// long statements that OutdatedByCues adds).
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
                                const std::vector<double>& relevance,
                                std::string_view status_question, bool asks_one, size_t real) {

@@ -7,7 +7,6 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
-#include "src/recall/cue_index.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/same_statement.h"
@@ -120,7 +119,6 @@ bool IsOneQuestion(std::string_view query) {
   return true;
 }
 
-
 }  // namespace
 
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
@@ -168,7 +166,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   // as the query, whose turns ask and tell many things.
   const bool one_question = IsOneQuestion(query);
   const std::vector<std::string> asked_relations =
-      one_question ? RelationsIn(text::FoldForSearch(query)) : std::vector<std::string>();
+      one_question ? RelationsIn(Folded(query)) : std::vector<std::string>();
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
@@ -180,7 +178,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     }
     // Of another relation only ("儿子在实验小学读三年级" for the daughter's school).
     if (!asked_relations.empty()) {
-      const std::vector<std::string> named = RelationsIn(text::FoldForSearch(h.memory.content));
+      const std::vector<std::string> named = RelationsIn(Folded(h.memory.content));
       std::vector<std::string> both;
       std::set_intersection(named.begin(), named.end(), asked_relations.begin(),
                             asked_relations.end(), std::back_inserter(both));
