@@ -144,6 +144,36 @@ void LatinValues(std::string_view text, const std::string& folded,
   }
 }
 
+// Whether `v` is a number of at most three digits and nothing else.
+bool IsShortPlainNumber(const std::string& v) {
+  return v.size() <= 3 && std::all_of(v.begin(), v.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c));
+         });
+}
+
+// Whether `v` is a short plain number (above) standing alone where `folded` first says it: not
+// part of a time, an amount or a date written with separators (9:45, 45,000, 6/8).
+bool IsShortNumberIn(const std::string& folded, const std::string& v) {
+  if (!IsShortPlainNumber(v)) return false;
+  const size_t at = folded.find(v);
+  if (at == std::string::npos) return false;
+  auto joins = [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == ':' || c == ',' || c == '.' ||
+           c == '/' || c == '-' || c == '$';
+  };
+  const size_t end = at + v.size();
+  return (at == 0 || !joins(folded[at - 1])) && (end == folded.size() || !joins(folded[end]));
+}
+
+// Whether every unit of `question` that one of `a`, `b` says the other says too.
+bool SayTheQuestionAlike(const StatementShape& a, const StatementShape& b,
+                         const StatementShape& question) {
+  return std::all_of(question.units.begin(), question.units.end(), [&](const std::string& u) {
+    return std::binary_search(a.units.begin(), a.units.end(), u) ==
+           std::binary_search(b.units.begin(), b.units.end(), u);
+  });
+}
+
 }  // namespace
 
 StatementShape ShapeOf(std::string_view text) {
@@ -227,8 +257,14 @@ bool SameStatement(const StatementShape& a, const StatementShape& b) {
       2.0 * static_cast<double>(shared.size()) / static_cast<double>(a.units.size() + b.units.size());
   if (dice <= kSameShare) return false;
   // A number or handle both say (a date, an amount, a house number, @kev.r) is the fact's
-  // value: the rest may be worded otherwise.
-  const bool number = std::any_of(a.values.begin(), a.values.end(), [](const std::string& v) {
+  // value: the rest may be worded otherwise. A number of up to three digits standing alone
+  // only in a statement that names someone or something: "the dune island service moved to
+  // rack 280" is not "the tundra umber service moved to rack 280".
+  const bool named = std::any_of(a.values.begin(), a.values.end(), [](const std::string& v) {
+    return std::none_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  });
+  const bool number = std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
+    if (!named && IsShortNumberIn(a.folded, v)) return false;
     return std::any_of(v.begin(), v.end(), [](char c) { return (c >= '0' && c <= '9') || c == '@'; });
   });
   if (number) return true;
@@ -397,17 +433,30 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     if (question.folded.find(v) != std::string::npos) continue;  // the subject, not the answer
     if (NextToAnAskedValue(a, v, question)) continue;  // part of the name the question says
     if (!SaidAlikeIn(a, b, v)) continue;
-    // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself.
-    if (v.size() >= 3) return true;
+    // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself;
+    // a number of three digits is no identifier (rack 280, room 301, 280 元).
+    if (v.size() >= 3 && !IsShortNumberIn(a.folded, v)) return true;
     if (!names) continue;
     // A short number of one unit in both ("42码", "3 kids"), or of one month ("Dec 18").
     const std::string unit = UnitAfter(a.folded, v);
     if (!unit.empty() && unit == UnitAfter(b.folded, v)) return true;
     const std::string before = WordBefore(a.folded, v);
     if (IsMonthWord(before) && before == WordBefore(b.folded, v)) return true;
-    short_number = true;
+    // Else only where both say as much of the question: "the dune island service moved to
+    // rack 280" and "the tundra umber service moved to rack 280" answer "Where did the dune
+    // island service move?" twice.
+    if (SayTheQuestionAlike(a, b, question)) short_number = true;
   }
   return short_number && !shared.empty();
+}
+
+size_t QuestionWordsSaid(const StatementShape& s, const StatementShape& question) {
+  auto said = [](const std::vector<std::string>& asked, const std::vector<std::string>& in) {
+    return static_cast<size_t>(std::count_if(asked.begin(), asked.end(), [&](const std::string& w) {
+      return std::binary_search(in.begin(), in.end(), w);
+    }));
+  };
+  return said(question.units, s.units) + said(question.values, s.values);
 }
 
 double UnitShare(const StatementShape& of, const StatementShape& in) {

@@ -9,7 +9,8 @@
 //           (张工, "my sister"): "my sister lives in Boston" is not "my brother lives in Boston".
 // Two statements say the same thing when every value of each occurs in the other, their units
 // overlap by more than half (Dice coefficient), and either they say the same number or handle
-// (a date, an amount, a house number, @kev.r) or the units of
+// (a date, an amount, a house number, @kev.r; a number of up to three digits standing alone
+// only where the statements name someone or something) or the units of
 // one are all among the other's ("我对花生过敏" inside "我吃花生会过敏的"), so "我对虾过敏" and
 // "我对花生过敏" stay two statements.
 //
@@ -48,10 +49,14 @@ bool SameStatement(const StatementShape& a, const StatementShape& b);
 // Whether two statements give one answer to `question` in other words: every value of each
 // occurs in the other, and they share a number the question does not say, other than as part
 // of the name it asks about: an identifier, a phone number or a time of three characters or
-// more ("我的工号是A10086" and "报销单上填工号A10086就行"; "My husband Mark's phone number is
-// 555-0142" and "If you need to reach Mark, his cell is 555-0142"), or a shorter one with a
-// unit of the statement besides the question's ("lisinopril every morning at 8", "lisinopril
-// daily at 8 am"). A name both say is no answer: two turns of one story name the same people.
+// more, not a plain number of three digits ("我的工号是A10086" and "报销单上填工号A10086就行";
+// "My husband Mark's phone number is 555-0142" and "If you need to reach Mark, his cell is
+// 555-0142"), or a shorter one with one unit after it in both ("42码"), or with a unit of the
+// statement besides the question's where both say the same words of the question ("I take
+// lisinopril every morning at 8", "Every morning I take lisinopril at 8 am"; not "the dune
+// island service moved to rack 280" and "the tundra umber service moved to rack 280" asked
+// where the dune island service moved). A name both say is no answer: two turns of one story
+// name the same people.
 // Questions state no answer. The caller holds it to short statements of one owner and speaker,
 // neither an event.
 bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question);
@@ -91,6 +96,11 @@ std::vector<std::string_view> ClauseTexts(std::string_view text);
 bool ShareAClause(const StatementShape& a, const std::vector<StatementShape>& a_clauses,
                   const StatementShape& b, const std::vector<StatementShape>& b_clauses,
                   const StatementShape& question, std::span<const std::string> common);
+
+// How many of `question`'s units and values `s` says too: of two records found to say one
+// thing, the one that says more of the words searched for is the one shown (a note searched
+// for by its tag, "rjtrzgwjyoqt", is not hidden behind another note of its shape).
+size_t QuestionWordsSaid(const StatementShape& s, const StatementShape& question);
 
 // Whether `a` says everything `b` says and more (its units a strict superset of b's).
 bool SaysMore(const StatementShape& a, const StatementShape& b);

@@ -29,9 +29,20 @@ TEST(SameStatementTest, OneAnswerInOtherWords) {
   EXPECT_TRUE(SameAnswerTo("我工号多少？", "我的工号是A10086。", "报销单上填工号A10086就行。"));
   EXPECT_TRUE(SameAnswerTo("What medicine do I take in the morning?",
                            "I take lisinopril every morning at 8.",
-                           "My routine is lisinopril daily at 8 am, with water."));
+                           "Every morning I take lisinopril at 8 am, with water."));
+  // A short number where one says words of the question the other does not ("take", "morning"):
+  // not one answer, as two services moved to rack 280 are not (below).
+  EXPECT_FALSE(SameAnswerTo("What medicine do I take in the morning?",
+                            "I take lisinopril every morning at 8.",
+                            "My routine is lisinopril daily at 8 am, with water."));
   // A short number and nothing else both say; a name both say: no one answer.
   EXPECT_FALSE(SameAnswerTo("What about them?", "I have 3 kids.", "I've worked there for 3 years."));
+  // A number of three digits, standing alone, is no identifier: two services, one rack number.
+  EXPECT_FALSE(SameAnswerTo("Where did the dune island service move?",
+                            "the dune island service moved to the quartz rack 280",
+                            "the tundra umber service moved to the willow rack 280"));
+  EXPECT_FALSE(SameStatement(ShapeOf("the dune island service moved to the quartz rack 280"),
+                             ShapeOf("the tundra umber service moved to the willow rack 280")));
   EXPECT_FALSE(SameAnswerTo("What did Bart enjoy?",
                             "Bart and his mom watched \"The Simpsons\" together and felt very happy.",
                             "Bart watched \"The Simpsons\" at his birthday party and felt happy."));

@@ -1,6 +1,7 @@
 #include "src/recall/truth.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <iterator>
 #include <optional>
@@ -114,6 +115,33 @@ bool IsOneQuestion(std::string_view query) {
       if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
       if (end == "." && at >= 2 && body.substr(at - 2, 2) == "Dr") continue;
       return false;
+    }
+  }
+  return true;
+}
+
+// Whether `query` looks words up rather than asks: no question mark, no question word
+// ("rjtrzgwjyoqt", "张工 手机号", "parking spot").
+bool IsLookup(std::string_view query) {
+  for (std::string_view mark : {"?", "？", "什么", "啥", "哪", "谁", "几", "多少", "怎", "吗", "呢",
+                                "么", "是否", "有没有",
+                                "多久", "多长", "多大", "多远", "多高", "多重", "如何", "为何", "是不是"}) {
+    if (query.find(mark) != std::string_view::npos) return false;
+  }
+  std::vector<std::string> words(1);
+  for (char c : query) {
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '\'') {
+      words.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!words.back().empty()) {
+      words.emplace_back();
+    }
+  }
+  for (const std::string& w : words) {
+    for (std::string_view asks : {"what", "what's", "whats", "which", "who", "who's", "whom",
+                                  "whose", "when", "where", "where's", "why", "how", "do",
+                                  "does", "did", "is", "are", "was", "were", "can", "could",
+                                  "should", "will", "would", "have", "has", "tell", "remind"}) {
+      if (w == asks) return false;
     }
   }
   return true;
@@ -338,6 +366,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     if (n > kDistinctiveRecords) common.push_back(unit);
   }
   std::sort(common.begin(), common.end());
+  const bool lookup = IsLookup(params.query);
   for (size_t i = 0; i < out.size(); ++i) {
     RecallHit& h = out[i];
     if (static_cast<int>(kept.size()) >= params.limit) break;
@@ -363,13 +392,20 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
         // Said again: one hit, at the better place, with the fuller of the two texts, or, for
         // one question, of two as full the later: what was said last of it, in the words said
         // last (asked about the past, the earlier).
+        // Searched for by words (no question), the one that says more of them first: a note
+        // searched for by its tag is not hidden behind another note of its shape.
         const Member& shown = same->members.front();
         const bool later = one_question &&
                            (params.asks_past
                                 ? h.memory.source.at.unix_ms < shown.memory.source.at.unix_ms
                                 : h.memory.source.at.unix_ms > shown.memory.source.at.unix_ms);
         Member member{h.memory, std::move(shape), std::move(clauses)};
-        if (SaysMore(member.shape, shown.shape) || (later && !SaysMore(shown.shape, member.shape))) {
+        const size_t asked_new = lookup ? QuestionWordsSaid(member.shape, question) : 0;
+        const size_t asked_shown = lookup ? QuestionWordsSaid(shown.shape, question) : 0;
+        if (asked_new > asked_shown ||
+            (asked_new == asked_shown &&
+             (SaysMore(member.shape, shown.shape) ||
+              (later && !SaysMore(shown.shape, member.shape))))) {
           RecallHit& k = kept[same->index];
           h.score = std::max(h.score, k.score);
           h.relevance = std::max(h.relevance, k.relevance);

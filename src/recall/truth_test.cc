@@ -45,6 +45,18 @@ RecallHit Hit(const Memory& m, double score) {
   return h;
 }
 
+// A current episodic record `id` of `text`, said at `at_ms`, not in any store.
+Memory CurrentRecord(int64_t id, const std::string& text, int64_t at_ms) {
+  Memory m;
+  m.id = id;
+  m.content = text;
+  m.type = MemoryType::kEpisodic;
+  m.kind = MemoryKind::kFact;
+  m.current = true;
+  m.source.at = Instant{at_ms, 480};
+  return m;
+}
+
 TEST(TruthTest, TwoOutdatedHitsYieldToOneSuccessorOnce) {
   auto store = store::NewMemoryStore();
   Principal alice;
@@ -225,14 +237,7 @@ TEST(TruthTest, SaidAgainKeepsTheLaterWords) {
     for (const auto& [id, text, at] :
          {std::tuple{1, "车位是B2-117 在负二层", first_at},
           std::tuple{2, "停车位B2-117 别停错了", second_at}}) {
-      Memory m;
-      m.id = id;
-      m.content = text;
-      m.type = MemoryType::kEpisodic;
-      m.kind = MemoryKind::kFact;
-      m.current = true;
-      m.source.at = Instant{at, 480};
-      hits.push_back(Hit(m, id == 1 ? 0.9 : 0.8));
+      hits.push_back(Hit(CurrentRecord(id, text, at), id == 1 ? 0.9 : 0.8));
     }
     return hits;
   };
@@ -252,6 +257,33 @@ TEST(TruthTest, SaidAgainKeepsTheLaterWords) {
   ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
   ASSERT_EQ(hits.size(), 1u);
   EXPECT_EQ(hits[0].memory.id, 1);
+}
+
+TEST(TruthTest, ARecordSearchedForByItsWordIsNotHiddenBehindAnotherOfItsShape) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  // Two notes of one shape, the same rack number: found to say one thing, shown once. The
+  // one searched for by its tag is the one shown, whichever ranked first or was said last.
+  auto hits_of = [&](double first_score) {
+    std::vector<RecallHit> hits;
+    for (const auto& [id, text, at] :
+         {std::tuple{1, "Note rjtrzgwjyoqt: the dune island service moved to the quartz rack 280",
+                     1000},
+          std::tuple{2, "Note nlescbjzurkn: the tundra umber service moved to the willow rack 280",
+                     2000}}) {
+      hits.push_back(Hit(CurrentRecord(id, text, at), id == 1 ? first_score : 0.5));
+    }
+    return hits;
+  };
+  TruthParams params;
+  params.query = "rjtrzgwjyoqt";
+  for (double first_score : {0.9, 0.1}) {
+    std::vector<RecallHit> hits = hits_of(first_score);
+    ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+    ASSERT_FALSE(hits.empty());
+    EXPECT_EQ(hits[0].memory.id, 1) << first_score;
+  }
 }
 
 }  // namespace
