@@ -176,7 +176,20 @@ constexpr std::string_view kStatusAsks[] = {
     "what happened with", "what's going on with", "go through", "went through",
     "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
     "came back", "hear back", "heard back", "did i get my", "still in", "still at",
-    "还在修", "还没好"};
+    "还在修", "还没好", "好没", "好点没", "好点了没", "好点了吗", "完了没", "完工了吗", "完工没",
+    "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没"};
+
+// A yes/no question whose state word asks how an item stands: "Is my VPN problem fixed?",
+// "Has Acme settled their bill?", "did brightline ever pay me".
+constexpr std::string_view kStatusOpeners[] = {"is", "are", "has", "have", "did", "was"};
+constexpr std::string_view kStatusWords[] = {
+    "fixed", "resolved", "landed", "settled", "approved", "okay", "ok", "paid", "pay", "done",
+    "finished", "ready", "working again", "arrived", "delivered", "shipped", "merged", "back",
+    "sorted", "closed", "signed", "cleared", "healed", "recovered", "accepted", "ever"};
+// "how's the beagle adoption going", "How is Biscuit's leg doing?", "How did my iron levels
+// end up?"; not "When is Caroline going to the conference?".
+constexpr std::string_view kHowOpeners[] = {"how's ", "how is ", "how are ", "how did "};
+constexpr std::string_view kHowStatus[] = {"going", "doing", "end up", "turn out", "coming along"};
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {
@@ -298,12 +311,17 @@ bool AsksForOne(std::string_view query) {
 
 bool AsksForStatus(std::string_view query) {
   const std::string folded = Folded(query);
-  // "how's the beagle adoption going"; not "When is Caroline going to the conference?".
-  if ((folded.starts_with("how's ") || folded.starts_with("how is ")) && HasCue(folded, "going")) {
-    return true;
-  }
-  return std::any_of(std::begin(kStatusAsks), std::end(kStatusAsks),
-                     [&](std::string_view a) { return HasCue(folded, a); });
+  auto any_cue = [&](std::span<const std::string_view> cues) {
+    return std::any_of(cues.begin(), cues.end(), [&](std::string_view c) { return HasCue(folded, c); });
+  };
+  auto opens = [&](std::span<const std::string_view> openers) {
+    return std::any_of(openers.begin(), openers.end(), [&](std::string_view o) {
+      return folded.starts_with(o) && (o.back() == ' ' || folded.substr(o.size(), 1) == " ");
+    });
+  };
+  if (opens(kHowOpeners) && any_cue(kHowStatus)) return true;
+  if (opens(kStatusOpeners) && any_cue(kStatusWords)) return true;
+  return any_cue(kStatusAsks);
 }
 
 }  // namespace engram::recall

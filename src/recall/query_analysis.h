@@ -54,8 +54,10 @@ QueryAnalysis AnalyzeQuery(std::string_view query, const Instant& at);
 bool AsksForOne(std::string_view query);
 
 // Whether `query` asks how something stands: "到哪了", "怎么样了", "批了没", "结果出来没",
-// "what's the status of", "where are we on", "did my refund go through", "fixed yet". Read
-// with the truth rules (staleness.h Topic::asks_status).
+// "好点没", "what's the status of", "where are we on", "did my refund go through", "fixed
+// yet", "how is X doing", and yes/no questions of a state ("Is my VPN problem fixed?", "Has
+// Acme settled their bill?", "did brightline ever pay me"). Read with the truth rules
+// (staleness.h Topic::asks_status).
 bool AsksForStatus(std::string_view query);
 
 // True iff `t` lies in one of the windows.

@@ -114,6 +114,13 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("Is my car still in the shop?"));
   EXPECT_TRUE(AsksForStatus("how's the beagle adoption going"));
   EXPECT_FALSE(AsksForStatus("When is Caroline going to the transgender conference?"));
+  EXPECT_TRUE(AsksForStatus("Is my VPN problem fixed?"));
+  EXPECT_TRUE(AsksForStatus("Has Acme settled their bill?"));
+  EXPECT_TRUE(AsksForStatus("How is Biscuit's leg doing?"));
+  EXPECT_TRUE(AsksForStatus("宝宝的湿疹好点没"));
+  EXPECT_FALSE(AsksForStatus("What am I doing this weekend?"));
+  EXPECT_FALSE(AsksForStatus("Is my sister's name Ana?"));
+  EXPECT_FALSE(AsksForStatus("Has Ana been to Paris?"));
   EXPECT_TRUE(AsksForOne("which bank does my paycheck go to"));
   EXPECT_TRUE(AsksForOne("我现在在哪家公司上班"));
   EXPECT_TRUE(AsksForOne("who's my dentist"));

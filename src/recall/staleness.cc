@@ -252,11 +252,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // step it has reached ("顺丰已经揽收了" -> "空气炸锅到了 丰巢签收了", "requested a refund from
   // Zappos, waiting on them" -> "Zappos refund came through"). Not when either says "也" /
   // "also": another item in the same state ("蓝海科技的合同也在法务审核中").
+  // A step that names no item of its own ("修好了,下午开机试了两个小时", "merged to main this
+  // morning") is a step of the item asked about when both answer.
+  const bool implicit_step =
+      (newer.slots & kSlotStatus) && newer.subjects.empty() && topic.both_fairly_short;
   if (topic.asks_status && both >= kStatusQuestionRelevance &&
       (topic.both_fairly_short ||
        (topic.newer_fairly_short && topic.shared_item_words >= kLongStepItemWords)) &&
-      topic.shared_item_words > 0 && !newer.additive && !older.additive && !newer.question &&
-      !older.question) {
+      (topic.shared_item_words > 0 || implicit_step) && !newer.additive && !older.additive &&
+      !newer.question && !older.question) {
     return true;
   }
   if (newer.opening_correction && topic.shared_words >= kWeakCorrectionSharedWords) {

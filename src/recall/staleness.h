@@ -216,7 +216,8 @@ inline constexpr double kChangeSharedWords = 0.5;
 //   - a change said of what both answer (kTopicRelevance), with other values of one kind,
 //     both short ("手机换成了华为Mate 60 Pro" after "我的主力机是小米13");
 //   - asked how an item stands (Topic::asks_status): a later statement of the item that both
-//     answer with kStatusQuestionRelevance, sharing a word of the item, neither additive;
+//     answer with kStatusQuestionRelevance, sharing a word of the item or, fairly short and
+//     naming no item, saying a status ("修好了,下午开机试了两个小时"), neither additive;
 //   - asked for one thing (Topic::asks_one): a later short statement, both answering with
 //     kOneAnswerRelevance, neither additive;
 //   - a plain newer statement of a slot that holds one value, both answering the question

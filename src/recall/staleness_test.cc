@@ -604,5 +604,19 @@ TEST(StalenessTest, AStatusNamedByAnIdMovesOnInAStatementOfTheSameItem) {
   EXPECT_FALSE(item("蓝海科技的合同也在法务审核中", "华星那份合同目前在法务审核中"));
 }
 
+TEST(StalenessTest, AskedHowAnItemStandsAStepNamingNoItemMovesItOn) {
+  auto asked = [](std::string_view newer, std::string_view older) {
+    Topic t = Both();
+    t.asks_status = true;
+    t.shared_item_words = SharedItemWords(newer, older);
+    return Outdates(Cue(newer), Cue(older), t);
+  };
+  EXPECT_TRUE(asked("修好了,下午开机试了两个小时,没问题", "冲床的液压泵坏了,已经联系厂家"));
+  EXPECT_TRUE(asked("merged to main this morning", "Reviewers left 17 comments, lots of nitpicks"));
+  // Naming an item of its own, or saying no status, it is not a step of the item asked about.
+  EXPECT_FALSE(asked("Brightline paid the invoice today", "Reviewers left 17 comments, lots of nitpicks"));
+  EXPECT_FALSE(asked("今天带了三组客户,腿都跑断了", "滨江花园那套今天签了意向书"));
+}
+
 }  // namespace
 }  // namespace engram::recall
