@@ -196,6 +196,10 @@ constexpr std::string_view kOneAsks[] = {
     "哪个", "哪家", "哪所", "哪位", "哪一家", "哪一个", "哪款", "哪把", "哪辆", "哪台", "哪部",
     "哪张", "哪间", "哪只", "是谁", "是多少", "叫什么",
     "住在哪", "住哪",
+    // one value: a day, a weight, a height, a count
+    "哪天", "哪一天", "几号", "几月几号", "多重", "多高", "多少人", "多少张", "多少钱",
+    "最好成绩", "在哪里上班", "在哪上班", "车位在哪", "车位是几号",
+    "how much do i", "how much does", "what time is", "what time does",
     "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
     "what's our", "what is our", "where does", "where do i live", "where do we live"};
 
@@ -303,6 +307,12 @@ bool AsksForOne(std::string_view query) {
     return std::any_of(std::begin(kOneAsks), std::end(kOneAsks), [&](std::string_view a) {
       return !a.starts_with("where") && HasCue(folded, a);
     });
+  }
+  // "When's trash pickup?", "When is my dentist appointment?": one time; not a plan someone is
+  // "going to" carry out, which may be made again.
+  if ((folded.starts_with("when is ") || folded.starts_with("when's ")) &&
+      !HasCue(folded, "going")) {
+    return true;
   }
   return std::any_of(std::begin(kOneAsks), std::end(kOneAsks),
                      [&](std::string_view a) { return HasCue(folded, a); }) ||

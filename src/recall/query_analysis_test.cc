@@ -129,6 +129,10 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForOne("我老板是谁"));
   EXPECT_TRUE(AsksForOne("小区门禁密码是多少"));
   EXPECT_TRUE(AsksForOne("What's my home Wi-Fi password?"));
+  EXPECT_TRUE(AsksForOne("期中考试哪天"));
+  EXPECT_TRUE(AsksForOne("豆豆多重？"));
+  EXPECT_TRUE(AsksForOne("When's trash pickup?"));
+  EXPECT_FALSE(AsksForOne("When is Joanna going to make Nate's ice cream for her family?"));
   // Plural: many answers.
   EXPECT_FALSE(AsksForOne("Which places or events has Calvin visited in Tokyo?"));
   EXPECT_FALSE(AsksForOne("Which dairy-free dessert flavors does Nate enjoy?"));
