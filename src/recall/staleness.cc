@@ -188,6 +188,19 @@ double SharedItemWords(std::string_view a, std::string_view b) {
 
 namespace {
 
+// Whether two statements share a unit that is a word, two Han characters, or one where the
+// newer says a change ("猫粮一直喂的皇家" -> "猫主子嫌弃了 改口吃渴望了"): one character alone
+// is no topic (药 of "药房营业时间改成早8点到晚10点" and "张阿姨的降压药又要续方了").
+bool SharesATopic(const StatementShape& a, const StatementShape& b, bool newer_changes) {
+  std::vector<std::string> shared;
+  std::set_intersection(a.units.begin(), a.units.end(), b.units.begin(), b.units.end(),
+                        std::back_inserter(shared));
+  const bool word = std::any_of(shared.begin(), shared.end(), [](const std::string& u) {
+    return !u.empty() && static_cast<unsigned char>(u[0]) < 0x80;
+  });
+  return word || shared.size() >= 2 || (newer_changes && !shared.empty());
+}
+
 // Whether two frames name one thing: equal, or the words of one all in the other ("theo's
 // teacher is", "theo's teacher this year is"); not "my favorite movie is" and "my favorite
 // cuisine is".
@@ -447,7 +460,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         const StatementShape a = ShapeOf(older.content);
         const StatementShape b = ShapeOf(newer.content);
         topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
-                             UnitShare(a, b) > 0 || (NamesAValue(a) && NamesAValue(b));
+                             SharesATopic(a, b, cues_of(j).change) ||
+                             (NamesAValue(a) && NamesAValue(b));
       }
       if ((single == kSlotStatus &&
            cues_of(i).subjects.empty() != cues_of(j).subjects.empty()) ||

@@ -285,6 +285,14 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
   EXPECT_EQ(OutdatedByCues({&car, &remind}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
   Memory also = Record(3, 3, 3000, "I also use an iPad for work");
   EXPECT_EQ(OutdatedByCues({&new_laptop, &also}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
+  // One Han character both say (药 of 药房 and 降压药) is no shared topic; with a change said,
+  // one is (猫 of 猫粮 and 猫主子).
+  Memory hours = Record(10, 10, 1000, "药房营业时间改成早8点到晚10点了,从这周一开始");
+  Memory refill = Record(11, 11, 2000, "张阿姨的降压药又要续方了");
+  EXPECT_EQ(OutdatedByCues({&hours, &refill}, {1, 1}, "", true), (std::vector<int>{-1, -1}));
+  Memory royal = Record(12, 12, 1000, "我家猫粮一直喂的皇家室内成猫");
+  Memory orijen = Record(13, 13, 2000, "猫主子嫌弃了 改口吃渴望了 天天就认这个");
+  EXPECT_EQ(OutdatedByCues({&royal, &orijen}, {1, 1}, "", true), (std::vector<int>{1, -1}));
 }
 
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
