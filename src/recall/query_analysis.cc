@@ -177,7 +177,7 @@ constexpr std::string_view kStatusAsks[] = {
     "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
     "came back", "hear back", "heard back", "did i get my", "still in", "still at",
     "还在修", "还没好", "好没", "好点没", "好点了没", "好点了吗", "完了没", "完工了吗", "完工没",
-    "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没"};
+    "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没", "还要多久", "多久能"};
 
 // A yes/no question whose state word asks how an item stands: "Is my VPN problem fixed?",
 // "Has Acme settled their bill?", "did brightline ever pay me".
@@ -189,7 +189,8 @@ constexpr std::string_view kStatusWords[] = {
 // "how's the beagle adoption going", "How is Biscuit's leg doing?", "How did my iron levels
 // end up?"; not "When is Caroline going to the conference?".
 constexpr std::string_view kHowOpeners[] = {"how's ", "how is ", "how are ", "how did "};
-constexpr std::string_view kHowStatus[] = {"going", "doing", "end up", "turn out", "coming along"};
+constexpr std::string_view kHowStatus[] = {"going", "doing", "end up", "turn out", "coming along",
+                                           "situation", "now"};
 
 // How a question asks for one thing of a kind, folded; ASCII ones match whole words.
 constexpr std::string_view kOneAsks[] = {

@@ -118,6 +118,8 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("Has Acme settled their bill?"));
   EXPECT_TRUE(AsksForStatus("How is Biscuit's leg doing?"));
   EXPECT_TRUE(AsksForStatus("宝宝的湿疹好点没"));
+  EXPECT_TRUE(AsksForStatus("how's Emma's ear situation now?"));
+  EXPECT_TRUE(AsksForStatus("活动室那个空调还要多久能用？"));
   EXPECT_FALSE(AsksForStatus("What am I doing this weekend?"));
   EXPECT_FALSE(AsksForStatus("Is my sister's name Ana?"));
   EXPECT_FALSE(AsksForStatus("Has Ana been to Paris?"));

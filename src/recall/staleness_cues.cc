@@ -132,7 +132,8 @@ const std::vector<SlotCues>& SlotCueTable() {
         "住院", "出院", "康复", "痊愈", "复诊", "修好", "来修", "维修中", "开发中", "提测",
         "测试中", "discharged", "recovered", "healed", "hospitalized", "in the hospital",
         "physical therapy", "in a cast", "fixed", "repaired", "being processed",
-        "in production", "in development", "entered development", "in planning",
+        "in production", "in development", "entered development", "in planning", "awarded",
+        "we got it", "all clear", "来装", "装好了",
         "planning phase", "in beta", "testing phase",
         // bills, claims and hiring
         "unpaid", "paid in full", "overdue", "reviewing", "onsite", "phone screen",
