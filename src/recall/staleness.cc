@@ -201,6 +201,22 @@ bool SharesATopic(const StatementShape& a, const StatementShape& b, bool newer_c
   return word || shared.size() >= 2 || (newer_changes && !shared.empty());
 }
 
+// The share of `of`'s English units (word stems) that `in` has too, names left out ("maria"
+// of "Thanks, Maria" and "Hey Maria"); 0 when it has none.
+double LatinUnitShare(const StatementShape& of, const StatementShape& in) {
+  size_t latin = 0;
+  size_t shared = 0;
+  for (const std::string& u : of.units) {
+    if (u.empty() || static_cast<unsigned char>(u[0]) >= 0x80) continue;
+    const bool name = std::any_of(of.values.begin(), of.values.end(),
+                                  [&](const std::string& v) { return v.starts_with(u); });
+    if (name) continue;
+    ++latin;
+    if (std::binary_search(in.units.begin(), in.units.end(), u)) ++shared;
+  }
+  return latin == 0 ? 0.0 : static_cast<double>(shared) / static_cast<double>(latin);
+}
+
 // Whether two frames name one thing: equal, or the words of one all in the other ("theo's
 // teacher is", "theo's teacher this year is"); not "my favorite movie is" and "my favorite
 // cuisine is".
@@ -424,6 +440,13 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       // Only a change, a correction or two favorites read the shared words.
       if (cues_of(j).change || cues_of(j).opening_correction || (single & kOnePerThingSlots)) {
         topic.shared_words = KeywordCoverage(words_of(i), newer.content);
+      }
+      // A short change (not a correction) in English by the stems of its words too ("time
+      // tracking", "time tracker").
+      if (cues_of(j).change && !cues_of(j).correction && !cues_of(j).opening_correction &&
+          cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits) {
+        topic.shared_words = std::max(topic.shared_words,
+                                      LatinUnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
       }
       if (single & kOnePerThingSlots) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(

@@ -527,6 +527,14 @@ TEST(StalenessTest, SlotRulesReadShortStatementsOnly) {
   EXPECT_TRUE(Outdates(Cue("更正：我的分机号是 8066"), Cue("我的分机号是 8021"), long_turns));
 }
 
+TEST(StalenessTest, AShortChangeInEnglishSharesTheStemsOfItsWords) {
+  const std::vector<Memory> ms = {
+      Record(1, 1, 1000, "I use Harvest for time tracking."),
+      Record(2, 2, 2000, "changed my time tracker to Toggl, the old one got too pricey")};
+  const std::vector<const Memory*> ptrs = {&ms[0], &ms[1]};
+  EXPECT_EQ(OutdatedByCues(ptrs, {1, 1}), (std::vector<int>{1, -1}));
+}
+
 TEST(StalenessTest, AGreetingsNameIsNotWhatTwoTurnsShare) {
   // "Maria" is whom both turns address; a change cue in the later one ("anymore") is about
   // something the earlier one never mentions.
