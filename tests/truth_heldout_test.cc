@@ -326,6 +326,18 @@ constexpr SetFloor kTwentySeventhSetFloors[] = {
 constexpr SetFloor kTwentyEighthSetFloors[] = {
     {0.25, 50.0 / 70}, {0.35, 50.0 / 70}, {0.0, 45.0 / 70}};
 
+// The twenty-ninth set (truth_heldout29.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a twenty-ninth writer from a prompt written anew (a basketball coach, a
+// restaurant supplier's sales rep, a retired engineer who gardens, a biology student, a
+// landlord; short notes, voice-to-text run-ons, pasted e-mails, nicknames and pronouns in later
+// turns), scored once with the rules of e53d3a4 (2026-12-05): 48/70 = 68.6 % at the default
+// floor 0.25, 48/70 at 0.35, 42/70 with no floor (at 0.25: abstention 6/10, change_verb 7/10,
+// correction 9/10, dedup 7/10, newer_statement 7/10, past_question 6/10, status 6/10). The
+// rules of 4bc6bf3 score 48/70 on it, da34503 44/70, 91cf621 34/70. Development data from now
+// on; the floors are its blind scores less one row.
+constexpr SetFloor kTwentyNinthSetFloors[] = {
+    {0.25, 47.0 / 70}, {0.35, 47.0 / 70}, {0.0, 41.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -560,6 +572,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentySeventhSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentyEighthSet) {
   ExpectFloors("truth_heldout28.jsonl", kTwentyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnTwentyNinthSet) {
+  ExpectFloors("truth_heldout29.jsonl", kTwentyNinthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
