@@ -487,6 +487,33 @@ bool AsksForMoney(std::string_view q) {
   return false;
 }
 
+// Whether `query` asks for a fee or a rate, which a share may answer ("the agent charges 12%").
+bool AsksForRate(std::string_view query) {
+  constexpr std::string_view kRates[] = {"fee", "fees", "rate", "commission", "interest", "tax",
+                                         "费", "率", "提成", "佣金", "抽成", "税"};
+  return AnyCue(text::FoldForSearch(query), kRates);
+}
+
+// Whether `folded` says a share: a number before "%", "percent", 个点 or 成, or after 百分之.
+bool HasPercent(std::string_view folded) {
+  for (size_t at = 0; at < folded.size(); ++at) {
+    if (!std::isdigit(static_cast<unsigned char>(folded[at]))) continue;
+    size_t end = at;
+    while (end < folded.size() &&
+           (std::isdigit(static_cast<unsigned char>(folded[end])) || folded[end] == '.')) {
+      ++end;
+    }
+    std::string_view after = folded.substr(end);
+    while (!after.empty() && after.front() == ' ') after.remove_prefix(1);
+    if (after.starts_with("%") || after.starts_with("percent") || after.starts_with("个点") ||
+        after.starts_with("成")) {
+      return true;
+    }
+    at = end;
+  }
+  return folded.find("百分之") != std::string_view::npos;
+}
+
 bool AsksForPlace(std::string_view q) {
   // "该用哪个地址" of an e-mail, "what address should colleagues use to reach me": a contact.
   constexpr std::string_view kMail[] = {"邮件", "邮箱", "mail", "email", "e-mail", "reach",
@@ -721,7 +748,16 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
     return AnswerKind::kAmount;
   }
   if (AsksForPlace(q)) return AnswerKind::kPlace;
-  if (AnyCue(q, kJobAsks)) return AnswerKind::kJob;
+  // "课题是做什么的", "这个app是干什么的": what a thing is for, not someone's job.
+  constexpr std::string_view kThings[] = {"课题", "项目", "研究", "论文", "公司", "产品", "软件",
+                                          "app", "这个", "那个", "它"};
+  if (AnyCue(q, kJobAsks) && !AnyCue(q, kThings)) return AnswerKind::kJob;
+  // "御膳坊原来叫什么名字", "what were we called before the rename": the old name of anything,
+  // a shop's or a team's as well as a person's.
+  constexpr std::string_view kRenamed[] = {"原来叫", "以前叫", "之前叫", "原名", "改名", "改名前",
+                                           "old name", "called before", "used to be called",
+                                           "rename", "renamed"};
+  if (AnyCue(q, kRenamed)) return AnswerKind::kAny;
   if (AnyCue(q, kNameAsks)) return AnswerKind::kName;
   constexpr std::string_view kWho = "是谁";
   for (std::string_view role : kZhPersonRoles) {
@@ -753,7 +789,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kName:
       return HasName(text, folded, query);
     case AnswerKind::kMoney:
-      return HasMoneyNumber(folded);
+      return HasMoneyNumber(folded) || (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
       return CarriesBrand(text, folded, query);
     case AnswerKind::kPlace:

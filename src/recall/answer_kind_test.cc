@@ -133,6 +133,14 @@ TEST(AnswerKindTest, MoneyIsNoCountOfAnotherUnit) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "周四下午要去批发市场看看新到的海鲜", q));
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "walk-in fridge holds at 3°C", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "一节课两百块", q));
+  // A fee or a rate may be a share; an amount asked for is not.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Flat A's letting agent charges me 12% of the rent",
+                          "What fee was the agent charging before?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "rent went up 5%", "How much is my rent?"));
+  // What a thing is for is no job; an old name is any name.
+  EXPECT_EQ(AskedKind("我以前的课题是做什么的？", true), AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("我姐夫是做什么的？", false), AnswerKind::kJob);
+  EXPECT_EQ(AskedKind("御膳坊原来叫什么名字？", true), AnswerKind::kAny);
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "花了三千多", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "4999入的", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Budget is 40k.", q));
