@@ -309,12 +309,6 @@ bool AsksForOne(std::string_view query) {
       return !a.starts_with("where") && HasCue(folded, a);
     });
   }
-  // "When's trash pickup?", "When is my dentist appointment?": one time; not a plan someone is
-  // "going to" carry out, which may be made again.
-  if ((folded.starts_with("when is ") || folded.starts_with("when's ")) &&
-      !HasCue(folded, "going")) {
-    return true;
-  }
   return std::any_of(std::begin(kOneAsks), std::end(kOneAsks),
                      [&](std::string_view a) { return HasCue(folded, a); }) ||
          AsksWhatThing(folded);
