@@ -1,0 +1,33 @@
+// What numbers a text says, for the kinds of answer (answer_kind.h): a number that may be a
+// sum of money, a share, a weekday or an order rather than a count, a number written in
+// English words. Each reads folded text (text::FoldForSearch).
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_NUMBERS_SAID_H_
+#define ENGRAM_RECALL_NUMBERS_SAID_H_
+
+#include <cstddef>
+#include <string_view>
+
+namespace engram::recall {
+
+// Whether `folded` says a number that may be an amount of money: not a model's number
+// ("V12"), a time ("4:30"), a share ("2.1%"), a weekday or an ordinal ("周四", "第二") or a count
+// of a unit that is no money ("一个半小时", "25 min", "3°C").
+bool HasMoneyNumber(std::string_view folded);
+
+// Whether `folded` says a share: a number before "%", "percent", 个点 or 成, or after 百分之.
+bool HasPercent(std::string_view folded);
+
+// Whether the numeral at byte `at` of `folded` names a weekday or an order rather than counts:
+// after 周, 星期, 礼拜, 第 or 初 (周六, 星期三, 礼拜五, 第二, 初八).
+bool NamesADayOrOrder(std::string_view folded, size_t at);
+
+// Whether `word` (folded) is a number written in English ("twelve", "dozen"); whether
+// `folded` says one as a word.
+bool IsEnNumberWord(std::string_view word);
+bool HasEnNumberWord(std::string_view folded);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_NUMBERS_SAID_H_
