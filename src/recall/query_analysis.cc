@@ -314,6 +314,21 @@ bool AsksForOne(std::string_view query) {
          AsksWhatThing(folded);
 }
 
+bool IsLookup(std::string_view query) {
+  static constexpr std::string_view kAsks[] = {
+      "什么", "啥", "哪", "谁", "几", "多少", "怎", "吗", "呢", "么", "是否", "有没有",
+      "多久", "多长", "多大", "多远", "多高", "多重", "如何", "为何", "是不是", "what", "what's",
+      "whats", "which", "who", "who's", "whom", "whose", "when", "where", "where's", "why", "how",
+      "do", "does", "did", "is", "are", "was", "were", "can", "could", "should", "will", "would",
+      "have", "has", "tell", "remind"};
+  if (query.find('?') != std::string_view::npos || query.find("？") != std::string_view::npos) {
+    return false;
+  }
+  const std::string folded = Folded(query);
+  return std::none_of(std::begin(kAsks), std::end(kAsks),
+                      [&](std::string_view a) { return HasCue(folded, a); });
+}
+
 bool AsksForStatus(std::string_view query) {
   const std::string folded = Folded(query);
   auto any_cue = [&](std::span<const std::string_view> cues) {

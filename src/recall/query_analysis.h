@@ -60,6 +60,10 @@ bool AsksForOne(std::string_view query);
 // (staleness.h Topic::asks_status).
 bool AsksForStatus(std::string_view query);
 
+// Whether `query` looks words up rather than asks: no question mark and no question word
+// ("rjtrzgwjyoqt", "张工 手机号", "parking spot"; not "what's my rent", "车位在哪").
+bool IsLookup(std::string_view query);
+
 // True iff `t` lies in one of the windows.
 bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t);
 

@@ -106,6 +106,15 @@ TEST(QueryAnalysisTest, WhatHeldBeforeSomethingAsksForHistory) {
   }
 }
 
+TEST(QueryAnalysisTest, ALookupAsksNothing) {
+  EXPECT_TRUE(IsLookup("rjtrzgwjyoqt"));
+  EXPECT_TRUE(IsLookup("张工 手机号"));
+  EXPECT_TRUE(IsLookup("parking spot"));
+  EXPECT_FALSE(IsLookup("what's my rent"));
+  EXPECT_FALSE(IsLookup("车位在哪"));
+  EXPECT_FALSE(IsLookup("parking spot?"));
+}
+
 TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
   EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <optional>
 #include <unordered_set>
 
@@ -204,17 +205,14 @@ bool SharesATopic(const StatementShape& a, const StatementShape& b, bool newer_c
 // The share of `of`'s English units (word stems) that `in` has too, names left out ("maria"
 // of "Thanks, Maria" and "Hey Maria"); 0 when it has none.
 double LatinUnitShare(const StatementShape& of, const StatementShape& in) {
-  size_t latin = 0;
-  size_t shared = 0;
-  for (const std::string& u : of.units) {
-    if (u.empty() || static_cast<unsigned char>(u[0]) >= 0x80) continue;
-    const bool name = std::any_of(of.values.begin(), of.values.end(),
-                                  [&](const std::string& v) { return v.starts_with(u); });
-    if (name) continue;
-    ++latin;
-    if (std::binary_search(in.units.begin(), in.units.end(), u)) ++shared;
-  }
-  return latin == 0 ? 0.0 : static_cast<double>(shared) / static_cast<double>(latin);
+  StatementShape latin;
+  std::copy_if(of.units.begin(), of.units.end(), std::back_inserter(latin.units),
+               [&](const std::string& u) {
+                 return !u.empty() && static_cast<unsigned char>(u[0]) < 0x80 &&
+                        std::none_of(of.values.begin(), of.values.end(),
+                                     [&](const std::string& v) { return v.starts_with(u); });
+               });
+  return UnitShare(latin, in);
 }
 
 // Whether two frames name one thing: equal, or the words of one all in the other ("theo's
@@ -400,6 +398,12 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
     if (!topic_words[i]) topic_words[i] = TopicWords(ms[i]->content);
     return *topic_words[i];
   };
+  // ShapeOf statement i, read once: its units and values, for the comparisons of many pairs.
+  std::vector<std::optional<StatementShape>> shapes(ms.size());
+  auto shape_of = [&](size_t i) -> const StatementShape& {
+    if (!shapes[i]) shapes[i] = ShapeOf(ms[i]->content);
+    return *shapes[i];
+  };
   // Whether statement j may outdate statement i at all: two current records of one owner and
   // one speaker ("I" of one speaker of a transcript is not "I" of the other), said later by
   // another message.
@@ -446,11 +450,11 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       if (cues_of(j).change && !cues_of(j).correction && !cues_of(j).opening_correction &&
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits) {
         topic.shared_words = std::max(topic.shared_words,
-                                      LatinUnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
+                                      LatinUnitShare(shape_of(i), shape_of(j)));
       }
       if (single & kOnePerThingSlots) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(
-            topic.shared_words, UnitShare(ShapeOf(older.content), ShapeOf(newer.content)));
+            topic.shared_words, UnitShare(shape_of(i), shape_of(j)));
         // ... and, where the cue word is the X itself (a landlord, a weight; not "favorite",
         // whose X follows it), by its words besides the value ("My landlord is Greg Miller",
         // "体重82公斤"), when whoever owns the older one's X owns the newer one's too.
@@ -464,7 +468,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         if (!bare.empty() && same_owner) {
           topic.shared_words =
               std::max({topic.shared_words, KeywordCoverage(ContentWords(bare), newer.content),
-                        UnitShare(ShapeOf(bare), ShapeOf(newer.content))});
+                        UnitShare(ShapeOf(bare), shape_of(j))});
         }
       }
       if (!cues_of(j).change && single) {
@@ -480,8 +484,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
           });
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent;
       if (topic.asks_one) {
-        const StatementShape a = ShapeOf(older.content);
-        const StatementShape b = ShapeOf(newer.content);
+        const StatementShape& a = shape_of(i);
+        const StatementShape& b = shape_of(j);
         topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
                              SharesATopic(a, b, cues_of(j).change) ||
                              (NamesAValue(a) && NamesAValue(b));

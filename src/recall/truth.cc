@@ -1,7 +1,6 @@
 #include "src/recall/truth.h"
 
 #include <algorithm>
-#include <cctype>
 #include <functional>
 #include <iterator>
 #include <optional>
@@ -115,33 +114,6 @@ bool IsOneQuestion(std::string_view query) {
       if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
       if (end == "." && at >= 2 && body.substr(at - 2, 2) == "Dr") continue;
       return false;
-    }
-  }
-  return true;
-}
-
-// Whether `query` looks words up rather than asks: no question mark, no question word
-// ("rjtrzgwjyoqt", "张工 手机号", "parking spot").
-bool IsLookup(std::string_view query) {
-  for (std::string_view mark : {"?", "？", "什么", "啥", "哪", "谁", "几", "多少", "怎", "吗", "呢",
-                                "么", "是否", "有没有",
-                                "多久", "多长", "多大", "多远", "多高", "多重", "如何", "为何", "是不是"}) {
-    if (query.find(mark) != std::string_view::npos) return false;
-  }
-  std::vector<std::string> words(1);
-  for (char c : query) {
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '\'') {
-      words.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else if (!words.back().empty()) {
-      words.emplace_back();
-    }
-  }
-  for (const std::string& w : words) {
-    for (std::string_view asks : {"what", "what's", "whats", "which", "who", "who's", "whom",
-                                  "whose", "when", "where", "where's", "why", "how", "do",
-                                  "does", "did", "is", "are", "was", "were", "can", "could",
-                                  "should", "will", "would", "have", "has", "tell", "remind"}) {
-      if (w == asks) return false;
     }
   }
   return true;
