@@ -81,6 +81,7 @@ bool AsksAboutThePast(const std::string& folded) {
   // "Did my grinder arrive yet?", "Has it shipped already?": the state now.
   // So does "Did my refund go through?": whether a process ended.
   for (std::string_view now : {" yet", "already", "了吗", "了没", "go through", "come through",
+                               "latest", "most recent", "最新",
                                "get approved", "get accepted", "get fixed", "get resolved"}) {
     if (folded.find(now) != std::string::npos) return false;
   }
@@ -89,6 +90,15 @@ bool AsksAboutThePast(const std::string& folded) {
   // accident?" asks when.
   const bool past_time = std::any_of(std::begin(kPastPhrases), std::end(kPastPhrases),
                                      [&](std::string_view p) { return folded.find(p) != std::string::npos; });
+  // "Did Luka's visa thing ever get sorted out?", "How did my iron levels end up?": how an
+  // item stands, asked as a yes/no or "how did" question in the past tense; unless a time says
+  // when ("did the build pass last week"). Not "What did James lose progress on ...?".
+  const bool yes_no = folded.starts_with("did ") || folded.starts_with("was ") ||
+                      folded.starts_with("were ") || folded.starts_with("how did ");
+  if (yes_no && !past_time && !HasCue(folded, "last") && !HasCue(folded, "ago") &&
+      !HasCue(folded, "yesterday") && AsksForStatus(folded)) {
+    return false;
+  }
   if (folded.rfind("did ", 0) == 0 && !past_time && !HasCue(folded, "last") &&
       !HasCue(folded, "ago") && !HasCue(folded, "yesterday")) {
     for (std::string_view now : {" get into ", " get the job", " get the offer", " come back",
@@ -327,6 +337,15 @@ bool IsLookup(std::string_view query) {
   const std::string folded = Folded(query);
   return std::none_of(std::begin(kAsks), std::end(kAsks),
                       [&](std::string_view a) { return HasCue(folded, a); });
+}
+
+bool AsksWhereOrNow(std::string_view query) {
+  static constexpr std::string_view kCues[] = {
+      "now", "currently", "these days", "at the moment", "right now", "where's", "where is",
+      "where are", "现在", "目前", "如今", "在哪", "放哪", "放在哪"};
+  const std::string folded = Folded(query);
+  return std::any_of(std::begin(kCues), std::end(kCues),
+                     [&](std::string_view c) { return HasCue(folded, c); });
 }
 
 bool AsksForStatus(std::string_view query) {

@@ -60,6 +60,11 @@ bool AsksForOne(std::string_view query);
 // (staleness.h Topic::asks_status).
 bool AsksForStatus(std::string_view query);
 
+// Whether `query` asks where something is or what holds now: "where's the compost bin now?",
+// "组会现在是什么时候？", "仓库钥匙放哪了？". Read with the truth rules (staleness.h
+// Topic::asks_value).
+bool AsksWhereOrNow(std::string_view query);
+
 // Whether `query` looks words up rather than asks: no question mark and no question word
 // ("rjtrzgwjyoqt", "张工 手机号", "parking spot"; not "what's my rent", "车位在哪").
 bool IsLookup(std::string_view query);

@@ -88,6 +88,14 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_TRUE(AnalyzeQuery("When did Audrey get into an accident in the park?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("When did Calvin first get interested in cars?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("Did my visa refund arrive last week?", at).past_words);
+  // A yes/no or "how did" question of how an item stands asks for its state now; a question
+  // for a thing of the past that happens to say "progress on" does not.
+  EXPECT_FALSE(AnalyzeQuery("Did Luka's visa thing ever get sorted out?", at).past_words);
+  EXPECT_FALSE(AnalyzeQuery("How did my iron levels end up?", at).past_words);
+  EXPECT_FALSE(AnalyzeQuery("did brightline ever pay me", at).past_words);
+  EXPECT_TRUE(
+      AnalyzeQuery("What did James lose progress on due to a power outage?", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("Did the bank okay my loan last week?", at).past_words);
   EXPECT_TRUE(IsChangeEvent("跳槽"));
   EXPECT_FALSE(IsChangeEvent("公司"));
 }
@@ -165,6 +173,15 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_FALSE(AsksForOne("what books do I have on my list"));
   EXPECT_FALSE(AsksForOne("我什么时候去体检"));
   EXPECT_FALSE(AsksForOne("What did Mel and her kids make during the pottery workshop?"));
+}
+
+TEST(QueryAnalysisTest, WhereOrNowQuestions) {
+  EXPECT_TRUE(AsksWhereOrNow("where's the compost bin now?"));
+  EXPECT_TRUE(AsksWhereOrNow("组会现在是什么时候？"));
+  EXPECT_TRUE(AsksWhereOrNow("仓库钥匙放哪了？"));
+  EXPECT_FALSE(AsksWhereOrNow("Does Deborah like cats?"));
+  EXPECT_FALSE(AsksWhereOrNow("What authors has Tim read books from?"));
+  EXPECT_FALSE(AsksWhereOrNow("I know how it feels"));  // "now" is a whole word
 }
 
 TEST(QueryAnalysisTest, FirstAndFormerlyAskForHistory) {

@@ -410,7 +410,25 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
   // Negation and doubt count in the clause of the answer only (SaidAlikeIn); a long number
   // (below) is the answer whatever words name whose it is.
   const bool names = NamesSaidByBoth(a, b, true);
-  if (!names && !NamesSaidByBoth(a, b, false)) return false;
+  if (!names && !NamesSaidByBoth(a, b, false)) {
+    // An identifier of four characters or more that both say alike and the question does not
+    // is the answer whatever else each names ("The lockbox at 14 Birch has the code 5820",
+    // "birch st lockbox is 5820 if the cleaner asks"), and so is a day of a month ("Flight
+    // home: Dec 18, BA 117", "I fly back on Dec 18 with British Airways").
+    const bool identifier = std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
+      const int digits = static_cast<int>(std::count_if(
+          v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+      if (digits == 0 || question.folded.find(v) != std::string::npos ||
+          NextToAnAskedValue(a, v, question) || !SaidAlikeIn(a, b, v)) {
+        return false;
+      }
+      const std::string month = WordBefore(a.folded, v);  // "Dec 18"
+      return (digits >= 3 && v.size() >= 4) ||
+             (IsMonthWord(month) && month == WordBefore(b.folded, v));
+    });
+    if (!identifier) return false;
+    return true;
+  }
   // What else both say, besides the question's units and their values: a short number both
   // say is the answer only with more of the statement ("I have 3 kids", "I've worked there for
   // 3 years").

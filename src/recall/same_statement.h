@@ -56,7 +56,10 @@ bool SameStatement(const StatementShape& a, const StatementShape& b);
 // lisinopril every morning at 8", "Every morning I take lisinopril at 8 am"; not "the dune
 // island service moved to rack 280" and "the tundra umber service moved to rack 280" asked
 // where the dune island service moved). A name both say is no answer: two turns of one story
-// name the same people.
+// name the same people. An identifier of four characters or more with three digits or more
+// ("5820", "T-55812"), or a day of a month ("Dec 18"), said alike by both is the answer even
+// where other values differ ("The lockbox at 14 Birch has the code 5820", "birch st lockbox
+// is 5820 if the cleaner asks").
 // Questions state no answer. The caller holds it to short statements of one owner and speaker,
 // neither an event.
 bool SameAnswer(const StatementShape& a, const StatementShape& b, const StatementShape& question);

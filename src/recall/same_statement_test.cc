@@ -23,6 +23,16 @@ bool SameAnswerTo(std::string_view q, std::string_view a, std::string_view b) {
 }
 
 TEST(SameStatementTest, OneAnswerInOtherWords) {
+  // An identifier of four characters or more, or a day of a month, is the answer whatever else
+  // each names; a number of three digits is not.
+  EXPECT_TRUE(SameAnswerTo("what code do they need for the lockbox",
+                           "birch st lockbox is 5820 if the cleaner asks",
+                           "The lockbox at 14 Birch has the code 5820."));
+  EXPECT_TRUE(SameAnswerTo("When's my flight home?", "Flight home: Dec 18, BA 117",
+                           "I fly back on Dec 18 with British Airways"));
+  EXPECT_FALSE(SameAnswerTo("Where did the dune island service move?",
+                            "Note Q: the dune island service moved to the C rack 280",
+                            "Note R: the tundra umber service moved to the C rack 280"));
   EXPECT_TRUE(SameAnswerTo("How do I contact my husband?",
                            "My husband Mark's phone number is 555-0142.",
                            "If you need to reach Mark, his cell is 555-0142."));

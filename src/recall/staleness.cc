@@ -21,6 +21,8 @@ namespace {
 constexpr double kTopicRelevance = 0.3;
 // In a slot both speak of, the older statement need only touch the question.
 constexpr double kSlotRelevance = 0.1;
+// A change of what both statements answer fully repeats this share of the older's words.
+constexpr double kAnsweredChangeSharedWords = 0.2;
 // Two favorites are of the same X when the newer repeats this share of the older's words.
 constexpr double kFavoriteSharedWords = 0.5;
 
@@ -299,6 +301,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older)) {
     return true;
   }
+  // Asked for a value now: a change of what both answer fully, in a few words of the older
+  // ("compost bin is behind the shed" -> "finally moved the compost bin over by the back fence
+  // where it gets more sun"; "我们诊所周末只开周六上午" -> "院长说从下个月起周末改成周六周日全天
+  // 营业了").
+  if (topic.asks_value && newer.change && both >= kOneAnswerRelevance && topic.both_fairly_short &&
+      topic.shared_words >= kAnsweredChangeSharedWords && !newer.additive &&
+      !OtherThingsChanged(newer, older)) {
+    return true;
+  }
   // A change that names what the older statement is about ("I sold the Honda ...").
   if (newer.replace && topic.older_relevance >= kTopicRelevance &&
       topic.shared_words >= (topic.both_short ? 0.2 : kChangeSharedWords)) {
@@ -379,7 +390,8 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
 // long statements that OutdatedByCues adds).
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
                                const std::vector<double>& relevance,
-                               std::string_view status_question, bool asks_one, size_t real) {
+                               std::string_view status_question, bool asks_one, bool asks_value,
+                               size_t real) {
   const std::vector<std::string> asked_items =
       status_question.empty() ? std::vector<std::string>() : ReadCues(status_question).subjects;
   std::vector<int> out(ms.size(), -1);
@@ -483,6 +495,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
                    cues_of(j).folded.find(item) != std::string::npos;
           });
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent;
+      topic.asks_value = asks_value && older.kind != MemoryKind::kEvent;
       if (topic.asks_one) {
         const StatementShape& a = shape_of(i);
         const StatementShape& b = shape_of(j);
@@ -529,9 +542,10 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
 
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
-                                std::string_view status_question, bool asks_one) {
+                                std::string_view status_question, bool asks_one,
+                                bool asks_value) {
   if (status_question.empty() && !asks_one) {
-    return OutdatedAmong(ms, relevance, status_question, asks_one, ms.size());
+    return OutdatedAmong(ms, relevance, status_question, asks_one, asks_value, ms.size());
   }
   // One question about the present: a long statement that says the asked thing in passing
   // ("... my commission split with the brokerage is 70/30, which honestly feels fine ...") is
@@ -556,7 +570,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     all.push_back(&clauses[k]);
     all_relevance.push_back(all_relevance[parent[k]]);
   }
-  std::vector<int> out = OutdatedAmong(all, all_relevance, status_question, asks_one, ms.size());
+  std::vector<int> out =
+      OutdatedAmong(all, all_relevance, status_question, asks_one, asks_value, ms.size());
   for (size_t k = 0; k < clauses.size(); ++k) {
     const int by = out[ms.size() + k];
     int& whole = out[parent[k]];

@@ -73,7 +73,9 @@ struct StatementCues {
   bool opening_correction = false;
   bool change = false;      // a correction or change verb ("改成", "搬到", "moved to", ...)
   bool replace = false;     // a correction or a cue that the old state ended ("不再", "quit")
-  bool additive = false;    // "也", "还", "also", "too", "as well"
+  // "也", "还", "also", "too", "as well"; not in a later clause that opens with "also", "另外"
+  // or "顺便", an afterthought about another thing ("..., also pick up dry cleaning").
+  bool additive = false;
   bool first_person = false;
   bool question = false;
   std::vector<std::string> subjects;  // folded keys of the people and items it names
@@ -134,6 +136,10 @@ struct Topic {
   // They share a content word or a stem, or both name a value (NamesAValue); read for a
   // question for one thing (asks_one).
   bool share_a_word = false;
+  // The question asks for a value now: one thing (asks_one), a kind of value (answer_kind.h),
+  // where something is or what holds now (query_analysis.h AsksWhereOrNow). A change of what
+  // two statements both answer fully then replaces the older (kOneAnswerRelevance).
+  bool asks_value = false;
   // The newer is at most twice kStatementUnits: a step reached, told briefly after a long
   // story of the step before ("今天请了半天假带俩娃去出入境办护照 ... 要15个工作日" -> "俩娃的护照
   // 拿到手了").
@@ -220,6 +226,10 @@ inline constexpr double kChangeSharedWords = 0.5;
 //     naming no item, saying a status ("修好了,下午开机试了两个小时"), neither additive;
 //   - asked for one thing (Topic::asks_one): a later short statement, both answering with
 //     kOneAnswerRelevance, neither additive;
+//   - asked for a value now (Topic::asks_value): a change cue in a fairly short newer
+//     statement, both answering with kOneAnswerRelevance, repeating a fifth of the older's
+//     words ("compost bin is behind the shed" -> "finally moved the compost bin over by the
+//     back fence ..."), not additive;
 //   - a plain newer statement of a slot that holds one value, both answering the question
 //     (both short)
 //     (for a favorite, the newer repeating most of the older's words: the same X).
@@ -233,10 +243,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
 // `status_question`: the question when it asks how an item stands (AsksForStatus), else "";
 // two statements are then steps of the item only when both name the people and items the
 // question names ("蓝海科技那份合同走到哪一步了" is not answered by "华星的合同签了").
-// `asks_one`: the question asks for one thing (AsksForOne).
+// `asks_one`: the question asks for one thing (AsksForOne); `asks_value`: for a value now
+// (Topic::asks_value).
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
-                                std::string_view status_question = "", bool asks_one = false);
+                                std::string_view status_question = "", bool asks_one = false,
+                                bool asks_value = false);
 
 // For the current records among `records`, the current record (or, without one, the current
 // fact) of the message whose fact superseded a fact of the record's message; keyed by the

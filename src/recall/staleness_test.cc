@@ -262,6 +262,31 @@ TEST(StalenessTest, AStepBetweenTwoStepsOfAnItemIsAStepOfIt) {
   EXPECT_EQ(OutdatedByCues({&sent, &missing, &done}, {1, 0.86, 1}), (std::vector<int>{-1, -1, -1}));
 }
 
+TEST(StalenessTest, AnAfterthoughtOfAnotherThingAddsNothing) {
+  EXPECT_FALSE(Cue("between calls: olive oil case is $52, tell Rosa before she reorders, also "
+                   "pick up dry cleaning")
+                   .additive);
+  EXPECT_TRUE(Cue("I also use an iPad for work").additive);
+  EXPECT_TRUE(Cue("蓝海科技的合同也在法务审核中").additive);
+  EXPECT_TRUE(Cue("报销批下来了,钱也到账了").additive);
+}
+
+// Asked for a value now, a change of what both answer fully need repeat only a few words of the
+// older; asked nothing of the kind (a chat question, relevance saturated), it does not.
+TEST(StalenessTest, AChangeOfWhatBothAnswerReplacesAValueAskedForNow) {
+  Memory shed = Record(1, 1, 1000, "compost bin is behind the shed next to the rhubarb");
+  Memory fence = Record(2, 2, 2000,
+                        "finally moved the compost bin over by the back fence where it gets more "
+                        "sun my back is killing me");
+  EXPECT_EQ(OutdatedByCues({&shed, &fence}, {1, 1}, "", false, /*asks_value=*/true),
+            (std::vector<int>{1, -1}));
+  EXPECT_EQ(OutdatedByCues({&shed, &fence}, {1, 1}), (std::vector<int>{-1, -1}));
+  EXPECT_EQ(OutdatedByCues({&shed, &fence}, {1, 0.5}, "", false, true), (std::vector<int>{-1, -1}));
+  Memory drawer = Record(3, 3, 1000, "社区中心仓库的钥匙在前台抽屉里。");
+  Memory safe = Record(4, 4, 2000, "仓库钥匙搬到办公室保险柜里了,密码问我");
+  EXPECT_EQ(OutdatedByCues({&drawer, &safe}, {1, 1}, "", false, true), (std::vector<int>{1, -1}));
+}
+
 // Asked for one thing, two short statements that both answer it fully are two answers, the
 // later the one now; an additive one adds.
 TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {

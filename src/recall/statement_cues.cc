@@ -9,6 +9,7 @@
 #include "src/extract/entity_extractor.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/relevance.h"
+#include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
 #include "src/recall/statement_frame.h"
 #include "src/recall/text_memo.h"
@@ -307,6 +308,21 @@ StatementCues ReadCues(std::string_view text) {
     if (change_at != std::string::npos) c.before_change = ContentWords(folded.substr(0, change_at));
   }
   c.additive = kAdditive.Match(folded) != 0;
+  if (c.additive) {
+    // An afterthought opening a later clause adds another thing, not to this one ("olive oil
+    // case is $52, tell Rosa before she reorders, also pick up dry cleaning").
+    const std::vector<std::string_view> clauses = ClauseTexts(folded);
+    c.additive = false;
+    for (size_t k = 0; k < clauses.size(); ++k) {
+      std::string_view clause = clauses[k];
+      if (kAdditive.Match(clause) == 0) continue;
+      while (!clause.empty() && clause.front() == ' ') clause.remove_prefix(1);
+      const bool afterthought = k > 0 && (clause.starts_with("also ") ||
+                                          clause.starts_with("另外") ||
+                                          clause.starts_with("顺便"));
+      if (!afterthought) c.additive = true;
+    }
+  }
   c.first_person = HasCue(folded, "i") || HasCue(folded, "my") || HasCue(folded, "me") ||
                    HasCue(folded, "i'm") || folded.find("我") != std::string::npos;
   const std::string_view speaker = Speaker(text);

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/recall/answer_kind.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/same_statement.h"
@@ -217,7 +218,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance,
       asks_now && AsksForStatus(params.query) ? std::string_view(params.query)
                                               : std::string_view(),
-      asks_now && AsksForOne(params.query));
+      asks_now && AsksForOne(params.query),
+      asks_now && (AsksForOne(params.query) || AsksWhereOrNow(params.query) ||
+                   AskedKind(params.query, false) != AnswerKind::kAny));
   by_cues.resize(ms.size(), -1);
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
