@@ -569,6 +569,54 @@ bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::strin
                       {extract::EntityType::kOrg, extract::EntityType::kPerson});
 }
 
+// A day of the calendar (the table above, date): what a birthday or a date is answered by.
+bool CarriesDate(std::string_view folded) {
+  auto numeral_before = [&](size_t at) {
+    if (at == 0) return false;
+    if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
+    const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
+    return before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos);
+  };
+  // 号 / 日 / 月 after a number, not 号楼 / 号线 (a building, a line) or 日子.
+  constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子";
+  for (std::string_view mark : {"号", "日", "月"}) {
+    for (size_t at = folded.find(mark); at != std::string_view::npos;
+         at = folded.find(mark, at + 1)) {
+      if (!numeral_before(at)) continue;
+      const size_t next = at + mark.size();
+      const std::string_view after = next + 3 <= folded.size() ? folded.substr(next, 3) : "";
+      if (mark != "月" && !after.empty() && kNotADay.find(after) != std::string_view::npos) continue;
+      return true;
+    }
+  }
+  constexpr std::string_view kZhDays[] = {"初一", "初二", "初三", "初四", "初五", "初六", "初七",
+                                          "初八", "初九", "初十", "廿", "中秋", "春节", "元旦",
+                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞", "星期",
+                                          "礼拜", "周一", "周二", "周三", "周四", "周五", "周六",
+                                          "周日", "周末", "今天", "明天", "后天", "昨天", "前天", "昨晚"};
+  for (std::string_view d : kZhDays) {
+    if (folded.find(d) != std::string_view::npos) return true;
+  }
+  constexpr std::string_view kEnDays[] = {
+      "january", "february", "march", "april", "june", "july", "august", "september", "october",
+      "november", "december", "jan", "feb", "apr", "jun", "jul", "aug", "sept", "oct", "nov",
+      "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+      "today", "tomorrow", "tonight", "yesterday", "last night", "christmas", "thanksgiving",
+      "halloween"};
+  if (AnyCue(folded, kEnDays) || (HasCue(folded, "may") && HasDigit(folded))) return true;
+  // "the 14th", "3rd", "5/12".
+  for (size_t i = 0; i + 1 < folded.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(folded[i]))) continue;
+    const std::string_view rest = folded.substr(i + 1, 2);
+    if (rest == "st" || rest == "nd" || rest == "rd" || rest == "th") return true;
+    if (folded[i + 1] == '/' && i + 2 < folded.size() &&
+        std::isdigit(static_cast<unsigned char>(folded[i + 2]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // "42码", "size 10.5", "穿L的", "an M" (not "20号", a day).
 bool CarriesSize(std::string_view folded) {
   constexpr std::string_view kMa = "码";
@@ -593,6 +641,14 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   if (AsksForContact(query)) return AnswerKind::kContact;
   const std::string q = text::FoldForSearch(query);
   if (AnyCue(q, kAgeAsks)) return AnswerKind::kAge;
+  // A birthday, an anniversary, a date: a day of the calendar, not an hour.
+  constexpr std::string_view kDateAsks[] = {"生日", "纪念日", "birthday", "anniversary",
+                                            "what date", "bday"};
+  constexpr std::string_view kHourAsks[] = {"几点", "what time", "dinner", "晚饭", "饭"};
+  const bool when = AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts) || HasCue(q, "when");
+  if (!about_past && when && AnyCue(q, kDateAsks) && !AnyCue(q, kHourAsks)) {
+    return AnswerKind::kDate;
+  }
   if (!about_past && (AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts))) {
     return AnswerKind::kTime;
   }
@@ -661,6 +717,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return CarriesPlace(text, folded, query);
     case AnswerKind::kSize:
       return CarriesSize(folded);
+    case AnswerKind::kDate:
+      return CarriesDate(folded);
     case AnswerKind::kJob:
       return AnyCue(folded, kZhJobWords) || AnyCue(folded, kEnJobWords);
     default:

@@ -47,6 +47,13 @@
 //                                                            number with a street word
 //   job       "do for work", 做什么工作, 干啥的, 职业        work words (上班, 公司, 医生,
 //                                                            "works", "engineer", ...)
+//   date      生日, 纪念日, "birthday", "anniversary",      a day of the calendar: 3号, 十五日,
+//             "what date", with when / 哪天 / 几号 ... (not   八月, 初六, 中秋, "October 3",
+//             "what time")                                   "the 14th", 5/12, a weekday,
+//                                                            明天, 昨天, "last night" (the
+//                                                            memory's time tells the day);
+//                                                            not 5号楼,
+//                                                            "Sundays", "6 years", 8:15
 //   size      多大码, 尺码, "what size", "shoe size"         a number before 码, a letter
 //                                                            size (S, M, XL), "size" and a
 //                                                            number
@@ -74,7 +81,8 @@ enum class AnswerKind {
   kBrand,
   kPlace,
   kJob,
-  kSize
+  kSize,
+  kDate
 };
 
 // The relevance share left to a hit that does not carry the kind asked for.

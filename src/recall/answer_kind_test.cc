@@ -9,7 +9,7 @@ TEST(AnswerKindTest, QuestionsAskForTheirKind) {
   EXPECT_EQ(AskedKind("刘畅的手机号是多少？", false), AnswerKind::kContact);
   EXPECT_EQ(AskedKind("橘子几岁了？", false), AnswerKind::kAge);
   EXPECT_EQ(AskedKind("How old is Emma?", false), AnswerKind::kAge);
-  EXPECT_EQ(AskedKind("我姐姐生日是哪天？", false), AnswerKind::kTime);
+  EXPECT_EQ(AskedKind("我姐姐生日是哪天？", false), AnswerKind::kDate);
   EXPECT_EQ(AskedKind("When is my eye exam?", false), AnswerKind::kTime);
   EXPECT_EQ(AskedKind("What color is my car?", false), AnswerKind::kColour);
   EXPECT_EQ(AskedKind("我的年薪是多少？", false), AnswerKind::kMoney);
@@ -218,6 +218,25 @@ TEST(AnswerKindTest, SizesLevelsAndModels) {
 
 TEST(AnswerKindTest, AnyIsCarriedByEverything) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kAny, "", "anything"));
+}
+
+TEST(AnswerKindTest, ABirthdayOrADateIsADayOfTheCalendar) {
+  EXPECT_EQ(AskedKind("张工的生日是哪天？", false), AnswerKind::kDate);
+  EXPECT_EQ(AskedKind("when is Cindy's birthday?", false), AnswerKind::kDate);
+  EXPECT_EQ(AskedKind("What date is the latte art throwdown?", false), AnswerKind::kDate);
+  EXPECT_EQ(AskedKind("What time is our anniversary dinner?", false), AnswerKind::kTime);
+  EXPECT_EQ(AskedKind("Who performed at the concert at Melanie's daughter's birthday?", false),
+            AnswerKind::kAny);
+  const std::string_view q = "张工的生日是哪天？";
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "张工生日是8月16号", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "我妈生日是农历八月初六", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "My sister Emma's birthday is October 3.", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "Our anniversary is the 14th", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "Last night was my daughter's birthday", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "张工在5号楼办公", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "Cindy covers Sundays this month", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "Cindy is our lead tech, been here 6 years", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "the twins' school starts at 8:15", q));
 }
 
 }  // namespace
