@@ -35,9 +35,10 @@ constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多�
                                            "赚多少"};
 // Nouns of money: asked for with 多少 / 几, or right after "what's the", "what is my" ...
 constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费用", "工资", "租金",
-                                              "房租", "学费", "月薪", "年薪"};
+                                              "房租", "学费", "月薪", "年薪", "押金", "定金",
+                                              "保费"};
 constexpr std::string_view kEnMoneyNouns[] = {"budget", "price", "cost", "salary", "rent", "fee",
-                                              "fees", "tuition"};
+                                              "fees", "tuition", "deposit", "premium", "fare"};
 // After "how much": a payment.
 constexpr std::string_view kPayWords[] = {"pay", "paid", "spend", "spent", "charge", "charged"};
 // A size of clothes or shoes: carried by a number before 码, a letter size or "size" and a
@@ -569,6 +570,32 @@ bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::strin
                       {extract::EntityType::kOrg, extract::EntityType::kPerson});
 }
 
+// `folded` with each token of `query` that has a digit ("3a", "t-205") blanked out.
+std::string WithoutNumbersOf(std::string_view query, std::string folded) {
+  auto part = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == ':';
+  };
+  size_t i = 0;
+  while (i < query.size()) {
+    if (!part(query[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < query.size() && part(query[j])) ++j;
+    std::string_view token = query.substr(i, j - i);
+    while (!token.empty() && !std::isalnum(static_cast<unsigned char>(token.back()))) {
+      token.remove_suffix(1);
+    }
+    i = j;
+    if (!HasDigit(token)) continue;
+    for (size_t at = folded.find(token); at != std::string::npos; at = folded.find(token, at)) {
+      folded.replace(at, token.size(), " ");
+    }
+  }
+  return folded;
+}
+
 // A day of the calendar (the table above, date): what a birthday or a date is answered by.
 bool CarriesDate(std::string_view folded) {
   auto numeral_before = [&](size_t at) {
@@ -696,8 +723,11 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
 bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query) {
   if (kind == AnswerKind::kAny) return true;
   if (kind == AnswerKind::kContact) return CarriesContact(text, query);
-  // A masked value's random id is no number ("⟦PHONE:73kl4…⟧").
-  const std::string folded = text::FoldForSearch(WithoutPlaceholders(text));
+  // A masked value's random id is no number ("⟦PHONE:73kl4…⟧"), and a number the question
+  // says names what is asked about, not the answer ("the new rent for 3A" and "Need to
+  // repaint 3A").
+  const std::string folded =
+      WithoutNumbersOf(text::FoldForSearch(query), text::FoldForSearch(WithoutPlaceholders(text)));
   switch (kind) {
     case AnswerKind::kAge:
     case AnswerKind::kAmount:

@@ -239,5 +239,17 @@ TEST(AnswerKindTest, ABirthdayOrADateIsADayOfTheCalendar) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "the twins' school starts at 8:15", q));
 }
 
+TEST(AnswerKindTest, ANumberTheQuestionSaysOrAYearIsNoAnswer) {
+  const std::string_view rent = "What's the new rent for 3A going to be?";
+  EXPECT_EQ(AskedKind(rent, false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Need to repaint 3A and replace the carpet", rent));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "3A goes up to $2,150 in July", rent));
+  const std::string_view deposit = "How much is Mr. Osei's security deposit?";
+  EXPECT_EQ(AskedKind(deposit, false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney,
+                           "Mr. Osei has lived in flat C since 2020, never a late payment", deposit));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Osei paid a 1800 deposit", deposit));
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -108,6 +108,17 @@ bool HasMoneyNumber(std::string_view folded) {
     const std::string_view after = folded.substr(rest);
     at = end;
     if (lone_yi) continue;
+    // A year ("since 2020", "2020年") is no sum.
+    std::string_view number = folded.substr(begin, end - begin);
+    while (!number.empty() && (number.back() == ',' || number.back() == '.')) number.remove_suffix(1);
+    if (number.size() == 4 && (number.starts_with("19") || number.starts_with("20"))) {
+      const std::string_view before = folded.substr(0, begin);
+      bool year = after.starts_with("年");
+      for (std::string_view w : {"since ", "in ", "from ", "until ", "of ", "by "}) {
+        year = year || before.ends_with(w);
+      }
+      if (year) continue;
+    }
     if (StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits)) continue;
     return true;
   }

@@ -1,6 +1,7 @@
 #include "src/recall/truth.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <iterator>
 #include <optional>
@@ -102,6 +103,20 @@ void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits) {
   for (size_t k = 0; k < by_time.size(); ++k) (*hits)[by_time[k]].score = scores[k];
 }
 
+// Whether `text` ends with a title written with a full stop after it (Dr, Mr, Mrs, Ms, Prof,
+// St, Jr, Sr), a whole word.
+bool EndsWithTitle(std::string_view text) {
+  for (std::string_view t : {"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Jr", "Sr", "dr", "mr", "mrs",
+                             "ms", "prof", "st", "jr", "sr"}) {
+    if (text.ends_with(t) &&
+        (text.size() == t.size() ||
+         !std::isalpha(static_cast<unsigned char>(text[text.size() - t.size() - 1])))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Whether `query` is one sentence of at most kQuestionWords content words: no sentence ends
 // before its last characters.
 bool IsOneQuestion(std::string_view query) {
@@ -111,9 +126,10 @@ bool IsOneQuestion(std::string_view query) {
   const std::string_view body = query.substr(0, last + 1);
   for (std::string_view end : {".", "!", "?", "。", "！", "？"}) {
     for (size_t at = body.find(end); at != std::string_view::npos; at = body.find(end, at + 1)) {
-      // "4.5", "Dr. Kim": a full stop not followed by a space ends no sentence.
+      // "4.5": a full stop not followed by a space ends no sentence; nor does one after a title
+      // ("Dr. Kim", "Mr. Osei's").
       if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
-      if (end == "." && at >= 2 && body.substr(at - 2, 2) == "Dr") continue;
+      if (end == "." && EndsWithTitle(body.substr(0, at))) continue;
       return false;
     }
   }
