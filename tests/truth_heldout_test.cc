@@ -338,6 +338,18 @@ constexpr SetFloor kTwentyEighthSetFloors[] = {
 constexpr SetFloor kTwentyNinthSetFloors[] = {
     {0.25, 47.0 / 70}, {0.35, 47.0 / 70}, {0.0, 41.0 / 70}};
 
+// The thirtieth set (truth_heldout30.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a thirtieth writer from a prompt written anew (an ER nurse on rotating shifts, a
+// freelance zh/en translator, a bookkeeper, a middle-school class advisor, a food-truck owner,
+// a new parent; typos, run-ons, mixed Chinese and English, amounts in several forms), scored
+// once with the rules of e5711bc (2026-12-05): 50/70 = 71.4 % at the default floor 0.25, 51/70
+// at 0.35, 46/70 with no floor (at 0.25: abstention 4/10, change_verb 6/10, correction 10/10,
+// dedup 8/10, newer_statement 5/10, past_question 10/10, status 7/10). The rules of d651809
+// score 49/70 on it. Development data from now on; the floors are its blind scores less one
+// row.
+constexpr SetFloor kThirtiethSetFloors[] = {
+    {0.25, 49.0 / 70}, {0.35, 50.0 / 70}, {0.0, 45.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -576,6 +588,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentyEighthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnTwentyNinthSet) {
   ExpectFloors("truth_heldout29.jsonl", kTwentyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtiethSet) {
+  ExpectFloors("truth_heldout30.jsonl", kThirtiethSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
