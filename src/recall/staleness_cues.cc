@@ -35,7 +35,8 @@ constexpr std::string_view kChangeCues[] = {
     // a value said to have moved, in words of any slot
     "更换", "换新", "新换", "转岗", "调岗", "接手", "接任", "交接给",
     "取代", "替换", "改了", "变了", "涨了", "降了", "调整", "新买", "买了新", "辞职", "辞了",
-    "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "rotated",
+    "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "减到", "加到",
+    "改由", "rotated",
     "raised to", "raised", "increased to", "went up to", "dropped to",
     "reduced to", "lowered to", "bumped to", "bumped up", "renamed", "transferred",
     "reassigned", "took over", "taking over", "got a new", "bought a new", "migrated to",
