@@ -350,6 +350,18 @@ constexpr SetFloor kTwentyNinthSetFloors[] = {
 constexpr SetFloor kThirtiethSetFloors[] = {
     {0.25, 49.0 / 70}, {0.35, 50.0 / 70}, {0.0, 45.0 / 70}};
 
+// The thirty-first set (truth_heldout31.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-first writer from a prompt written anew (a long-haul truck driver, a
+// chemistry PhD student, a wedding photographer, a pharmacist's assistant, a retired couple, a
+// startup founder, a dog groomer; items named indirectly in later turns, pasted SMS and
+// e-mails, abbreviations), scored once with the rules of b4b17f4 (2026-12-05): 50/70 = 71.4 %
+// at the default floor 0.25, 49/70 at 0.35, 45/70 with no floor (at 0.25: abstention 5/10,
+// change_verb 10/10, correction 9/10, dedup 6/10, newer_statement 7/10, past_question 9/10,
+// status 4/10). The rules of d651809 score 46/70 on it. Development data from now on; the
+// floors are its blind scores less one row.
+constexpr SetFloor kThirtyFirstSetFloors[] = {
+    {0.25, 49.0 / 70}, {0.35, 48.0 / 70}, {0.0, 44.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -592,6 +604,10 @@ TEST(TruthHeldOutTest, ScoreOnTwentyNinthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirtiethSet) {
   ExpectFloors("truth_heldout30.jsonl", kThirtiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtyFirstSet) {
+  ExpectFloors("truth_heldout31.jsonl", kThirtyFirstSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
