@@ -21,9 +21,10 @@ namespace {
 constexpr double kTopicRelevance = 0.3;
 // In a slot both speak of, the older statement need only touch the question.
 constexpr double kSlotRelevance = 0.1;
-// Asked for a value now, two statements with other values share this share of the older's
-// other words (a half, kValueSharedWords, whatever the question).
-constexpr double kValueNowSharedWords = 0.25;
+// Asked for a value now, a change of what both statements answer fully repeats this share of
+// the older's words. Any word is too few: "他昨天说要把接口改成异步" shares 接口 with
+// "李工说接口文档周五前给" and changes something else.
+constexpr double kAnsweredChangeSharedWords = 0.2;
 // Two favorites are of the same X when the newer repeats this share of the older's words.
 constexpr double kFavoriteSharedWords = 0.5;
 
@@ -302,12 +303,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older)) {
     return true;
   }
-  // Asked for a value now: a change of what both answer fully, in a word of the older
+  // Asked for a value now: a change of what both answer fully, in a fifth of the older's words
   // ("compost bin is behind the shed" -> "finally moved the compost bin over by the back fence
   // where it gets more sun"; "我们诊所周末只开周六上午" -> "院长说从下个月起周末改成周六周日全天
   // 营业了").
   if (topic.asks_value && newer.change && both >= kOneAnswerRelevance && topic.both_fairly_short &&
-      topic.shared_words > 0 && !newer.additive &&
+      topic.shared_words >= kAnsweredChangeSharedWords && !newer.additive &&
       !OtherThingsChanged(newer, older)) {
     return true;
   }
@@ -328,13 +329,6 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // Pro" after "我的主力机是小米13"): the value changed, in words of no slot.
   if (newer.change && both >= kTopicRelevance && topic.both_short && topic.other_values &&
       !OtherThingsChanged(newer, older)) {
-    return true;
-  }
-  // Asked for a value now, two short statements that both answer it fully with other values of
-  // one kind and a quarter of the older's other words ("Propane refill at Westside Gas is $3.40/gal" ->
-  // "filled both propane tanks at Westside today, $3.85 a gallon"): the later one holds now.
-  if (topic.asks_value && both >= kOneAnswerRelevance && topic.both_short && topic.other_values &&
-      topic.shared_besides_values >= kValueNowSharedWords && !OtherThingsChanged(newer, older)) {
     return true;
   }
   // The same words with other values of one kind: the value changed, whatever the question.

@@ -227,9 +227,9 @@ inline constexpr double kChangeSharedWords = 0.5;
 //   - asked for one thing (Topic::asks_one): a later short statement, both answering with
 //     kOneAnswerRelevance, neither additive;
 //   - asked for a value now (Topic::asks_value): a change cue in a fairly short newer
-//     statement, both answering with kOneAnswerRelevance, repeating a word of the older
-//     ("compost bin is behind the shed" -> "finally moved the compost bin over by the back
-//     fence ..."; "豆浆是从城南的老李那进货" -> "豆浆供应商换了,现在跟豆香坊合作"), not additive;
+//     statement, both answering with kOneAnswerRelevance, repeating a fifth of the older's
+//     words ("compost bin is behind the shed" -> "finally moved the compost bin over by the
+//     back fence ..."), not additive;
 //   - a plain newer statement of a slot that holds one value, both answering the question
 //     (both short)
 //     (for a favorite, the newer repeating most of the older's words: the same X).
