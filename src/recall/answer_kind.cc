@@ -144,17 +144,20 @@ bool HasDigit(std::string_view text) {
   return false;
 }
 
+// Whether a digit or a Chinese numeral ends right before byte `at` of `folded`.
+bool NumeralBefore(std::string_view folded, size_t at) {
+  if (at == 0) return false;
+  if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
+  const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
+  return before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos);
+}
+
 // "3号", "十五号": 号 after a digit or a Chinese numeral.
 bool HasDayNumber(std::string_view folded) {
   constexpr std::string_view kHao = "号";
   for (size_t at = folded.find(kHao); at != std::string_view::npos;
        at = folded.find(kHao, at + 1)) {
-    if (at == 0) continue;
-    if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
-    const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
-    if (before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos)) {
-      return true;
-    }
+    if (NumeralBefore(folded, at)) return true;
   }
   return false;
 }
@@ -598,18 +601,12 @@ std::string WithoutNumbersOf(std::string_view query, std::string folded) {
 
 // A day of the calendar (the table above, date): what a birthday or a date is answered by.
 bool CarriesDate(std::string_view folded) {
-  auto numeral_before = [&](size_t at) {
-    if (at == 0) return false;
-    if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
-    const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
-    return before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos);
-  };
   // 号 / 日 / 月 after a number, not 号楼 / 号线 (a building, a line) or 日子.
   constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子";
   for (std::string_view mark : {"号", "日", "月"}) {
     for (size_t at = folded.find(mark); at != std::string_view::npos;
          at = folded.find(mark, at + 1)) {
-      if (!numeral_before(at)) continue;
+      if (!NumeralBefore(folded, at)) continue;
       const size_t next = at + mark.size();
       const std::string_view after = next + 3 <= folded.size() ? folded.substr(next, 3) : "";
       if (mark != "月" && !after.empty() && kNotADay.find(after) != std::string_view::npos) continue;
@@ -672,13 +669,12 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   constexpr std::string_view kDateAsks[] = {"生日", "纪念日", "birthday", "anniversary",
                                             "what date", "bday"};
   constexpr std::string_view kHourAsks[] = {"几点", "what time", "dinner", "晚饭", "饭"};
-  const bool when = AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts) || HasCue(q, "when");
-  if (!about_past && when && AnyCue(q, kDateAsks) && !AnyCue(q, kHourAsks)) {
+  const bool asks_time = AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts);
+  if (!about_past && (asks_time || HasCue(q, "when")) && AnyCue(q, kDateAsks) &&
+      !AnyCue(q, kHourAsks)) {
     return AnswerKind::kDate;
   }
-  if (!about_past && (AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts))) {
-    return AnswerKind::kTime;
-  }
+  if (!about_past && asks_time) return AnswerKind::kTime;
   if (AnyCue(q, kColourAsks)) return AnswerKind::kColour;
   if (AnyCue(q, kSizeAsks)) return AnswerKind::kSize;
   // "Which Kindle model did I buy?": a model.
@@ -727,7 +723,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
   // says names what is asked about, not the answer ("the new rent for 3A" and "Need to
   // repaint 3A").
   const std::string folded =
-      WithoutNumbersOf(text::FoldForSearch(query), text::FoldForSearch(WithoutPlaceholders(text)));
+      WithoutNumbersOf(Folded(query), text::FoldForSearch(WithoutPlaceholders(text)));
   switch (kind) {
     case AnswerKind::kAge:
     case AnswerKind::kAmount:

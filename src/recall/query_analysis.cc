@@ -93,14 +93,12 @@ bool AsksAboutThePast(const std::string& folded) {
   // "Did Luka's visa thing ever get sorted out?", "How did my iron levels end up?": how an
   // item stands, asked as a yes/no or "how did" question in the past tense; unless a time says
   // when ("did the build pass last week"). Not "What did James lose progress on ...?".
+  const bool no_time = !past_time && !HasCue(folded, "last") && !HasCue(folded, "ago") &&
+                       !HasCue(folded, "yesterday");
   const bool yes_no = folded.starts_with("did ") || folded.starts_with("was ") ||
                       folded.starts_with("were ") || folded.starts_with("how did ");
-  if (yes_no && !past_time && !HasCue(folded, "last") && !HasCue(folded, "ago") &&
-      !HasCue(folded, "yesterday") && AsksForStatus(folded)) {
-    return false;
-  }
-  if (folded.rfind("did ", 0) == 0 && !past_time && !HasCue(folded, "last") &&
-      !HasCue(folded, "ago") && !HasCue(folded, "yesterday")) {
+  if (yes_no && no_time && AsksForStatus(folded)) return false;
+  if (folded.starts_with("did ") && no_time) {
     for (std::string_view now : {" get into ", " get the job", " get the offer", " come back",
                                  " hear back", " arrive", " show up", " get my ", " get our ",
                                  " get paid"}) {

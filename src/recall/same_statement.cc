@@ -415,7 +415,7 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     // is the answer whatever else each names ("The lockbox at 14 Birch has the code 5820",
     // "birch st lockbox is 5820 if the cleaner asks"), and so is a day of a month ("Flight
     // home: Dec 18, BA 117", "I fly back on Dec 18 with British Airways").
-    const bool identifier = std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
+    return std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
       const int digits = static_cast<int>(std::count_if(
           v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
       if (digits == 0 || question.folded.find(v) != std::string::npos ||
@@ -426,8 +426,6 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
       return (digits >= 3 && v.size() >= 4) ||
              (IsMonthWord(month) && month == WordBefore(b.folded, v));
     });
-    if (!identifier) return false;
-    return true;
   }
   // What else both say, besides the question's units and their values: a short number both
   // say is the answer only with more of the statement ("I have 3 kids", "I've worked there for

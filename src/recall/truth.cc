@@ -230,13 +230,14 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   // bring up several memories of one story.
   const bool one_question = IsOneQuestion(params.query);
   const bool asks_now = !params.asks_past && one_question;
+  const bool asks_one = asks_now && AsksForOne(params.query);
   std::vector<int> by_cues = OutdatedByCues(
       {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance,
       asks_now && AsksForStatus(params.query) ? std::string_view(params.query)
                                               : std::string_view(),
-      asks_now && AsksForOne(params.query),
-      asks_now && (AsksForOne(params.query) || AsksWhereOrNow(params.query) ||
-                   AskedKind(params.query, false) != AnswerKind::kAny));
+      asks_one,
+      asks_one || (asks_now && (AsksWhereOrNow(params.query) ||
+                                AskedKind(params.query, false) != AnswerKind::kAny)));
   by_cues.resize(ms.size(), -1);
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
