@@ -34,13 +34,16 @@ constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少
 constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少", "挣了多少", "赚了多少",
                                            "赚多少"};
 // Nouns of money: asked for with 多少 / 几, or right after "what's the", "what is my" ...
-constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费用", "工资", "租金",
-                                              "房租", "学费", "月薪", "年薪", "押金", "定金",
-                                              "保费"};
-constexpr std::string_view kEnMoneyNouns[] = {"budget", "price", "cost", "salary", "rent", "fee",
-                                              "fees", "tuition", "deposit", "premium", "fare"};
+constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费", "工资", "租金", "房租",
+                                              "薪", "押金", "定金", "工钱", "报价", "钱"};
+constexpr std::string_view kEnMoneyNouns[] = {
+    "budget", "price", "cost",   "salary", "rent",   "fee",        "fees",    "tuition",
+    "deposit", "premium", "fare", "wage",  "wages",  "hourly",     "balance", "deductible",
+    "pay",    "paying", "payout", "paycheck"};
 // After "how much": a payment.
-constexpr std::string_view kPayWords[] = {"pay", "paid", "spend", "spent", "charge", "charged"};
+constexpr std::string_view kPayWords[] = {"pay",  "paid", "paying", "spend", "spent", "charge",
+                                          "charged", "charging", "asking", "owe", "owed",
+                                          "earn", "earns", "make", "makes"};
 // A size of clothes or shoes: carried by a number before 码, a letter size or "size" and a
 // number (CarriesSize).
 constexpr std::string_view kSizeAsks[] = {"多大码", "几码", "什么码", "尺码", "多大号",
@@ -455,6 +458,94 @@ bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
   return false;
 }
 
+// An identifier: a policy, account, order or flight number, a plate, a seat.
+constexpr std::string_view kZhIdAsks[] = {"保单号", "单号", "车牌", "账号", "帐号", "卡号", "编号",
+                                          "航班号", "座位", "会员号", "工号", "学号", "房间号",
+                                          "房号", "门牌号", "护照号", "身份证号", "合同号", "发票号",
+                                          "订单号", "案号", "批号"};
+constexpr std::string_view kEnIdNouns[] = {
+    "policy", "account", "tracking", "confirmation", "order", "flight", "flyer", "member",
+    "membership", "license", "licence", "plate", "serial", "case", "claim", "ticket",
+    "reference", "booking", "reservation", "routing", "invoice", "passport", "badge",
+    "employee", "locker", "seat", "gate", "vin", "po", "lot", "model", "part", "container"};
+
+bool AsksForIdentifier(std::string_view q) {
+  if (AnyCue(q, kZhIdAsks)) return true;
+  if (HasCue(q, "license plate") || HasCue(q, "plate number") || HasCue(q, "what seat") ||
+      HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate")) {
+    return true;
+  }
+  const std::vector<LatinWord> words = LatinWords(q);
+  for (size_t i = 1; i < words.size(); ++i) {
+    if (words[i].text != "number" && words[i].text != "no" && words[i].text != "id") {
+      continue;
+    }
+    if (std::find(std::begin(kEnIdNouns), std::end(kEnIdNouns), words[i - 1].text) !=
+        std::end(kEnIdNouns)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A code: a word of letters and digits that is no unit after a number ("HX-20931", "CA927",
+// "1Z88A04", "京A12345"), a number that may name a thing (HasCodeNumber: "#217", "B座421",
+// "TP 1358"), a seat ("14C", "aisle") for a question about one, or a masked value.
+bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
+                       std::string_view folded_query) {
+  if (raw_text.find("⟦") != std::string_view::npos || HasCodeNumber(folded)) return true;
+  constexpr std::string_view kSeats[] = {"aisle", "window", "靠窗", "过道", "靠走廊", "exit row"};
+  if ((HasCue(folded_query, "seat") || folded_query.find("座位") != std::string_view::npos) &&
+      AnyCue(folded, kSeats)) {
+    return true;
+  }
+  size_t at = 0;
+  while (at < folded.size()) {
+    const auto is_part = [&](size_t k) {
+      const unsigned char c = static_cast<unsigned char>(folded[k]);
+      return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.';
+    };
+    if (!is_part(at)) {
+      ++at;
+      continue;
+    }
+    size_t end = at;
+    while (end < folded.size() && is_part(end)) ++end;
+    std::string_view word = folded.substr(at, end - at);
+    at = end;
+    while (!word.empty() && (word.front() == '-' || word.front() == '#' || word.front() == '/')) {
+      word.remove_prefix(1);
+    }
+    while (!word.empty() && word.back() == '.') word.remove_suffix(1);
+    int digits = 0;
+    int letters = 0;
+    for (char c : word) {
+      digits += std::isdigit(static_cast<unsigned char>(c)) != 0;
+      letters += std::isalpha(static_cast<unsigned char>(c)) != 0;
+    }
+    if (digits == 0) continue;
+    const std::string_view before = folded.substr(0, end - word.size());
+    if (before.ends_with("$") || before.ends_with("¥")) continue;
+    // Letters and digits in one word ("HX-20931", "京A12345" read as "a12345").
+    if (letters > 0 && digits >= 2 && word.size() >= 3) {
+      // Not a unit after a number ("25min", "3pm", "2nd", "10am", "5k", "140k").
+      std::string_view tail = word;
+      while (!tail.empty() && std::isdigit(static_cast<unsigned char>(tail.front()))) {
+        tail.remove_prefix(1);
+      }
+      const bool unit = !tail.empty() && std::all_of(tail.begin(), tail.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c));
+      }) && tail.size() <= 3 && tail != "a" && tail != "b" && tail != "c" && tail != "d";
+      if (!unit) return true;
+    }
+    // A seat: up to three digits and one letter ("14C").
+    if (letters == 1 && digits <= 2 && std::isalpha(static_cast<unsigned char>(word.back()))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool AsksForMoney(std::string_view q) {
   if (AnyCue(q, kMoneyAsks)) return true;
   if (AnyCue(q, kZhMoneyNouns) && (q.find("多少") != std::string_view::npos ||
@@ -499,8 +590,17 @@ bool AsksForPlace(std::string_view q) {
       }
     }
   }
+  // Where someone lives, which road a shop is on.
+  constexpr std::string_view kZhWhereAt[] = {"住哪", "住在哪", "哪条路", "哪条街", "什么路",
+                                             "什么街", "哪个小区"};
+  if (AnyCue(q, kZhWhereAt)) return true;
   const std::vector<LatinWord> words = LatinWords(q);
   const bool where = !words.empty() && (words[0].text == "where" || words[0].text == "where's");
+  if (where && std::any_of(words.begin(), words.end(), [](const LatinWord& w) {
+        return w.text == "live" || w.text == "lives" || w.text == "located" || w.text == "based";
+      })) {
+    return true;
+  }
   for (size_t i = 0; i < words.size(); ++i) {
     if (std::find(std::begin(kEnPlaceNouns), std::end(kEnPlaceNouns), words[i].text) ==
         std::end(kEnPlaceNouns)) {
@@ -524,7 +624,8 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
   const std::string folded_query = text::FoldForSearch(query);
   if (folded.find('@') != std::string_view::npos) return true;
   // An address asks for where one lives or works, not the kind of place ("at a hospital").
-  const bool address = folded_query.find("地址") != std::string::npos || HasCue(folded_query, "address");
+  constexpr std::string_view kAddressAsks[] = {"地址", "哪条路", "哪条街", "什么路", "什么街"};
+  const bool address = AnyCue(folded_query, kAddressAsks) || HasCue(folded_query, "address");
   if (!address && (AnyCue(folded, kZhPlaceAnswers) || AnyCue(folded, kEnPlaceNouns) ||
                    HasCharOf(folded, kZhPlaceEnds))) {
     return true;
@@ -682,6 +783,7 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
       (HasCue(q, "model") && (HasCue(q, "which") || HasCue(q, "what")))) {
     return AnswerKind::kBrand;
   }
+  if (AsksForIdentifier(q)) return AnswerKind::kIdentifier;
   if (AsksForMoney(q)) return AnswerKind::kMoney;
   // 多少 asks for a number ("考了多少分"), as do 几级 / 几个 / 多重 ...; 多少次 for a count of
   // memories.
@@ -726,8 +828,11 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       WithoutNumbersOf(Folded(query), text::FoldForSearch(WithoutPlaceholders(text)));
   switch (kind) {
     case AnswerKind::kAge:
+      return HasAge(folded);
     case AnswerKind::kAmount:
       return HasNumber(folded);
+    case AnswerKind::kIdentifier:
+      return CarriesIdentifier(text, folded, Folded(query));
     case AnswerKind::kTime:
       return HasFreeDigit(folded) || HasCharOf(folded, kZhTimeChars) || HasDayNumber(folded) ||
              AnyCue(folded, kZhTimeWords) || AnyCue(folded, kEnTimeWords);

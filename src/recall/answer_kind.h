@@ -21,14 +21,16 @@
 //                                                            not say, 名字, "是" + a surname
 //                                                            (or 阿 / 小 / 老) and one or two
 //                                                            characters
-//   age       几岁, 多大了, "how old"                        a number
+//   age       几岁, 多大了, "how old"                        a number of at most three digits
+//                                                            that counts no other unit (not
+//                                                            "干了十年了", "6 years", "$40")
 //   time      几点, 哪天, 什么时候, "when is", "what time"   a number of at most four digits
 //             (not asked about the past: a past event's      not ending a Latin word ("X1" is
 //             own time answers "when did ...")               a model, 13812345678 a phone, 2.1%
 //                                                            a share) or a time word (周, 月,
 //                                                            星期, "Monday", "tomorrow"; not 期
 //                                                            alone: 定期)
-//   money     多少钱, 花了多少, 挣了多少, 预算/工资...       a number that is no count of another
+//   money     多少钱, 花了多少, 挣了多少, 预算/工资/费/薪    a number that is no count of another
 //             with 多少 / 几, "how much" + pay / cost,       unit (一个半小时, 25 min, 3°C, 四十
 //             "what is the budget / price / rent"            单), no weekday (周四) and no model's
 //                                                            (V12, Q3)
@@ -41,7 +43,8 @@
 //                                                            name
 //   place     哪个酒店 / 餐厅 / 学校, 酒店在哪, "which      a place noun (酒店, 小学, "hotel"),
 //             hotel", "where is the venue", "address"        a name ending in 店 / 馆 / 院 / 路
-//             (not of an e-mail)                             ..., a capitalized word, 在 / 住 /
+//             (not of an e-mail), "where does X live",       ..., a capitalized word, 在 / 住 /
+//             住哪, 哪条路 (an address)
 //                                                            订 / 是 + a name, a place or an
 //                                                            organisation; an address: a
 //                                                            number with a street word
@@ -54,6 +57,12 @@
 //                                                            memory's time tells the day);
 //                                                            not 5号楼,
 //                                                            "Sundays", "6 years", 8:15
+//   identifier 保单号, 车牌, 座位, "policy number",          a word of letters and digits
+//             "flight number", "what seat" (a noun of a      ("HX-20931", "TP1358"), a number
+//             thing with "number" / "no" / "id")             of two digits or more that is no
+//                                                            sum, time, year, day of a month or
+//                                                            count ("#217", "B座421"), a seat
+//                                                            ("14C", "aisle"), a masked value
 //   size      多大码, 尺码, "what size", "shoe size"         a number before 码, a letter
 //                                                            size (S, M, XL), "size" and a
 //                                                            number
@@ -82,7 +91,8 @@ enum class AnswerKind {
   kPlace,
   kJob,
   kSize,
-  kDate
+  kDate,
+  kIdentifier
 };
 
 // The relevance share left to a hit that does not carry the kind asked for.

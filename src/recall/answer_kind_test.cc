@@ -251,5 +251,70 @@ TEST(AnswerKindTest, ANumberTheQuestionSaysOrAYearIsNoAnswer) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Osei paid a 1800 deposit", deposit));
 }
 
+
+TEST(AnswerKindTest, IdentifiersAreCodesNotSums) {
+  const std::string policy = "what's our travel insurance policy number";
+  EXPECT_EQ(AskedKind(policy, false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("餐车保险的保单号是多少", false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("what's my sister's flight number?", false), AnswerKind::kIdentifier);
+  // A phone number is a way to reach someone.
+  EXPECT_EQ(AskedKind("what's Priya's phone number?", false), AnswerKind::kContact);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier,
+                           "Bought travel insurance through Allianz for the Portugal trip, $286 "
+                           "for both of us", policy));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "Linda's passport expires 2031", policy));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "餐车的保险在平安买的，一年四千二", "保单号"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "The junior prom is May 10", policy));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "Booked flights to Denver for the 14th.",
+                           "what's my frequent flyer number?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "claim #HX-20931 approved", policy));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "Lisbon flight is TP 1358", policy));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "my locker at the gym is #217", policy));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "导师办公室是B座421", "门牌号多少"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "Always book me an aisle seat",
+                          "What seat do I like on planes?"));
+}
+
+TEST(AnswerKindTest, AgesAreNoYearsOfSomethingElse) {
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAge, "周阿姨是我们最老的志愿者，干了十年了", "周阿姨多大年纪了？"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAge, "Cindy is our lead tech, been here 6 years",
+                           "how old is Cindy?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAge, "周阿姨今年六十八了", "周阿姨多大年纪了？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAge, "Cindy just turned 41", "how old is Cindy?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAge, "my 5-year-old loves trains", "how old is my son?"));
+}
+
+TEST(AnswerKindTest, WagesAndPaymentsAskForMoney) {
+  EXPECT_EQ(AskedKind("what's Marcus's hourly wage?", false), AnswerKind::kMoney);
+  EXPECT_EQ(AskedKind("what am I paying Jess per hour", false), AnswerKind::kMoney);
+  EXPECT_EQ(AskedKind("音乐节摊位费具体多少钱？", false), AnswerKind::kMoney);
+  EXPECT_EQ(AskedKind("how much is Tony asking for the Prius?", false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Hired Marcus as weekend cook, starts Saturday",
+                           "what's Marcus's hourly wage?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "今天下大雨，出摊就卖了二十份，亏死", "摊位费多少钱"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Field trip to the science museum on April 25",
+                           "how much does the museum trip cost?"));
+  // A comma ends what a number counts.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "我月薪税前25000，年底还有两个月奖金", "我工资多少？"));
+}
+
+TEST(AnswerKindTest, WhereSomeoneLivesAsksForAPlace) {
+  EXPECT_EQ(AskedKind("Where does my mom live?", false), AnswerKind::kPlace);
+  EXPECT_EQ(AskedKind("黄老板的店开在哪条路上？", false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "My mom is retiring this summer.",
+                           "Where does my mom live?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "黄老板喜欢喝普洱，下次拜访带一饼", "黄老板的店开在哪条路上？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "黄老板的店在中山路18号", "黄老板的店开在哪条路上？"));
+}
+
+TEST(AnswerKindTest, ACallOrAPersonIsNoChannel) {
+  EXPECT_FALSE(CarriesKind(AnswerKind::kContact, "李医生开的处方经常字迹潦草，每次都要打电话确认",
+                           "李医生诊所的电话是多少？"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kContact, "my contact at Orbis is Priya, she's the eng manager",
+                           "what's Priya's phone number?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kContact, "李医生诊所电话 021-6438 2210", "李医生诊所的电话是多少？"));
+}
+
 }  // namespace
 }  // namespace engram::recall
+

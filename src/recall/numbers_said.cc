@@ -22,13 +22,14 @@ constexpr std::string_view kZhNoMoneyUnits[] = {
     "层", "楼", "公里", "里", "斤", "公斤", "克", "人", "位", "口", "节", "遍", "趟", "台",
     "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
     "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "单", "个", "°",
-    "℃"};
+    "℃", "份", "成"};
 constexpr std::string_view kEnNoMoneyUnits[] = {
     "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",
     "weeks", "wk", "wks", "month", "months", "year", "years", "yr", "yrs", "time", "times",
     "am", "pm", "cm", "mm", "km", "kg", "lb", "lbs", "mile", "miles", "people", "kids",
     "st", "nd", "rd", "th", "floor", "pages", "reps", "sets", "x", "inch", "inches", "ft",
-    "feet", "gb", "tb", "mb", "seats", "rooms", "bedroom", "bed", "bath"};
+    "feet", "gb", "tb", "mb", "seats", "rooms", "bedroom", "bed", "bath", "tier", "tiers",
+    "oz", "ml", "mg", "gallons", "gal", "plants", "servings", "copies", "pieces"};
 
 bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> units) {
   for (std::string_view u : units) {
@@ -43,9 +44,11 @@ bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> uni
   return false;
 }
 
-}  // namespace
-
-bool HasMoneyNumber(std::string_view folded) {
+// Calls `said(number, before, after)` for each number of `folded` (digits not ending a Latin
+// word and not before ":" or "%", a run of Chinese numerals that is no lone 一 and no weekday or
+// ordinal, an English number word; `after` skips spaces and one hyphen) until it returns true.
+template <typename Fn>
+bool AnyNumber(std::string_view folded, Fn said) {
   const std::string_view zh_digits = "一二三四五六七八九十百千万亿两半零〇";
   size_t at = 0;
   while (at < folded.size()) {
@@ -94,7 +97,8 @@ bool HasMoneyNumber(std::string_view folded) {
     } else if (std::isalpha(c)) {
       while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
       const std::string_view word = folded.substr(at, end - at);
-      const bool number = IsEnNumberWord(word);
+      const bool number = IsEnNumberWord(word) &&
+                          (begin == 0 || !std::isalpha(static_cast<unsigned char>(folded[begin - 1])));
       if (!number) {
         at = end;
         continue;
@@ -105,24 +109,94 @@ bool HasMoneyNumber(std::string_view folded) {
     }
     size_t rest = end;
     while (rest < folded.size() && folded[rest] == ' ') ++rest;
-    const std::string_view after = folded.substr(rest);
+    if (rest < folded.size() && folded[rest] == '-') ++rest;  // "three-tier", "5-year-old"
     at = end;
     if (lone_yi) continue;
-    // A year ("since 2020", "2020年") is no sum.
     std::string_view number = folded.substr(begin, end - begin);
+    const size_t said_digits = number.size();
     while (!number.empty() && (number.back() == ',' || number.back() == '.')) number.remove_suffix(1);
+    // A comma or full stop after the number ends what it counts ("25000，年底还有奖金").
+    const std::string_view after =
+        number.size() < said_digits ? std::string_view() : folded.substr(rest);
+    if (said(number, folded.substr(0, begin), after)) return true;
+  }
+  return false;
+}
+
+constexpr std::string_view kMonths[] = {"jan", "january", "feb", "february", "mar", "march",
+                                        "apr", "april", "may", "jun", "june", "jul", "july",
+                                        "aug", "august", "sep", "sept", "september", "oct",
+                                        "october", "nov", "november", "dec", "december"};
+
+// Whether `before` ends with a month's name and a space ("April 25" is a day, no sum).
+bool AfterMonth(std::string_view before) {
+  if (!before.ends_with(' ')) return false;
+  before.remove_suffix(1);
+  return std::any_of(std::begin(kMonths), std::end(kMonths), [&](std::string_view m) {
+    return before.ends_with(m) &&
+           (before.size() == m.size() ||
+            !std::isalpha(static_cast<unsigned char>(before[before.size() - m.size() - 1])));
+  });
+}
+
+}  // namespace
+
+bool HasMoneyNumber(std::string_view folded) {
+  return AnyNumber(folded, [](std::string_view number, std::string_view before,
+                              std::string_view after) {
+    // A year ("since 2020", "2020年") is no sum.
     if (number.size() == 4 && (number.starts_with("19") || number.starts_with("20"))) {
-      const std::string_view before = folded.substr(0, begin);
       bool year = after.starts_with("年");
       for (std::string_view w : {"since ", "in ", "from ", "until ", "of ", "by "}) {
         year = year || before.ends_with(w);
       }
-      if (year) continue;
+      if (year) return false;
     }
-    if (StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits)) continue;
+    if (AfterMonth(before)) return false;
+    return !StartsWithUnit(after, kZhNoMoneyUnits) && !StartsWithUnit(after, kEnNoMoneyUnits);
+  });
+}
+
+bool HasAge(std::string_view folded) {
+  return AnyNumber(folded, [](std::string_view number, std::string_view before,
+                              std::string_view after) {
+    if (after.starts_with("岁") || after.starts_with("周岁") || after.starts_with("years old") ||
+        after.starts_with("year old") || after.starts_with("year-old") || after.starts_with("yo ") ||
+        after == "yo") {
+      return true;
+    }
+    // Years of something else ("干了十年了", "been here 6 years"), a sum, a day, a count.
+    const bool digits = std::isdigit(static_cast<unsigned char>(number[0])) != 0;
+    if ((digits && number.size() > 3) || AfterMonth(before) || before.ends_with("$") || before.ends_with("¥") ||
+        StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits) ||
+        after.starts_with("块") || after.starts_with("元") || after.starts_with("万") ||
+        after.starts_with("k ") || after == "k") {
+      return false;
+    }
     return true;
-  }
-  return false;
+  });
+}
+
+bool HasCodeNumber(std::string_view folded) {
+  return AnyNumber(folded, [](std::string_view number, std::string_view before,
+                              std::string_view after) {
+    const size_t digits = std::count_if(number.begin(), number.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c));
+    });
+    if (digits < 2 || digits != number.size()) return false;  // "7", a numeral, "4.5", "1,200"
+    if (AfterMonth(before) || before.ends_with("$") || before.ends_with("¥")) return false;
+    // A year ("expires 2031") names no thing.
+    if (digits == 4 && (number.starts_with("19") || number.starts_with("20")) &&
+        !before.ends_with("#")) {
+      return false;
+    }
+    // A place's number names it ("036号车位", "302室", "3楼").
+    for (std::string_view place : {"号", "室", "楼", "层", "座", "栋", "幢", "单元"}) {
+      if (after.starts_with(place)) return true;
+    }
+    return !StartsWithUnit(after, kZhNoMoneyUnits) && !StartsWithUnit(after, kEnNoMoneyUnits) &&
+           !after.starts_with("块") && !after.starts_with("元") && !after.starts_with("万");
+  });
 }
 
 bool IsEnNumberWord(std::string_view word) {

@@ -16,6 +16,14 @@ namespace engram::recall {
 // of a unit that is no money ("一个半小时", "25 min", "3°C").
 bool HasMoneyNumber(std::string_view folded);
 
+// Whether `folded` says a number that may be someone's age: before 岁 or "years old", or a
+// number of at most three digits that counts no other unit ("干了十年了", "6 years", "$40").
+bool HasAge(std::string_view folded);
+
+// Whether `folded` says a number of two digits or more that may name a thing (a locker, a
+// room, a flight, the last digits of an account): no sum, time, day of a month or count of a unit.
+bool HasCodeNumber(std::string_view folded);
+
 // Whether `folded` says a share: a number before "%", "percent", 个点 or 成, or after 百分之.
 bool HasPercent(std::string_view folded);
 

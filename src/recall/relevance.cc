@@ -268,13 +268,28 @@ int ContactChannels(std::string_view folded) {
   return channels;
 }
 
+// `folded` without the words of a channel used for something else: a call made ("打电话确认",
+// "电话沟通") and a person who is someone's contact ("my contact at Orbis is Priya").
+std::string ChannelWordsOnly(std::string folded) {
+  for (std::string_view call : {"打电话", "打个电话", "打了电话", "通电话", "电话确认", "电话联系",
+                                "电话沟通", "电话里", "电话会", "my contact", "our contact",
+                                "the contact", "contact at", "contact is", "contact person"}) {
+    for (size_t at = folded.find(call); at != std::string::npos; at = folded.find(call, at)) {
+      folded.replace(at, call.size(), " ");
+    }
+  }
+  return folded;
+}
+
 }  // namespace
 
 bool CarriesContact(std::string_view text, std::string_view query) {
   // Names a channel the question asks for ("他的微信我存了"); "Diego prefers Slack over email"
   // answers no question for his phone number.
   const int asked = query.empty() ? 7 : ContactChannels(text::FoldForSearch(query));
-  if (ContactChannels(text::FoldForSearch(text)) & (asked == 0 ? 7 : asked)) return true;
+  if (ContactChannels(ChannelWordsOnly(text::FoldForSearch(text))) & (asked == 0 ? 7 : asked)) {
+    return true;
+  }
   int digits = 0;
   for (char c : text) {
     if (c == '@') return true;
