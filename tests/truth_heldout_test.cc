@@ -364,6 +364,31 @@ constexpr SetFloor kThirtiethSetFloors[] = {
 constexpr SetFloor kThirtyFirstSetFloors[] = {
     {0.25, 49.0 / 70}, {0.35, 48.0 / 70}, {0.0, 44.0 / 70}};
 
+// The thirty-second set (truth_heldout32.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-second writer from a prompt written anew (a hotel front-desk
+// manager, a physics teacher, a freelance video editor, a dialysis patient, a vineyard owner,
+// a 大学辅导员, a 外卖骑手, a 装修队包工头, a parent, a clinic's head nurse; terse notes, long
+// messages with the fact in the middle, questions in other words), scored once with the rules
+// of fd1389c (2026-12-05): 48/70 = 68.6 % at the default floor 0.25, 47/70 at 0.35, 44/70 with
+// no floor (at 0.25: abstention 5/10, change_verb 7/10, correction 8/10, dedup 6/10,
+// newer_statement 7/10, past_question 8/10, status 7/10). The rules of 9559980 score 47/70 on
+// it. Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kThirtySecondSetFloors[] = {
+    {0.25, 47.0 / 70}, {0.35, 46.0 / 70}, {0.0, 43.0 / 70}};
+
+// The thirty-third set (truth_heldout33.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-third writer from a prompt written anew (a retired engineer's formal
+// sentences, a teenager's slang, a cross-border seller mixing English product words into
+// Chinese, a law-firm assistant, a beekeeper, a marathon runner, a property manager, a touring
+// musician, a care-home worker, a landlord of three flats; pronouns and descriptions for names,
+// facts buried in longer messages), scored once with the rules of fd1389c (2026-12-05): 58/70 =
+// 82.9 % at the default floor 0.25, 58/70 at 0.35, 54/70 with no floor (at 0.25: abstention
+// 5/10, change_verb 9/10, correction 10/10, dedup 8/10, newer_statement 9/10, past_question
+// 9/10, status 8/10). The rules of 9559980 score 57/70 on it. Development data from now on; the
+// floors are its blind scores less one row.
+constexpr SetFloor kThirtyThirdSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -610,6 +635,14 @@ TEST(TruthHeldOutTest, ScoreOnThirtiethSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirtyFirstSet) {
   ExpectFloors("truth_heldout31.jsonl", kThirtyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtySecondSet) {
+  ExpectFloors("truth_heldout32.jsonl", kThirtySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtyThirdSet) {
+  ExpectFloors("truth_heldout33.jsonl", kThirtyThirdSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
