@@ -23,8 +23,8 @@ namespace {
 constexpr std::string_view kAgeAsks[] = {"几岁", "多少岁", "多大了", "多大年纪", "how old"};
 constexpr std::string_view kTimeAsks[] = {"几点", "什么时候", "啥时候", "哪天", "哪一天",
                                           "几号", "几月", "哪个月", "哪年", "哪一年", "what time",
-                                          "what date", "which day", "what year", "which year",
-                                          "when's"};
+                                          "what date", "which day", "what day", "what year",
+                                          "which year", "when's"};
 constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does ", "when do ",
                                             "when will "};
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
@@ -171,7 +171,11 @@ bool HasDayNumber(std::string_view folded) {
 bool HasFreeDigit(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-    const bool free = i == 0 || !std::isalpha(static_cast<unsigned char>(text[i - 1]));
+    // Not ending a Latin word ("X1") and no sum ("$40", "£480").
+    const std::string_view before = text.substr(0, i);
+    const bool free = i == 0 || (!std::isalpha(static_cast<unsigned char>(text[i - 1])) &&
+                                 !before.ends_with("$") && !before.ends_with("£") &&
+                                 !before.ends_with("¥") && !before.ends_with("€"));
     size_t end = i;
     while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) ||
                                  (text[end] == '.' && end + 1 < text.size() &&
@@ -471,6 +475,12 @@ constexpr std::string_view kEnIdNouns[] = {
 
 bool AsksForIdentifier(std::string_view q) {
   if (AnyCue(q, kZhIdAsks)) return true;
+  // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
+  // password manager".
+  constexpr std::string_view kSecrets[] = {"密码", "password", "passcode", "pin", "door code",
+                                           "gate code", "access code", "lock code",
+                                           "lockbox code", "alarm code"};
+  if (AnyCue(q, kSecrets) && !HasCue(q, "password manager")) return true;
   if (HasCue(q, "license plate") || HasCue(q, "plate number") || HasCue(q, "what seat") ||
       HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate")) {
     return true;
@@ -489,11 +499,21 @@ bool AsksForIdentifier(std::string_view q) {
 }
 
 // A code: a word of letters and digits that is no unit after a number ("HX-20931", "CA927",
-// "1Z88A04", "京A12345"), a number that may name a thing (HasCodeNumber: "#217", "B座421",
+// "1Z88A04", "京A12345", "Pinecone_2024"), a number that may name a thing (HasCodeNumber: "#217", "B座421",
 // "TP 1358"), a seat ("14C", "aisle") for a question about one, or a masked value.
 bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
                        std::string_view folded_query) {
   if (raw_text.find("⟦") != std::string_view::npos || HasCodeNumber(folded)) return true;
+  // A password said in words: the word for it, then what it is ("WiFi密码提示：狗的名字加开业
+  // 年份", "the password is bluebird").
+  for (std::string_view secret : {"密码", "password", "passcode", "pw"}) {
+    const size_t at = folded.find(secret);
+    if (at == std::string_view::npos) continue;
+    const std::string_view rest = folded.substr(at + secret.size(), 12);
+    for (std::string_view says : {"是", ":", "：", "=", " is "}) {
+      if (rest.find(says) != std::string_view::npos) return true;
+    }
+  }
   constexpr std::string_view kSeats[] = {"aisle", "window", "靠窗", "过道", "靠走廊", "exit row"};
   if ((HasCue(folded_query, "seat") || folded_query.find("座位") != std::string_view::npos) &&
       AnyCue(folded, kSeats)) {
@@ -503,7 +523,8 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
   while (at < folded.size()) {
     const auto is_part = [&](size_t k) {
       const unsigned char c = static_cast<unsigned char>(folded[k]);
-      return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.';
+      return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.' || c == '_' ||
+             c == '@';
     };
     if (!is_part(at)) {
       ++at;
@@ -526,6 +547,11 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
     if (digits == 0) continue;
     const std::string_view before = folded.substr(0, end - word.size());
     if (before.ends_with("$") || before.ends_with("¥")) continue;
+    // A password's word ("bunny4eva").
+    if (letters >= 3 && digits >= 1 && word.size() >= 5 &&
+        std::isalpha(static_cast<unsigned char>(word.front()))) {
+      return true;
+    }
     // Letters and digits in one word ("HX-20931", "京A12345" read as "a12345").
     if (letters > 0 && digits >= 2 && word.size() >= 3) {
       // Not a unit after a number ("25min", "3pm", "2nd", "10am", "5k", "140k").

@@ -273,6 +273,13 @@ TEST(AnswerKindTest, IdentifiersAreCodesNotSums) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "导师办公室是B座421", "门牌号多少"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "Always book me an aisle seat",
                           "What seat do I like on planes?"));
+  // A password or a door code is a code too; a sum after what it pays is none.
+  const std::string wifi = "what's the wifi password at my sister's new place";
+  EXPECT_EQ(AskedKind(wifi, false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("which password manager do I use", false), AnswerKind::kAny);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "cabin wifi is Pinecone_2024", wifi));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "she has a cat named mochi now lol", wifi));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "吴先生签了一年合同，月租5500。", "吴先生的车牌号是多少？"));
 }
 
 TEST(AnswerKindTest, AgesAreNoYearsOfSomethingElse) {
@@ -313,6 +320,8 @@ TEST(AnswerKindTest, ACallOrAPersonIsNoChannel) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kContact, "my contact at Orbis is Priya, she's the eng manager",
                            "what's Priya's phone number?"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kContact, "李医生诊所电话 021-6438 2210", "李医生诊所的电话是多少？"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kContact, "My brother Geoffrey lives in Harrogate; I "
+                           "telephone him on Sundays.", "What is Geoffrey's telephone number?"));
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ constexpr std::string_view kEnNoMoneyUnits[] = {
     "am", "pm", "cm", "mm", "km", "kg", "lb", "lbs", "mile", "miles", "people", "kids",
     "st", "nd", "rd", "th", "floor", "pages", "reps", "sets", "x", "inch", "inches", "ft",
     "feet", "gb", "tb", "mb", "seats", "rooms", "bedroom", "bed", "bath", "tier", "tiers",
-    "oz", "ml", "mg", "gallons", "gal", "plants", "servings", "copies", "pieces"};
+    "oz", "ml", "mg", "gallons", "gal", "plants", "servings", "copies", "pieces", "ton", "tons"};
 
 bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> units) {
   for (std::string_view u : units) {
@@ -185,6 +185,10 @@ bool HasCodeNumber(std::string_view folded) {
     });
     if (digits < 2 || digits != number.size()) return false;  // "7", a numeral, "4.5", "1,200"
     if (AfterMonth(before) || before.ends_with("$") || before.ends_with("¥")) return false;
+    // A sum said after what it pays ("月租5500", "房租3200", "工资8000").
+    for (std::string_view paid : {"租", "价", "费", "薪", "资", "款", "付", "花了", "rent ", "paid "}) {
+      if (before.ends_with(paid)) return false;
+    }
     // A year ("expires 2031") names no thing.
     if (digits == 4 && (number.starts_with("19") || number.starts_with("20")) &&
         !before.ends_with("#")) {

@@ -185,7 +185,14 @@ constexpr std::string_view kStatusAsks[] = {
     "come through", "progress on", "update on", "any news on", "stand", "yet", "come back",
     "came back", "hear back", "heard back", "did i get my", "still in", "still at",
     "还在修", "还没好", "好没", "好点没", "好点了没", "好点了吗", "完了没", "完工了吗", "完工没",
-    "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没", "还要多久", "多久能"};
+    "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没", "还要多久", "多久能", "come in",
+    "came in", "get here", "got here", "any news", "any word", "any update", "or not", "or what",
+    "did i get", "did we get"};
+
+// A Chinese yes/no question of whether something got done: it ends with 了没, 没有, 没 or 了吗
+// ("办完没", "春游车费报了没有", "助理招到了吗") and asks no question word.
+constexpr std::string_view kZhDoneEnds[] = {"了没", "没有", "没", "了吗", "了没有"};
+constexpr std::string_view kZhQuestionWords[] = {"什么", "啥", "哪", "谁", "几", "多少", "怎么"};
 
 // A yes/no question whose state word asks how an item stands: "Is my VPN problem fixed?",
 // "Has Acme settled their bill?", "did brightline ever pay me".
@@ -358,7 +365,14 @@ bool AsksForStatus(std::string_view query) {
   };
   if (opens(kHowOpeners) && any_cue(kHowStatus)) return true;
   if (opens(kStatusOpeners) && any_cue(kStatusWords)) return true;
-  return any_cue(kStatusAsks);
+  if (any_cue(kStatusAsks)) return true;
+  std::string_view body = folded;
+  while (!body.empty() && (body.back() == '?' || body.back() == ' ')) body.remove_suffix(1);
+  if (body.ends_with("？")) body.remove_suffix(std::string_view("？").size());
+  return std::any_of(std::begin(kZhDoneEnds), std::end(kZhDoneEnds),
+                     [&](std::string_view e) { return body.ends_with(e); }) &&
+         std::none_of(std::begin(kZhQuestionWords), std::end(kZhQuestionWords),
+                      [&](std::string_view w) { return body.find(w) != std::string_view::npos; });
 }
 
 }  // namespace engram::recall

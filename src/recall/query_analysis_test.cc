@@ -137,6 +137,14 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("宝宝的湿疹好点没"));
   EXPECT_TRUE(AsksForStatus("how's Emma's ear situation now?"));
   EXPECT_TRUE(AsksForStatus("活动室那个空调还要多久能用？"));
+  // Whether it got done, asked the Chinese way, and in a few more English phrasings.
+  EXPECT_TRUE(AsksForStatus("宝宝落户的事办完没"));
+  EXPECT_TRUE(AsksForStatus("春游车费报了没有"));
+  EXPECT_TRUE(AsksForStatus("助理招到了吗？"));
+  EXPECT_FALSE(AsksForStatus("你知道我妹叫什么了吗"));
+  EXPECT_TRUE(AsksForStatus("did the Pd catalyst come in?"));
+  EXPECT_TRUE(AsksForStatus("any news from Lumen?"));
+  EXPECT_TRUE(AsksForStatus("did i get that ice cream job or what"));
   EXPECT_FALSE(AsksForStatus("What am I doing this weekend?"));
   EXPECT_FALSE(AsksForStatus("Is my sister's name Ana?"));
   EXPECT_FALSE(AsksForStatus("Has Ana been to Paris?"));

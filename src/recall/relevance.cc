@@ -52,13 +52,14 @@ const std::unordered_set<std::string_view>& CjkStopBigrams() {
 // Words of a way to reach someone, folded; ASCII ones match whole words.
 constexpr std::string_view kContactWords[] = {
     "电话", "手机号", "手机号码", "联系方式", "邮箱", "邮件地址", "电子邮件", "微信", "座机",
-    "分机", "号码", "phone", "mobile", "cell", "email", "e-mail", "wechat", "extension",
+    "分机", "号码", "phone", "telephone", "mobile", "cell", "email", "e-mail", "wechat", "extension",
     "contact", "handle", "whatsapp", "telegram"};
 
 // The channels among kContactWords: a statement that only names a channel answers a question
 // for that channel (or for a way to reach someone at all), not for another.
 constexpr std::string_view kPhoneWords[] = {"电话", "手机号", "手机号码", "座机", "分机", "号码",
-                                            "phone", "mobile", "cell", "extension", "whatsapp"};
+                                            "phone", "telephone", "mobile", "cell", "extension",
+                                            "whatsapp"};
 constexpr std::string_view kEmailWords[] = {"邮箱", "邮件地址", "电子邮件", "email", "e-mail"};
 constexpr std::string_view kHandleWords[] = {"微信", "wechat", "handle", "telegram"};
 
@@ -272,7 +273,8 @@ int ContactChannels(std::string_view folded) {
 // "电话沟通") and a person who is someone's contact ("my contact at Orbis is Priya").
 std::string ChannelWordsOnly(std::string folded) {
   for (std::string_view call : {"打电话", "打个电话", "打了电话", "通电话", "电话确认", "电话联系",
-                                "电话沟通", "电话里", "电话会", "my contact", "our contact",
+                                "电话沟通", "电话里", "电话会", "i telephone", "i phone",
+                                "telephone him", "telephone her", "my contact", "our contact",
                                 "the contact", "contact at", "contact is", "contact person"}) {
     for (size_t at = folded.find(call); at != std::string::npos; at = folded.find(call, at)) {
       folded.replace(at, call.size(), " ");

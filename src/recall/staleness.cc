@@ -489,12 +489,16 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         topic.newer_says_more = KeywordCoverage(ContentWords(newer.content), older.content) < 1;
       }
       // A status of which only one statement names the item, or any two statements when the
-      // question asks how an item stands: the words of the item both say.
+      // question asks how an item stands: the words of the item both say. A statement that
+      // names no one and nothing ("那本相册印好了" of "陈先生那本相册到哪一步了") may be a
+      // step of the item asked about; one naming another ("华星的合同签了") is not.
+      const auto says = [&](size_t k, const std::string& item) {
+        return cues_of(k).subjects.empty() || cues_of(k).folded.find(item) != std::string::npos;
+      };
       topic.asks_status =
           !status_question.empty() &&
           std::all_of(asked_items.begin(), asked_items.end(), [&](const std::string& item) {
-            return cues_of(i).folded.find(item) != std::string::npos &&
-                   cues_of(j).folded.find(item) != std::string::npos;
+            return says(i, item) && says(j, item);
           });
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent;
       topic.asks_value = asks_value && older.kind != MemoryKind::kEvent;

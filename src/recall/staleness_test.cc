@@ -224,6 +224,11 @@ TEST(StalenessTest, AStatusQuestionMakesTheLaterStepOfAnItemTheState) {
   Memory b = Record(4, 4, 2000, "华星的合同法务审核通过，已经签了");
   EXPECT_EQ(OutdatedByCues({&a, &b}, {1, 1}, "蓝海科技那份合同走到哪一步了？"),
             (std::vector<int>{-1, -1}));
+  // A step that names no one and nothing may be a step of the item the question names.
+  Memory printed = Record(5, 5, 1000, "那本相册印好了，在装订");
+  Memory mailed = Record(6, 6, 2000, "相册顺丰寄出了，单号SF1402937765");
+  EXPECT_EQ(OutdatedByCues({&printed, &mailed}, {1, 1}, "陈先生那本相册到哪一步了"),
+            (std::vector<int>{1, -1}));
 }
 
 // Asked for one thing now, a long statement that says it in passing is outdated in part by a
