@@ -389,6 +389,32 @@ constexpr SetFloor kThirtySecondSetFloors[] = {
 constexpr SetFloor kThirtyThirdSetFloors[] = {
     {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
 
+// The thirty-fourth set (truth_heldout34.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-fourth writer from a prompt written anew (a 中学班主任, a farmer at
+// a market, a software consultant, a first-time mother, a 网约车司机, a retired teacher who
+// paints, a 健身教练, a hotel owner in 大理, an ER doctor, a grad-school applicant; voice-typed
+// run-ons, lists, code-switching, nicknames and pronouns in the questions), scored once with
+// the rules of 8985b12 (2026-12-05): 52/70 = 74.3 % at the default floor 0.25, 49/70 at 0.35,
+// 46/70 with no floor (at 0.25: abstention 4/10, change_verb 9/10, correction 7/10, dedup 6/10,
+// newer_statement 8/10, past_question 10/10, status 8/10). The rules of 9559980 score 50/70,
+// those of fd1389c 51/70. Development data from now on; the floors are its blind scores less
+// one row.
+constexpr SetFloor kThirtyFourthSetFloors[] = {
+    {0.25, 51.0 / 70}, {0.35, 48.0 / 70}, {0.0, 45.0 / 70}};
+
+// The thirty-fifth set (truth_heldout35.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-fifth writer from a prompt written anew (a dental office manager, a
+// biology 研究生, a long-distance cyclist, a 物流调度, a family caring for a grandparent, a
+// bakery owner, a 自媒体博主, a volunteer firefighter, a 二房东, a trial lawyer; messages that
+// give the value before naming the thing, questions asked indirectly), scored once with the
+// rules of 8985b12 (2026-12-05): 44/70 = 62.9 % at the default floor 0.25, 44/70 at 0.35,
+// 36/70 with no floor (at 0.25: abstention 6/10, change_verb 7/10, correction 5/10, dedup 8/10,
+// newer_statement 1/10, past_question 10/10, status 7/10). The rules of 9559980 score 43/70,
+// those of fd1389c 44/70. Development data from now on; the floors are its blind scores less
+// one row.
+constexpr SetFloor kThirtyFifthSetFloors[] = {
+    {0.25, 43.0 / 70}, {0.35, 43.0 / 70}, {0.0, 35.0 / 70}};
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -643,6 +669,14 @@ TEST(TruthHeldOutTest, ScoreOnThirtySecondSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirtyThirdSet) {
   ExpectFloors("truth_heldout33.jsonl", kThirtyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtyFourthSet) {
+  ExpectFloors("truth_heldout34.jsonl", kThirtyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtyFifthSet) {
+  ExpectFloors("truth_heldout35.jsonl", kThirtyFifthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
