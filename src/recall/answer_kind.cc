@@ -656,6 +656,14 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
                    HasCharOf(folded, kZhPlaceEnds))) {
     return true;
   }
+  // 中学 / 大学 as a school ("育才中学门口"), not of classmates ("大学同学聚会").
+  for (std::string_view school : {"中学", "大学"}) {
+    for (size_t at = folded.find(school); at != std::string_view::npos;
+         at = folded.find(school, at + 1)) {
+      const std::string_view after = folded.substr(at + school.size());
+      if (!after.starts_with("同学") && !after.starts_with("生")) return true;
+    }
+  }
   if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷") ||
                                       AnyCue(folded, kStreetWords))) {
     return true;

@@ -59,7 +59,7 @@ constexpr std::string_view kContactWords[] = {
 // for that channel (or for a way to reach someone at all), not for another.
 constexpr std::string_view kPhoneWords[] = {"电话", "手机号", "手机号码", "座机", "分机", "号码",
                                             "phone", "telephone", "mobile", "cell", "extension",
-                                            "whatsapp"};
+                                            "ext", "whatsapp"};
 constexpr std::string_view kEmailWords[] = {"邮箱", "邮件地址", "电子邮件", "email", "e-mail"};
 constexpr std::string_view kHandleWords[] = {"微信", "wechat", "handle", "telegram"};
 

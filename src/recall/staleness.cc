@@ -8,6 +8,7 @@
 
 #include "engram/status_macros.h"
 #include "src/base/utf8.h"
+#include "src/recall/answer_kind.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
@@ -393,7 +394,16 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
                                const std::vector<double>& relevance,
                                std::string_view status_question, bool asks_one, bool asks_value,
-                               size_t real) {
+                               std::string_view value_question, size_t real) {
+  // Asked for a kind of value (answer_kind.h), a later statement replaces an earlier answer
+  // for the question only when it carries such a value itself.
+  const AnswerKind asked =
+      value_question.empty() ? AnswerKind::kAny : AskedKind(value_question, false);
+  std::vector<int> answers(ms.size(), -1);  // -1 unread, else whether it carries the kind
+  auto answers_value = [&](size_t j) {
+    if (answers[j] < 0) answers[j] = CarriesKind(asked, ms[j]->content, value_question);
+    return answers[j] == 1;
+  };
   const std::vector<std::string> asked_items =
       status_question.empty() ? std::vector<std::string>() : ReadCues(status_question).subjects;
   std::vector<int> out(ms.size(), -1);
@@ -500,8 +510,9 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
           std::all_of(asked_items.begin(), asked_items.end(), [&](const std::string& item) {
             return says(i, item) && says(j, item);
           });
-      topic.asks_one = asks_one && older.kind != MemoryKind::kEvent;
-      topic.asks_value = asks_value && older.kind != MemoryKind::kEvent;
+      const bool gives_value = asked == AnswerKind::kAny || answers_value(j);
+      topic.asks_one = asks_one && older.kind != MemoryKind::kEvent && gives_value;
+      topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
       if (topic.asks_one) {
         const StatementShape& a = shape_of(i);
         const StatementShape& b = shape_of(j);
@@ -549,9 +560,10 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
                                 std::string_view status_question, bool asks_one,
-                                bool asks_value) {
+                                bool asks_value, std::string_view value_question) {
   if (status_question.empty() && !asks_one) {
-    return OutdatedAmong(ms, relevance, status_question, asks_one, asks_value, ms.size());
+    return OutdatedAmong(ms, relevance, status_question, asks_one, asks_value, value_question,
+                         ms.size());
   }
   // One question about the present: a long statement that says the asked thing in passing
   // ("... my commission split with the brokerage is 70/30, which honestly feels fine ...") is
@@ -577,7 +589,8 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
     all_relevance.push_back(all_relevance[parent[k]]);
   }
   std::vector<int> out =
-      OutdatedAmong(all, all_relevance, status_question, asks_one, asks_value, ms.size());
+      OutdatedAmong(all, all_relevance, status_question, asks_one, asks_value, value_question,
+                    ms.size());
   for (size_t k = 0; k < clauses.size(); ++k) {
     const int by = out[ms.size() + k];
     int& whole = out[parent[k]];

@@ -244,11 +244,14 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
 // two statements are then steps of the item only when both name the people and items the
 // question names ("蓝海科技那份合同走到哪一步了" is not answered by "华星的合同签了").
 // `asks_one`: the question asks for one thing (AsksForOne); `asks_value`: for a value now
-// (Topic::asks_value).
+// (Topic::asks_value). `value_question`: the question read for either; when it asks for a
+// kind of value (answer_kind.h), a later statement replaces an earlier answer by those two
+// rules only when it carries such a value: "Glidewell pickup is Tuesdays around 2" does not
+// replace "... it's 448231" for "what's our Glidewell account number?".
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
                                 std::string_view status_question = "", bool asks_one = false,
-                                bool asks_value = false);
+                                bool asks_value = false, std::string_view value_question = "");
 
 // For the current records among `records`, the current record (or, without one, the current
 // fact) of the message whose fact superseded a fact of the record's message; keyed by the

@@ -249,6 +249,21 @@ TEST(StalenessTest, AClauseOfALongStatementIsOutdatedByALaterAnswer) {
   EXPECT_EQ(OutdatedByCues({&first, &day}, {1, 1}, "", true)[0], -1);
 }
 
+// Asked for a kind of value, a later statement that carries none is no later answer.
+TEST(StalenessTest, ALaterStatementWithoutTheKindAskedForReplacesNoAnswer) {
+  Memory account = Record(1, 1, 1000,
+                         "correction on the glidewell acct — I had two digits swapped, it's "
+                         "448231. also Dr. Patel wants the lab slips in the blue tray from now on");
+  Memory pickup = Record(2, 2, 2000, "Glidewell pickup is Tuesdays around 2");
+  const std::string q = "what's our Glidewell account number?";
+  EXPECT_EQ(OutdatedByCues({&account, &pickup}, {1, 1}, "", true, true, q),
+            (std::vector<int>{-1, -1}));
+  // Read without the kind asked for, the later short statement was taken for the answer now.
+  EXPECT_EQ(OutdatedByCues({&account, &pickup}, {1, 1}, "", true, true)[0], 1);
+  Memory moved = Record(3, 3, 3000, "glidewell acct changed to 448299");
+  EXPECT_EQ(OutdatedByCues({&account, &moved}, {1, 1}, "", true, true, q)[0], 1);
+}
+
 // A step between two linked steps of an item is a step of it, though it does not name it; not
 // when it answers the question weakly or was said after the last step.
 TEST(StalenessTest, AStepBetweenTwoStepsOfAnItemIsAStepOfIt) {

@@ -237,7 +237,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                                               : std::string_view(),
       asks_one,
       asks_one || (asks_now && (AsksWhereOrNow(params.query) ||
-                                AskedKind(params.query, false) != AnswerKind::kAny)));
+                                AskedKind(params.query, false) != AnswerKind::kAny)),
+      asks_now ? std::string_view(params.query) : std::string_view());
   by_cues.resize(ms.size(), -1);
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
