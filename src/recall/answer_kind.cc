@@ -95,7 +95,6 @@ constexpr std::string_view kWhoMyStarts[] = {"who is my ", "who's my ", "who is 
                                              "who's our "};
 
 // What carries a value, folded.
-constexpr std::string_view kZhNumerals = "零〇二三四五六七八九十百千万亿两半";
 // 号 is a day only after a number ("3号", "十五号"; not "手机号"): HasDayNumber.
 constexpr std::string_view kZhTimeChars = "年月日点周今明昨早晚午夜时分秒春夏秋冬";
 constexpr std::string_view kZhTimeWords[] = {"星期", "礼拜", "日期"};
@@ -113,13 +112,6 @@ constexpr std::string_view kEnColours[] = {
     "grey", "pink", "brown", "silver", "gold", "golden", "beige", "navy", "teal", "maroon"};
 constexpr std::string_view kZhNameWords[] = {"叫", "名字", "姓", "名为"};
 
-bool AnyCue(std::string_view folded, std::span<const std::string_view> cues) {
-  for (std::string_view c : cues) {
-    if (HasCue(folded, c)) return true;
-  }
-  return false;
-}
-
 bool StartsWithAny(std::string_view folded, std::span<const std::string_view> starts) {
   for (std::string_view s : starts) {
     if (folded.substr(0, s.size()) == s) return true;
@@ -136,31 +128,6 @@ bool HasCharOf(std::string_view folded, std::string_view chars) {
     if (at - begin > 1 && chars.find(folded.substr(begin, at - begin)) != std::string_view::npos) {
       return true;
     }
-  }
-  return false;
-}
-
-bool HasDigit(std::string_view text) {
-  for (char c : text) {
-    if (std::isdigit(static_cast<unsigned char>(c))) return true;
-  }
-  return false;
-}
-
-// Whether a digit or a Chinese numeral ends right before byte `at` of `folded`.
-bool NumeralBefore(std::string_view folded, size_t at) {
-  if (at == 0) return false;
-  if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
-  const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
-  return before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos);
-}
-
-// "3号", "十五号": 号 after a digit or a Chinese numeral.
-bool HasDayNumber(std::string_view folded) {
-  constexpr std::string_view kHao = "号";
-  for (size_t at = folded.find(kHao); at != std::string_view::npos;
-       at = folded.find(kHao, at + 1)) {
-    if (NumeralBefore(folded, at)) return true;
   }
   return false;
 }
@@ -498,80 +465,6 @@ bool AsksForIdentifier(std::string_view q) {
   return false;
 }
 
-// A code: a word of letters and digits that is no unit after a number ("HX-20931", "CA927",
-// "1Z88A04", "京A12345", "Pinecone_2024"), a number that may name a thing (HasCodeNumber: "#217", "B座421",
-// "TP 1358"), a seat ("14C", "aisle") for a question about one, or a masked value.
-bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
-                       std::string_view folded_query) {
-  if (raw_text.find("⟦") != std::string_view::npos || HasCodeNumber(folded)) return true;
-  // A password said in words: the word for it, then what it is ("WiFi密码提示：狗的名字加开业
-  // 年份", "the password is bluebird").
-  for (std::string_view secret : {"密码", "password", "passcode", "pw"}) {
-    const size_t at = folded.find(secret);
-    if (at == std::string_view::npos) continue;
-    const std::string_view rest = folded.substr(at + secret.size(), 12);
-    for (std::string_view says : {"是", ":", "：", "=", " is "}) {
-      if (rest.find(says) != std::string_view::npos) return true;
-    }
-  }
-  constexpr std::string_view kSeats[] = {"aisle", "window", "靠窗", "过道", "靠走廊", "exit row"};
-  if ((HasCue(folded_query, "seat") || folded_query.find("座位") != std::string_view::npos) &&
-      AnyCue(folded, kSeats)) {
-    return true;
-  }
-  size_t at = 0;
-  while (at < folded.size()) {
-    const auto is_part = [&](size_t k) {
-      const unsigned char c = static_cast<unsigned char>(folded[k]);
-      return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.' || c == '_' ||
-             c == '@';
-    };
-    if (!is_part(at)) {
-      ++at;
-      continue;
-    }
-    size_t end = at;
-    while (end < folded.size() && is_part(end)) ++end;
-    std::string_view word = folded.substr(at, end - at);
-    at = end;
-    while (!word.empty() && (word.front() == '-' || word.front() == '#' || word.front() == '/')) {
-      word.remove_prefix(1);
-    }
-    while (!word.empty() && word.back() == '.') word.remove_suffix(1);
-    int digits = 0;
-    int letters = 0;
-    for (char c : word) {
-      digits += std::isdigit(static_cast<unsigned char>(c)) != 0;
-      letters += std::isalpha(static_cast<unsigned char>(c)) != 0;
-    }
-    if (digits == 0) continue;
-    const std::string_view before = folded.substr(0, end - word.size());
-    if (before.ends_with("$") || before.ends_with("¥")) continue;
-    // A password's word ("bunny4eva").
-    if (letters >= 3 && digits >= 1 && word.size() >= 5 &&
-        std::isalpha(static_cast<unsigned char>(word.front()))) {
-      return true;
-    }
-    // Letters and digits in one word ("HX-20931", "京A12345" read as "a12345").
-    if (letters > 0 && digits >= 2 && word.size() >= 3) {
-      // Not a unit after a number ("25min", "3pm", "2nd", "10am", "5k", "140k").
-      std::string_view tail = word;
-      while (!tail.empty() && std::isdigit(static_cast<unsigned char>(tail.front()))) {
-        tail.remove_prefix(1);
-      }
-      const bool unit = !tail.empty() && std::all_of(tail.begin(), tail.end(), [](char c) {
-        return std::isalpha(static_cast<unsigned char>(c));
-      }) && tail.size() <= 3 && tail != "a" && tail != "b" && tail != "c" && tail != "d";
-      if (!unit) return true;
-    }
-    // A seat: up to three digits and one letter ("14C").
-    if (letters == 1 && digits <= 2 && std::isalpha(static_cast<unsigned char>(word.back()))) {
-      return true;
-    }
-  }
-  return false;
-}
-
 bool AsksForMoney(std::string_view q) {
   if (AnyCue(q, kMoneyAsks)) return true;
   if (AnyCue(q, kZhMoneyNouns) && (q.find("多少") != std::string_view::npos ||
@@ -732,48 +625,6 @@ std::string WithoutNumbersOf(std::string_view query, std::string folded) {
     }
   }
   return folded;
-}
-
-// A day of the calendar (the table above, date): what a birthday or a date is answered by.
-bool CarriesDate(std::string_view folded) {
-  // 号 / 日 / 月 after a number, not 号楼 / 号线 (a building, a line) or 日子.
-  constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子";
-  for (std::string_view mark : {"号", "日", "月"}) {
-    for (size_t at = folded.find(mark); at != std::string_view::npos;
-         at = folded.find(mark, at + 1)) {
-      if (!NumeralBefore(folded, at)) continue;
-      const size_t next = at + mark.size();
-      const std::string_view after = next + 3 <= folded.size() ? folded.substr(next, 3) : "";
-      if (mark != "月" && !after.empty() && kNotADay.find(after) != std::string_view::npos) continue;
-      return true;
-    }
-  }
-  constexpr std::string_view kZhDays[] = {"初一", "初二", "初三", "初四", "初五", "初六", "初七",
-                                          "初八", "初九", "初十", "廿", "中秋", "春节", "元旦",
-                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞", "星期",
-                                          "礼拜", "周一", "周二", "周三", "周四", "周五", "周六",
-                                          "周日", "周末", "今天", "明天", "后天", "昨天", "前天", "昨晚"};
-  for (std::string_view d : kZhDays) {
-    if (folded.find(d) != std::string_view::npos) return true;
-  }
-  constexpr std::string_view kEnDays[] = {
-      "january", "february", "march", "april", "june", "july", "august", "september", "october",
-      "november", "december", "jan", "feb", "apr", "jun", "jul", "aug", "sept", "oct", "nov",
-      "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-      "today", "tomorrow", "tonight", "yesterday", "last night", "christmas", "thanksgiving",
-      "halloween"};
-  if (AnyCue(folded, kEnDays) || (HasCue(folded, "may") && HasDigit(folded))) return true;
-  // "the 14th", "3rd", "5/12".
-  for (size_t i = 0; i + 1 < folded.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(folded[i]))) continue;
-    const std::string_view rest = folded.substr(i + 1, 2);
-    if (rest == "st" || rest == "nd" || rest == "rd" || rest == "th") return true;
-    if (folded[i + 1] == '/' && i + 2 < folded.size() &&
-        std::isdigit(static_cast<unsigned char>(folded[i + 2]))) {
-      return true;
-    }
-  }
-  return false;
 }
 
 // "42码", "size 10.5", "穿L的", "an M" (not "20号", a day).

@@ -45,6 +45,13 @@ bool HasCue(std::string_view text, std::string_view cue, bool unnegated) {
   return false;
 }
 
+bool AnyCue(std::string_view text, std::span<const std::string_view> cues) {
+  for (std::string_view cue : cues) {
+    if (HasCue(text, cue)) return true;
+  }
+  return false;
+}
+
 size_t CueIndex::First(std::string_view text) const {
   size_t first = std::string_view::npos;
   for (const Entry& e : short_) {

@@ -9,6 +9,7 @@
 #define ENGRAM_SRC_RECALL_CUE_INDEX_H_
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,9 @@ bool NegatedAt(std::string_view text, size_t at);
 // `cue` in folded `text`; an ASCII cue only as whole words, and with `unnegated` only where
 // the word before it does not negate it (NegatedAt).
 bool HasCue(std::string_view text, std::string_view cue, bool unnegated = false);
+
+// Whether HasCue finds any of `cues` in folded `text`.
+bool AnyCue(std::string_view text, std::span<const std::string_view> cues);
 
 class CueIndex {
  public:

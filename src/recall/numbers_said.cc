@@ -139,6 +139,11 @@ bool AfterMonth(std::string_view before) {
   });
 }
 
+// Whether `before` ends with a sign of a sum ("$40", "¥300").
+bool AfterSumSign(std::string_view before) {
+  return before.ends_with("$") || before.ends_with("¥");
+}
+
 }  // namespace
 
 bool HasMoneyNumber(std::string_view folded) {
@@ -167,7 +172,7 @@ bool HasAge(std::string_view folded) {
     }
     // Years of something else ("干了十年了", "been here 6 years"), a sum, a day, a count.
     const bool digits = std::isdigit(static_cast<unsigned char>(number[0])) != 0;
-    if ((digits && number.size() > 3) || AfterMonth(before) || before.ends_with("$") || before.ends_with("¥") ||
+    if ((digits && number.size() > 3) || AfterMonth(before) || AfterSumSign(before) ||
         StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits) ||
         after.starts_with("块") || after.starts_with("元") || after.starts_with("万") ||
         after.starts_with("k ") || after == "k") {
@@ -184,7 +189,7 @@ bool HasCodeNumber(std::string_view folded) {
       return std::isdigit(static_cast<unsigned char>(c));
     });
     if (digits < 2 || digits != number.size()) return false;  // "7", a numeral, "4.5", "1,200"
-    if (AfterMonth(before) || before.ends_with("$") || before.ends_with("¥")) return false;
+    if (AfterMonth(before) || AfterSumSign(before)) return false;
     // A sum said after what it pays ("月租5500", "房租3200", "工资8000").
     for (std::string_view paid : {"租", "价", "费", "薪", "资", "款", "付", "花了", "rent ", "paid "}) {
       if (before.ends_with(paid)) return false;
@@ -201,6 +206,141 @@ bool HasCodeNumber(std::string_view folded) {
     return !StartsWithUnit(after, kZhNoMoneyUnits) && !StartsWithUnit(after, kEnNoMoneyUnits) &&
            !after.starts_with("块") && !after.starts_with("元") && !after.starts_with("万");
   });
+}
+
+bool HasDigit(std::string_view text) {
+  for (char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c))) return true;
+  }
+  return false;
+}
+
+bool NumeralBefore(std::string_view folded, size_t at) {
+  if (at == 0) return false;
+  if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;
+  const std::string_view before = at >= 3 ? folded.substr(at - 3, 3) : std::string_view();
+  return before == "一" || (!before.empty() && kZhNumerals.find(before) != std::string_view::npos);
+}
+
+bool HasDayNumber(std::string_view folded) {
+  constexpr std::string_view kHao = "号";
+  for (size_t at = folded.find(kHao); at != std::string_view::npos;
+       at = folded.find(kHao, at + 1)) {
+    if (NumeralBefore(folded, at)) return true;
+  }
+  return false;
+}
+
+bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
+                       std::string_view folded_query) {
+  if (raw_text.find("⟦") != std::string_view::npos || HasCodeNumber(folded)) return true;
+  // A password said in words: the word for it, then what it is ("WiFi密码提示：狗的名字加开业
+  // 年份", "the password is bluebird").
+  for (std::string_view secret : {"密码", "password", "passcode", "pw"}) {
+    const size_t at = folded.find(secret);
+    if (at == std::string_view::npos) continue;
+    const std::string_view rest = folded.substr(at + secret.size(), 12);
+    for (std::string_view says : {"是", ":", "：", "=", " is "}) {
+      if (rest.find(says) != std::string_view::npos) return true;
+    }
+  }
+  constexpr std::string_view kSeats[] = {"aisle", "window", "靠窗", "过道", "靠走廊", "exit row"};
+  if ((HasCue(folded_query, "seat") || folded_query.find("座位") != std::string_view::npos) &&
+      AnyCue(folded, kSeats)) {
+    return true;
+  }
+  const auto is_part = [&](size_t k) {
+    const unsigned char c = static_cast<unsigned char>(folded[k]);
+    return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.' || c == '_' || c == '@';
+  };
+  size_t at = 0;
+  while (at < folded.size()) {
+    if (!is_part(at)) {
+      ++at;
+      continue;
+    }
+    size_t end = at;
+    while (end < folded.size() && is_part(end)) ++end;
+    std::string_view word = folded.substr(at, end - at);
+    at = end;
+    while (!word.empty() && (word.front() == '-' || word.front() == '#' || word.front() == '/')) {
+      word.remove_prefix(1);
+    }
+    while (!word.empty() && word.back() == '.') word.remove_suffix(1);
+    int digits = 0;
+    int letters = 0;
+    for (char c : word) {
+      digits += std::isdigit(static_cast<unsigned char>(c)) != 0;
+      letters += std::isalpha(static_cast<unsigned char>(c)) != 0;
+    }
+    if (digits == 0) continue;
+    const std::string_view before = folded.substr(0, end - word.size());
+    if (AfterSumSign(before)) continue;
+    // A password's word ("bunny4eva").
+    if (letters >= 3 && digits >= 1 && word.size() >= 5 &&
+        std::isalpha(static_cast<unsigned char>(word.front()))) {
+      return true;
+    }
+    // Letters and digits in one word ("HX-20931", "京A12345" read as "a12345").
+    if (letters > 0 && digits >= 2 && word.size() >= 3) {
+      // Not a unit after a number ("25min", "3pm", "2nd", "10am", "5k", "140k").
+      std::string_view tail = word;
+      while (!tail.empty() && std::isdigit(static_cast<unsigned char>(tail.front()))) {
+        tail.remove_prefix(1);
+      }
+      const bool unit = !tail.empty() && std::all_of(tail.begin(), tail.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c));
+      }) && tail.size() <= 3 && tail != "a" && tail != "b" && tail != "c" && tail != "d";
+      if (!unit) return true;
+    }
+    // A seat: up to three digits and one letter ("14C").
+    if (letters == 1 && digits <= 2 && std::isalpha(static_cast<unsigned char>(word.back()))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool CarriesDate(std::string_view folded) {
+  // 号 / 日 / 月 after a number, not 号楼 / 号线 (a building, a line) or 日子.
+  constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子";
+  for (std::string_view mark : {"号", "日", "月"}) {
+    for (size_t at = folded.find(mark); at != std::string_view::npos;
+         at = folded.find(mark, at + 1)) {
+      if (!NumeralBefore(folded, at)) continue;
+      const size_t next = at + mark.size();
+      const std::string_view after = next + 3 <= folded.size() ? folded.substr(next, 3) : "";
+      if (mark != "月" && !after.empty() && kNotADay.find(after) != std::string_view::npos) continue;
+      return true;
+    }
+  }
+  constexpr std::string_view kZhDays[] = {"初一", "初二", "初三", "初四", "初五", "初六", "初七",
+                                          "初八", "初九", "初十", "廿", "中秋", "春节", "元旦",
+                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞", "星期",
+                                          "礼拜", "周一", "周二", "周三", "周四", "周五", "周六",
+                                          "周日", "周末", "今天", "明天", "后天", "昨天", "前天", "昨晚"};
+  for (std::string_view d : kZhDays) {
+    if (folded.find(d) != std::string_view::npos) return true;
+  }
+  constexpr std::string_view kEnDays[] = {
+      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
+      "tomorrow", "tonight", "yesterday", "last night", "christmas", "thanksgiving", "halloween"};
+  if (AnyCue(folded, kEnDays) || (HasCue(folded, "may") && HasDigit(folded))) return true;
+  // A month by its name; "may" and "mar" are words too ("may" with a number above).
+  for (std::string_view m : kMonths) {
+    if (m != "may" && m != "mar" && HasCue(folded, m)) return true;
+  }
+  // "the 14th", "3rd", "5/12".
+  for (size_t i = 0; i + 1 < folded.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(folded[i]))) continue;
+    const std::string_view rest = folded.substr(i + 1, 2);
+    if (rest == "st" || rest == "nd" || rest == "rd" || rest == "th") return true;
+    if (folded[i + 1] == '/' && i + 2 < folded.size() &&
+        std::isdigit(static_cast<unsigned char>(folded[i + 2]))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool IsEnNumberWord(std::string_view word) {

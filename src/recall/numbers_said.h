@@ -1,6 +1,6 @@
 // What numbers a text says, for the kinds of answer (answer_kind.h): a number that may be a
-// sum of money, a share, a weekday or an order rather than a count, a number written in
-// English words. Each reads folded text (text::FoldForSearch).
+// sum of money, an age, a share, a weekday or an order rather than a count, a number written in
+// English words, a day of the calendar, a code. Each reads folded text (text::FoldForSearch).
 //
 // Thread safety: pure functions.
 #ifndef ENGRAM_RECALL_NUMBERS_SAID_H_
@@ -10,6 +10,28 @@
 #include <string_view>
 
 namespace engram::recall {
+
+// Chinese numerals besides 一, which alone often counts nothing ("一家公司").
+inline constexpr std::string_view kZhNumerals = "零〇二三四五六七八九十百千万亿两半";
+
+bool HasDigit(std::string_view text);
+
+// Whether a digit or a Chinese numeral ends right before byte `at` of `folded`.
+bool NumeralBefore(std::string_view folded, size_t at);
+
+// "3号", "十五号": 号 after a digit or a Chinese numeral.
+bool HasDayNumber(std::string_view folded);
+
+// A day of the calendar: 3号, 十五日, 八月, 初六, 中秋, "October 3", "the 14th", 5/12, a
+// weekday, 明天, 昨天, "last night"; not 5号楼, "Sundays", "6 years", 8:15.
+bool CarriesDate(std::string_view folded);
+
+// A code (answer_kind.h, identifier): a word of letters and digits that is no unit after a
+// number ("HX-20931", "CA927", "1Z88A04", "京A12345", "Pinecone_2024"), a number that may name
+// a thing (HasCodeNumber: "#217", "B座421", "TP 1358"), a seat ("14C", "aisle") for a question
+// about one (`folded_query`), a password said in words, or a masked value in `raw_text`.
+bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
+                       std::string_view folded_query);
 
 // Whether `folded` says a number that may be an amount of money: not a model's number
 // ("V12"), a time ("4:30"), a share ("2.1%"), a weekday or an ordinal ("周四", "第二") or a count
