@@ -24,7 +24,8 @@ constexpr std::string_view kAgeAsks[] = {"几岁", "多少岁", "多大了", "�
 constexpr std::string_view kTimeAsks[] = {"几点", "什么时候", "啥时候", "哪天", "哪一天",
                                           "几号", "几月", "哪个月", "哪年", "哪一年", "what time",
                                           "what date", "which day", "what day", "what year",
-                                          "which year", "when's"};
+                                          "which year", "when's", "星期几", "周几", "礼拜几"};
+constexpr std::string_view kWhereStarts[] = {"where "};
 constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does ", "when do ",
                                             "when will "};
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
@@ -48,6 +49,13 @@ constexpr std::string_view kPayWords[] = {"pay",  "paid", "paying", "spend", "sp
 // number (CarriesSize).
 constexpr std::string_view kSizeAsks[] = {"多大码", "几码", "什么码", "尺码", "多大号",
                                           "what size", "shoe size", "clothes size", "dress size"};
+// An area: carried by a number before a unit of area (CarriesArea).
+constexpr std::string_view kAreaAsks[] = {"面积", "多少平", "几平", "多少平方", "square feet",
+                                          "square foot", "square meters", "square metres",
+                                          "sq ft", "how many acres", "多少亩", "几亩"};
+// A share or a ratio: carried by a per cent or a ratio (CarriesShare).
+constexpr std::string_view kShareAsks[] = {"percentage", "percent", "百分比", "百分之几", "占比",
+                                           "几成", "ratio", "dilution", "比例", "稀释"};
 // A brand or a model.
 constexpr std::string_view kBrandAsks[] = {"牌子", "品牌", "什么牌", "哪个牌", "what brand",
                                            "which brand", "what make", "what model",
@@ -151,7 +159,10 @@ bool HasFreeDigit(std::string_view text) {
     }
     size_t digits = 0;
     for (size_t k = i; k < end; ++k) digits += text[k] != '.';
-    if (free && digits <= 4 && (end >= text.size() || text[end] != '%')) return true;
+    // Not a share ("2.1%") nor a count that makes a word ("a 9-frame radial", "3-bedroom").
+    const bool compound = end + 1 < text.size() && text[end] == '-' &&
+                          std::isalpha(static_cast<unsigned char>(text[end + 1]));
+    if (free && digits <= 4 && (end >= text.size() || text[end] != '%') && !compound) return true;
     i = end;
   }
   return false;
@@ -438,10 +449,12 @@ constexpr std::string_view kEnIdNouns[] = {
     "policy", "account", "tracking", "confirmation", "order", "flight", "flyer", "member",
     "membership", "license", "licence", "plate", "serial", "case", "claim", "ticket",
     "reference", "booking", "reservation", "routing", "invoice", "passport", "badge",
-    "employee", "locker", "seat", "gate", "vin", "po", "lot", "model", "part", "container"};
+    "employee", "locker", "seat", "gate", "vin", "po", "lot", "model", "part", "container",
+    "tax"};
 
 bool AsksForIdentifier(std::string_view q) {
-  if (AnyCue(q, kZhIdAsks)) return true;
+  constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号"};
+  if (AnyCue(q, kZhIdAsks) || AnyCue(q, kIdWords)) return true;
   // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
   // password manager".
   constexpr std::string_view kSecrets[] = {"密码", "password", "passcode", "pin", "door code",
@@ -460,6 +473,46 @@ bool AsksForIdentifier(std::string_view q) {
     if (std::find(std::begin(kEnIdNouns), std::end(kEnIdNouns), words[i - 1].text) !=
         std::end(kEnIdNouns)) {
       return true;
+    }
+  }
+  return false;
+}
+
+bool AsksForShare(std::string_view q) {
+  return AnyCue(q, kShareAsks) || q.find("what %") != std::string_view::npos;
+}
+
+// "35%", "twelve percent", "百分之三十", "三成", or a ratio ("1:5000", "1比3") where the question
+// asks for one (ratio, dilution, 比例, 稀释).
+bool CarriesShare(std::string_view folded, std::string_view folded_query) {
+  if (HasPercent(folded) || HasCue(folded, "percent") || HasCue(folded, "per cent") ||
+      folded.find("百分之") != std::string_view::npos) {
+    return true;
+  }
+  for (size_t at = folded.find("成"); at != std::string_view::npos; at = folded.find("成", at + 1)) {
+    if (NumeralBefore(folded, at)) return true;
+  }
+  constexpr std::string_view kRatioAsks[] = {"ratio", "dilution", "比例", "稀释"};
+  if (!AnyCue(folded_query, kRatioAsks)) return false;
+  for (size_t at = 1; at + 1 < folded.size(); ++at) {
+    const char c = folded[at];
+    if ((c == ':' || c == '/') && std::isdigit(static_cast<unsigned char>(folded[at - 1])) &&
+        std::isdigit(static_cast<unsigned char>(folded[at + 1]))) {
+      return true;
+    }
+  }
+  return folded.find("比") != std::string_view::npos && HasDigit(folded);
+}
+
+// A number before a unit of area: "120平", "85平米", "1,200 sq ft", "3 acres", "两亩".
+bool CarriesArea(std::string_view folded) {
+  constexpr std::string_view kUnits[] = {"平", "㎡", "m2", "m²", "sq", "square", "acre", "亩",
+                                         "hectare"};
+  for (std::string_view u : kUnits) {
+    for (size_t at = folded.find(u); at != std::string_view::npos; at = folded.find(u, at + 1)) {
+      size_t p = at;
+      while (p > 0 && folded[p - 1] == ' ') --p;
+      if (NumeralBefore(folded, p)) return true;
     }
   }
   return false;
@@ -495,8 +548,8 @@ bool AsksForRate(std::string_view query) {
 
 bool AsksForPlace(std::string_view q) {
   // "该用哪个地址" of an e-mail, "what address should colleagues use to reach me": a contact.
-  constexpr std::string_view kMail[] = {"邮件", "邮箱", "mail", "email", "e-mail", "reach",
-                                        "网址", "website"};
+  constexpr std::string_view kMail[] = {"邮件", "邮箱", "email", "e-mail", "reach", "网址",
+                                        "website"};
   if (AnyCue(q, kMail)) return false;
   for (std::string_view noun : kZhPlaceNouns) {
     for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
@@ -536,6 +589,33 @@ bool AsksForPlace(std::string_view q) {
 
 constexpr std::string_view kStreetWords[] = {"street", "st", "avenue", "ave", "road", "rd",
                                              "lane", "drive", "blvd", "boulevard", "way", "apt"};
+
+// A capitalized run the question does not say (HasProperWord) after a word that puts a place
+// ("in Tacoma", "at the Marriott", "moved to Austin") or ending in a place's word ("Elm
+// Street", "Mercy Hospital"): "key witness for Kessler: Angela Ruiz" names no place.
+bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
+  constexpr std::string_view kPlaceBefore[] = {"in", "at", "to", "from", "near", "on", "the",
+                                               "by", "into", "outside", "around"};
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (!IsProperWord(words[i], asked)) continue;
+    size_t first = i;
+    while (first > 0 && !words[first].sentence_start && IsCapitalized(words[first - 1])) --first;
+    size_t last = i;
+    while (last + 1 < words.size() && !words[last + 1].sentence_start &&
+           IsCapitalized(words[last + 1])) {
+      ++last;
+    }
+    const std::string tail = text::FoldForSearch(words[last].text);
+    if (AnyCue(tail, kOrgTails) || AnyCue(tail, kStreetWords)) return true;
+    if (first == 0 || words[first].sentence_start) continue;
+    const std::string before = text::FoldForSearch(words[first - 1].text);
+    if (std::find(std::begin(kPlaceBefore), std::end(kPlaceBefore), before) !=
+        std::end(kPlaceBefore)) {
+      return true;
+    }
+  }
+  return false;
+}
 // Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
 constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场";
 
@@ -557,12 +637,20 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
       if (!after.starts_with("同学") && !after.starts_with("生")) return true;
     }
   }
-  if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷") ||
+  if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷栋层座室楼") ||
                                       AnyCue(folded, kStreetWords))) {
     return true;
   }
-  const std::vector<std::string> asked = AskedLatinWords(query);
-  if (HasProperWord(LatinWords(WithoutPlaceholders(raw_text)), asked)) return true;
+  if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;
+  // Where someone lives or is: a home or a kind of place ("a place near a park or woods", "my
+  // Japanese house").
+  constexpr std::string_view kEnWhereAnswers[] = {
+      "house", "home", "place", "city", "town", "village", "neighborhood", "neighbourhood",
+      "country", "state", "downtown", "suburbs", "countryside", "beach", "park", "woods",
+      "mountains", "lake", "condo", "flat", "studio", "mansion", "abroad", "overseas"};
+  if (!address && StartsWithAny(folded_query, kWhereStarts) && AnyCue(folded, kEnWhereAnswers)) {
+    return true;
+  }
   constexpr std::string_view kZhAt[] = {"在", "住", "订", "是"};
   if (HasHanAfter(folded, folded_query, kZhAt)) return true;
   return HasMentionOf(raw_text, folded_query,
@@ -627,7 +715,38 @@ std::string WithoutNumbersOf(std::string_view query, std::string folded) {
   return folded;
 }
 
-// "42码", "size 10.5", "穿L的", "an M" (not "20号", a day).
+// `folded` (of `raw_text`) without the numbers that follow a code of capitals ("RDH 22871",
+// "TP 1358"), which count no money; a currency's code ("USD 500", "RMB 3000") stays.
+std::string WithoutCodeNumbers(std::string_view raw_text, std::string folded) {
+  constexpr std::string_view kCurrencies[] = {"USD", "RMB", "CNY", "HKD", "EUR", "GBP", "CAD",
+                                              "AUD", "JPY", "SGD", "NTD", "TWD", "NZD", "CHF"};
+  for (size_t i = 0; i < raw_text.size(); ++i) {
+    if (!std::isupper(static_cast<unsigned char>(raw_text[i])) ||
+        (i > 0 && std::isalnum(static_cast<unsigned char>(raw_text[i - 1])))) {
+      continue;
+    }
+    size_t j = i;
+    while (j < raw_text.size() && std::isupper(static_cast<unsigned char>(raw_text[j]))) ++j;
+    const std::string_view code = raw_text.substr(i, j - i);
+    size_t k = j;
+    while (k < raw_text.size() && raw_text[k] == ' ') ++k;
+    size_t end = k;
+    while (end < raw_text.size() && std::isdigit(static_cast<unsigned char>(raw_text[end]))) ++end;
+    i = j;
+    if (code.size() < 2 || code.size() > 5 || k == j || end == k ||
+        std::find(std::begin(kCurrencies), std::end(kCurrencies), code) != std::end(kCurrencies)) {
+      continue;
+    }
+    const std::string number(raw_text.substr(k, end - k));
+    const std::string lower = text::FoldForSearch(raw_text.substr(i - code.size(), end - (i - code.size())));
+    for (size_t at = folded.find(lower); at != std::string::npos; at = folded.find(lower, at + 1)) {
+      folded.replace(at + lower.size() - number.size(), number.size(), std::string(number.size(), ' '));
+    }
+  }
+  return folded;
+}
+
+// "42码", "size 10.5", "穿L的", "an M", "11.5" (not "20号", a day).
 bool CarriesSize(std::string_view folded) {
   constexpr std::string_view kMa = "码";
   for (size_t at = folded.find(kMa); at != std::string_view::npos; at = folded.find(kMa, at + 1)) {
@@ -642,7 +761,7 @@ bool CarriesSize(std::string_view folded) {
     }
   }
   const size_t size = folded.find("size");
-  return size != std::string_view::npos && HasDigit(folded.substr(size));
+  return (size != std::string_view::npos && HasDigit(folded.substr(size))) || HasSizeNumber(folded);
 }
 
 }  // namespace
@@ -662,7 +781,11 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   }
   if (!about_past && asks_time) return AnswerKind::kTime;
   if (AnyCue(q, kColourAsks)) return AnswerKind::kColour;
-  if (AnyCue(q, kSizeAsks)) return AnswerKind::kSize;
+  if (AnyCue(q, kSizeAsks) || (HasCue(q, "size") && (HasCue(q, "what") || HasCue(q, "which")))) {
+    return AnswerKind::kSize;
+  }
+  if (AsksForShare(q)) return AnswerKind::kShare;
+  if (AnyCue(q, kAreaAsks)) return AnswerKind::kArea;
   // "Which Kindle model did I buy?": a model.
   if (AnyCue(q, kBrandAsks) ||
       (HasCue(q, "model") && (HasCue(q, "which") || HasCue(q, "what")))) {
@@ -718,21 +841,32 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return HasNumber(folded);
     case AnswerKind::kIdentifier:
       return CarriesIdentifier(text, folded, Folded(query));
-    case AnswerKind::kTime:
-      return HasFreeDigit(folded) || HasCharOf(folded, kZhTimeChars) || HasDayNumber(folded) ||
-             AnyCue(folded, kZhTimeWords) || AnyCue(folded, kEnTimeWords);
+    case AnswerKind::kTime: {
+      // "next to the settling tank" is a place, not a time.
+      std::string timed = folded;
+      for (size_t at = timed.find("next to"); at != std::string::npos; at = timed.find("next to")) {
+        timed.replace(at, 7, " ");
+      }
+      return HasFreeDigit(timed) || HasCharOf(timed, kZhTimeChars) || HasDayNumber(timed) ||
+             AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnTimeWords);
+    }
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);
     case AnswerKind::kName:
       return HasName(text, folded, query);
     case AnswerKind::kMoney:
-      return HasMoneyNumber(folded) || (AsksForRate(query) && HasPercent(folded));
+      return HasMoneyNumber(WithoutCodeNumbers(text, folded)) ||
+             (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
       return CarriesBrand(text, folded, query);
     case AnswerKind::kPlace:
       return CarriesPlace(text, folded, query);
     case AnswerKind::kSize:
       return CarriesSize(folded);
+    case AnswerKind::kShare:
+      return CarriesShare(folded, Folded(query));
+    case AnswerKind::kArea:
+      return CarriesArea(folded);
     case AnswerKind::kDate:
       return CarriesDate(folded);
     case AnswerKind::kJob:

@@ -21,19 +21,22 @@
 //                                                            not say, 名字, "是" + a surname
 //                                                            (or 阿 / 小 / 老) and one or two
 //                                                            characters
-//   age       几岁, 多大了, "how old"                        a number of at most three digits
-//                                                            that counts no other unit (not
-//                                                            "干了十年了", "6 years", "$40")
-//   time      几点, 哪天, 什么时候, "when is", "what time"   a number of at most four digits
-//             (not asked about the past: a past event's      not ending a Latin word ("X1" is
-//             own time answers "when did ...")               a model, 13812345678 a phone, 2.1%
-//                                                            a share) or a time word (周, 月,
-//                                                            星期, "Monday", "tomorrow"; not 期
-//                                                            alone: 定期)
+//   age       几岁, 多大了, "how old"                        a number up to 120 that counts no
+//                                                            other unit (not "干了十年了", "6
+//                                                            years", "$40") and names no room
+//                                                            (一楼108)
+//   time      几点, 哪天, 星期几, 什么时候, "when is",       a number of at most four digits
+//             "what time" (not asked about the past: a      not ending a Latin word ("X1" is
+//             past event's own time answers "when did")     a model, 13812345678 a phone, 2.1%
+//                                                            a share, "9-frame" a count) or a
+//                                                            time word (周, 月, 星期, "Monday",
+//                                                            "next"; not 期 alone: 定期; not
+//                                                            "next to")
 //   money     多少钱, 花了多少, 挣了多少, 预算/工资/费/薪    a number that is no count of another
 //             with 多少 / 几, "how much" + pay / cost,       unit (一个半小时, 25 min, 3°C, 四十
-//             "what is the budget / price / rent"            单), no weekday (周四) and no model's
-//                                                            (V12, Q3)
+//             "what is the budget / price / rent"            单), no weekday (周四), no model's
+//                                                            (V12, Q3) and none after a code of
+//                                                            capitals ("RDH 22871"; "USD 48" is)
 //   amount    是多少, 多少, "how much", "number"             a number (not a lone 一 / "one":
 //                                                            "一家公司", "one-on-ones")
 //   colour    什么颜色, "what color"                         a colour word
@@ -43,11 +46,14 @@
 //                                                            name
 //   place     哪个酒店 / 餐厅 / 学校, 酒店在哪, "which      a place noun (酒店, 小学, "hotel"),
 //             hotel", "where is the venue", "address"        a name ending in 店 / 馆 / 院 / 路
-//             (not of an e-mail), "where does X live",       ..., a capitalized word, 在 / 住 /
-//             住哪, 哪条路 (an address)
-//                                                            订 / 是 + a name, a place or an
-//                                                            organisation; an address: a
-//                                                            number with a street word
+//             (not of an e-mail), "where does X live",       ..., a capitalized name after "in",
+//             住哪, 哪条路 (an address)                      "at", "to", "the" ... or ending in
+//                                                            a place's word ("Elm Street"), 在 /
+//                                                            住 / 订 / 是 + a name, a place or
+//                                                            an organisation; an address: a
+//                                                            number with a street word (路, 栋,
+//                                                            层, "St"); asked where: a home or a
+//                                                            kind of place ("house", "park")
 //   job       "do for work", 做什么工作, 干啥的, 职业        work words (上班, 公司, 医生,
 //                                                            "works", "engineer", ...)
 //   date      生日, 纪念日, "birthday", "anniversary",      a day of the calendar: 3号, 十五日,
@@ -58,14 +64,24 @@
 //                                                            not 5号楼,
 //                                                            "Sundays", "6 years", 8:15
 //   identifier 保单号, 车牌, 座位, "policy number",          a word of letters and digits
-//             "flight number", "what seat" (a noun of a      ("HX-20931", "TP1358"), a number
-//             thing with "number" / "no" / "id")             of two digits or more that is no
-//                                                            sum, time, year, day of a month or
-//                                                            count ("#217", "B座421"), a seat
-//                                                            ("14C", "aisle"), a masked value
-//   size      多大码, 尺码, "what size", "shoe size"         a number before 码, a letter
-//                                                            size (S, M, XL), "size" and a
-//                                                            number
+//             "flight number", "what seat" (a noun of a      ("HX-20931", "TP1358"; not hours,
+//             thing with "number" / "no" / "id"), EIN,       "7-10pm"), a number of two digits
+//             SSN, 税号                                      or more that is no sum, time, year,
+//                                                            day of a month or count ("#217",
+//                                                            "B座421"), a seat ("14C", "aisle"),
+//                                                            a masked value; for 身份证, a
+//                                                            passport, an SSN, an EIN: five
+//                                                            digits or more (or the last digits
+//                                                            when only they are asked for)
+//   size      多大码, 尺码, "what size", "what boot size"    a number before 码, a letter
+//             ("size" with what / which)                     size (S, M, XL), "size" and a
+//                                                            number, a number of at most two
+//                                                            digits that counts no unit
+//   share     percentage, 百分比, 占比, 几成; ratio,          a per cent (35%, "percent",
+//             dilution, 比例, 稀释                            百分之), 三成; for a ratio also
+//                                                            "1:5000", "1/20", 1比3
+//   area      面积, 多少平, "square feet", "sq ft", 几亩      a number before 平, ㎡, "sq",
+//                                                            "square", "acre", 亩
 //
 // Numbers are digits, Chinese numerals and English number words. Counting questions ("how
 // many times ...") ask for no kind: their answer is the number of memories, not a value in one.
@@ -92,7 +108,9 @@ enum class AnswerKind {
   kJob,
   kSize,
   kDate,
-  kIdentifier
+  kIdentifier,
+  kShare,
+  kArea
 };
 
 // The relevance share left to a hit that does not carry the kind asked for.

@@ -324,6 +324,66 @@ TEST(AnswerKindTest, ACallOrAPersonIsNoChannel) {
                            "telephone him on Sundays.", "What is Geoffrey's telephone number?"));
 }
 
+TEST(AnswerKindTest, APlaceIsNamedWherePlacesAreSaid) {
+  const char* q = "where does Angela Ruiz live?";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace,
+                           "key witness for Kessler: Angela Ruiz, former Brightline ops manager", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Angela Ruiz lives in Tacoma now", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Angela's place is on Harbor Street", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Angela is looking for a place near a park", q));
+  // Mailing a drive asks for a postal address, not an e-mail address.
+  const char* office = "what's Harbor Light's office address? need to mail the drive";
+  EXPECT_EQ(AskedKind(office, false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "Harbor Light producer is Sasha, very detail oriented",
+                           office));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Harbor Light's office is at 220 Pier St", office));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "新地址是恒通国际创新园C2栋3层", "公司现在地址是哪"));
+}
+
+TEST(AnswerKindTest, SharesAreasAndSizesAskForTheirUnits) {
+  EXPECT_EQ(AskedKind("What's Marcus's body fat percentage?", false), AnswerKind::kShare);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kShare, "Marcus's deadlift PR is 158 kg",
+                           "What's Marcus's body fat percentage?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kShare, "Marcus is at 14% body fat",
+                          "What's Marcus's body fat percentage?"));
+  EXPECT_EQ(AskedKind("一抗稀释比例是多少", false), AnswerKind::kShare);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kShare, "一抗按1:5000稀释", "一抗稀释比例是多少"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kShare, "一抗放在-20度冰箱第二层", "一抗稀释比例是多少"));
+  EXPECT_EQ(AskedKind("李老板那间门面多大面积？多少平", false), AnswerKind::kArea);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kArea, "李老板那个门面房装修 预算控制在15万以内", "门面多大面积"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kArea, "门面120平，两层", "门面多大面积"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kArea, "the shop is 1,200 sq ft", "how many square feet is the shop?"));
+  EXPECT_EQ(AskedKind("what boot size do I put down for Marcus?", false), AnswerKind::kSize);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kSize, "Marcus is paired with me for rope rescue drills",
+                           "what boot size do I put down for Marcus?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "Marcus wears an 11.5 in boots",
+                          "what boot size do I put down for Marcus?"));
+}
+
+TEST(AnswerKindTest, WhatLooksLikeAValueOfAnotherKindIsNone) {
+  // "next to" is a place, "9-frame" a count, "7-10pm" hours, "RDH 22871" a licence, 一楼108 a
+  // room; a number a state gives is long, unless only its last digits are asked for.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "The extractor lives in the garage next to the tank.",
+                           "When does the warranty on my extractor run out?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "Bought a 9-frame radial extractor from Lyson",
+                           "When does the warranty on my extractor run out?"));
+  EXPECT_EQ(AskedKind("黄医生星期几出门诊？", false), AnswerKind::kTime);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "Booked Bunker Studios for Monday 7-10pm.",
+                           "What's the door code for Bunker Studios?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Carla's license number is on file, RDH 22871",
+                           "what's Carla's hourly rate?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Carla is paid USD 48 an hour", "what's Carla's hourly rate?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAge, "国画课在老年大学一楼108，周四下午", "周老师多大年纪了？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAge, "周老师今年68了", "周老师多大年纪了？"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "刘先生订了203房，晚上十点以后到", "刘先生的身份证号是多少？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "我的护照号码尾号是5821。", "我护照号最后四位是多少？"));
+  EXPECT_EQ(AskedKind("what's the federal tax number for my company?", false), AnswerKind::kIdentifier);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "LLC annual report due April 1",
+                           "what's the federal tax number for my company?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "EIN for my LLC: 84-3390127",
+                          "what's the federal tax number for my company?"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

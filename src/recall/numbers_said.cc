@@ -170,15 +170,31 @@ bool HasAge(std::string_view folded) {
         after == "yo") {
       return true;
     }
-    // Years of something else ("干了十年了", "been here 6 years"), a sum, a day, a count.
+    // Years of something else ("干了十年了", "been here 6 years"), a sum, a day, a count; no
+    // one is older than 120, and a number after 楼 or "#" names a room ("一楼108").
     const bool digits = std::isdigit(static_cast<unsigned char>(number[0])) != 0;
-    if ((digits && number.size() > 3) || AfterMonth(before) || AfterSumSign(before) ||
+    if ((digits && (number.size() > 3 || std::stoi(std::string(number)) > 120)) ||
+        before.ends_with("楼") || before.ends_with("#") || before.ends_with("室") ||
+        AfterMonth(before) || AfterSumSign(before) ||
         StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits) ||
         after.starts_with("块") || after.starts_with("元") || after.starts_with("万") ||
         after.starts_with("k ") || after == "k") {
       return false;
     }
     return true;
+  });
+}
+
+bool HasSizeNumber(std::string_view folded) {
+  return AnyNumber(folded, [](std::string_view number, std::string_view before,
+                              std::string_view after) {
+    if (!std::isdigit(static_cast<unsigned char>(number[0]))) return false;
+    const std::string_view whole = number.substr(0, number.find('.'));
+    if (whole.size() > 2 || (whole.size() < number.size() && number.substr(whole.size()) != ".5")) {
+      return false;
+    }
+    return !AfterMonth(before) && !AfterSumSign(before) && !StartsWithUnit(after, kZhNoMoneyUnits) &&
+           !StartsWithUnit(after, kEnNoMoneyUnits);
   });
 }
 
@@ -233,7 +249,24 @@ bool HasDayNumber(std::string_view folded) {
 
 bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
                        std::string_view folded_query) {
-  if (raw_text.find("⟦") != std::string_view::npos || HasCodeNumber(folded)) return true;
+  if (raw_text.find("⟦") != std::string_view::npos) return true;
+  // A number a state gives a person or a firm (身份证, a passport, an SSN, an EIN) is long:
+  // "刘先生订了203房" does not answer 刘先生的身份证号.
+  constexpr std::string_view kLongIds[] = {"身份证", "护照", "passport", "ssn", "social security",
+                                           "ein", "tax id", "tax number", "税号", "驾照",
+                                           "driver's license", "drivers license"};
+  // ... unless only its last digits are asked for (尾号, 后四位, "last four").
+  constexpr std::string_view kLastDigits[] = {"尾号", "后四位", "后4位", "最后四位", "最后4位",
+                                              "最后", "last four", "last 4", "ends in", "ending"};
+  if (AnyCue(folded_query, kLongIds) && !AnyCue(folded_query, kLastDigits)) {
+    size_t run = 0;
+    for (char c : folded) {
+      run = std::isdigit(static_cast<unsigned char>(c)) ? run + 1 : (c == '-' || c == ' ' ? run : 0);
+      if (run >= 5) return true;
+    }
+    return false;
+  }
+  if (HasCodeNumber(folded)) return true;
   // A password said in words: the word for it, then what it is ("WiFi密码提示：狗的名字加开业
   // 年份", "the password is bluebird").
   for (std::string_view secret : {"密码", "password", "passcode", "pw"}) {
@@ -287,6 +320,14 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
       std::string_view tail = word;
       while (!tail.empty() && std::isdigit(static_cast<unsigned char>(tail.front()))) {
         tail.remove_prefix(1);
+      }
+      // A span of hours ("7-10pm", "9-11am").
+      if (tail.size() > 1 && tail.front() == '-' && word.size() > tail.size() &&
+          std::isdigit(static_cast<unsigned char>(tail[1]))) {
+        tail.remove_prefix(1);
+        while (!tail.empty() && std::isdigit(static_cast<unsigned char>(tail.front()))) {
+          tail.remove_prefix(1);
+        }
       }
       const bool unit = !tail.empty() && std::all_of(tail.begin(), tail.end(), [](char c) {
         return std::isalpha(static_cast<unsigned char>(c));

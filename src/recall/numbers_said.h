@@ -42,6 +42,10 @@ bool HasMoneyNumber(std::string_view folded);
 // number of at most three digits that counts no other unit ("干了十年了", "6 years", "$40").
 bool HasAge(std::string_view folded);
 
+// Whether `folded` says a number that may be a size of shoes or clothes: at most two digits,
+// or a half ("10.5"), that counts no unit and is no sum or day.
+bool HasSizeNumber(std::string_view folded);
+
 // Whether `folded` says a number of two digits or more that may name a thing (a locker, a
 // room, a flight, the last digits of an account): no sum, time, day of a month or count of a unit.
 bool HasCodeNumber(std::string_view folded);

@@ -117,23 +117,25 @@ bool EndsWithTitle(std::string_view text) {
   return false;
 }
 
-// Whether `query` is one sentence of at most kQuestionWords content words: no sentence ends
-// before its last characters.
+// Whether `query` is one question of at most kQuestionWords content words: at most two
+// sentences ("what's Harbor Light's office address? need to mail the drive", "那间门面多大
+// 面积？多少平"), not a dialogue.
 bool IsOneQuestion(std::string_view query) {
   if (ContentWords(query).size() > kQuestionWords) return false;
   const size_t last = query.find_last_not_of(" \t\n.!?。！？");
   if (last == std::string_view::npos) return true;
   const std::string_view body = query.substr(0, last + 1);
+  int ends = 0;
   for (std::string_view end : {".", "!", "?", "。", "！", "？"}) {
     for (size_t at = body.find(end); at != std::string_view::npos; at = body.find(end, at + 1)) {
       // "4.5": a full stop not followed by a space ends no sentence; nor does one after a title
       // ("Dr. Kim", "Mr. Osei's").
       if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
       if (end == "." && EndsWithTitle(body.substr(0, at))) continue;
-      return false;
+      ++ends;
     }
   }
-  return true;
+  return ends <= 1;
 }
 
 }  // namespace
