@@ -332,9 +332,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older)) {
     return true;
   }
-  // The same words with other values of one kind: the value changed, whatever the question.
+  // The same words with other values of one kind: the value changed, whatever the question;
+  // not of two members of a series or two measures of a thing (NamesOtherThings).
   if (topic.both_short && topic.other_values &&
-      topic.shared_besides_values >= kValueSharedWords && !OtherThingsChanged(newer, older)) {
+      topic.shared_besides_values >= kValueSharedWords && !OtherThingsChanged(newer, older) &&
+      !NamesOtherThings(newer.folded, older.folded)) {
     return true;
   }
   // The same frame with another value: the thing it names changed, whatever the question.

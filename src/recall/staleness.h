@@ -173,6 +173,13 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older);
 // each has a word before its change cue that the other has not there.
 bool OtherThingsChanged(const StatementCues& newer, const StatementCues& older);
 
+// Whether two short statements with other values name other things, folded: two members of
+// one series before their copulas ("hive 3's queen is unmarked", "the queen in hive 2 is
+// marked blue"), or two measures of one thing ("saddle setback is 6 cm", "my saddle height is
+// 74.5 cm": after a word both say, each names a measure, height, width, setback, ..., that
+// the other does not).
+bool NamesOtherThings(std::string_view newer, std::string_view older);
+
 // The weekday a folded word names, "1" (Monday) to "7", or "".
 std::string WeekdayOf(std::string_view word);
 

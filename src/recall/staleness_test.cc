@@ -212,6 +212,27 @@ TEST(StalenessTest, AChangeWithOtherValuesOfWhatBothAnswer) {
   EXPECT_FALSE(Outdates(Cue("手机换成了华为Mate 60 Pro，旧的给我妈用了"), Cue("我的主力机是小米13"), off));
 }
 
+// Two short statements in the same words with other numbers replace each other, unless they
+// name two members of one series or two measures of one thing.
+TEST(StalenessTest, OtherValuesOfOtherThingsReplaceNothing) {
+  EXPECT_TRUE(NamesOtherThings("hive 3's queen is unmarked; couldn't find her",
+                               "the queen in hive 2 is marked blue, she's a 2025 queen."));
+  EXPECT_TRUE(NamesOtherThings("saddle setback is 6 cm behind bb",
+                               "my saddle height is 74.5 cm from bb center"));
+  EXPECT_FALSE(NamesOtherThings("meeting is in room 305 now", "meeting is in room 204"));
+  EXPECT_FALSE(NamesOtherThings("note: dispatcher line 555-0187", "dispatcher's number is 555-0142."));
+  EXPECT_FALSE(NamesOtherThings("electric bill runs about $140 a month", "electric bill averages $95/mo."));
+  Topic values = Both();
+  values.other_values = true;
+  values.shared_besides_values = 0.6;
+  EXPECT_TRUE(Outdates(Cue("saddle height is 72 cm now, dropped it"), Cue("my saddle height is 74.5 cm"),
+                       values));
+  EXPECT_FALSE(Outdates(Cue("saddle setback is 6 cm behind BB"), Cue("my saddle height is 74.5 cm"),
+                        values));
+  EXPECT_FALSE(Outdates(Cue("Hive 3's queen is unmarked."), Cue("The queen in hive 2 is marked blue."),
+                        values));
+}
+
 // Asked how an item stands, two statements of it that both answer are two steps, whatever
 // their words; not of two items, nor with "也".
 TEST(StalenessTest, AStatusQuestionMakesTheLaterStepOfAnItemTheState) {

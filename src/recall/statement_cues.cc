@@ -224,6 +224,134 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older) {
          (!newer.weekdays.empty() && !older.weekdays.empty());
 }
 
+namespace {
+
+// A word of a statement, folded, and whether it carries a digit; `clause` counts the clause
+// breaks before it, `copula` whether a copula ("is", "are", "was", "were") comes before it in
+// its clause.
+struct ValueWord {
+  std::string text;
+  bool number = false;
+  int clause = 0;
+  bool after_copula = false;
+};
+
+std::vector<ValueWord> ValueWords(std::string_view folded) {
+  std::vector<ValueWord> out;
+  int clause = 0;
+  bool copula = false;
+  size_t i = 0;
+  while (i < folded.size()) {
+    const unsigned char c = static_cast<unsigned char>(folded[i]);
+    if (!std::isalnum(c)) {
+      const bool in_number = (c == '.' || c == ',' || c == ':') && i > 0 && i + 1 < folded.size() &&
+                             std::isdigit(static_cast<unsigned char>(folded[i - 1])) &&
+                             std::isdigit(static_cast<unsigned char>(folded[i + 1]));
+      if (!in_number && (c == ',' || c == ';' || c == '.' || c == '!' || c == '?' || c == '(' ||
+                         c == ')' || c >= 0x80)) {
+        ++clause;
+        copula = false;
+      }
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < folded.size() &&
+           (std::isalnum(static_cast<unsigned char>(folded[j])) ||
+            ((folded[j] == '.' || folded[j] == ':') && j + 1 < folded.size() &&
+             std::isdigit(static_cast<unsigned char>(folded[j + 1]))))) {
+      ++j;
+    }
+    ValueWord w;
+    w.text = std::string(folded.substr(i, j - i));
+    if (j + 1 < folded.size() && folded[j] == '\'' && folded[j + 1] == 's') j += 2;  // "hive 3's"
+    w.number = std::any_of(w.text.begin(), w.text.end(),
+                           [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+    w.clause = clause;
+    w.after_copula = copula;
+    if (w.text == "is" || w.text == "are" || w.text == "was" || w.text == "were") copula = true;
+    out.push_back(std::move(w));
+    i = j;
+  }
+  return out;
+}
+
+// The numbered things a statement names before its copula ("hive 3's queen is unmarked",
+// "the queen in hive 2 is marked blue"): the word before the number, and the number.
+std::vector<std::pair<std::string, std::string>> NumberedSubjects(const std::vector<ValueWord>& ws) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (size_t k = 1; k < ws.size(); ++k) {
+    if (!ws[k].number || ws[k - 1].number || ws[k].after_copula || ws[k - 1].clause != ws[k].clause ||
+        !IsContentToken(ws[k - 1].text)) {
+      continue;
+    }
+    const bool copula_later = std::any_of(ws.begin() + k, ws.end(), [&](const ValueWord& w) {
+      return w.clause == ws[k].clause && w.after_copula;
+    });
+    if (copula_later) out.emplace_back(ws[k - 1].text, ws[k].text);
+  }
+  return out;
+}
+
+// Names of a measure of a thing: "saddle height" and "saddle setback" are two.
+bool IsMeasure(std::string_view w) {
+  static const std::unordered_set<std::string_view> kMeasures = {
+      "height", "width", "length", "depth", "weight", "reach", "stack", "setback", "offset",
+      "diameter", "radius", "thickness", "volume", "capacity", "pressure", "speed", "distance",
+      "size", "angle", "gap", "clearance", "torque", "tension", "ph", "dose", "dosage"};
+  return kMeasures.count(w) != 0;
+}
+
+// The words that say what a statement's first value measures: its content words before the
+// value in its clause, or after it when the statement opens with the value ("74.5 cm saddle
+// height"); values and units left out.
+std::vector<std::string> MeasureWords(const std::vector<ValueWord>& ws) {
+  std::vector<std::string> out;
+  size_t first = 0;
+  while (first < ws.size() && !ws[first].number) ++first;
+  if (first == ws.size()) return out;
+  const auto keep = [&](const ValueWord& w) {
+    return !w.number && IsContentToken(w.text) && !IsUnitWord(w.text) && WeekdayOf(w.text).empty();
+  };
+  for (size_t k = 0; k < first; ++k) {
+    if (ws[k].clause == ws[first].clause && keep(ws[k])) out.push_back(ws[k].text);
+  }
+  if (!out.empty() || first != 0) return out;
+  for (size_t k = 1; k < ws.size() && ws[k].clause == ws[0].clause; ++k) {
+    if (keep(ws[k])) out.push_back(ws[k].text);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool NamesOtherThings(std::string_view newer, std::string_view older) {
+  const std::vector<ValueWord> a = ValueWords(newer);
+  const std::vector<ValueWord> b = ValueWords(older);
+  // One series, two members: "hive 3" and "hive 2".
+  for (const auto& [label, number] : NumberedSubjects(a)) {
+    for (const auto& [other_label, other_number] : NumberedSubjects(b)) {
+      if (label == other_label && number != other_number) return true;
+    }
+  }
+  // One thing, two measures of it: "saddle setback is 6 cm" and "my saddle height is 74.5 cm"
+  // (two names of measures after one word; "dispatcher line" is "dispatcher's number").
+  const std::vector<std::string> x = MeasureWords(a);
+  const std::vector<std::string> y = MeasureWords(b);
+  const auto has = [](const std::vector<std::string>& v, const std::string& w) {
+    return std::find(v.begin(), v.end(), w) != v.end();
+  };
+  for (size_t i = 0; i + 1 < x.size(); ++i) {
+    for (size_t k = 0; k + 1 < y.size(); ++k) {
+      if (x[i] == y[k] && x[i + 1] != y[k + 1] && !has(y, x[i + 1]) && !has(x, y[k + 1]) &&
+          IsMeasure(x[i + 1]) && IsMeasure(y[k + 1])) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Units and periods that values are counted in: two statements that share only these
 // ("2400 dollars a month" and "60 dollars a month") share no topic.
 bool IsUnitWord(std::string_view w) {
