@@ -17,6 +17,7 @@
 
 #include "engram/engine.h"
 #include "src/testing/fake_clock.h"
+#include "src/text/normalize.h"
 #include "src/testing/temp_dir.h"
 
 namespace engram {
@@ -415,8 +416,10 @@ constexpr SetFloor kThirtyFourthSetFloors[] = {
 constexpr SetFloor kThirtyFifthSetFloors[] = {
     {0.25, 43.0 / 70}, {0.35, 43.0 / 70}, {0.0, 35.0 / 70}};
 
+// Whether a memory's content says `part`, as stored: content is kept in its canonical form
+// (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
+  return text.find(text::Normalize(part)) != std::string::npos;
 }
 
 // Whether the recall answers the row as expected; `why` says how it does not.

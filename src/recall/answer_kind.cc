@@ -453,7 +453,9 @@ constexpr std::string_view kEnIdNouns[] = {
     "tax"};
 
 bool AsksForIdentifier(std::string_view q) {
-  constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号"};
+  // Which card or account money goes to ("这个月房租转到哪张卡"): its number.
+  constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "哪张卡", "哪个卡",
+                                           "哪个账户", "哪个账号", "which card", "which account"};
   if (AnyCue(q, kZhIdAsks) || AnyCue(q, kIdWords)) return true;
   // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
   // password manager".
@@ -573,9 +575,21 @@ bool AsksForPlace(std::string_view q) {
       })) {
     return true;
   }
+  // A place noun that names the place asked for, not one that qualifies another noun ("which
+  // gym locker is mine" asks for a locker).
+  constexpr std::string_view kAfterPlace[] = {
+      "is", "are", "was", "were", "do", "does", "did", "am", "i", "we", "you", "my", "our",
+      "should", "will", "can", "would", "has", "have", "for", "in", "at", "near", "on", "to",
+      "that", "he", "she", "they", "it", "again", "now", "these", "this", "next", "last"};
   for (size_t i = 0; i < words.size(); ++i) {
     if (std::find(std::begin(kEnPlaceNouns), std::end(kEnPlaceNouns), words[i].text) ==
         std::end(kEnPlaceNouns)) {
+      continue;
+    }
+    if (i + 1 < words.size() && !words[i + 1].sentence_start && words[i].text != "address" &&
+        words[i].text != "venue" &&
+        std::find(std::begin(kAfterPlace), std::end(kAfterPlace), words[i + 1].text) ==
+            std::end(kAfterPlace)) {
       continue;
     }
     if (where || words[i].text == "address" || words[i].text == "venue") return true;
@@ -715,6 +729,18 @@ std::string WithoutNumbersOf(std::string_view query, std::string folded) {
   return folded;
 }
 
+// A card or an account named by its bank or brand ("the Amex card", "招商银行卡", "建行卡"),
+// for a question that asks which card or account (kIdWords).
+bool NamesACard(std::string_view raw_text, std::string_view folded, std::string_view query) {
+  constexpr std::string_view kCardAsks[] = {"哪张卡", "哪个卡", "哪个账户", "哪个账号", "which card",
+                                            "which account"};
+  if (!AnyCue(Folded(query), kCardAsks)) return false;
+  constexpr std::string_view kBanks[] = {"银行", "建行", "工行", "农行", "招行", "中行", "交行",
+                                         "信用卡", "储蓄卡", "支付宝", "微信"};
+  return AnyCue(folded, kBanks) ||
+         HasProperWord(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query));
+}
+
 // `folded` (of `raw_text`) without the numbers that follow a code of capitals ("RDH 22871",
 // "TP 1358"), which count no money; a currency's code ("USD 500", "RMB 3000") stays.
 std::string WithoutCodeNumbers(std::string_view raw_text, std::string folded) {
@@ -797,7 +823,11 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   // memories.
   constexpr std::string_view kHowMany[] = {"几级", "几个", "几只", "几口", "几台", "几套", "几辆",
                                            "多重", "多高", "多长", "多远"};
-  if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) ||
+  // "how many exhibit binders do we need", "how many tomato plants do the Morales want": a
+  // number wanted; "how many pets does James have", "how many times" count memories.
+  const bool how_many = !about_past && q.starts_with("how many ") && !HasCue(q, "times") &&
+                        (HasCue(q, "need") || HasCue(q, "want") || HasCue(q, "should"));
+  if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) || how_many ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {
     return AnswerKind::kAmount;
   }
@@ -816,8 +846,13 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   constexpr std::string_view kWho = "是谁";
   for (std::string_view role : kZhPersonRoles) {
     const size_t at = q.find(role);
-    if (at != std::string::npos && std::string_view(q).substr(at + role.size(), kWho.size()) == kWho) {
-      return AnswerKind::kName;
+    if (at == std::string::npos) continue;
+    if (std::string_view(q).substr(at + role.size(), kWho.size()) == kWho) return AnswerKind::kName;
+    // "该挂哪个医生", "找哪位老师": which person of the role.
+    for (std::string_view which : {"哪个", "哪位"}) {
+      if (at >= which.size() && std::string_view(q).substr(at - which.size(), which.size()) == which) {
+        return AnswerKind::kName;
+      }
     }
   }
   // "Who is Max's vet?": a person known by a role of someone's.
@@ -840,7 +875,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kAmount:
       return HasNumber(folded);
     case AnswerKind::kIdentifier:
-      return CarriesIdentifier(text, folded, Folded(query));
+      return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query);
     case AnswerKind::kTime: {
       // "next to the settling tank" is a place, not a time.
       std::string timed = folded;

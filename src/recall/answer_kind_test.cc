@@ -384,6 +384,22 @@ TEST(AnswerKindTest, WhatLooksLikeAValueOfAnotherKindIsNone) {
                           "what's the federal tax number for my company?"));
 }
 
+TEST(AnswerKindTest, CardsDoctorsAndNumbersWantedAreAskedFor) {
+  EXPECT_EQ(AskedKind("这个月房租转到哪张卡？", false), AnswerKind::kIdentifier);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "房东说今年不涨租，续签还是两年", "这个月房租转到哪张卡？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "房租打到房东建行卡 6217 0012 6678 4403",
+                          "这个月房租转到哪张卡？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "the netflix sub is on my Amex",
+                          "Which card pays for Netflix?"));
+  EXPECT_EQ(AskedKind("奶奶复诊该挂哪个医生", false), AnswerKind::kName);
+  EXPECT_EQ(AskedKind("how many exhibit binders do we need printed?", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("How many pets does James have?", false), AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("how many times did I go?", false), AnswerKind::kAny);
+  // A place noun before another noun asks for that noun.
+  EXPECT_EQ(AskedKind("which gym locker is mine", false), AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("which gym do I go to?", false), AnswerKind::kPlace);
+}
+
 }  // namespace
 }  // namespace engram::recall
 

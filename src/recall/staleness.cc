@@ -329,12 +329,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // A change said of what both answer, with other values of one kind ("手机换成了华为Mate 60
   // Pro" after "我的主力机是小米13"): the value changed, in words of no slot.
   if (newer.change && both >= kTopicRelevance && topic.both_short && topic.other_values &&
-      !OtherThingsChanged(newer, older)) {
+      !topic.newer_lacks_kind && !OtherThingsChanged(newer, older)) {
     return true;
   }
   // The same words with other values of one kind: the value changed, whatever the question;
   // not of two members of a series or two measures of a thing (NamesOtherThings).
-  if (topic.both_short && topic.other_values &&
+  if (topic.both_short && topic.other_values && !topic.newer_lacks_kind &&
       topic.shared_besides_values >= kValueSharedWords && !OtherThingsChanged(newer, older) &&
       !NamesOtherThings(newer.folded, older.folded)) {
     return true;
@@ -391,6 +391,16 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
   }
 }
 
+// `c` without the numbers of `names` (the question's): what is left are its values.
+StatementCues WithoutNumbers(const StatementCues& c, const std::vector<std::string>& names) {
+  if (names.empty()) return c;
+  StatementCues out = c;
+  std::erase_if(out.numbers, [&](const std::string& n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+  });
+  return out;
+}
+
 // OutdatedByCues over `ms`, of which only the first `real` may outdate (the rest are clauses of
 // long statements that OutdatedByCues adds).
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
@@ -408,6 +418,9 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
   };
   const std::vector<std::string> asked_items =
       status_question.empty() ? std::vector<std::string>() : ReadCues(status_question).subjects;
+  // A number the question says names what it asks about ("the 600k qualifier"), no value.
+  const std::vector<std::string> asked_numbers =
+      value_question.empty() ? std::vector<std::string>() : ReadCues(value_question).numbers;
   std::vector<int> out(ms.size(), -1);
   std::vector<StatementCues> cues(ms.size());
   std::vector<bool> read(ms.size(), false);
@@ -513,6 +526,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
             return says(i, item) && says(j, item);
           });
       const bool gives_value = asked == AnswerKind::kAny || answers_value(j);
+      topic.newer_lacks_kind = !gives_value && answers_value(i);
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent && gives_value;
       topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
       if (topic.asks_one) {
@@ -534,7 +548,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       // Events happen again with other values ("ran 5 km on Monday", "ran 8 km on Tuesday").
       if (topic.both_short && older.kind != MemoryKind::kEvent &&
           newer.kind != MemoryKind::kEvent &&
-          OtherValues(cues_of(j), cues_of(i))) {
+          OtherValues(WithoutNumbers(cues_of(j), asked_numbers),
+                      WithoutNumbers(cues_of(i), asked_numbers))) {
         topic.other_values = true;
         std::vector<std::string> words;
         for (const std::string& w : words_of(i)) {

@@ -140,6 +140,10 @@ struct Topic {
   // where something is or what holds now (query_analysis.h AsksWhereOrNow). A change of what
   // two statements both answer fully then replaces the older (kOneAnswerRelevance).
   bool asks_value = false;
+  // The question asks for a kind of value (answer_kind.h) that the older statement carries and
+  // the newer does not: the newer is a remark about the same thing ("β-actin一抗放在-20度冰箱
+  // 第二层" after "β-actin一抗按1:5000稀释就行", asked 稀释多少倍), no new value of it.
+  bool newer_lacks_kind = false;
   // The newer is at most twice kStatementUnits: a step reached, told briefly after a long
   // story of the step before ("今天请了半天假带俩娃去出入境办护照 ... 要15个工作日" -> "俩娃的护照
   // 拿到手了").

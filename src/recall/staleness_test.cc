@@ -367,6 +367,24 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
   EXPECT_EQ(OutdatedByCues({&royal, &orijen}, {1, 1}, "", true), (std::vector<int>{1, -1}));
 }
 
+// Asked for a kind of value, a later remark that carries none does not replace the answer
+// that carries one, even in the same words with other numbers; and a number the question says
+// names what is asked about ("the 600k qualifier"), so two statements that both say it may
+// still give two dates.
+TEST(StalenessTest, AValueAskedForIsReplacedOnlyByAnotherOfItsKind) {
+  Memory dilution = Record(1, 1, 1000, "β-actin一抗按1:5000稀释就行");
+  Memory fridge = Record(2, 2, 2000, "β-actin一抗放在-20度冰箱第二层");
+  const std::string_view q = "β-actin抗体稀释多少倍";
+  EXPECT_EQ(OutdatedByCues({&dilution, &fridge}, {1, 1}, "", false, true, q),
+            (std::vector<int>{-1, -1}));
+  // Without the question's kind, the same words with other numbers replace.
+  EXPECT_EQ(OutdatedByCues({&dilution, &fridge}, {1, 1}), (std::vector<int>{1, -1}));
+  Memory june8 = Record(3, 3, 1000, "PBP qualifier 600k is June 8");
+  Memory june22 = Record(4, 4, 2000, "600k qualifier: June 22, Harrisburg start");
+  EXPECT_EQ(OutdatedByCues({&june8, &june22}, {1, 1}, "", false, true, "when's the 600k qualifier?"),
+            (std::vector<int>{1, -1}));
+}
+
 TEST(StalenessTest, StatementsThatDoNotAnswerTheQuestionAreLeftAlone) {
   EXPECT_FALSE(Outdates(Cue("我上周搬到上海了"), Cue("我住在杭州"), Topic{1, 0.05, 0}));
 }
