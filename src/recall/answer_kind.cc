@@ -230,12 +230,22 @@ bool StartsLikeAName(const std::string& lower) {
   return !ends("ed") && !ends("ing");
 }
 
-// "是" + a surname (or 阿 / 小 / 老) + one or two characters, then the end or a punctuation
-// mark: "新组长是赵凯。", "我的健身教练是阿杰".
+bool NamedAfter(std::string_view text, std::string_view mark);
+
+// "是" (or 给, 由, 找, a colon) + a surname (or 阿 / 小 / 老) + one or two characters, then the
+// end or a punctuation mark: "新组长是赵凯。", "我的健身教练是阿杰", "剪辑外包给阿杰，每条300",
+// "剪辑外包:小雨,一条350".
 bool NamedAfterShi(std::string_view text) {
+  for (std::string_view mark : {"是", "给", "由", "找", ":"}) {
+    if (NamedAfter(text, mark)) return true;
+  }
+  return false;
+}
+
+bool NamedAfter(std::string_view text, std::string_view mark) {
   const std::string_view surnames = extract::rules::SingleSurnames();
-  for (size_t at = text.find("是"); at != std::string_view::npos; at = text.find("是", at + 1)) {
-    size_t p = at + std::string_view("是").size();
+  for (size_t at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
+    size_t p = at + mark.size();
     if (p >= text.size()) break;
     const size_t first = p;
     base::DecodeUtf8(text, &p);
@@ -855,6 +865,12 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
       }
     }
   }
+  // "视频剪辑是谁在做", "报销找谁", "who handles payroll", "who do I call for ...": the person
+  // who does a thing.
+  constexpr std::string_view kWhoDoes[] = {"是谁在", "谁在做", "谁负责", "谁在负责", "找谁", "谁来做",
+                                           "谁管", "who handles", "who do i call", "who should i call",
+                                           "who's in charge", "who is in charge", "who takes care"};
+  if (AnyCue(q, kWhoDoes)) return AnswerKind::kName;
   // "Who is Max's vet?": a person known by a role of someone's.
   if (StartsWithAny(q, kWhoStarts) && q.find("'s ", 4) != std::string::npos) return AnswerKind::kName;
   if (StartsWithAny(q, kWhoMyStarts)) return AnswerKind::kName;

@@ -400,6 +400,14 @@ TEST(AnswerKindTest, CardsDoctorsAndNumbersWantedAreAskedFor) {
   EXPECT_EQ(AskedKind("which gym do I go to?", false), AnswerKind::kPlace);
 }
 
+TEST(AnswerKindTest, WhoDoesAThingAsksForAName) {
+  EXPECT_EQ(AskedKind("视频剪辑是谁在做？", false), AnswerKind::kName);
+  EXPECT_EQ(AskedKind("who handles payroll now?", false), AnswerKind::kName);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "剪辑外包:小雨,一条350,周结", "视频剪辑是谁在做？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "剪辑外包给阿杰，每条300", "视频剪辑是谁在做？"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "剪辑要求统一用思源黑体字幕", "视频剪辑是谁在做？"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 
