@@ -416,6 +416,30 @@ constexpr SetFloor kThirtyFourthSetFloors[] = {
 constexpr SetFloor kThirtyFifthSetFloors[] = {
     {0.25, 43.0 / 70}, {0.35, 43.0 / 70}, {0.0, 35.0 / 70}};
 
+// The thirty-sixth set (truth_heldout36.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-sixth writer from a prompt written anew (a primary-school music
+// teacher, a long-haul truck driver, a 淘宝 tea-shop owner, a new father, a chemistry PhD
+// student, a 物业 manager, a wedding photographer, a volunteer firefighter, a 社区医院护士, a
+// retired engineer who paints, a startup CFO, a 驾校教练), scored once with the rules of
+// 90921eb (2026-12-05): 59/70 = 84.3 % at the default floor 0.25, 59/70 at 0.35, 53/70 with no
+// floor (at 0.25: abstention 6/10, change_verb 7/10, correction 9/10, dedup 9/10,
+// newer_statement 8/10, past_question 10/10, status 10/10). The rules of b29df77 score 58/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kThirtySixthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 52.0 / 70}};
+
+// The thirty-seventh set (truth_heldout37.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-seventh writer from a prompt written anew (a hospital pharmacist, a
+// 跨境电商 operations lead, a high-school basketball coach, a freelance translator, an elderly
+// man minding his pills and grandchildren, a marine biologist at sea, a 餐厅老板, a real-estate
+// agent, a graduate applying for jobs, a 装修 foreman, a grad student, a dog trainer), scored
+// once with the rules of 90921eb (2026-12-05): 50/70 = 71.4 % at the default floor 0.25, 51/70
+// at 0.35, 45/70 with no floor (at 0.25: abstention 6/10, change_verb 7/10, correction 9/10,
+// dedup 5/10, newer_statement 7/10, past_question 9/10, status 7/10). The rules of b29df77
+// score 50/70. Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kThirtySeventhSetFloors[] = {
+    {0.25, 49.0 / 70}, {0.35, 50.0 / 70}, {0.0, 44.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -680,6 +704,14 @@ TEST(TruthHeldOutTest, ScoreOnThirtyFourthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirtyFifthSet) {
   ExpectFloors("truth_heldout35.jsonl", kThirtyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtySixthSet) {
+  ExpectFloors("truth_heldout36.jsonl", kThirtySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtySeventhSet) {
+  ExpectFloors("truth_heldout37.jsonl", kThirtySeventhSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
