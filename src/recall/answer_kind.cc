@@ -64,12 +64,13 @@ constexpr std::string_view kBrandAsks[] = {"牌子", "品牌", "什么牌", "哪
 constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
                                               "餐馆", "馆子", "场地", "地址", "学校", "医院",
                                               "诊所", "健身房", "小区", "小学", "中学", "大学",
-                                              "学院", "幼儿园"};
+                                              "学院", "幼儿园", "教室", "会议室", "病房", "考场"};
 // Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
 // classmates ("大学同学聚会").
 constexpr std::string_view kZhPlaceAnswers[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
                                                 "餐馆", "馆子", "场地", "学校", "医院", "诊所",
-                                                "健身房", "小区", "小学", "学院", "幼儿园"};
+                                                "健身房", "小区", "小学", "学院", "幼儿园", "教室",
+                                                "会议室", "病房", "考场"};
 // A job: asked by these, folded.
 constexpr std::string_view kJobAsks[] = {"do for work", "do for a living", "'s job", "what job",
                                          "干啥工作", "做什么工作", "干什么工作", "什么工作",
@@ -85,7 +86,7 @@ constexpr std::string_view kEnJobWords[] = {
     "developer", "manager", "analyst", "accountant", "consultant", "chef", "professor",
     "retired", "intern", "firm", "business", "owns", "runs"};
 constexpr std::string_view kZhWhich[] = {"哪个", "哪家", "哪间", "哪所", "什么", "啥"};
-constexpr std::string_view kZhWhere[] = {"在哪", "是哪"};
+constexpr std::string_view kZhWhere[] = {"在哪", "是哪", "是啥", "是什么"};
 constexpr std::string_view kEnPlaceNouns[] = {
     "hotel", "hostel", "motel", "inn",    "resort", "airbnb", "restaurant", "cafe",
     "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment"};
@@ -101,6 +102,9 @@ constexpr std::string_view kZhPersonRoles[] = {"兽医", "医生", "大夫", "�
 // "Who is my GP?": a person known by a role of the asker's.
 constexpr std::string_view kWhoMyStarts[] = {"who is my ", "who's my ", "who is our ",
                                              "who's our "};
+
+// Days that come once a year: answered by a day of the calendar, not "这周末".
+constexpr std::string_view kYearlyDays[] = {"生日", "纪念日", "birthday", "anniversary", "bday"};
 
 // What carries a value, folded.
 // 号 is a day only after a number ("3号", "十五号"; not "手机号"): HasDayNumber.
@@ -140,6 +144,16 @@ bool HasCharOf(std::string_view folded, std::string_view chars) {
   return false;
 }
 
+// Whether `after` (the text after a number) opens with a unit that counts things, no time:
+// "3万字", "20斤", "两百块" ("3点", "5号", "10天" are times).
+bool CountsThings(std::string_view after) {
+  constexpr std::string_view kCounts[] = {"万", "千", "百", "字", "斤", "公斤", "元", "块", "人",
+                                          "个", "件", "份", "篇", "页", "张", "条", "本", "箱",
+                                          "瓶", "盒", "只", "台", "套", "米", "公里", "平"};
+  return std::any_of(std::begin(kCounts), std::end(kCounts),
+                     [&](std::string_view u) { return after.starts_with(u); });
+}
+
 // A number that may be a time: digits not ending a Latin word ("3月", "at 2 pm", not the
 // model name "X1"), at most four of them ("2027", not the phone number "13812345678"), and
 // not a share ("2.1%").
@@ -159,9 +173,11 @@ bool HasFreeDigit(std::string_view text) {
     }
     size_t digits = 0;
     for (size_t k = i; k < end; ++k) digits += text[k] != '.';
-    // Not a share ("2.1%") nor a count that makes a word ("a 9-frame radial", "3-bedroom").
-    const bool compound = end + 1 < text.size() && text[end] == '-' &&
-                          std::isalpha(static_cast<unsigned char>(text[end + 1]));
+    // Not a share ("2.1%") nor a count that makes a word ("a 9-frame radial", "3-bedroom")
+    // or counts things ("3万字", "20斤").
+    const bool compound = (end + 1 < text.size() && text[end] == '-' &&
+                           std::isalpha(static_cast<unsigned char>(text[end + 1]))) ||
+                          CountsThings(text.substr(end));
     if (free && digits <= 4 && (end >= text.size() || text[end] != '%') && !compound) return true;
     i = end;
   }
@@ -334,6 +350,19 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
     if (!IsProperWord(w, asked)) continue;  // "My", "Started", a weekday, the question's own
     if (i > 0 && !w.sentence_start && text::FoldForSearch(words[i - 1].text) == "in") {
       continue;  // a place: "studying engineering in Toronto"
+    }
+    // A place gone to ("moving to Denver"), and an abbreviation ("Rocky the GSD").
+    constexpr std::string_view kGoing[] = {"moving", "moved", "move", "moves", "flying", "flew",
+                                           "driving", "drove", "relocating", "relocated",
+                                           "heading", "headed"};
+    if (i > 1 && !w.sentence_start && text::FoldForSearch(words[i - 1].text) == "to" &&
+        AnyCue(text::FoldForSearch(words[i - 2].text), kGoing)) {
+      continue;
+    }
+    if (w.text.size() >= 2 && std::all_of(w.text.begin(), w.text.end(), [](char c) {
+          return std::isupper(static_cast<unsigned char>(c));
+        })) {
+      continue;
     }
     return true;
   }
@@ -919,7 +948,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kArea:
       return CarriesArea(folded);
     case AnswerKind::kDate:
-      return CarriesDate(folded);
+      return CarriesDate(folded, AnyCue(Folded(query), kYearlyDays));
     case AnswerKind::kJob:
       return AnyCue(folded, kZhJobWords) || AnyCue(folded, kEnJobWords);
     default:

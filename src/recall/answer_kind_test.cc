@@ -408,6 +408,24 @@ TEST(AnswerKindTest, WhoDoesAThingAsksForAName) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "剪辑要求统一用思源黑体字幕", "视频剪辑是谁在做？"));
 }
 
+TEST(AnswerKindTest, ValuesOfAnotherKindAnswerNoKnownSubject) {
+  EXPECT_EQ(AskedKind("老林那边收货地址是啥", false), AnswerKind::kPlace);
+  EXPECT_EQ(AskedKind("刘洋答辩在哪个教室", false), AnswerKind::kPlace);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "刘洋答辩定在302教室", "刘洋答辩在哪个教室"));
+  // A count of things is no sum and no time; a weekend is no birthday, last night may be.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "Tom wants to hire 2 AEs in Q1", "what's Tom's base salary?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "Tom's base is 2 hundred k", "what's Tom's base salary?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "接了个专利翻译的活 3万字 德译中", "专利那个稿子啥时候交"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "专利稿3号交", "专利那个稿子啥时候交"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "小宝这周末来我家住 要吃红烧肉", "小宝生日是几号"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "Last night we celebrated my daughter's birthday",
+                          "When is my daughter's birthday?"));
+  // A place gone to and an abbreviation name no one.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "Rocky's owner is moving to Denver in spring", "who's Rocky's vet?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "Rocky the GSD is doing better", "who's Rocky's vet?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "Rocky sees Dr. Patel at Oak Vet", "who's Rocky's vet?"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

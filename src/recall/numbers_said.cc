@@ -139,6 +139,19 @@ bool AfterMonth(std::string_view before) {
   });
 }
 
+// Whether `after` (the text after a number) opens with an English plural that is no money
+// ("AEs", "episodes"; not "dollars", "bucks").
+bool CountsAPlural(std::string_view after) {
+  size_t end = 0;
+  while (end < after.size() && std::isalpha(static_cast<unsigned char>(after[end]))) ++end;
+  if (end < 3 || after[end - 1] != 's') return false;
+  const std::string_view word = after.substr(0, end);
+  constexpr std::string_view kMoney[] = {"dollars", "bucks", "euros", "pounds", "quid", "cents",
+                                         "yens", "grands", "hundreds", "thousands", "millions",
+                                         "plus", "hrs", "mins"};
+  return std::find(std::begin(kMoney), std::end(kMoney), word) == std::end(kMoney);
+}
+
 // Whether `before` ends with a sign of a sum ("$40", "¥300").
 bool AfterSumSign(std::string_view before) {
   return before.ends_with("$") || before.ends_with("¥");
@@ -158,6 +171,8 @@ bool HasMoneyNumber(std::string_view folded) {
       if (year) return false;
     }
     if (AfterMonth(before)) return false;
+    // A count of things named by a plural ("hire 2 AEs", "8 episodes"), but not of money.
+    if (!AfterSumSign(before) && CountsAPlural(after)) return false;
     return !StartsWithUnit(after, kZhNoMoneyUnits) && !StartsWithUnit(after, kEnNoMoneyUnits);
   });
 }
@@ -342,7 +357,7 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
   return false;
 }
 
-bool CarriesDate(std::string_view folded) {
+bool CarriesDate(std::string_view folded, bool calendar_day) {
   // 号 / 日 / 月 after a number, not 号楼 / 号线 (a building, a line) or 日子.
   constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子";
   for (std::string_view mark : {"号", "日", "月"}) {
@@ -357,16 +372,28 @@ bool CarriesDate(std::string_view folded) {
   }
   constexpr std::string_view kZhDays[] = {"初一", "初二", "初三", "初四", "初五", "初六", "初七",
                                           "初八", "初九", "初十", "廿", "中秋", "春节", "元旦",
-                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞", "星期",
-                                          "礼拜", "周一", "周二", "周三", "周四", "周五", "周六",
-                                          "周日", "周末", "今天", "明天", "后天", "昨天", "前天", "昨晚"};
+                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞"};
   for (std::string_view d : kZhDays) {
     if (folded.find(d) != std::string_view::npos) return true;
   }
-  constexpr std::string_view kEnDays[] = {
-      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
-      "tomorrow", "tonight", "yesterday", "last night", "christmas", "thanksgiving", "halloween"};
-  if (AnyCue(folded, kEnDays) || (HasCue(folded, "may") && HasDigit(folded))) return true;
+  // Days of a week: the day something is done, no birthday ("这周末来我家住"). A day named
+  // from the memory's time is one ("last night we celebrated her birthday").
+  constexpr std::string_view kZhWeekDays[] = {"星期", "礼拜", "周一", "周二", "周三", "周四", "周五",
+                                              "周六", "周日", "周末"};
+  for (std::string_view d : kZhWeekDays) {
+    if (!calendar_day && folded.find(d) != std::string_view::npos) return true;
+  }
+  for (std::string_view d : {"今天", "明天", "后天", "昨天", "前天", "昨晚"}) {
+    if (folded.find(d) != std::string_view::npos) return true;
+  }
+  constexpr std::string_view kEnDays[] = {"christmas", "thanksgiving", "halloween", "today",
+                                          "tomorrow", "tonight", "yesterday", "last night"};
+  constexpr std::string_view kEnWeekDays[] = {"monday", "tuesday", "wednesday", "thursday",
+                                              "friday", "saturday", "sunday", "weekend"};
+  if (AnyCue(folded, kEnDays) || (!calendar_day && AnyCue(folded, kEnWeekDays)) ||
+      (HasCue(folded, "may") && HasDigit(folded))) {
+    return true;
+  }
   // A month by its name; "may" and "mar" are words too ("may" with a number above).
   for (std::string_view m : kMonths) {
     if (m != "may" && m != "mar" && HasCue(folded, m)) return true;
