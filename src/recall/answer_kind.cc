@@ -494,7 +494,8 @@ constexpr std::string_view kEnIdNouns[] = {
 bool AsksForIdentifier(std::string_view q) {
   // Which card or account money goes to ("这个月房租转到哪张卡"): its number.
   constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "哪张卡", "哪个卡",
-                                           "哪个账户", "哪个账号", "which card", "which account"};
+                                           "哪个账户", "哪个账号", "which card", "which account",
+                                           "sku", "货号", "条码", "barcode", "upc", "asin"};
   if (AnyCue(q, kZhIdAsks) || AnyCue(q, kIdWords)) return true;
   // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
   // password manager".

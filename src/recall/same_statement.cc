@@ -130,7 +130,17 @@ void LatinValues(std::string_view text, const std::string& folded,
     std::string lower = word;
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (folded.find(lower) == std::string::npos) continue;  // a repeat marker
-    const bool digit_or_at = std::any_of(word.begin(), word.end(), [](char c) {
+    // A digit, an "@", or a dot or underscore inside a word: a handle, a domain
+    // ("ameliachen.dev", "zt_yilian").
+    bool joined = false;  // "ameliachen.dev", not "e.g"
+    for (size_t k = 2; k + 2 < word.size() + 1 && !joined; ++k) {
+      joined = (word[k] == '.' || word[k] == '_') && k + 2 < word.size() + 1 &&
+               std::isalnum(static_cast<unsigned char>(word[k - 1])) &&
+               std::isalnum(static_cast<unsigned char>(word[k - 2])) &&
+               k + 2 < word.size() && std::isalnum(static_cast<unsigned char>(word[k + 1])) &&
+               std::isalnum(static_cast<unsigned char>(word[k + 2]));
+    }
+    const bool digit_or_at = joined || std::any_of(word.begin(), word.end(), [](char c) {
       return std::isdigit(static_cast<unsigned char>(c)) || c == '@';
     });
     const bool capital = std::any_of(word.begin(), word.end(), [](char c) {
@@ -418,8 +428,10 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     return std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
       const int digits = static_cast<int>(std::count_if(
           v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+      // An identifier after the label the question asks by ("SKU LH-CUP-0420") is the answer.
+      const bool identifier = digits >= 3 && v.size() >= 4;
       if (digits == 0 || question.folded.find(v) != std::string::npos ||
-          NextToAnAskedValue(a, v, question) || !SaidAlikeIn(a, b, v)) {
+          (!identifier && NextToAnAskedValue(a, v, question)) || !SaidAlikeIn(a, b, v)) {
         return false;
       }
       const std::string month = WordBefore(a.folded, v);  // "Dec 18"
@@ -447,7 +459,11 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     // watched 'The Simpsons' with his mom", "... at his birthday party").
     if (!number) continue;
     if (question.folded.find(v) != std::string::npos) continue;  // the subject, not the answer
-    if (NextToAnAskedValue(a, v, question)) continue;  // part of the name the question says
+    // Part of the name the question says ("corp" of "Acme Corp"), unless an identifier after
+    // the label asked by ("SKU LH-CUP-0420").
+    const int digits = static_cast<int>(std::count_if(
+        v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+    if ((digits < 3 || v.size() < 4) && NextToAnAskedValue(a, v, question)) continue;
     if (!SaidAlikeIn(a, b, v)) continue;
     // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself;
     // a number of three digits is no identifier (rack 280, room 301, 280 元).

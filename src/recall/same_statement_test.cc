@@ -205,6 +205,17 @@ TEST(SameStatementTest, OneAnswerDespiteAnAsideOrAnotherWordForWhose) {
   // A short number of one unit in both; of two units, two facts.
   EXPECT_TRUE(same_answer("我穿42码的鞋", "网上买鞋记得选42码 别又买小了", "我穿多大码的鞋"));
   EXPECT_FALSE(same_answer("I have 3 kids", "I've worked there for 3 years", "How many kids do I have?"));
+  // An identifier after the label the question asks by is the answer, not part of a name.
+  EXPECT_TRUE(same_answer("我们主推款是硅胶折叠水杯 SKU LH-CUP-0420",
+                          "主推的那个折叠杯，SKU是LH-CUP-0420，别跟别的搞混", "主推款SKU是啥"));
+}
+
+// A domain or a handle joined by a dot or an underscore is a value; "e.g." is not.
+TEST(SameStatementTest, DomainsAndHandlesAreValues) {
+  EXPECT_EQ(ShapeOf("my portfolio site is ameliachen.dev").values,
+            (std::vector<std::string>{"ameliachen.dev"}));
+  EXPECT_TRUE(ShapeOf("e.g. my portfolio").values.empty());
+  EXPECT_FALSE(SameStatement(ShapeOf("my site is ameliachen.dev"), ShapeOf("my site is bobchen.dev")));
 }
 
 TEST(SameStatementTest, RelationsAreReadInOneWord) {
