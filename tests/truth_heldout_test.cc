@@ -440,6 +440,31 @@ constexpr SetFloor kThirtySixthSetFloors[] = {
 constexpr SetFloor kThirtySeventhSetFloors[] = {
     {0.25, 49.0 / 70}, {0.35, 50.0 / 70}, {0.0, 44.0 / 70}};
 
+// The thirty-eighth set (truth_heldout38.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-eighth writer from a prompt written anew (a flight attendant, a
+// 小学班主任, a cattle rancher, a 外贸业务员, a single mother who is a nurse, a game developer,
+// a 健身房老板, an immigration paralegal, a landscape architect, a 广场舞 阿姨, a coffee roaster,
+// a 物理竞赛教练), scored once with the rules of f971562 (2026-12-05): 59/70 = 84.3 % at the
+// default floor 0.25, 59/70 at 0.35, 51/70 with no floor (at 0.25: abstention 8/10,
+// change_verb 6/10, correction 10/10, dedup 10/10, newer_statement 7/10, past_question 10/10,
+// status 8/10). The rules of b29df77 and of 90921eb score 59/70. Development data from now on;
+// the floors are its blind scores less one row.
+constexpr SetFloor kThirtyEighthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 50.0 / 70}};
+
+// The thirty-ninth set (truth_heldout39.jsonl, 70 rows, 35 zh / 35 en, ten per family),
+// written blind by a thirty-ninth writer from a prompt written anew (a city bus driver, a 幼儿园
+// 老师, an on-call data engineer, a 农村电商 selling honey, a hospice social worker, a tattoo
+// artist, a 律所实习生, a beekeeper turned brewer, a 出租车司机, an orchestra violist, a 连锁药店
+// 店长, a sailing instructor; Chinese mixed with English), scored once with the rules of
+// f971562 (2026-12-05): 56/70 = 80.0 % at the default floor 0.25, 55/70 at 0.35, 51/70 with no
+// floor (at 0.25: abstention 6/10, change_verb 8/10, correction 9/10, dedup 9/10,
+// newer_statement 6/10, past_question 9/10, status 9/10). The rules of b29df77 score 55/70,
+// those of 90921eb 56/70. Development data from now on; the floors are its blind scores less
+// one row.
+constexpr SetFloor kThirtyNinthSetFloors[] = {
+    {0.25, 55.0 / 70}, {0.35, 54.0 / 70}, {0.0, 50.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -712,6 +737,14 @@ TEST(TruthHeldOutTest, ScoreOnThirtySixthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirtySeventhSet) {
   ExpectFloors("truth_heldout37.jsonl", kThirtySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtyEighthSet) {
+  ExpectFloors("truth_heldout38.jsonl", kThirtyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnThirtyNinthSet) {
+  ExpectFloors("truth_heldout39.jsonl", kThirtyNinthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
