@@ -9,12 +9,13 @@
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
 #include "src/extract/entity_rules.h"
+#include "src/recall/answer_place.h"
+#include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
-#include "src/text/pii/pii_masker.h"
 
 namespace engram::recall {
 namespace {
@@ -25,7 +26,6 @@ constexpr std::string_view kTimeAsks[] = {"几点", "什么时候", "啥时候",
                                           "几号", "几月", "哪个月", "哪年", "哪一年", "what time",
                                           "what date", "which day", "what day", "what year",
                                           "which year", "when's", "星期几", "周几", "礼拜几"};
-constexpr std::string_view kWhereStarts[] = {"where "};
 constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does ", "when do ",
                                             "when will "};
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
@@ -60,17 +60,6 @@ constexpr std::string_view kShareAsks[] = {"percentage", "percent", "百分比",
 constexpr std::string_view kBrandAsks[] = {"牌子", "品牌", "什么牌", "哪个牌", "what brand",
                                            "which brand", "what make", "what model",
                                            "which model"};
-// A place of a kind ("哪个酒店", "which hotel", "the wedding venue"): answered by a place.
-constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
-                                              "餐馆", "馆子", "场地", "地址", "学校", "医院",
-                                              "诊所", "健身房", "小区", "小学", "中学", "大学",
-                                              "学院", "幼儿园", "教室", "会议室", "病房", "考场"};
-// Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
-// classmates ("大学同学聚会").
-constexpr std::string_view kZhPlaceAnswers[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
-                                                "餐馆", "馆子", "场地", "学校", "医院", "诊所",
-                                                "健身房", "小区", "小学", "学院", "幼儿园", "教室",
-                                                "会议室", "病房", "考场"};
 // A job: asked by these, folded.
 constexpr std::string_view kJobAsks[] = {"do for work", "do for a living", "'s job", "what job",
                                          "干啥工作", "做什么工作", "干什么工作", "什么工作",
@@ -85,12 +74,6 @@ constexpr std::string_view kEnJobWords[] = {
     "hired", "startup", "engineer", "teacher", "nurse", "doctor", "lawyer", "designer",
     "developer", "manager", "analyst", "accountant", "consultant", "chef", "professor",
     "retired", "intern", "firm", "business", "owns", "runs"};
-constexpr std::string_view kZhWhich[] = {"哪个", "哪家", "哪间", "哪所", "什么", "啥"};
-constexpr std::string_view kZhWhere[] = {"在哪", "是哪", "是啥", "是什么"};
-constexpr std::string_view kEnPlaceNouns[] = {
-    "hotel", "hostel", "motel", "inn",    "resort", "airbnb", "restaurant", "cafe",
-    "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment"};
-constexpr std::string_view kEnWhich[] = {"which", "what", "what's"};
 constexpr std::string_view kNameAsks[] = {"叫什么", "叫啥", "名字", "姓什么", "姓啥", "贵姓",
                                           "name"};
 constexpr std::string_view kWhoStarts[] = {"who is ", "who's "};
@@ -107,42 +90,14 @@ constexpr std::string_view kWhoMyStarts[] = {"who is my ", "who's my ", "who is 
 constexpr std::string_view kYearlyDays[] = {"生日", "纪念日", "birthday", "anniversary", "bday"};
 
 // What carries a value, folded.
-// 号 is a day only after a number ("3号", "十五号"; not "手机号"): HasDayNumber.
-constexpr std::string_view kZhTimeChars = "年月日点周今明昨早晚午夜时分秒春夏秋冬";
 constexpr std::string_view kZhTimeWords[] = {"星期", "礼拜", "日期"};
-constexpr std::string_view kEnTimeWords[] = {
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
-    "february", "march", "april", "june", "july", "august", "september", "october",
-    "november", "december", "jan", "feb", "apr", "jun", "jul", "aug", "sept", "oct", "nov",
-    "today", "tomorrow", "tonight", "yesterday", "morning", "afternoon",
-    "evening", "night", "noon", "midnight", "week", "weekend", "weekly", "month", "monthly",
-    "year", "yearly", "daily", "spring", "summer", "fall", "autumn", "winter", "o'clock",
-    "next", "ago", "soon"};
 constexpr std::string_view kZhColourChars = "红橙黄绿青蓝紫黑白灰粉棕褐银";
 constexpr std::string_view kEnColours[] = {
     "red", "orange", "yellow", "green", "blue", "purple", "violet", "black", "white", "gray",
     "grey", "pink", "brown", "silver", "gold", "golden", "beige", "navy", "teal", "maroon"};
 constexpr std::string_view kZhNameWords[] = {"叫", "名字", "姓", "名为"};
 
-bool StartsWithAny(std::string_view folded, std::span<const std::string_view> starts) {
-  for (std::string_view s : starts) {
-    if (folded.substr(0, s.size()) == s) return true;
-  }
-  return false;
-}
 
-// Whether `folded` has a character of `chars` (one UTF-8 string of characters).
-bool HasCharOf(std::string_view folded, std::string_view chars) {
-  size_t at = 0;
-  while (at < folded.size()) {
-    const size_t begin = at;
-    base::DecodeUtf8(folded, &at);
-    if (at - begin > 1 && chars.find(folded.substr(begin, at - begin)) != std::string_view::npos) {
-      return true;
-    }
-  }
-  return false;
-}
 
 // Whether `after` (the text after a number) opens with a unit that counts things, no time:
 // "3万字", "20斤", "两百块" ("3点", "5号", "10天" are times).
@@ -202,49 +157,7 @@ bool HasNumber(std::string_view folded) {
   return HasDigit(folded) || HasZhCount(folded) || HasEnNumberWord(folded);
 }
 
-// ASCII words of `text` as written, with whether each begins a sentence.
-struct LatinWord {
-  std::string text;
-  bool sentence_start;
-};
-std::vector<LatinWord> LatinWords(std::string_view text) {
-  std::vector<LatinWord> out;
-  bool start = true;
-  size_t i = 0;
-  while (i < text.size()) {
-    const char c = text[i];
-    if (!std::isalpha(static_cast<unsigned char>(c))) {
-      if (c == '.' || c == '!' || c == '?' || c == ':' || c == ';') start = true;
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < text.size() && (std::isalpha(static_cast<unsigned char>(text[j])) ||
-                               text[j] == '\'' || text[j] == '-')) {
-      ++j;
-    }
-    std::string w(text.substr(i, j - i));
-    if (w.size() > 2 && w.compare(w.size() - 2, 2, "'s") == 0) w.resize(w.size() - 2);
-    out.push_back({std::move(w), start});
-    start = false;
-    i = j;
-  }
-  return out;
-}
 
-// A word that begins a sentence names someone unless it is a function word ("My") or reads as a
-// verb ("Started learning piano", "Booked an Airbnb", "Got a B+").
-bool StartsLikeAName(const std::string& lower) {
-  constexpr std::string_view kVerbs[] = {"got", "get", "need", "bought", "went", "took", "had",
-                                         "have", "made", "saw", "met", "just", "finally", "still",
-                                         "also", "thanks", "thank", "love", "hate", "hope"};
-  if (!IsContentToken(lower)) return false;
-  if (std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs)) return false;
-  const auto ends = [&](std::string_view tail) {
-    return lower.size() > tail.size() + 2 && lower.compare(lower.size() - tail.size(), tail.size(), tail) == 0;
-  };
-  return !ends("ed") && !ends("ing");
-}
 
 bool NamedAfter(std::string_view text, std::string_view mark);
 
@@ -287,47 +200,10 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
   return false;
 }
 
-// `text` without its masked values (⟦EMAIL:…⟧ is no name "EMAIL").
-std::string WithoutPlaceholders(std::string_view text) {
-  std::string out;
-  size_t at = 0;
-  for (const text::pii::PlaceholderRef& p : text::pii::FindPlaceholders(text)) {
-    out.append(text.substr(at, p.begin - at)).append(" ");
-    at = p.end;
-  }
-  out.append(text.substr(at));
-  return out;
-}
 
-// The question's Latin words, folded.
-std::vector<std::string> AskedLatinWords(std::string_view query) {
-  std::vector<std::string> asked;
-  for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
-  return asked;
-}
 
-bool IsCapitalized(const LatinWord& w) {
-  return std::isupper(static_cast<unsigned char>(w.text[0])) && w.text != "I" &&
-         w.text.rfind("I'", 0) != 0;
-}
 
-// A capitalized word (not "I") that the question does not say (`asked`: AskedLatinWords), no
-// time word, and not a sentence's first word that reads as no name ("My", "Started").
-bool IsProperWord(const LatinWord& w, const std::vector<std::string>& asked) {
-  if (!IsCapitalized(w)) return false;
-  const std::string lower = text::FoldForSearch(w.text);
-  if (std::find(asked.begin(), asked.end(), lower) != asked.end() || AnyCue(lower, kEnTimeWords)) {
-    return false;
-  }
-  return !w.sentence_start || StartsLikeAName(lower);
-}
 
-// Words after which a capitalized name is a school's or an organisation's, no person's:
-// "Maplewood Elementary" does not name a daughter's pediatrician.
-constexpr std::string_view kOrgTails[] = {
-    "elementary", "school", "high",    "academy",  "university", "college", "kindergarten",
-    "hospital",   "clinic", "bank",    "inc",      "corp",       "company", "insurance",
-    "airlines",   "hotel",  "library", "museum",   "park",       "street",  "avenue", "road"};
 
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
@@ -398,14 +274,7 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
   return NamedAfterShi(folded);
 }
 
-bool IsHan(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
 
-// A capitalized word the question does not say, not a time word and not a sentence's first
-// word that reads as no name: a place, a brand, an organisation or a person.
-bool HasProperWord(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
-  return std::any_of(words.begin(), words.end(),
-                     [&](const LatinWord& w) { return IsProperWord(w, asked); });
-}
 
 // Letters then digits in one word the question does not say: a model ("V12", "S23", "X1").
 bool HasModelWord(std::string_view text, const std::vector<std::string>& asked) {
@@ -442,42 +311,12 @@ bool HasLatinInHan(std::string_view folded, const std::vector<std::string>& aske
   return false;
 }
 
-// Two Han characters after one of `marks` that the question does not say, no time, no number
-// and no 不: "住在全季", "订了亚朵", "是复旦毕业的", "买了科沃斯" (not "买了一台", "是不是").
-bool HasHanAfter(std::string_view folded, std::string_view folded_query,
-                 std::span<const std::string_view> marks) {
-  for (std::string_view m : marks) {
-    for (size_t at = folded.find(m); at != std::string_view::npos; at = folded.find(m, at + 1)) {
-      size_t p = at + m.size();
-      const size_t begin = p;
-      int han = 0;
-      while (han < 2 && p < folded.size()) {
-        const size_t before = p;
-        const char32_t c = base::DecodeUtf8(folded, &p);
-        const std::string_view ch = folded.substr(before, p - before);
-        if (!IsHan(c) || kZhTimeChars.find(ch) != std::string_view::npos ||
-            (han == 0 && (ch == "一" || ch == "不" || kZhNumerals.find(ch) != std::string_view::npos))) {
-          break;
-        }
-        ++han;
-      }
-      if (han < 2) continue;
-      if (folded_query.find(folded.substr(begin, p - begin)) == std::string_view::npos) return true;
-    }
-  }
-  return false;
-}
 
-// Names the extractor finds of `types` that the question does not say.
-bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
-                  std::initializer_list<extract::EntityType> types) {
-  const auto mentions = Mentions(raw_text);
-  for (const extract::EntityMention& m : *mentions) {
-    if (m.key.empty() || std::find(types.begin(), types.end(), m.type) == types.end()) continue;
-    if (folded_query.find(text::FoldForSearch(m.key)) == std::string_view::npos) return true;
-  }
-  return false;
-}
+
+// Which card or account money goes to ("这个月房租转到哪张卡"): its number, or its bank's or
+// brand's name (NamesACard).
+constexpr std::string_view kCardAsks[] = {"哪张卡", "哪个卡", "哪个账户", "哪个账号", "which card",
+                                          "which account"};
 
 // An identifier: a policy, account, order or flight number, a plate, a seat.
 constexpr std::string_view kZhIdAsks[] = {"保单号", "单号", "车牌", "账号", "帐号", "卡号", "编号",
@@ -492,11 +331,9 @@ constexpr std::string_view kEnIdNouns[] = {
     "tax"};
 
 bool AsksForIdentifier(std::string_view q) {
-  // Which card or account money goes to ("这个月房租转到哪张卡"): its number.
-  constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "哪张卡", "哪个卡",
-                                           "哪个账户", "哪个账号", "which card", "which account",
-                                           "sku", "货号", "条码", "barcode", "upc", "asin"};
-  if (AnyCue(q, kZhIdAsks) || AnyCue(q, kIdWords)) return true;
+  constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "sku", "货号", "条码",
+                                           "barcode", "upc", "asin"};
+  if (AnyCue(q, kZhIdAsks) || AnyCue(q, kIdWords) || AnyCue(q, kCardAsks)) return true;
   // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
   // password manager".
   constexpr std::string_view kSecrets[] = {"密码", "password", "passcode", "pin", "door code",
@@ -588,128 +425,9 @@ bool AsksForRate(std::string_view query) {
   return AnyCue(text::FoldForSearch(query), kRates);
 }
 
-bool AsksForPlace(std::string_view q) {
-  // "该用哪个地址" of an e-mail, "what address should colleagues use to reach me": a contact.
-  constexpr std::string_view kMail[] = {"邮件", "邮箱", "email", "e-mail", "reach", "网址",
-                                        "website"};
-  if (AnyCue(q, kMail)) return false;
-  for (std::string_view noun : kZhPlaceNouns) {
-    for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
-      for (std::string_view w : kZhWhich) {
-        if (at >= w.size() && q.substr(at - w.size(), w.size()) == w) return true;
-      }
-      const std::string_view after = q.substr(at + noun.size());
-      for (std::string_view w : kZhWhere) {
-        if (after.find(w) != std::string_view::npos) return true;
-      }
-    }
-  }
-  // Where someone lives, which road a shop is on.
-  constexpr std::string_view kZhWhereAt[] = {"住哪", "住在哪", "哪条路", "哪条街", "什么路",
-                                             "什么街", "哪个小区"};
-  if (AnyCue(q, kZhWhereAt)) return true;
-  const std::vector<LatinWord> words = LatinWords(q);
-  const bool where = !words.empty() && (words[0].text == "where" || words[0].text == "where's");
-  if (where && std::any_of(words.begin(), words.end(), [](const LatinWord& w) {
-        return w.text == "live" || w.text == "lives" || w.text == "located" || w.text == "based";
-      })) {
-    return true;
-  }
-  // A place noun that names the place asked for, not one that qualifies another noun ("which
-  // gym locker is mine" asks for a locker).
-  constexpr std::string_view kAfterPlace[] = {
-      "is", "are", "was", "were", "do", "does", "did", "am", "i", "we", "you", "my", "our",
-      "should", "will", "can", "would", "has", "have", "for", "in", "at", "near", "on", "to",
-      "that", "he", "she", "they", "it", "again", "now", "these", "this", "next", "last"};
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (std::find(std::begin(kEnPlaceNouns), std::end(kEnPlaceNouns), words[i].text) ==
-        std::end(kEnPlaceNouns)) {
-      continue;
-    }
-    if (i + 1 < words.size() && !words[i + 1].sentence_start && words[i].text != "address" &&
-        words[i].text != "venue" &&
-        std::find(std::begin(kAfterPlace), std::end(kAfterPlace), words[i + 1].text) ==
-            std::end(kAfterPlace)) {
-      continue;
-    }
-    if (where || words[i].text == "address" || words[i].text == "venue") return true;
-    for (size_t back = 1; back <= 2 && back <= i; ++back) {
-      const std::string& w = words[i - back].text;
-      if (std::find(std::begin(kEnWhich), std::end(kEnWhich), w) != std::end(kEnWhich)) return true;
-    }
-  }
-  return false;
-}
 
-constexpr std::string_view kStreetWords[] = {"street", "st", "avenue", "ave", "road", "rd",
-                                             "lane", "drive", "blvd", "boulevard", "way", "apt"};
 
-// A capitalized run the question does not say (HasProperWord) after a word that puts a place
-// ("in Tacoma", "at the Marriott", "moved to Austin") or ending in a place's word ("Elm
-// Street", "Mercy Hospital"): "key witness for Kessler: Angela Ruiz" names no place.
-bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
-  constexpr std::string_view kPlaceBefore[] = {"in", "at", "to", "from", "near", "on", "the",
-                                               "by", "into", "outside", "around"};
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (!IsProperWord(words[i], asked)) continue;
-    size_t first = i;
-    while (first > 0 && !words[first].sentence_start && IsCapitalized(words[first - 1])) --first;
-    size_t last = i;
-    while (last + 1 < words.size() && !words[last + 1].sentence_start &&
-           IsCapitalized(words[last + 1])) {
-      ++last;
-    }
-    const std::string tail = text::FoldForSearch(words[last].text);
-    if (AnyCue(tail, kOrgTails) || AnyCue(tail, kStreetWords)) return true;
-    if (first == 0 || words[first].sentence_start) continue;
-    const std::string before = text::FoldForSearch(words[first - 1].text);
-    if (std::find(std::begin(kPlaceBefore), std::end(kPlaceBefore), before) !=
-        std::end(kPlaceBefore)) {
-      return true;
-    }
-  }
-  return false;
-}
-// Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
-constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场";
 
-bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query) {
-  const std::string folded_query = text::FoldForSearch(query);
-  if (folded.find('@') != std::string_view::npos) return true;
-  // An address asks for where one lives or works, not the kind of place ("at a hospital").
-  constexpr std::string_view kAddressAsks[] = {"地址", "哪条路", "哪条街", "什么路", "什么街"};
-  const bool address = AnyCue(folded_query, kAddressAsks) || HasCue(folded_query, "address");
-  if (!address && (AnyCue(folded, kZhPlaceAnswers) || AnyCue(folded, kEnPlaceNouns) ||
-                   HasCharOf(folded, kZhPlaceEnds))) {
-    return true;
-  }
-  // 中学 / 大学 as a school ("育才中学门口"), not of classmates ("大学同学聚会").
-  for (std::string_view school : {"中学", "大学"}) {
-    for (size_t at = folded.find(school); at != std::string_view::npos;
-         at = folded.find(school, at + 1)) {
-      const std::string_view after = folded.substr(at + school.size());
-      if (!after.starts_with("同学") && !after.starts_with("生")) return true;
-    }
-  }
-  if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷栋层座室楼") ||
-                                      AnyCue(folded, kStreetWords))) {
-    return true;
-  }
-  if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;
-  // Where someone lives or is: a home or a kind of place ("a place near a park or woods", "my
-  // Japanese house").
-  constexpr std::string_view kEnWhereAnswers[] = {
-      "house", "home", "place", "city", "town", "village", "neighborhood", "neighbourhood",
-      "country", "state", "downtown", "suburbs", "countryside", "beach", "park", "woods",
-      "mountains", "lake", "condo", "flat", "studio", "mansion", "abroad", "overseas"};
-  if (!address && StartsWithAny(folded_query, kWhereStarts) && AnyCue(folded, kEnWhereAnswers)) {
-    return true;
-  }
-  constexpr std::string_view kZhAt[] = {"在", "住", "订", "是"};
-  if (HasHanAfter(folded, folded_query, kZhAt)) return true;
-  return HasMentionOf(raw_text, folded_query,
-                      {extract::EntityType::kPlace, extract::EntityType::kOrg});
-}
 
 bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string folded_query = text::FoldForSearch(query);
@@ -772,8 +490,6 @@ std::string WithoutNumbersOf(std::string_view query, std::string folded) {
 // A card or an account named by its bank or brand ("the Amex card", "招商银行卡", "建行卡"),
 // for a question that asks which card or account (kIdWords).
 bool NamesACard(std::string_view raw_text, std::string_view folded, std::string_view query) {
-  constexpr std::string_view kCardAsks[] = {"哪张卡", "哪个卡", "哪个账户", "哪个账号", "which card",
-                                            "which account"};
   if (!AnyCue(Folded(query), kCardAsks)) return false;
   constexpr std::string_view kBanks[] = {"银行", "建行", "工行", "农行", "招行", "中行", "交行",
                                          "信用卡", "储蓄卡", "支付宝", "微信"};

@@ -132,13 +132,12 @@ void LatinValues(std::string_view text, const std::string& folded,
     if (folded.find(lower) == std::string::npos) continue;  // a repeat marker
     // A digit, an "@", or a dot or underscore inside a word: a handle, a domain
     // ("ameliachen.dev", "zt_yilian").
-    bool joined = false;  // "ameliachen.dev", not "e.g"
-    for (size_t k = 2; k + 2 < word.size() + 1 && !joined; ++k) {
-      joined = (word[k] == '.' || word[k] == '_') && k + 2 < word.size() + 1 &&
-               std::isalnum(static_cast<unsigned char>(word[k - 1])) &&
-               std::isalnum(static_cast<unsigned char>(word[k - 2])) &&
-               k + 2 < word.size() && std::isalnum(static_cast<unsigned char>(word[k + 1])) &&
-               std::isalnum(static_cast<unsigned char>(word[k + 2]));
+    // A dot or underscore with two letters or digits on each side: "ameliachen.dev", not "e.g".
+    const auto alnum = [&](size_t k) { return std::isalnum(static_cast<unsigned char>(word[k])); };
+    bool joined = false;
+    for (size_t k = 2; k + 2 < word.size() && !joined; ++k) {
+      joined = (word[k] == '.' || word[k] == '_') && alnum(k - 2) && alnum(k - 1) &&
+               alnum(k + 1) && alnum(k + 2);
     }
     const bool digit_or_at = joined || std::any_of(word.begin(), word.end(), [](char c) {
       return std::isdigit(static_cast<unsigned char>(c)) || c == '@';

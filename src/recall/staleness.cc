@@ -391,16 +391,6 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
   }
 }
 
-// `c` without the numbers of `names` (the question's): what is left are its values.
-StatementCues WithoutNumbers(const StatementCues& c, const std::vector<std::string>& names) {
-  if (names.empty()) return c;
-  StatementCues out = c;
-  std::erase_if(out.numbers, [&](const std::string& n) {
-    return std::find(names.begin(), names.end(), n) != names.end();
-  });
-  return out;
-}
-
 // OutdatedByCues over `ms`, of which only the first `real` may outdate (the rest are clauses of
 // long statements that OutdatedByCues adds).
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
@@ -548,8 +538,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       // Events happen again with other values ("ran 5 km on Monday", "ran 8 km on Tuesday").
       if (topic.both_short && older.kind != MemoryKind::kEvent &&
           newer.kind != MemoryKind::kEvent &&
-          OtherValues(WithoutNumbers(cues_of(j), asked_numbers),
-                      WithoutNumbers(cues_of(i), asked_numbers))) {
+          OtherValues(cues_of(j), cues_of(i), asked_numbers)) {
         topic.other_values = true;
         std::vector<std::string> words;
         for (const std::string& w : words_of(i)) {

@@ -21,6 +21,7 @@
 #define ENGRAM_RECALL_STALENESS_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -171,7 +172,9 @@ inline constexpr double kClosestCorrectionSharedWords = 0.25;
 
 // Whether the two statements state values of one kind, none of them in common, and no value
 // of any kind in common ("on Thursday at 3" and "on Thursday, room 204" are one meeting).
-bool OtherValues(const StatementCues& newer, const StatementCues& older);
+// `names`: numbers that name what is asked about ("the 600k qualifier"), no values.
+bool OtherValues(const StatementCues& newer, const StatementCues& older,
+                 std::span<const std::string> names = {});
 
 // Whether both statements say that something changed and name other things as what changed:
 // each has a word before its change cue that the other has not there.

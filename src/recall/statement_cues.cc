@@ -216,11 +216,21 @@ bool ShareValue(const std::vector<std::string>& a, const std::vector<std::string
 
 // Whether the two statements state values of one kind, none of them in common, and no value
 // of any kind in common ("on Thursday at 3" and "on Thursday, room 204" are one meeting).
-bool OtherValues(const StatementCues& newer, const StatementCues& older) {
-  if (ShareValue(newer.numbers, older.numbers) || ShareValue(newer.weekdays, older.weekdays)) {
-    return false;
-  }
-  return (!newer.numbers.empty() && !older.numbers.empty()) ||
+bool OtherValues(const StatementCues& newer, const StatementCues& older,
+                 std::span<const std::string> names) {
+  const auto value = [&](const std::string& n) {
+    return std::find(names.begin(), names.end(), n) == names.end();
+  };
+  const auto has_value = [&](const std::vector<std::string>& numbers) {
+    return std::any_of(numbers.begin(), numbers.end(), value);
+  };
+  const bool shared_number = std::any_of(newer.numbers.begin(), newer.numbers.end(),
+                                         [&](const std::string& n) {
+    return value(n) && std::find(older.numbers.begin(), older.numbers.end(), n) !=
+                           older.numbers.end();
+  });
+  if (shared_number || ShareValue(newer.weekdays, older.weekdays)) return false;
+  return (has_value(newer.numbers) && has_value(older.numbers)) ||
          (!newer.weekdays.empty() && !older.weekdays.empty());
 }
 

@@ -1,0 +1,165 @@
+#include "src/recall/answer_place.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "src/recall/answer_words.h"
+#include "src/recall/cue_index.h"
+#include "src/recall/numbers_said.h"
+#include "src/text/normalize.h"
+
+namespace engram::recall {
+namespace {
+
+// A place of a kind ("哪个酒店", "which hotel", "the wedding venue"): answered by a place.
+constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
+                                              "餐馆", "馆子", "场地", "地址", "学校", "医院",
+                                              "诊所", "健身房", "小区", "小学", "中学", "大学",
+                                              "学院", "幼儿园", "教室", "会议室", "病房", "考场"};
+
+// Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
+// classmates ("大学同学聚会").
+constexpr std::string_view kZhPlaceAnswers[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
+                                                "餐馆", "馆子", "场地", "学校", "医院", "诊所",
+                                                "健身房", "小区", "小学", "学院", "幼儿园", "教室",
+                                                "会议室", "病房", "考场"};
+
+constexpr std::string_view kZhWhich[] = {"哪个", "哪家", "哪间", "哪所", "什么", "啥"};
+constexpr std::string_view kZhWhere[] = {"在哪", "是哪", "是啥", "是什么"};
+constexpr std::string_view kEnPlaceNouns[] = {
+    "hotel", "hostel", "motel", "inn",    "resort", "airbnb", "restaurant", "cafe",
+    "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment"};
+constexpr std::string_view kEnWhich[] = {"which", "what", "what's"};
+
+}  // namespace
+
+bool AsksForPlace(std::string_view q) {
+  // "该用哪个地址" of an e-mail, "what address should colleagues use to reach me": a contact.
+  constexpr std::string_view kMail[] = {"邮件", "邮箱", "email", "e-mail", "reach", "网址",
+                                        "website"};
+  if (AnyCue(q, kMail)) return false;
+  for (std::string_view noun : kZhPlaceNouns) {
+    for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
+      for (std::string_view w : kZhWhich) {
+        if (at >= w.size() && q.substr(at - w.size(), w.size()) == w) return true;
+      }
+      const std::string_view after = q.substr(at + noun.size());
+      for (std::string_view w : kZhWhere) {
+        if (after.find(w) != std::string_view::npos) return true;
+      }
+    }
+  }
+  // Where someone lives, which road a shop is on.
+  constexpr std::string_view kZhWhereAt[] = {"住哪", "住在哪", "哪条路", "哪条街", "什么路",
+                                             "什么街", "哪个小区"};
+  if (AnyCue(q, kZhWhereAt)) return true;
+  const std::vector<LatinWord> words = LatinWords(q);
+  const bool where = !words.empty() && (words[0].text == "where" || words[0].text == "where's");
+  if (where && std::any_of(words.begin(), words.end(), [](const LatinWord& w) {
+        return w.text == "live" || w.text == "lives" || w.text == "located" || w.text == "based";
+      })) {
+    return true;
+  }
+  // A place noun that names the place asked for, not one that qualifies another noun ("which
+  // gym locker is mine" asks for a locker).
+  constexpr std::string_view kAfterPlace[] = {
+      "is", "are", "was", "were", "do", "does", "did", "am", "i", "we", "you", "my", "our",
+      "should", "will", "can", "would", "has", "have", "for", "in", "at", "near", "on", "to",
+      "that", "he", "she", "they", "it", "again", "now", "these", "this", "next", "last"};
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (std::find(std::begin(kEnPlaceNouns), std::end(kEnPlaceNouns), words[i].text) ==
+        std::end(kEnPlaceNouns)) {
+      continue;
+    }
+    if (i + 1 < words.size() && !words[i + 1].sentence_start && words[i].text != "address" &&
+        words[i].text != "venue" &&
+        std::find(std::begin(kAfterPlace), std::end(kAfterPlace), words[i + 1].text) ==
+            std::end(kAfterPlace)) {
+      continue;
+    }
+    if (where || words[i].text == "address" || words[i].text == "venue") return true;
+    for (size_t back = 1; back <= 2 && back <= i; ++back) {
+      const std::string& w = words[i - back].text;
+      if (std::find(std::begin(kEnWhich), std::end(kEnWhich), w) != std::end(kEnWhich)) return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+constexpr std::string_view kStreetWords[] = {"street", "st", "avenue", "ave", "road", "rd",
+                                             "lane", "drive", "blvd", "boulevard", "way", "apt"};
+
+// A capitalized run the question does not say (HasProperWord) after a word that puts a place
+// ("in Tacoma", "at the Marriott", "moved to Austin") or ending in a place's word ("Elm
+// Street", "Mercy Hospital"): "key witness for Kessler: Angela Ruiz" names no place.
+bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
+  constexpr std::string_view kPlaceBefore[] = {"in", "at", "to", "from", "near", "on", "the",
+                                               "by", "into", "outside", "around"};
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (!IsProperWord(words[i], asked)) continue;
+    size_t first = i;
+    while (first > 0 && !words[first].sentence_start && IsCapitalized(words[first - 1])) --first;
+    size_t last = i;
+    while (last + 1 < words.size() && !words[last + 1].sentence_start &&
+           IsCapitalized(words[last + 1])) {
+      ++last;
+    }
+    const std::string tail = text::FoldForSearch(words[last].text);
+    if (AnyCue(tail, kOrgTails) || AnyCue(tail, kStreetWords)) return true;
+    if (first == 0 || words[first].sentence_start) continue;
+    const std::string before = text::FoldForSearch(words[first - 1].text);
+    if (std::find(std::begin(kPlaceBefore), std::end(kPlaceBefore), before) !=
+        std::end(kPlaceBefore)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
+constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场";
+
+}  // namespace
+
+bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query) {
+  const std::string folded_query = text::FoldForSearch(query);
+  if (folded.find('@') != std::string_view::npos) return true;
+  // An address asks for where one lives or works, not the kind of place ("at a hospital").
+  constexpr std::string_view kAddressAsks[] = {"地址", "哪条路", "哪条街", "什么路", "什么街"};
+  const bool address = AnyCue(folded_query, kAddressAsks) || HasCue(folded_query, "address");
+  if (!address && (AnyCue(folded, kZhPlaceAnswers) || AnyCue(folded, kEnPlaceNouns) ||
+                   HasCharOf(folded, kZhPlaceEnds))) {
+    return true;
+  }
+  // 中学 / 大学 as a school ("育才中学门口"), not of classmates ("大学同学聚会").
+  for (std::string_view school : {"中学", "大学"}) {
+    for (size_t at = folded.find(school); at != std::string_view::npos;
+         at = folded.find(school, at + 1)) {
+      const std::string_view after = folded.substr(at + school.size());
+      if (!after.starts_with("同学") && !after.starts_with("生")) return true;
+    }
+  }
+  if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷栋层座室楼") ||
+                                      AnyCue(folded, kStreetWords))) {
+    return true;
+  }
+  if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;
+  // Where someone lives or is: a home or a kind of place ("a place near a park or woods", "my
+  // Japanese house").
+  constexpr std::string_view kEnWhereAnswers[] = {
+      "house", "home", "place", "city", "town", "village", "neighborhood", "neighbourhood",
+      "country", "state", "downtown", "suburbs", "countryside", "beach", "park", "woods",
+      "mountains", "lake", "condo", "flat", "studio", "mansion", "abroad", "overseas"};
+  if (!address && folded_query.starts_with("where ") && AnyCue(folded, kEnWhereAnswers)) {
+    return true;
+  }
+  constexpr std::string_view kZhAt[] = {"在", "住", "订", "是"};
+  if (HasHanAfter(folded, folded_query, kZhAt)) return true;
+  return HasMentionOf(raw_text, folded_query,
+                      {extract::EntityType::kPlace, extract::EntityType::kOrg});
+}
+
+}  // namespace engram::recall

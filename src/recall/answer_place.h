@@ -1,0 +1,23 @@
+// The kind of answer "place" (answer_kind.h): which questions ask for a place or an address,
+// and which memories carry one. Internal to src/recall.
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_ANSWER_PLACE_H_
+#define ENGRAM_RECALL_ANSWER_PLACE_H_
+
+#include <string_view>
+
+namespace engram::recall {
+
+// Whether the folded question `q` asks for a place of a kind ("哪个酒店", "which hotel", "the
+// venue"), an address (地址是啥, 哪条路; not of an e-mail), where someone lives or which room.
+bool AsksForPlace(std::string_view q);
+
+// Whether `raw_text` (`folded`: its folded form) carries a place for `query`: a place noun, a
+// name ending as places do in Chinese, a capitalized name where places are said, a street
+// address for an address; asked where someone lives, a home or a kind of place.
+bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_ANSWER_PLACE_H_

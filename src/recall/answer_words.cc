@@ -1,0 +1,157 @@
+#include "src/recall/answer_words.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "src/base/utf8.h"
+#include "src/recall/cue_index.h"
+#include "src/recall/numbers_said.h"
+#include "src/recall/relevance.h"
+#include "src/recall/text_memo.h"
+#include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
+
+namespace engram::recall {
+
+bool StartsWithAny(std::string_view folded, std::span<const std::string_view> starts) {
+  for (std::string_view s : starts) {
+    if (folded.substr(0, s.size()) == s) return true;
+  }
+  return false;
+}
+
+// Whether `folded` has a character of `chars` (one UTF-8 string of characters).
+bool HasCharOf(std::string_view folded, std::string_view chars) {
+  size_t at = 0;
+  while (at < folded.size()) {
+    const size_t begin = at;
+    base::DecodeUtf8(folded, &at);
+    if (at - begin > 1 && chars.find(folded.substr(begin, at - begin)) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<LatinWord> LatinWords(std::string_view text) {
+  std::vector<LatinWord> out;
+  bool start = true;
+  size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (!std::isalpha(static_cast<unsigned char>(c))) {
+      if (c == '.' || c == '!' || c == '?' || c == ':' || c == ';') start = true;
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && (std::isalpha(static_cast<unsigned char>(text[j])) ||
+                               text[j] == '\'' || text[j] == '-')) {
+      ++j;
+    }
+    std::string w(text.substr(i, j - i));
+    if (w.size() > 2 && w.compare(w.size() - 2, 2, "'s") == 0) w.resize(w.size() - 2);
+    out.push_back({std::move(w), start});
+    start = false;
+    i = j;
+  }
+  return out;
+}
+
+// A word that begins a sentence names someone unless it is a function word ("My") or reads as a
+// verb ("Started learning piano", "Booked an Airbnb", "Got a B+").
+bool StartsLikeAName(const std::string& lower) {
+  constexpr std::string_view kVerbs[] = {"got", "get", "need", "bought", "went", "took", "had",
+                                         "have", "made", "saw", "met", "just", "finally", "still",
+                                         "also", "thanks", "thank", "love", "hate", "hope"};
+  if (!IsContentToken(lower)) return false;
+  if (std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs)) return false;
+  const auto ends = [&](std::string_view tail) {
+    return lower.size() > tail.size() + 2 && lower.compare(lower.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return !ends("ed") && !ends("ing");
+}
+
+// `text` without its masked values (⟦EMAIL:…⟧ is no name "EMAIL").
+std::string WithoutPlaceholders(std::string_view text) {
+  std::string out;
+  size_t at = 0;
+  for (const text::pii::PlaceholderRef& p : text::pii::FindPlaceholders(text)) {
+    out.append(text.substr(at, p.begin - at)).append(" ");
+    at = p.end;
+  }
+  out.append(text.substr(at));
+  return out;
+}
+
+// The question's Latin words, folded.
+std::vector<std::string> AskedLatinWords(std::string_view query) {
+  std::vector<std::string> asked;
+  for (const LatinWord& w : LatinWords(query)) asked.push_back(text::FoldForSearch(w.text));
+  return asked;
+}
+
+bool IsCapitalized(const LatinWord& w) {
+  return std::isupper(static_cast<unsigned char>(w.text[0])) && w.text != "I" &&
+         w.text.rfind("I'", 0) != 0;
+}
+
+// A capitalized word (not "I") that the question does not say (`asked`: AskedLatinWords), no
+// time word, and not a sentence's first word that reads as no name ("My", "Started").
+bool IsProperWord(const LatinWord& w, const std::vector<std::string>& asked) {
+  if (!IsCapitalized(w)) return false;
+  const std::string lower = text::FoldForSearch(w.text);
+  if (std::find(asked.begin(), asked.end(), lower) != asked.end() || AnyCue(lower, kEnTimeWords)) {
+    return false;
+  }
+  return !w.sentence_start || StartsLikeAName(lower);
+}
+
+bool IsHan(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
+
+
+// A capitalized word the question does not say, not a time word and not a sentence's first
+// word that reads as no name: a place, a brand, an organisation or a person.
+bool HasProperWord(const std::vector<LatinWord>& words, const std::vector<std::string>& asked) {
+  return std::any_of(words.begin(), words.end(),
+                     [&](const LatinWord& w) { return IsProperWord(w, asked); });
+}
+
+// Two Han characters after one of `marks` that the question does not say, no time, no number
+// and no 不: "住在全季", "订了亚朵", "是复旦毕业的", "买了科沃斯" (not "买了一台", "是不是").
+bool HasHanAfter(std::string_view folded, std::string_view folded_query,
+                 std::span<const std::string_view> marks) {
+  for (std::string_view m : marks) {
+    for (size_t at = folded.find(m); at != std::string_view::npos; at = folded.find(m, at + 1)) {
+      size_t p = at + m.size();
+      const size_t begin = p;
+      int han = 0;
+      while (han < 2 && p < folded.size()) {
+        const size_t before = p;
+        const char32_t c = base::DecodeUtf8(folded, &p);
+        const std::string_view ch = folded.substr(before, p - before);
+        if (!IsHan(c) || kZhTimeChars.find(ch) != std::string_view::npos ||
+            (han == 0 && (ch == "一" || ch == "不" || kZhNumerals.find(ch) != std::string_view::npos))) {
+          break;
+        }
+        ++han;
+      }
+      if (han < 2) continue;
+      if (folded_query.find(folded.substr(begin, p - begin)) == std::string_view::npos) return true;
+    }
+  }
+  return false;
+}
+
+// Names the extractor finds of `types` that the question does not say.
+bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
+                  std::initializer_list<extract::EntityType> types) {
+  const auto mentions = Mentions(raw_text);
+  for (const extract::EntityMention& m : *mentions) {
+    if (m.key.empty() || std::find(types.begin(), types.end(), m.type) == types.end()) continue;
+    if (folded_query.find(text::FoldForSearch(m.key)) == std::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace engram::recall

@@ -1,0 +1,86 @@
+// The words of a memory that may carry a value, read for the kinds of answer (answer_kind.h):
+// Latin words as written and whether each begins a sentence, the capitalized ones that may
+// name someone or something, Han names after a mark, the extractor's mentions. Shared by
+// answer_kind.cc and answer_place.cc; internal to src/recall.
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_ANSWER_WORDS_H_
+#define ENGRAM_RECALL_ANSWER_WORDS_H_
+
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "src/extract/entity_extractor.h"
+
+namespace engram::recall {
+
+// Characters and English words of a time, folded. 号 is a day only after a number ("3号",
+// "十五号"; not "手机号"): HasDayNumber.
+inline constexpr std::string_view kZhTimeChars = "年月日点周今明昨早晚午夜时分秒春夏秋冬";
+inline constexpr std::string_view kEnTimeWords[] = {
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+    "february", "march", "april", "june", "july", "august", "september", "october",
+    "november", "december", "jan", "feb", "apr", "jun", "jul", "aug", "sept", "oct", "nov",
+    "today", "tomorrow", "tonight", "yesterday", "morning", "afternoon",
+    "evening", "night", "noon", "midnight", "week", "weekend", "weekly", "month", "monthly",
+    "year", "yearly", "daily", "spring", "summer", "fall", "autumn", "winter", "o'clock",
+    "next", "ago", "soon"};
+
+// Words after which a capitalized name is a school's or an organisation's, no person's:
+// "Maplewood Elementary" does not name a daughter's pediatrician.
+inline constexpr std::string_view kOrgTails[] = {
+    "elementary", "school", "high",    "academy",  "university", "college", "kindergarten",
+    "hospital",   "clinic", "bank",    "inc",      "corp",       "company", "insurance",
+    "airlines",   "hotel",  "library", "museum",   "park",       "street",  "avenue", "road"};
+
+// Whether `folded` starts with one of `starts`.
+bool StartsWithAny(std::string_view folded, std::span<const std::string_view> starts);
+
+// Whether `folded` has a character of `chars` (one UTF-8 string of characters).
+bool HasCharOf(std::string_view folded, std::string_view chars);
+
+// A CJK unified ideograph of the basic block.
+bool IsHan(char32_t c);
+
+// ASCII words of `text` as written ("Sophie's" as "Sophie"), with whether each begins a
+// sentence.
+struct LatinWord {
+  std::string text;
+  bool sentence_start;
+};
+std::vector<LatinWord> LatinWords(std::string_view text);
+
+// The question's Latin words, folded.
+std::vector<std::string> AskedLatinWords(std::string_view query);
+
+// `text` without its masked values (⟦EMAIL:…⟧ is no name "EMAIL").
+std::string WithoutPlaceholders(std::string_view text);
+
+// Whether a word begins with a capital (not "I", "I'm").
+bool IsCapitalized(const LatinWord& w);
+
+// Whether a word that begins a sentence may name someone: not a function word ("My") and not
+// read as a verb ("Started learning piano", "Booked an Airbnb", "Got a B+"). `lower`: folded.
+bool StartsLikeAName(const std::string& lower);
+
+// A capitalized word that the question does not say (`asked`: AskedLatinWords), no time word,
+// and not a sentence's first word that reads as no name ("My", "Started"); HasProperWord: any
+// of `words` is one.
+bool IsProperWord(const LatinWord& w, const std::vector<std::string>& asked);
+bool HasProperWord(const std::vector<LatinWord>& words, const std::vector<std::string>& asked);
+
+// Two Han characters after one of `marks` that the question does not say, no time, no number
+// and no 不: "住在全季", "订了亚朵", "是复旦毕业的", "买了科沃斯" (not "买了一台", "是不是").
+bool HasHanAfter(std::string_view folded, std::string_view folded_query,
+                 std::span<const std::string_view> marks);
+
+// Names the extractor finds in `raw_text` of `types` that the question does not say.
+bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
+                  std::initializer_list<extract::EntityType> types);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_ANSWER_WORDS_H_
