@@ -37,6 +37,22 @@ string_view CharAt(string_view text, size_t e) {
   return text.substr(e, k - e);
 }
 
+// `text` with the inside of each masked value blanked ("⟦PHONE:ab3he7…⟧" -> "⟦###…###⟧"), byte
+// offsets kept: a placeholder's random id is no pronoun ("he") and no person noun ("mom").
+std::string BlankPlaceholders(string_view text) {
+  static constexpr string_view kOpen = "⟦", kClose = "⟧";
+  std::string out(text);
+  for (size_t open = out.find(kOpen); open != std::string::npos;
+       open = out.find(kOpen, open + kOpen.size())) {
+    const size_t close = out.find(kClose, open + kOpen.size());
+    if (close == std::string::npos) break;
+    std::fill(out.begin() + static_cast<std::ptrdiff_t>(open + kOpen.size()),
+              out.begin() + static_cast<std::ptrdiff_t>(close), '#');
+    open = close;
+  }
+  return out;
+}
+
 struct Candidate {
   std::string name;
   std::string type;  // person | role | noun
@@ -334,7 +350,8 @@ void ResolvePlural(const Pronoun& p, const std::vector<Candidate>& cands, int tu
 
 }  // namespace
 
-bool HasThirdPersonPronoun(std::string_view text) {
+bool HasThirdPersonPronoun(std::string_view raw_text) {
+  const std::string text = BlankPlaceholders(raw_text);
   return !FindPronouns(text, FindEntityMentions(text)).empty();
 }
 
@@ -373,10 +390,13 @@ std::string SpeakerPrefix(std::string_view text) {
   return std::string(name);
 }
 
-std::vector<CorefResolution> ResolveCoreference(std::string_view text, std::string_view speaker,
+std::vector<CorefResolution> ResolveCoreference(std::string_view raw_text,
+                                                std::string_view speaker,
                                                 std::span<const CorefTurn> history,
                                                 std::span<const GenderHint> hints) {
   std::vector<CorefResolution> out;
+  const std::string blanked = BlankPlaceholders(raw_text);
+  const string_view text = blanked;
   const std::vector<EntityMention> mentions = FindEntityMentions(text);
   const std::vector<Pronoun> pronouns = FindPronouns(text, mentions);
   if (pronouns.empty()) return out;
@@ -392,7 +412,8 @@ std::vector<CorefResolution> ResolveCoreference(std::string_view text, std::stri
     for (std::string s : {t.speaker, SpeakerPrefix(t.text)}) {
       if (!s.empty()) participants.push_back(std::move(s));
     }
-    TurnCandidates(t.text, static_cast<int>(i) + 1, t.text.size(), hints, &cands);
+    const std::string turn_text = BlankPlaceholders(t.text);
+    TurnCandidates(turn_text, static_cast<int>(i) + 1, turn_text.size(), hints, &cands);
   }
   std::erase_if(cands, [&](const Candidate& c) {
     return std::any_of(participants.begin(), participants.end(),

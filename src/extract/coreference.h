@@ -85,7 +85,7 @@ struct CorefResolution {
 double RecencyWeight(int turn);
 
 // Whether `text` has a pronoun ResolveCoreference reads (a cheap check before gathering
-// history or hints).
+// history or hints); none inside a placeholder.
 bool HasThirdPersonPronoun(std::string_view text);
 
 // The gender a name carries by its title or given name ("李女士", "Mr Smith", "Caroline"),
@@ -98,6 +98,7 @@ std::string SpeakerPrefix(std::string_view text);
 // The third-person pronouns of `text`, in text order, each with its reading.
 // `speaker` is who says `text` ("" = unknown; a leading "Name:" is used too); `history` the
 // earlier turns of the session, newest first (only the first kCorefMaxTurns are read).
+// A masked value's placeholder (⟦PHONE:id⟧) is read as no word, in the text and the turns.
 // REQUIRES: text and history are valid UTF-8, text::Normalize'd.
 inline constexpr size_t kCorefMaxTurns = 8;
 std::vector<CorefResolution> ResolveCoreference(std::string_view text, std::string_view speaker,

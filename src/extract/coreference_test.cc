@@ -35,6 +35,22 @@ TEST(CoreferenceTest, ResolvesZhPronounToLastMentionedPerson) {
   EXPECT_DOUBLE_EQ(r[0].confidence, 0.9);  // 李工's gender is unknown: 他 fits 0.9
 }
 
+TEST(CoreferenceTest, AMaskedValueIsNoPronounNorPerson) {
+  // A placeholder's id is random base32: "he", "she" or "mom" may stand between its digits.
+  EXPECT_TRUE(Resolve("李工的电话换成⟦PHONE:ab3he7may2today⟧了", {"李工负责接口改造"}).empty());
+  EXPECT_FALSE(HasThirdPersonPronoun("call ⟦PHONE:x2she3her4mon5jun⟧ now"));
+  EXPECT_TRUE(HasThirdPersonPronoun("call ⟦PHONE:x2she3her4mon5jun⟧ when he lands"));
+  // No "mom" from a masked e-mail in the turn before: "she" has no antecedent.
+  auto r = Resolve("she said yes", {"mail ⟦EMAIL:mom2dad7sat5noon⟧"});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].reason, "no_antecedent");
+  // The pronoun's span is in the text as given.
+  r = Resolve("⟦PHONE:ab3he7⟧ 是他的", {"李工负责接口改造"});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].pronoun, "他");
+  EXPECT_EQ(Names(r[0]), "李工");
+}
+
 TEST(CoreferenceTest, RecentTurnsWeighMost) {
   // The seed's case: 张总监 two turns back, 李工 in the last turn.
   auto r = Resolve("他昨天说要改方案", {"李工说技术方案要调整", "张总监说要改方案"});

@@ -100,8 +100,10 @@ bool HasCjk(std::string_view text) {
   return false;
 }
 
-// Latin tokens of `text` that tell facts apart (numbers, handles, names; any Latin word in
-// Chinese text), lower-cased; only those still in `folded` (the repeat markers are gone).
+constexpr std::string_view kPlaceholderOpen = "⟦", kPlaceholderClose = "⟧";
+
+// Latin tokens of `text` that tell facts apart (numbers, handles, names, masked values; any
+// Latin word in Chinese text), lower-cased; only those still in `folded` (the repeat markers are gone).
 // `content`: ContentWords(folded).
 void LatinValues(std::string_view text, const std::string& folded,
                  const std::vector<std::string>& content, std::vector<std::string>* out) {
@@ -109,6 +111,23 @@ void LatinValues(std::string_view text, const std::string& folded,
   bool sentence_start = true;
   size_t i = 0;
   while (i < text.size()) {
+    // A masked value ("⟦EMAIL:k3v9…⟧"): its kind and its id, whatever letters the id has.
+    if (text.compare(i, kPlaceholderOpen.size(), kPlaceholderOpen) == 0) {
+      const size_t colon = text.find(':', i);
+      const size_t close = text.find(kPlaceholderClose, i);
+      if (colon != std::string_view::npos && close != std::string_view::npos && colon < close) {
+        for (std::string_view part : {text.substr(i + kPlaceholderOpen.size(),
+                                                  colon - i - kPlaceholderOpen.size()),
+                                      text.substr(colon + 1, close - colon - 1)}) {
+          std::string lower(part);
+          for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          if (!lower.empty()) out->push_back(std::move(lower));
+        }
+        i = close + kPlaceholderClose.size();
+        sentence_start = false;
+        continue;
+      }
+    }
     if (!IsAsciiWordChar(text[i])) {
       const char c = text[i];
       if (c == '.' || c == '!' || c == '?' || c == ':' || c == ';') sentence_start = true;

@@ -18,6 +18,17 @@ TEST(SameStatementTest, OneFactInOtherWords) {
                    "Don't forget Emma has a shellfish allergy."));
 }
 
+TEST(SameStatementTest, AMaskedValueIsAValueWhateverItsIdSpells) {
+  // Ids are random base32: one in 28 has no digit, and was then read as a plain word.
+  const StatementShape letters = ShapeOf("admin login is ⟦EMAIL:abcdefghijkmnopq⟧");
+  const StatementShape digits = ShapeOf("admin login is ⟦EMAIL:ab3now7xk2pq5rst⟧");
+  EXPECT_EQ(letters.values, (std::vector<std::string>{"abcdefghijkmnopq", "email"}));
+  EXPECT_EQ(digits.values, (std::vector<std::string>{"ab3now7xk2pq5rst", "email"}));
+  EXPECT_EQ(letters.units.size(), digits.units.size());
+  EXPECT_TRUE(NamesAValue(letters));
+  EXPECT_FALSE(Same("my email is ⟦EMAIL:abcdefghijkmnopq⟧", "my email is ⟦EMAIL:ab3now7xk2pq5rst⟧"));
+}
+
 bool SameAnswerTo(std::string_view q, std::string_view a, std::string_view b) {
   return SameAnswer(ShapeOf(a), ShapeOf(b), ShapeOf(q));
 }

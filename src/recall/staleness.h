@@ -87,7 +87,8 @@ struct StatementCues {
   std::vector<std::string> before_change;
   int units = 0;                      // StatementUnits
   // The values it states, by kind (read only when it is short: units <= kStatementUnits).
-  std::vector<std::string> numbers;   // words with a digit: "3:30", "20230571", "ca4193"
+  std::vector<std::string> numbers;   // masked values and words with a digit: "⟦phone:…⟧",
+                                      // "3:30", "20230571", "ca4193"
   std::vector<std::string> weekdays;  // "monday", "mondays", "周一", "星期一" -> "1"
 };
 

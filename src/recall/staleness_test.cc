@@ -41,6 +41,20 @@ TEST(StalenessTest, ChangeVerbOutdatesTheSameSlot) {
   EXPECT_TRUE(Outdates(Cue("工单T-205已关闭"), Cue("工单T-205目前处理中"), Both()));
 }
 
+TEST(StalenessTest, AMaskedValueIsOneValueWhateverItsIdSpells) {
+  // A placeholder's id is random base32 from the store's key: with or without a digit, the
+  // statement names one value, and the same one only with the same id.
+  for (std::string_view id : {"abcdefghijkmnopq", "ab3now7xk2pq5rst"}) {
+    const std::string text = "admin login is ⟦EMAIL:" + std::string(id) + "⟧";
+    EXPECT_EQ(Cue(text).numbers, std::vector<std::string>{"⟦email:" + std::string(id) + "⟧"})
+        << text;
+  }
+  EXPECT_TRUE(OtherValues(Cue("my email is ⟦EMAIL:abcdefghijkmnopq⟧"),
+                          Cue("my email is ⟦EMAIL:ab3now7xk2pq5rst⟧"), {}));
+  EXPECT_FALSE(OtherValues(Cue("my email is ⟦EMAIL:abcdefghijkmnopq⟧"),
+                           Cue("email me at ⟦EMAIL:abcdefghijkmnopq⟧"), {}));
+}
+
 TEST(StalenessTest, NewerPlainStatementOfASingleValuedSlotOutdates) {
   EXPECT_TRUE(Outdates(Cue("我的分机号是 8066"), Cue("我的分机号是 8021"), Both()));
   // Likes accumulate: a plain new like does not replace an old one.

@@ -163,7 +163,9 @@ std::string WeekdayOf(std::string_view word) {
   return "";
 }
 
-// The values a folded statement states: words with a digit, and weekdays in English and
+constexpr std::string_view kPlaceholderOpen = "⟦", kPlaceholderClose = "⟧";
+
+// The values a folded statement states: masked values, words with a digit, and weekdays in English and
 // Chinese ("周三", "星期三", "礼拜三").
 void ReadValues(const std::string& folded, StatementCues* c) {
   // Numbers whole: a run of ASCII letters and digits with the marks inside it ("16.99",
@@ -176,6 +178,17 @@ void ReadValues(const std::string& folded, StatementCues* c) {
     return std::string_view(".,:-").find(folded[k]) != std::string_view::npos && alnum(k + 1);
   };
   for (size_t i = 0; i < folded.size();) {
+    // A masked value is one value whatever its random id spells: "⟦email:abcdefgh…⟧" has no
+    // digit one time in 28.
+    if (folded.compare(i, kPlaceholderOpen.size(), kPlaceholderOpen) == 0) {
+      const size_t close = folded.find(kPlaceholderClose, i);
+      if (close != std::string::npos) {
+        const size_t end = close + kPlaceholderClose.size();
+        c->numbers.emplace_back(std::string_view(folded).substr(i, end - i));
+        i = end;
+        continue;
+      }
+    }
     if (!alnum(i)) {
       ++i;
       continue;
