@@ -465,6 +465,28 @@ constexpr SetFloor kThirtyEighthSetFloors[] = {
 constexpr SetFloor kThirtyNinthSetFloors[] = {
     {0.25, 55.0 / 70}, {0.35, 54.0 / 70}, {0.0, 50.0 / 70}};
 
+// The fortieth set (truth_heldout40.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a fortieth writer from a prompt written anew (a small-town veterinarian, a 网约车司机
+// in 成都, a bakery owner, a 高三数学老师, a late-night radio host, a 快递驿站老板, a wedding
+// planner, a freelance mobile developer, a 中医诊所医生, a plumber with two vans, a 社区团购
+// 团长), scored once with the rules of e27ff47 (2026-12-05): 43/70 = 61.4 % at the default floor
+// 0.25, 44/70 at 0.35, 44/70 with no floor (at 0.25: abstention 0/10, change_verb 6/10,
+// correction 9/10, dedup 6/10, newer_statement 5/10, past_question 8/10, status 9/10).
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortiethSetFloors[] = {
+    {0.25, 42.0 / 70}, {0.35, 43.0 / 70}, {0.0, 43.0 / 70}};
+
+// The forty-first set (truth_heldout41.jsonl, 70 rows, 35 zh / 35 en, ten per family), written
+// blind by a forty-first writer from the fortieth's prompt with other lives (an airline pilot,
+// a 民宿老板 in 大理, a linguistics PhD student, a 外卖骑手, a landscape architect, a 银行柜员, a
+// yoga instructor, a 短视频博主 selling handmade soap, an ER doctor, a 养猪场场长, a sommelier),
+// scored once with the rules of e27ff47 (2026-12-05): 53/70 = 75.7 % at the default floor 0.25,
+// 53/70 at 0.35 and with no floor (at 0.25: abstention 2/10, change_verb 6/10, correction
+// 10/10, dedup 9/10, newer_statement 10/10, past_question 7/10, status 9/10). Development data
+// from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortyFirstSetFloors[] = {
+    {0.25, 52.0 / 70}, {0.35, 52.0 / 70}, {0.0, 52.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -745,6 +767,14 @@ TEST(TruthHeldOutTest, ScoreOnThirtyEighthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnThirtyNinthSet) {
   ExpectFloors("truth_heldout39.jsonl", kThirtyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortiethSet) {
+  ExpectFloors("truth_heldout40.jsonl", kFortiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortyFirstSet) {
+  ExpectFloors("truth_heldout41.jsonl", kFortyFirstSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
