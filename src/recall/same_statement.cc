@@ -31,7 +31,8 @@ constexpr std::string_view kRelations[] = {
 constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
     {"女儿", "闺女"}, {"妈妈", "老妈"}, {"妈妈", "母亲"}, {"爸爸", "老爸"}, {"爸爸", "父亲"},
     {"老婆", "媳妇"}, {"老婆", "妻子"}, {"老公", "丈夫"}, {"mom", "mum"},   {"mom", "mother"},
-    {"dad", "father"}, {"boss", "manager"}, {"老板", "领导"}};
+    {"dad", "father"}, {"boss", "manager"}, {"老板", "领导"}, {"妈妈", "我妈"}, {"爸爸", "我爸"},
+    {"妈妈", "咱妈"}, {"爸爸", "咱爸"}};
 
 // Whether `text` says the value `v`, or another word for it when it is a relation.
 bool SaysValue(std::string_view text, std::string_view v) {
@@ -422,6 +423,28 @@ std::vector<std::string> RelationsIn(std::string_view folded) {
                                                      : HasWord(folded, other)) {
       add(other);
     }
+  }
+  SortUnique(&out);
+  return out;
+}
+
+std::vector<std::string> PossessorRelationsIn(std::string_view folded) {
+  std::vector<std::string> out;
+  auto owns = [&](std::string_view surface) {
+    for (size_t at = folded.find(surface); at != std::string_view::npos;
+         at = folded.find(surface, at + 1)) {
+      const std::string_view after = folded.substr(at + surface.size());
+      const bool word = static_cast<unsigned char>(surface[0]) >= 0x80 ||
+                        ((at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]))));
+      if (word && (after.starts_with("'s") || after.starts_with("的"))) return true;
+    }
+    return false;
+  };
+  for (std::string_view r : kRelations) {
+    if (owns(r)) out.emplace_back(r);
+  }
+  for (const auto& [one, other] : kRelationWords) {
+    if (owns(other)) out.emplace_back(one);
   }
   SortUnique(&out);
   return out;

@@ -39,6 +39,11 @@ StatementShape ShapeOf(std::string_view text);
 // one relation give one: 闺女 is 女儿), sorted.
 std::vector<std::string> RelationsIn(std::string_view folded);
 
+// The relations RelationsIn reads that own something in `folded`: followed by "'s" or 的
+// ("my wife's passport", "我爸的手机号"), not a relation that is itself the value ("my emergency
+// contact is my wife").
+std::vector<std::string> PossessorRelationsIn(std::string_view folded);
+
 // Whether `s` names a value: a name, a number or an identifier, not only a relation ("mom"),
 // a negation or a doubt.
 bool NamesAValue(const StatementShape& s);

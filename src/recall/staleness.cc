@@ -242,6 +242,8 @@ bool OneFrame(const std::string& a, const std::string& b) {
 
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
   if (newer.question || older.question) return false;
+  // Of another thing (Topic::another_thing), only a change or correction cue replaces.
+  const bool other_thing = topic.another_thing && !newer.change;
   // A correction of the closest statement may correct the number it names ("Scratch that
   // policy number, the right one is HX-448201" after "... is HX-448210"); of a person or an
   // organisation it needs the same one.
@@ -273,7 +275,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // favorite movie is Heat", "My favorite cuisine is Ethiopian"; OneFrame) or they share no word and no
   // slot and do not both name a value ("pls remind me about mom's call sunday" says nothing of
   // a car).
-  if (topic.asks_one && both >= kOneAnswerRelevance &&
+  if (topic.asks_one && both >= kOneAnswerRelevance && !other_thing &&
       (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
       (topic.share_a_word || shared != 0) &&
@@ -313,6 +315,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older)) {
     return true;
   }
+  // Asked for a kind of value: two short statements that both answer fully, with other values
+  // of one shape, of the thing asked (Topic::both_answer_value) are two answers, the later the
+  // one now ("on-call line for after hours: 208-555-0321" after "our on-call night number is
+  // 208-555-0193").
+  if (topic.both_answer_value && topic.other_values && both >= kOneAnswerRelevance &&
+      topic.both_short && !newer.additive && !older.additive && !other_thing &&
+      !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
+    return true;
+  }
   // A change that names what the older statement is about ("I sold the Honda ...").
   if (newer.replace && topic.older_relevance >= kTopicRelevance &&
       topic.shared_words >= (topic.both_short ? 0.2 : kChangeSharedWords)) {
@@ -336,12 +347,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // not of two members of a series or two measures of a thing (NamesOtherThings).
   if (topic.both_short && topic.other_values && !topic.newer_lacks_kind &&
       topic.shared_besides_values >= kValueSharedWords && !OtherThingsChanged(newer, older) &&
-      !NamesOtherThings(newer.folded, older.folded)) {
+      !NamesOtherThings(newer.folded, older.folded) && !other_thing) {
     return true;
   }
   // The same frame with another value: the thing it names changed, whatever the question.
   if (!newer.frame.empty() && newer.frame == older.frame && topic.both_short &&
-      newer.folded != older.folded) {
+      newer.folded != older.folded && !other_thing) {
     return true;
   }
   // A later status of the item both name (INC-20417, 蓝海科技的合同), however long either
@@ -359,7 +370,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
     return false;
   }
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
-         topic.newer_says_more && !OtherThingsChanged(newer, older);
+         topic.newer_says_more && !OtherThingsChanged(newer, older) && !other_thing;
 }
 
 namespace {
@@ -391,6 +402,116 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
   }
 }
 
+bool HasDigitIn(std::string_view w) {
+  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The Han characters of `folded` (UTF-8, three bytes each) from byte `at`, at most `n`.
+std::string_view HanAt(std::string_view folded, size_t at, size_t n) {
+  size_t end = at;
+  while (end < folded.size() && end - at < 3 * n &&
+         static_cast<unsigned char>(folded[end]) >= 0xE4 &&
+         static_cast<unsigned char>(folded[end]) <= 0xE9) {
+    end += 3;
+  }
+  return folded.substr(at, std::min(end, folded.size()) - at);
+}
+
+// Whether the newer statement says of another thing what the older says of the thing asked
+// about: a word of the question qualifies a word in the older that, in the newer, another word
+// qualifies ("guest wifi password is Green5678" after "the office wifi password is Blue1234",
+// asked for the office wifi password; "Kim's birthday is March 9" after "Sam's birthday is
+// March 3"; "物业费每个月1200" after "房租每个月3500", asked 房租); or the newer names a
+// relation that neither the older nor the question names ("my wife's passport number is ..."
+// after "my passport number is ...", "我爸的手机号" after "我妈的手机号").
+bool NamesAnotherThing(std::string_view question, std::string_view older,
+                       std::string_view newer) {
+  const std::vector<std::string> asked = ContentWords(question);
+  const std::vector<std::string> a = ContentWords(older);
+  const std::vector<std::string> b = ContentWords(newer);
+  auto has = [](const std::vector<std::string>& v, std::string_view w) {
+    return std::find(v.begin(), v.end(), w) != v.end();
+  };
+  for (size_t i = 0; i + 1 < a.size(); ++i) {
+    const std::string& x = a[i];
+    if (static_cast<unsigned char>(x[0]) >= 0x80 || !has(asked, x) || has(b, x)) continue;
+    for (size_t k = 1; k < b.size(); ++k) {
+      const std::string& y = b[k - 1];
+      // y qualifies as x did: not a verb's form ("bumped my rate up").
+      const bool verb_form =
+          (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
+      if (b[k] == a[i + 1] && has(asked, a[i + 1]) && static_cast<unsigned char>(y[0]) < 0x80 &&
+          !has(asked, y) && !has(a, y) && !HasDigitIn(y) && !verb_form) {
+        return true;
+      }
+    }
+  }
+  // In Chinese: the question's word in the older, the two characters after it in the newer,
+  // and before them there two characters that neither the question nor the older says.
+  const std::string fq = Folded(question), fo = Folded(older), fn = Folded(newer);
+  for (const std::string& x : asked) {
+    if (static_cast<unsigned char>(x[0]) < 0x80) continue;
+    const size_t at = fo.find(x);
+    if (at == std::string::npos || fn.find(x) != std::string::npos) continue;
+    const std::string_view next = HanAt(fo, at + x.size(), 2);
+    if (next.size() < 6) continue;
+    const size_t in_newer = fn.find(next);
+    if (in_newer == std::string::npos || in_newer < 6) continue;
+    const std::string_view y = HanAt(fn, in_newer - 6, 2);
+    if (y.size() == 6 && fq.find(y.substr(0, 3)) == std::string::npos &&
+        fq.find(y.substr(3)) == std::string::npos && fo.find(y) == std::string::npos) {
+      return true;
+    }
+  }
+  std::vector<std::string> known = RelationsIn(fo);
+  for (std::string& r : RelationsIn(fq)) known.push_back(std::move(r));
+  // A relation as whose the value is ("wife's", "我爸的"), not as the value ("my emergency
+  // contact is my wife").
+  for (const std::string& r : PossessorRelationsIn(fn)) {
+    if (std::find(known.begin(), known.end(), r) == known.end()) return true;
+  }
+  return false;
+}
+
+// The shape of a value: digits as '9', letters as 'a', marks kept ("208-555-0193" ->
+// "999-999-9999", "bp4417823" -> "aa9999999").
+std::string ValueShape(std::string_view v) {
+  std::string out(v);
+  for (char& c : out) {
+    if (c >= '0' && c <= '9') c = '9';
+    else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) c = 'a';
+  }
+  return out;
+}
+
+// Whether the newer states a value of the same shape as one of the older's, and another one:
+// "208-555-0321" after "208-555-0193", "52个" after "48个"; not "3 guys" after "7:30".
+bool ValuesOfOneShape(const StatementCues& newer, const StatementCues& older,
+                      std::span<const std::string> asked) {
+  auto skip = [&](const std::string& n) {
+    return std::find(asked.begin(), asked.end(), n) != asked.end();
+  };
+  for (const std::string& n : newer.numbers) {
+    if (skip(n)) continue;
+    for (const std::string& o : older.numbers) {
+      if (!skip(o) && n != o && ValueShape(n) == ValueShape(o)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether every number the question names that the older says, the newer says too: "203的合同
+// 9月15日到期" is about another flat than 202, asked of 202.
+bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
+                         std::span<const std::string> asked) {
+  for (const std::string& a : asked) {
+    const bool in_older = std::find(older.numbers.begin(), older.numbers.end(), a) != older.numbers.end();
+    const bool in_newer = std::find(newer.numbers.begin(), newer.numbers.end(), a) != newer.numbers.end();
+    if (in_older && !in_newer) return false;
+  }
+  return true;
+}
+
 // OutdatedByCues over `ms`, of which only the first `real` may outdate (the rest are clauses of
 // long statements that OutdatedByCues adds).
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
@@ -408,6 +529,9 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
   };
   const std::vector<std::string> asked_items =
       status_question.empty() ? std::vector<std::string>() : ReadCues(status_question).subjects;
+  // The question's content words: what two answers about one thing both say.
+  const std::vector<std::string> question_words =
+      value_question.empty() ? std::vector<std::string>() : ContentWords(value_question);
   // A number the question says names what it asks about ("the 600k qualifier"), no value.
   const std::vector<std::string> asked_numbers =
       value_question.empty() ? std::vector<std::string>() : ReadCues(value_question).numbers;
@@ -518,6 +642,27 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       const bool gives_value = asked == AnswerKind::kAny || answers_value(j);
       topic.newer_lacks_kind = !gives_value && answers_value(i);
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent && gives_value;
+      if (!value_question.empty()) {
+        topic.another_thing = NamesAnotherThing(value_question, older.content, newer.content);
+      }
+      // Both carry a value of the kind asked, of one shape, and the newer says what the older
+      // is about: a word of the question that the older says too, or another of the question's
+      // words and a word of the older's.
+      if (asked != AnswerKind::kAny && asks_value && older.kind != MemoryKind::kEvent &&
+          newer.kind != MemoryKind::kEvent && gives_value && answers_value(i) &&
+          ValuesOfOneShape(cues_of(j), cues_of(i), asked_numbers) &&
+          SaysTheAskedNumbers(cues_of(j), cues_of(i), asked_numbers)) {
+        const std::vector<bool> in_older = WordsFound(question_words, older.content);
+        const std::vector<bool> in_newer = WordsFound(question_words, newer.content);
+        bool both_say = false;
+        bool newer_says = false;
+        for (size_t k = 0; k < question_words.size(); ++k) {
+          both_say = both_say || (in_older[k] && in_newer[k]);
+          newer_says = newer_says || in_newer[k];
+        }
+        topic.both_answer_value =
+            both_say || (newer_says && SharesATopic(shape_of(i), shape_of(j), false));
+      }
       topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
       if (topic.asks_one) {
         const StatementShape& a = shape_of(i);

@@ -146,6 +146,17 @@ struct Topic {
   // the newer does not: the newer is a remark about the same thing ("β-actin一抗放在-20度冰箱
   // 第二层" after "β-actin一抗按1:5000稀释就行", asked 稀释多少倍), no new value of it.
   bool newer_lacks_kind = false;
+  // The question asks for a kind of value that both carry, with values of one shape (a phone
+  // number and a phone number, "48个" and "52个"), not one the question names ("202" of "202那户
+  // 合同啥时候到期"), and the newer says what the older is about (a word of the question both
+  // say, or one of the question's and a topic the two share): two answers to it.
+  bool both_answer_value = false;
+  // The newer says of another thing what the older says of the thing asked about: another
+  // word qualifies the question's ("guest wifi password is Green5678" after "the office wifi
+  // password is Blue1234", asked for the office wifi password; "物业费每个月1200" after "房租每个
+  // 月3500"), or another relation owns the value ("my wife's passport number" after "my
+  // passport number"). Only a change or correction cue then replaces the older.
+  bool another_thing = false;
   // The newer is at most twice kStatementUnits: a step reached, told briefly after a long
   // story of the step before ("今天请了半天假带俩娃去出入境办护照 ... 要15个工作日" -> "俩娃的护照
   // 拿到手了").

@@ -36,7 +36,7 @@ constexpr std::string_view kChangeCues[] = {
     "更换", "换新", "新换", "转岗", "调岗", "接手", "接任", "交接给",
     "取代", "替换", "改了", "变了", "涨了", "降了", "调整", "新买", "买了新", "辞职", "辞了",
     "入职了", "加入了", "改名", "上调", "下调", "提高到", "增加到", "减少到", "减到", "加到",
-    "改由", "rotated",
+    "改由", "调去", "调成", "改时间", "改期", "rotated", "bumped",
     "raised to", "raised", "increased to", "went up to", "dropped to",
     "reduced to", "lowered to", "bumped to", "bumped up", "renamed", "transferred",
     "reassigned", "took over", "taking over", "got a new", "bought a new", "migrated to",

@@ -55,6 +55,51 @@ TEST(StalenessTest, AMaskedValueIsOneValueWhateverItsIdSpells) {
                            Cue("email me at ⟦EMAIL:abcdefghijkmnopq⟧"), {}));
 }
 
+// Asked for a value now: whether the later of two statements replaces the earlier one, when
+// both answer the question fully (relevance 1).
+int OutdatedFor(std::string_view question, std::string older, std::string newer) {
+  const Memory a = Record(1, 1, 1000, std::move(older));
+  const Memory b = Record(2, 2, 2000, std::move(newer));
+  return OutdatedByCues({&a, &b}, {1, 1}, "", false, true, question)[0];
+}
+
+TEST(StalenessTest, AValueOfAnotherThingReplacesNone) {
+  struct Case {
+    std::string_view question, older, newer;
+    int outdated;  // OutdatedFor: 1 = the newer replaces the older, -1 = it does not
+  };
+  const Case cases[] = {
+      // Another word qualifies the question's, or another relation owns the value.
+      {"what's the office wifi password", "the office wifi password is Blue1234",
+       "guest wifi password is Green5678", -1},
+      {"when is Sam's birthday", "Sam's birthday is March 3", "Kim's birthday is March 9", -1},
+      {"what time is the blue team meeting", "the blue team meeting is at 10:30 on mondays",
+       "the red team meeting is at 11:30 on mondays", -1},
+      {"房租一个月多少钱", "房租每个月3500", "物业费每个月1200", -1},
+      {"我妈手机号多少", "我妈的手机号是13912345678", "我爸的手机号是13887654321", -1},
+      {"what's my passport number", "my passport number is K1234567",
+       "my wife's passport number is K7654321", -1},
+      // A value of the same shape that says nothing of the thing asked.
+      {"how much is my gym membership", "gym membership is $45 a month",
+       "netflix is $15 a month now", -1},
+      // The same thing in other words, a value of the same shape: the later one is the answer.
+      {"what's the after-hours on-call number", "our on-call night number is 208-555-0193",
+       "on-call line for after hours: 208-555-0321, put it on the door sign", 1},
+      {"how much is my emergency callout fee", "my emergency callout fee is $150",
+       "emergency callout is $175 from now", 1},
+      // A relation that is the value, not whose it is.
+      {"who is my emergency contact", "My emergency contact is my brother Tom.",
+       "My emergency contact is my wife, Elena.", 1},
+      // A change cue: the value moved ("调去" is one).
+      {"我现在在哪家店上班", "我现在在静安那家店上早班",
+       "老板把我调去徐汇那家店了,以后都在那边上早班", 1},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(OutdatedFor(c.question, std::string(c.older), std::string(c.newer)), c.outdated)
+        << c.question << " | " << c.older << " | " << c.newer;
+  }
+}
+
 TEST(StalenessTest, NewerPlainStatementOfASingleValuedSlotOutdates) {
   EXPECT_TRUE(Outdates(Cue("我的分机号是 8066"), Cue("我的分机号是 8021"), Both()));
   // Likes accumulate: a plain new like does not replace an old one.
