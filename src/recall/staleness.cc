@@ -10,6 +10,7 @@
 #include "src/base/utf8.h"
 #include "src/recall/answer_kind.h"
 #include "src/recall/cue_index.h"
+#include "src/recall/other_thing.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
@@ -402,77 +403,6 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
   }
 }
 
-bool HasDigitIn(std::string_view w) {
-  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The Han characters of `folded` (UTF-8, three bytes each) from byte `at`, at most `n`.
-std::string_view HanAt(std::string_view folded, size_t at, size_t n) {
-  size_t end = at;
-  while (end < folded.size() && end - at < 3 * n &&
-         static_cast<unsigned char>(folded[end]) >= 0xE4 &&
-         static_cast<unsigned char>(folded[end]) <= 0xE9) {
-    end += 3;
-  }
-  return folded.substr(at, std::min(end, folded.size()) - at);
-}
-
-// Whether the newer statement says of another thing what the older says of the thing asked
-// about: a word of the question qualifies a word in the older that, in the newer, another word
-// qualifies ("guest wifi password is Green5678" after "the office wifi password is Blue1234",
-// asked for the office wifi password; "Kim's birthday is March 9" after "Sam's birthday is
-// March 3"; "物业费每个月1200" after "房租每个月3500", asked 房租); or the newer names a
-// relation that neither the older nor the question names ("my wife's passport number is ..."
-// after "my passport number is ...", "我爸的手机号" after "我妈的手机号").
-bool NamesAnotherThing(std::string_view question, std::string_view older,
-                       std::string_view newer) {
-  const std::vector<std::string> asked = ContentWords(question);
-  const std::vector<std::string> a = ContentWords(older);
-  const std::vector<std::string> b = ContentWords(newer);
-  auto has = [](const std::vector<std::string>& v, std::string_view w) {
-    return std::find(v.begin(), v.end(), w) != v.end();
-  };
-  for (size_t i = 0; i + 1 < a.size(); ++i) {
-    const std::string& x = a[i];
-    if (static_cast<unsigned char>(x[0]) >= 0x80 || !has(asked, x) || has(b, x)) continue;
-    for (size_t k = 1; k < b.size(); ++k) {
-      const std::string& y = b[k - 1];
-      // y qualifies as x did: not a verb's form ("bumped my rate up").
-      const bool verb_form =
-          (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
-      if (b[k] == a[i + 1] && has(asked, a[i + 1]) && static_cast<unsigned char>(y[0]) < 0x80 &&
-          !has(asked, y) && !has(a, y) && !HasDigitIn(y) && !verb_form) {
-        return true;
-      }
-    }
-  }
-  // In Chinese: the question's word in the older, the two characters after it in the newer,
-  // and before them there two characters that neither the question nor the older says.
-  const std::string fq = Folded(question), fo = Folded(older), fn = Folded(newer);
-  for (const std::string& x : asked) {
-    if (static_cast<unsigned char>(x[0]) < 0x80) continue;
-    const size_t at = fo.find(x);
-    if (at == std::string::npos || fn.find(x) != std::string::npos) continue;
-    const std::string_view next = HanAt(fo, at + x.size(), 2);
-    if (next.size() < 6) continue;
-    const size_t in_newer = fn.find(next);
-    if (in_newer == std::string::npos || in_newer < 6) continue;
-    const std::string_view y = HanAt(fn, in_newer - 6, 2);
-    if (y.size() == 6 && fq.find(y.substr(0, 3)) == std::string::npos &&
-        fq.find(y.substr(3)) == std::string::npos && fo.find(y) == std::string::npos) {
-      return true;
-    }
-  }
-  std::vector<std::string> known = RelationsIn(fo);
-  for (std::string& r : RelationsIn(fq)) known.push_back(std::move(r));
-  // A relation as whose the value is ("wife's", "我爸的"), not as the value ("my emergency
-  // contact is my wife").
-  for (const std::string& r : PossessorRelationsIn(fn)) {
-    if (std::find(known.begin(), known.end(), r) == known.end()) return true;
-  }
-  return false;
-}
-
 // The shape of a value: digits as '9', letters as 'a', marks kept ("208-555-0193" ->
 // "999-999-9999", "bp4417823" -> "aa9999999").
 std::string ValueShape(std::string_view v) {
@@ -529,6 +459,9 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
   };
   const std::vector<std::string> asked_items =
       status_question.empty() ? std::vector<std::string>() : ReadCues(status_question).subjects;
+  // What the question names: another thing's statement replaces none of its (other_thing.h).
+  std::optional<AskedThing> asked_thing;
+  if (!value_question.empty()) asked_thing = ReadAskedThing(value_question);
   // The question's content words: what two answers about one thing both say.
   const std::vector<std::string> question_words =
       value_question.empty() ? std::vector<std::string>() : ContentWords(value_question);
@@ -642,9 +575,6 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       const bool gives_value = asked == AnswerKind::kAny || answers_value(j);
       topic.newer_lacks_kind = !gives_value && answers_value(i);
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent && gives_value;
-      if (!value_question.empty()) {
-        topic.another_thing = NamesAnotherThing(value_question, older.content, newer.content);
-      }
       // Both carry a value of the kind asked, of one shape, and the newer says what the older
       // is about: a word of the question that the older says too, or another of the question's
       // words and a word of the older's.
@@ -696,7 +626,14 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         }
         topic.shared_besides_values = KeywordCoverage(words, newer.content);
       }
-      if (Outdates(cues_of(j), cues_of(i), topic)) best = static_cast<int>(j);
+      // Of another thing (other_thing.h), read only of a pair that would otherwise replace.
+      if (Outdates(cues_of(j), cues_of(i), topic)) {
+        topic.another_thing =
+            asked_thing && NamesAnotherThing(*asked_thing, older.content, newer.content);
+        if (!topic.another_thing || Outdates(cues_of(j), cues_of(i), topic)) {
+          best = static_cast<int>(j);
+        }
+      }
     }
     out[i] = best;
   }

@@ -1,0 +1,190 @@
+#include "src/recall/other_thing.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "src/base/utf8.h"
+#include "src/recall/relevance.h"
+#include "src/recall/same_statement.h"
+#include "src/recall/text_memo.h"
+
+namespace engram::recall {
+namespace {
+
+bool Has(const std::vector<std::string>& v, std::string_view w) {
+  return std::find(v.begin(), v.end(), w) != v.end();
+}
+
+bool HasDigitIn(std::string_view w) {
+  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool IsHanCode(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
+
+bool IsAsciiAlnum(char32_t c) { return c < 0x80 && std::isalnum(static_cast<int>(c)) != 0; }
+
+// The runs of ASCII letters and digits of folded `text` that have a digit: "204", "7", "42" of
+// "room 204 ... at 7:42".
+std::vector<std::string> NumbersIn(std::string_view text) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < text.size();) {
+    if (!IsAsciiAlnum(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && IsAsciiAlnum(static_cast<unsigned char>(text[end]))) ++end;
+    const std::string_view run = text.substr(i, end - i);
+    if (HasDigitIn(run)) out.emplace_back(run);
+    i = end;
+  }
+  return out;
+}
+
+// English: a word of the question before a word of the question in `about`, and before that
+// same word in `other` a word that neither the question nor `about` says ("office wifi" /
+// "guest wifi"); not a verb's form ("bumped my rate up").
+bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a,
+                      const std::vector<std::string>& b) {
+  for (size_t i = 0; i + 1 < a.size(); ++i) {
+    const std::string& x = a[i];
+    if (static_cast<unsigned char>(x[0]) >= 0x80 || !Has(asked.words, x) || Has(b, x) ||
+        !Has(asked.words, a[i + 1])) {
+      continue;
+    }
+    for (size_t k = 1; k < b.size(); ++k) {
+      const std::string& y = b[k - 1];
+      const bool verb_form =
+          (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
+      if (b[k] == a[i + 1] && static_cast<unsigned char>(y[0]) < 0x80 &&
+          !Has(asked.words, y) && !Has(a, y) && !HasDigitIn(y) && !verb_form) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The owners of folded `text` in English: "sam" of "sam's bday", "206" of "room 206's tenant";
+// not "rate" of "my rate's $85" nor "that" of "that's my rate" ("'s" for "is").
+std::vector<std::string> Owners(std::string_view text) {
+  constexpr std::string_view kNotOwners[] = {"that", "it", "what", "who", "where", "here",
+                                             "there", "he", "she", "let", "how", "when"};
+  constexpr std::string_view kAfterIs[] = {
+      "a", "an", "the", "my", "not", "so", "on", "in", "at", "been", "going", "gonna", "got",
+      "just", "really", "very", "still", "also", "all", "about", "over", "up", "down", "out",
+      "off", "fine", "ok", "good", "great", "now", "back", "done", "due", "open", "closed"};
+  std::vector<std::string> out;
+  for (size_t at = text.find("'s"); at != std::string_view::npos; at = text.find("'s", at + 2)) {
+    size_t b = at;
+    while (b > 0 && std::isalnum(static_cast<unsigned char>(text[b - 1]))) --b;
+    if (b == at) continue;
+    const std::string_view owner = text.substr(b, at - b);
+    size_t k = at + 2;
+    while (k < text.size() && text[k] == ' ') ++k;
+    size_t e = k;
+    while (e < text.size() && std::isalpha(static_cast<unsigned char>(text[e]))) ++e;
+    const std::string_view next = text.substr(k, e - k);
+    if (next.empty() || std::find(std::begin(kAfterIs), std::end(kAfterIs), next) !=
+                            std::end(kAfterIs) ||
+        std::find(std::begin(kNotOwners), std::end(kNotOwners), owner) != std::end(kNotOwners)) {
+      continue;
+    }
+    out.emplace_back(owner);
+  }
+  return out;
+}
+
+// A name of the question owns the value in `about`, another one in `other`.
+bool OwnerSwapped(const AskedThing& asked, std::string_view fa, std::string_view fb) {
+  const std::vector<std::string> a = Owners(fa);
+  const std::vector<std::string> b = Owners(fb);
+  const bool asked_owner = std::any_of(a.begin(), a.end(), [&](const std::string& x) {
+    return Has(asked.words, x) && !Has(b, x);
+  });
+  if (!asked_owner) return false;
+  return std::any_of(b.begin(), b.end(), [&](const std::string& y) {
+    return !Has(asked.words, y) && !Has(a, y) && fa.find(y) == std::string_view::npos;
+  });
+}
+
+// Chinese: a character of the question in `about` before two characters (one of them Han),
+// and before those same two in `other` another character that the question and `about` do
+// not say, neither of them a grammar character (我, 在, 这: IsCjkFunctionChar), while `other` does not say the question's one (我妈手机号 / 我爸手机号, 3路首班车 /
+// 12路首班车, a班班主任 / b班班主任).
+bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_view fb) {
+  auto decode = [](std::string_view s) {
+    std::vector<char32_t> out;
+    size_t at = 0;
+    while (at < s.size()) out.push_back(base::DecodeUtf8(s, &at));
+    return out;
+  };
+  const std::vector<char32_t> q = decode(asked.folded);
+  if (std::none_of(q.begin(), q.end(), IsHanCode)) return false;
+  const std::vector<char32_t> o = decode(fa), n = decode(fb);
+  auto in = [](const std::vector<char32_t>& v, char32_t c) {
+    return std::find(v.begin(), v.end(), c) != v.end();
+  };
+  auto counts = [](char32_t c) { return IsHanCode(c) || IsAsciiAlnum(c); };
+  for (size_t i = 0; i + 2 < o.size(); ++i) {
+    const char32_t x = o[i];
+    if (!counts(x) || IsCjkFunctionChar(x) || !in(q, x) || in(n, x)) continue;
+    if (!counts(o[i + 1]) || !counts(o[i + 2]) || !(IsHanCode(o[i + 1]) || IsHanCode(o[i + 2]))) {
+      continue;
+    }
+    if (!IsHanCode(x) && !IsHanCode(o[i + 1])) continue;  // "a班", "3路"; not English
+    // The two characters after x, or after x the next and the one after the grammar that
+    // follows it ("a班的班主任" / "b班班主任").
+    size_t second = i + 2;
+    while (second + 1 < o.size() && IsCjkFunctionChar(o[second])) ++second;
+    for (size_t after : {i + 2, second}) {
+      for (size_t j = 1; j + 1 < n.size(); ++j) {
+        if (n[j] != o[i + 1] || n[j + 1] != o[after]) continue;
+        const char32_t y = n[j - 1];
+        if (counts(y) && !IsCjkFunctionChar(y) && y != x && !in(q, y) && !in(o, y)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+AskedThing ReadAskedThing(std::string_view question) {
+  AskedThing t;
+  t.folded = Folded(question);
+  t.words = ContentWords(question);
+  t.numbers = NumbersIn(t.folded);
+  t.relations = RelationsIn(t.folded);
+  return t;
+}
+
+bool NamesAnotherThing(const AskedThing& asked, std::string_view about, std::string_view other) {
+  const std::string fa = Folded(about), fb = Folded(other);
+  if (QualifierSwapped(asked, ContentWords(about), ContentWords(other)) ||
+      OwnerSwapped(asked, fa, fb) || CharacterSwapped(asked, fa, fb)) {
+    return true;
+  }
+  // A number the question names, said by `about` and not by `other`, which says others.
+  if (!asked.numbers.empty()) {
+    const std::vector<std::string> a = NumbersIn(fa), b = NumbersIn(fb);
+    for (const std::string& x : asked.numbers) {
+      if (Has(a, x) && !Has(b, x) && !b.empty()) return true;
+    }
+  }
+  // Relations: the question's in `about`, another in `other`; or one owning the value in
+  // `other` that neither names ("wife's", 我爸的), not one that is the value ("my emergency
+  // contact is my wife").
+  const std::vector<std::string> ra = RelationsIn(fa), rb = RelationsIn(fb);
+  const bool asked_in_about = std::any_of(asked.relations.begin(), asked.relations.end(),
+                                          [&](const std::string& r) { return Has(ra, r); });
+  const bool asked_in_other = std::any_of(asked.relations.begin(), asked.relations.end(),
+                                          [&](const std::string& r) { return Has(rb, r); });
+  if (asked_in_about && !asked_in_other && !rb.empty()) return true;
+  for (const std::string& r : PossessorRelationsIn(fb)) {
+    if (!Has(ra, r) && !Has(asked.relations, r)) return true;
+  }
+  return false;
+}
+
+}  // namespace engram::recall

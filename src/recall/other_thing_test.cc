@@ -1,0 +1,58 @@
+#include "src/recall/other_thing.h"
+
+#include <gtest/gtest.h>
+
+#include <string_view>
+
+namespace engram::recall {
+namespace {
+
+struct Case {
+  std::string_view question, about, other;
+  bool another;  // whether `other` is of another thing than `about`, asked `question`
+};
+
+void ExpectCases(std::initializer_list<Case> cases) {
+  for (const Case& c : cases) {
+    EXPECT_EQ(NamesAnotherThing(ReadAskedThing(c.question), c.about, c.other), c.another)
+        << c.question << " | " << c.about << " | " << c.other;
+  }
+}
+
+TEST(OtherThingTest, AnotherWordInThePlaceOfTheQuestions) {
+  ExpectCases({
+      {"what's the office wifi password", "the office wifi password is Blue1234",
+       "guest wifi password is Green5678", true},
+      {"what are the downtown store's hours", "downtown store is open 9am to 9pm",
+       "airport store hours are 6am-11pm", true},
+      {"我妈手机号多少", "我妈手机号13912348765", "我爸手机号13611122233", true},
+      {"蓝队周会什么时候", "蓝队周会是周二下午三点", "红队周会周四上午十点", true},
+      {"A班班主任是谁", "A班的班主任是王老师", "B班班主任是刘老师", true},
+      {"房租一个月多少钱", "房租每个月3500", "物业费每个月1200", true},
+      // The same thing said again in other words.
+      {"what's the after-hours on-call number", "our on-call night number is 208-555-0193",
+       "on-call line for after hours: 208-555-0321", false},
+      {"我现在多重?", "我现在体重82公斤。", "早上称体重,76公斤。", false},
+      {"车贷每月还多少", "车贷每个月还3280", "这个月车贷扣了3150", false},
+  });
+}
+
+TEST(OtherThingTest, AnotherOwnerNumberOrRelation) {
+  ExpectCases({
+      {"when is sam's birthday", "sam's bday is march 14", "kim's birthday is march 22", true},
+      {"who's the tenant in 204", "room 204 tenant is a guy named marcus",
+       "room 206's tenant is priya", true},
+      {"302住的是谁", "302房间住的是老陈", "305住的是小周", true},
+      {"儿子多大了", "我儿子今年9岁", "女儿今年6岁", true},
+      {"what's my passport number", "my passport number is K1234567",
+       "my wife's passport number is K7654321", true},
+      // "'s" for "is", and a relation that is the value.
+      {"what's my hourly rate for ios work", "my rate's $85/hr for ios work",
+       "quoted the new client $110/hr, that's my ios rate", false},
+      {"who is my emergency contact", "My emergency contact is my brother Tom.",
+       "My emergency contact is my wife, Elena.", false},
+  });
+}
+
+}  // namespace
+}  // namespace engram::recall
