@@ -500,6 +500,18 @@ constexpr SetFloor kFortyFirstSetFloors[] = {
 constexpr SetFloor kFortySecondSetFloors[] = {
     {0.25, 39.0 / 70}, {0.35, 39.0 / 70}, {0.0, 42.0 / 70}};
 
+// The forty-third set (truth_heldout43.jsonl, 70 rows, 35 zh / 35 en), written blind by a
+// forty-third writer from the forty-second's prompt with its examples replaced by kinds only
+// (a 小区物业经理, a night-shift nurse, a 高中物理老师, a food truck owner, a 二手车商, a wedding
+// photographer, a 奶茶店店长, a property manager, a 健身教练, a retired couple, a 程序员 with two
+// kids, a dog groomer): 50 "two_things" rows and 20 controls. Scored once with the rules of
+// 89dd163 (2026-12-05): 47/70 = 67.1 % at the default floor 0.25 (two_things 29/50,
+// newer_statement 18/20), 47/70 at 0.35, 51/70 with no floor. The rules of d5e850b, before
+// other things were told apart, score 35/70 (two_things 18/50, newer_statement 17/20).
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortyThirdSetFloors[] = {
+    {0.25, 46.0 / 70}, {0.35, 46.0 / 70}, {0.0, 50.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -792,6 +804,10 @@ TEST(TruthHeldOutTest, ScoreOnFortyFirstSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortySecondSet) {
   ExpectFloors("truth_heldout42.jsonl", kFortySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortyThirdSet) {
+  ExpectFloors("truth_heldout43.jsonl", kFortyThirdSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
