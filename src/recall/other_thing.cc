@@ -48,15 +48,16 @@ bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a
                       const std::vector<std::string>& b) {
   for (size_t i = 0; i + 1 < a.size(); ++i) {
     const std::string& x = a[i];
-    if (static_cast<unsigned char>(x[0]) >= 0x80 || !Has(asked.words, x) || Has(b, x) ||
-        !Has(asked.words, a[i + 1])) {
-      continue;
-    }
+    if (static_cast<unsigned char>(x[0]) >= 0x80 || !Has(asked.words, x) || Has(b, x)) continue;
+    // The question's next word within two ("downtown shop's alarm code": alarm).
+    size_t w = i + 1;
+    if (!Has(asked.words, a[w]) && w + 1 < a.size() && Has(asked.words, a[w + 1])) ++w;
+    if (!Has(asked.words, a[w])) continue;
     for (size_t k = 1; k < b.size(); ++k) {
       const std::string& y = b[k - 1];
       const bool verb_form =
           (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
-      if (b[k] == a[i + 1] && static_cast<unsigned char>(y[0]) < 0x80 &&
+      if (b[k] == a[w] && static_cast<unsigned char>(y[0]) < 0x80 &&
           !Has(asked.words, y) && !Has(a, y) && !HasDigitIn(y) && !verb_form) {
         return true;
       }
@@ -133,16 +134,21 @@ bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_
       continue;
     }
     if (!IsHanCode(x) && !IsHanCode(o[i + 1])) continue;  // "a班", "3路"; not English
-    // The two characters after x, or after x the next and the one after the grammar that
-    // follows it ("a班的班主任" / "b班班主任").
-    size_t second = i + 2;
-    while (second + 1 < o.size() && IsCjkFunctionChar(o[second])) ++second;
-    for (size_t after : {i + 2, second}) {
-      for (size_t j = 1; j + 1 < n.size(); ++j) {
-        if (n[j] != o[i + 1] || n[j + 1] != o[after]) continue;
-        const char32_t y = n[j - 1];
-        if (counts(y) && !IsCjkFunctionChar(y) && y != x && !in(q, y) && !in(o, y)) return true;
-      }
+    // The two characters after x, grammar between them left out on either side ("a班的班主任"
+    // / "b班班主任", "大宝班主任" / "二宝的班主任").
+    auto next_word_char = [](const std::vector<char32_t>& v, size_t k) {
+      while (k < v.size() && IsCjkFunctionChar(v[k])) ++k;
+      return k;
+    };
+    const size_t second = next_word_char(o, i + 2);
+    for (size_t j = 1; j + 1 < n.size(); ++j) {
+      if (n[j] != o[i + 1]) continue;
+      const size_t k = next_word_char(n, j + 1);
+      const bool same_next = n[j + 1] == o[i + 2] ||
+                             (second < o.size() && k < n.size() && n[k] == o[second]);
+      if (!same_next) continue;
+      const char32_t y = n[j - 1];
+      if (counts(y) && !IsCjkFunctionChar(y) && y != x && !in(q, y) && !in(o, y)) return true;
     }
   }
   return false;

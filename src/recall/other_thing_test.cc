@@ -29,6 +29,9 @@ TEST(OtherThingTest, AnotherWordInThePlaceOfTheQuestions) {
       {"蓝队周会什么时候", "蓝队周会是周二下午三点", "红队周会周四上午十点", true},
       {"A班班主任是谁", "A班的班主任是王老师", "B班班主任是刘老师", true},
       {"房租一个月多少钱", "房租每个月3500", "物业费每个月1200", true},
+      {"大宝班主任叫什么", "大宝班主任是 陈雅琴 老师", "二宝的班主任是 王丽 老师", true},
+      {"alarm code for downtown?", "the downtown shop's alarm code is 7719",
+       "eastside location alarm code is 3382", true},
       // The same thing said again in other words.
       {"what's the after-hours on-call number", "our on-call night number is 208-555-0193",
        "on-call line for after hours: 208-555-0321", false},
@@ -44,6 +47,7 @@ TEST(OtherThingTest, AnotherOwnerNumberOrRelation) {
        "room 206's tenant is priya", true},
       {"302住的是谁", "302房间住的是老陈", "305住的是小周", true},
       {"儿子多大了", "我儿子今年9岁", "女儿今年6岁", true},
+      {"我爸手机号多少", "我爸现在手机号 15001238876", "丈母娘的手机号 13661457702", true},
       {"what's my passport number", "my passport number is K1234567",
        "my wife's passport number is K7654321", true},
       // "'s" for "is", and a relation that is the value.

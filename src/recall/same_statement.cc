@@ -25,14 +25,15 @@ constexpr std::string_view kRelations[] = {
     "sister", "brother", "wife", "husband", "mother", "father", "mom", "dad", "son",
     "daughter", "boss", "manager", "friend", "colleague", "girlfriend", "boyfriend", "niece",
     "nephew", "aunt", "uncle", "grandma", "grandpa", "姐姐", "妹妹", "哥哥", "弟弟", "妈妈",
-    "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导"};
+    "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导",
+    "岳母", "岳父", "婆婆", "公公"};
 
 // Other words for a relation: 女儿 and 闺女 name one daughter.
 constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
     {"女儿", "闺女"}, {"妈妈", "老妈"}, {"妈妈", "母亲"}, {"爸爸", "老爸"}, {"爸爸", "父亲"},
     {"老婆", "媳妇"}, {"老婆", "妻子"}, {"老公", "丈夫"}, {"mom", "mum"},   {"mom", "mother"},
     {"dad", "father"}, {"boss", "manager"}, {"老板", "领导"}, {"妈妈", "我妈"}, {"爸爸", "我爸"},
-    {"妈妈", "咱妈"}, {"爸爸", "咱爸"}};
+    {"妈妈", "咱妈"}, {"爸爸", "咱爸"}, {"岳母", "丈母娘"}, {"岳父", "老丈人"}};
 
 // Whether `text` says the value `v`, or another word for it when it is a relation.
 bool SaysValue(std::string_view text, std::string_view v) {
