@@ -5,6 +5,7 @@
 
 #include "src/extract/coreference_rules.h"
 #include "src/extract/entity_extractor.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::extract {
 namespace {
@@ -40,15 +41,11 @@ string_view CharAt(string_view text, size_t e) {
 // `text` with the inside of each masked value blanked ("⟦PHONE:ab3he7…⟧" -> "⟦###…###⟧"), byte
 // offsets kept: a placeholder's random id is no pronoun ("he") and no person noun ("mom").
 std::string BlankPlaceholders(string_view text) {
-  static constexpr string_view kOpen = "⟦", kClose = "⟧";
+  constexpr size_t kBracket = string_view("⟦").size();  // and "⟧": kept
   std::string out(text);
-  for (size_t open = out.find(kOpen); open != std::string::npos;
-       open = out.find(kOpen, open + kOpen.size())) {
-    const size_t close = out.find(kClose, open + kOpen.size());
-    if (close == std::string::npos) break;
-    std::fill(out.begin() + static_cast<std::ptrdiff_t>(open + kOpen.size()),
-              out.begin() + static_cast<std::ptrdiff_t>(close), '#');
-    open = close;
+  for (const text::pii::PlaceholderRef& p : text::pii::FindPlaceholders(text)) {
+    std::fill(out.begin() + static_cast<std::ptrdiff_t>(p.begin + kBracket),
+              out.begin() + static_cast<std::ptrdiff_t>(p.end - kBracket), '#');
   }
   return out;
 }

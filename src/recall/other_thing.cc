@@ -4,6 +4,8 @@
 #include <cctype>
 
 #include "src/base/utf8.h"
+#include "src/recall/answer_words.h"
+#include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/text_memo.h"
@@ -14,12 +16,6 @@ namespace {
 bool Has(const std::vector<std::string>& v, std::string_view w) {
   return std::find(v.begin(), v.end(), w) != v.end();
 }
-
-bool HasDigitIn(std::string_view w) {
-  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-bool IsHanCode(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
 
 bool IsAsciiAlnum(char32_t c) { return c < 0x80 && std::isalnum(static_cast<int>(c)) != 0; }
 
@@ -35,7 +31,7 @@ std::vector<std::string> NumbersIn(std::string_view text) {
     size_t end = i;
     while (end < text.size() && IsAsciiAlnum(static_cast<unsigned char>(text[end]))) ++end;
     const std::string_view run = text.substr(i, end - i);
-    if (HasDigitIn(run)) out.emplace_back(run);
+    if (HasDigit(run)) out.emplace_back(run);
     i = end;
   }
   return out;
@@ -58,7 +54,7 @@ bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a
       const bool verb_form =
           (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
       if (b[k] == a[w] && static_cast<unsigned char>(y[0]) < 0x80 &&
-          !Has(asked.words, y) && !Has(a, y) && !HasDigitIn(y) && !verb_form) {
+          !Has(asked.words, y) && !Has(a, y) && !HasDigit(y) && !verb_form) {
         return true;
       }
     }
@@ -121,19 +117,19 @@ bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_
     return out;
   };
   const std::vector<char32_t> q = decode(asked.folded);
-  if (std::none_of(q.begin(), q.end(), IsHanCode)) return false;
+  if (std::none_of(q.begin(), q.end(), IsHan)) return false;
   const std::vector<char32_t> o = decode(fa), n = decode(fb);
   auto in = [](const std::vector<char32_t>& v, char32_t c) {
     return std::find(v.begin(), v.end(), c) != v.end();
   };
-  auto counts = [](char32_t c) { return IsHanCode(c) || IsAsciiAlnum(c); };
+  auto counts = [](char32_t c) { return IsHan(c) || IsAsciiAlnum(c); };
   for (size_t i = 0; i + 2 < o.size(); ++i) {
     const char32_t x = o[i];
     if (!counts(x) || IsCjkFunctionChar(x) || !in(q, x) || in(n, x)) continue;
-    if (!counts(o[i + 1]) || !counts(o[i + 2]) || !(IsHanCode(o[i + 1]) || IsHanCode(o[i + 2]))) {
+    if (!counts(o[i + 1]) || !counts(o[i + 2]) || !(IsHan(o[i + 1]) || IsHan(o[i + 2]))) {
       continue;
     }
-    if (!IsHanCode(x) && !IsHanCode(o[i + 1])) continue;  // "a班", "3路"; not English
+    if (!IsHan(x) && !IsHan(o[i + 1])) continue;  // "a班", "3路"; not English
     // The two characters after x, grammar between them left out on either side ("a班的班主任"
     // / "b班班主任", "大宝班主任" / "二宝的班主任").
     auto next_word_char = [](const std::vector<char32_t>& v, size_t k) {

@@ -11,6 +11,7 @@
 #include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::recall {
 namespace {
@@ -102,8 +103,6 @@ bool HasCjk(std::string_view text) {
   return false;
 }
 
-constexpr std::string_view kPlaceholderOpen = "⟦", kPlaceholderClose = "⟧";
-
 // Latin tokens of `text` that tell facts apart (numbers, handles, names, masked values; any
 // Latin word in Chinese text), lower-cased; only those still in `folded` (the repeat markers are gone).
 // `content`: ContentWords(folded).
@@ -112,23 +111,25 @@ void LatinValues(std::string_view text, const std::string& folded,
   const bool cjk = HasCjk(text);
   bool sentence_start = true;
   size_t i = 0;
+  const std::vector<text::pii::PlaceholderRef> masked = text::pii::FindPlaceholders(text);
+  auto next_masked = masked.begin();
   while (i < text.size()) {
     // A masked value ("⟦EMAIL:k3v9…⟧"): its kind and its id, whatever letters the id has.
-    if (text.compare(i, kPlaceholderOpen.size(), kPlaceholderOpen) == 0) {
-      const size_t colon = text.find(':', i);
-      const size_t close = text.find(kPlaceholderClose, i);
-      if (colon != std::string_view::npos && close != std::string_view::npos && colon < close) {
-        for (std::string_view part : {text.substr(i + kPlaceholderOpen.size(),
-                                                  colon - i - kPlaceholderOpen.size()),
-                                      text.substr(colon + 1, close - colon - 1)}) {
-          std::string lower(part);
-          for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-          if (!lower.empty()) out->push_back(std::move(lower));
-        }
-        i = close + kPlaceholderClose.size();
-        sentence_start = false;
-        continue;
+    while (next_masked != masked.end() && next_masked->begin < i) ++next_masked;
+    if (next_masked != masked.end() && next_masked->begin == i) {
+      constexpr size_t kBracket = std::string_view("⟦").size();
+      const std::string_view inner = next_masked->placeholder.substr(
+          kBracket, next_masked->placeholder.size() - 2 * kBracket);
+      const size_t colon = inner.find(':');
+      for (std::string_view part : {inner.substr(0, colon), inner.substr(colon + 1)}) {
+        std::string lower(part);
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!lower.empty()) out->push_back(std::move(lower));
       }
+      i = next_masked->end;
+      ++next_masked;
+      sentence_start = false;
+      continue;
     }
     if (!IsAsciiWordChar(text[i])) {
       const char c = text[i];
@@ -173,6 +174,14 @@ void LatinValues(std::string_view text, const std::string& folded,
     }
   }
 }
+
+int DigitsIn(std::string_view v) {
+  return static_cast<int>(std::count_if(
+      v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+}
+
+// An identifier: four characters or more with three digits or more ("5820", "T-55812").
+bool IsIdentifier(std::string_view v) { return DigitsIn(v) >= 3 && v.size() >= 4; }
 
 // Whether `v` is a number of at most three digits and nothing else.
 bool IsShortPlainNumber(const std::string& v) {
@@ -468,17 +477,14 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     // "birch st lockbox is 5820 if the cleaner asks"), and so is a day of a month ("Flight
     // home: Dec 18, BA 117", "I fly back on Dec 18 with British Airways").
     return std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
-      const int digits = static_cast<int>(std::count_if(
-          v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
       // An identifier after the label the question asks by ("SKU LH-CUP-0420") is the answer.
-      const bool identifier = digits >= 3 && v.size() >= 4;
-      if (digits == 0 || question.folded.find(v) != std::string::npos ||
+      const bool identifier = IsIdentifier(v);
+      if (DigitsIn(v) == 0 || question.folded.find(v) != std::string::npos ||
           (!identifier && NextToAnAskedValue(a, v, question)) || !SaidAlikeIn(a, b, v)) {
         return false;
       }
       const std::string month = WordBefore(a.folded, v);  // "Dec 18"
-      return (digits >= 3 && v.size() >= 4) ||
-             (IsMonthWord(month) && month == WordBefore(b.folded, v));
+      return identifier || (IsMonthWord(month) && month == WordBefore(b.folded, v));
     });
   }
   // What else both say, besides the question's units and their values: a short number both
@@ -503,9 +509,7 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     if (question.folded.find(v) != std::string::npos) continue;  // the subject, not the answer
     // Part of the name the question says ("corp" of "Acme Corp"), unless an identifier after
     // the label asked by ("SKU LH-CUP-0420").
-    const int digits = static_cast<int>(std::count_if(
-        v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
-    if ((digits < 3 || v.size() < 4) && NextToAnAskedValue(a, v, question)) continue;
+    if (!IsIdentifier(v) && NextToAnAskedValue(a, v, question)) continue;
     if (!SaidAlikeIn(a, b, v)) continue;
     // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself;
     // a number of three digits is no identifier (rack 280, room 301, 280 元).

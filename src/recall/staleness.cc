@@ -462,9 +462,6 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
   // What the question names: another thing's statement replaces none of its (other_thing.h).
   std::optional<AskedThing> asked_thing;
   if (!value_question.empty()) asked_thing = ReadAskedThing(value_question);
-  // The question's content words: what two answers about one thing both say.
-  const std::vector<std::string> question_words =
-      value_question.empty() ? std::vector<std::string>() : ContentWords(value_question);
   // A number the question says names what it asks about ("the 600k qualifier"), no value.
   const std::vector<std::string> asked_numbers =
       value_question.empty() ? std::vector<std::string>() : ReadCues(value_question).numbers;
@@ -582,6 +579,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
           newer.kind != MemoryKind::kEvent && gives_value && answers_value(i) &&
           ValuesOfOneShape(cues_of(j), cues_of(i), asked_numbers) &&
           SaysTheAskedNumbers(cues_of(j), cues_of(i), asked_numbers)) {
+        const std::vector<std::string>& question_words = asked_thing->words;
         const std::vector<bool> in_older = WordsFound(question_words, older.content);
         const std::vector<bool> in_newer = WordsFound(question_words, newer.content);
         bool both_say = false;
