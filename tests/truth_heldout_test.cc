@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -558,6 +559,20 @@ struct Score {
   int total = 0;
 };
 
+// Every hit of `q` at floor 0, with its relevance, state and vector cosine (ENGRAM_TRUTH_DEBUG:
+// set, for each miss; "all", for every row).
+void DebugHits(Engine& engine, const RecallRequest& q, std::string* out) {
+  RecallRequest q2 = q;
+  q2.min_relevance = 0;
+  auto all = engine.Recall(q2);
+  for (const RecallHit& h : all.ok() ? all->hits : std::vector<RecallHit>{}) {
+    auto v = h.channels.find("vector");
+    const std::string cosine = v == h.channels.end() ? "-" : std::to_string(v->second.score).substr(0, 5);
+    *out += "      " + std::to_string(h.relevance).substr(0, 5) + " " + cosine + " " + h.state +
+            " " + h.memory.content + "\n";
+  }
+}
+
 // Runs every row of `path` on a fresh engine (e5, default options), asking each question once
 // per floor of `min_relevance` (a request's own floor), and prints the misses and the
 // per-family counts of each floor. Scores come back in the order of `min_relevance`.
@@ -608,20 +623,17 @@ std::vector<Score> ScorePath(const std::string& path, const std::vector<double>&
       auto& [fp, ft] = by_family[f][row.value("family", "?")];
       ++ft;
       ++scores[f].total;
+      const char* debug = std::getenv("ENGRAM_TRUTH_DEBUG");
+      if (ok && debug != nullptr && std::string_view(debug) == "all") {
+        misses[f] += "  pass " + id + " (" + row.value("family", "?") + ")\n";
+        DebugHits(**engine, q, &misses[f]);
+      }
       if (ok) {
         ++fp;
         ++scores[f].passed;
       } else {
         misses[f] += "  miss " + id + " (" + row.value("family", "?") + "): " + why + "\n";
-        if (std::getenv("ENGRAM_TRUTH_DEBUG") != nullptr) {  // every hit of a miss, floor 0
-          RecallRequest q2 = q;
-          q2.min_relevance = 0;
-          auto all = (*engine)->Recall(q2);
-          for (const RecallHit& h : all.ok() ? all->hits : std::vector<RecallHit>{}) {
-            misses[f] += "      " + std::to_string(h.relevance).substr(0, 5) + " " + h.state +
-                         " " + h.memory.content + "\n";
-          }
-        }
+        if (debug != nullptr) DebugHits(**engine, q, &misses[f]);
       }
     }
   }

@@ -110,6 +110,7 @@ void LatinValues(std::string_view text, const std::string& folded,
                  const std::vector<std::string>& content, std::vector<std::string>* out) {
   const bool cjk = HasCjk(text);
   bool sentence_start = true;
+  bool title = false;  // the last word was a title
   size_t i = 0;
   const std::vector<text::pii::PlaceholderRef> masked = text::pii::FindPlaceholders(text);
   auto next_masked = masked.begin();
@@ -148,10 +149,19 @@ void LatinValues(std::string_view text, const std::string& folded,
     if (word.size() > 2 && word.compare(word.size() - 2, 2, "'s") == 0) word.resize(word.size() - 2);
     const bool first = sentence_start;
     sentence_start = false;
+    const bool after_title = title;
+    title = false;
     if (word.empty() || word == "I" || word.rfind("I'", 0) == 0) continue;
     std::string lower = word;
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (folded.find(lower) == std::string::npos) continue;  // a repeat marker
+    // A title ("ms. brennan", "dr patel"): the word after it is a name, however written.
+    constexpr std::string_view kTitles[] = {"mr", "mrs", "ms", "dr", "prof"};
+    title = std::find(std::begin(kTitles), std::end(kTitles), lower) != std::end(kTitles);
+    if (after_title && !title && std::isalpha(static_cast<unsigned char>(lower[0]))) {
+      out->push_back(lower);
+      continue;
+    }
     // A digit, an "@", or a dot or underscore inside a word: a handle, a domain
     // ("ameliachen.dev", "zt_yilian").
     // A dot or underscore with two letters or digits on each side: "ameliachen.dev", not "e.g".
@@ -795,5 +805,9 @@ bool SaysMore(const StatementShape& a, const StatementShape& b) {
   return a.units.size() > b.units.size() &&
          std::includes(a.units.begin(), a.units.end(), b.units.begin(), b.units.end());
 }
+
+bool NamesAThing(const std::string& value) { return !IsModal(value) && !IsMonthWord(value); }
+
+bool SaysWord(std::string_view text, std::string_view word) { return HasWord(text, word); }
 
 }  // namespace engram::recall

@@ -110,6 +110,13 @@ bool ShareAClause(const StatementShape& a, const std::vector<StatementShape>& a_
 // for by its tag, "rjtrzgwjyoqt", is not hidden behind another note of its shape).
 size_t QuestionWordsSaid(const StatementShape& s, const StatementShape& question);
 
+// Whether a value of ShapeOf names a thing (a number, a name, a handle), not a negation or a
+// doubt ("没", "can't") nor a month ("May" of "a draft by May").
+bool NamesAThing(const std::string& value);
+
+// Whether folded `text` says `word` with no ASCII letter on either side.
+bool SaysWord(std::string_view text, std::string_view word);
+
 // Whether `a` says everything `b` says and more (its units a strict superset of b's).
 bool SaysMore(const StatementShape& a, const StatementShape& b);
 

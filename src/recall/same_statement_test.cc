@@ -229,6 +229,13 @@ TEST(SameStatementTest, DomainsAndHandlesAreValues) {
   EXPECT_FALSE(SameStatement(ShapeOf("my site is ameliachen.dev"), ShapeOf("my site is bobchen.dev")));
 }
 
+TEST(SameStatementTest, AWordAfterATitleIsAName) {
+  EXPECT_EQ(ShapeOf("ms. brennan emailed").values, (std::vector<std::string>{"brennan"}));
+  EXPECT_EQ(ShapeOf("saw dr patel today").values, (std::vector<std::string>{"patel"}));
+  EXPECT_FALSE(SameStatement(ShapeOf("jake's teacher is mrs. holloway"),
+                             ShapeOf("jake's teacher is ms. brennan")));
+}
+
 TEST(SameStatementTest, RelationsAreReadInOneWord) {
   EXPECT_EQ(RelationsIn("闺女在实验小学"), (std::vector<std::string>{"女儿"}));
   EXPECT_EQ(RelationsIn("my manager is tom"), (std::vector<std::string>{"boss"}));

@@ -10,6 +10,7 @@
 #include "src/base/utf8.h"
 #include "src/recall/answer_kind.h"
 #include "src/recall/cue_index.h"
+#include "src/recall/numbers_said.h"
 #include "src/recall/other_thing.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
@@ -239,7 +240,17 @@ bool OneFrame(const std::string& a, const std::string& b) {
          std::includes(y.begin(), y.end(), x.begin(), x.end());
 }
 
+// Further from the question than the older statement by kRemarkCosineGap (both known).
+bool Drifts(const Topic& topic) {
+  return topic.newer_cosine > -2 && topic.older_cosine > -2 &&
+         topic.newer_cosine < topic.older_cosine - kRemarkCosineGap;
+}
+
 }  // namespace
+
+bool NewerIsARemark(const Topic& topic) {
+  return !topic.newer_gives_value && Drifts(topic);
+}
 
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
   if (newer.question || older.question) return false;
@@ -277,6 +288,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // slot and do not both name a value ("pls remind me about mom's call sunday" says nothing of
   // a car).
   if (topic.asks_one && both >= kOneAnswerRelevance && !other_thing &&
+      (newer.change || !NewerIsARemark(topic)) &&
       (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
       (topic.share_a_word || shared != 0) &&
@@ -414,6 +426,47 @@ std::string ValueShape(std::string_view v) {
   return out;
 }
 
+// A newer statement that says this share of an older one's units says it again.
+constexpr double kRestatedUnits = 0.5;
+
+// Topic::newer_gives_value: `question` folded. A number counts when one of the older's has its
+// shape (ValueShape: "329" after "299", not "7 dogs" after "212 Kessler Ave").
+bool GivesAValue(const StatementShape& newer, const StatementShape& older,
+                 std::string_view question) {
+  // Neither a negation, a month nor the question's own word; nor the newer's first word, which
+  // a capital marks as a name no more than it marks "Pretrial".
+  auto asked = [&](const std::string& v) {
+    return question.find(v) != std::string_view::npos || !NamesAThing(v);
+  };
+  std::vector<std::string> number_shapes;
+  bool name = false;
+  for (const std::string& v : older.values) {
+    if (asked(v)) continue;
+    if (HasDigit(v)) {
+      number_shapes.push_back(ValueShape(v));
+    } else {
+      name = true;
+    }
+  }
+  const bool none = number_shapes.empty() && !name;
+  // Said again: a value of the older's, or half its units.
+  if (UnitShare(older, newer) >= kRestatedUnits) return true;
+  for (const std::string& v : older.values) {
+    if (!asked(v) && SaysWord(newer.folded, v)) return true;
+  }
+  for (const std::string& v : newer.values) {
+    if (asked(v) || (!HasDigit(v) && newer.folded.starts_with(v))) continue;
+    if (std::binary_search(older.values.begin(), older.values.end(), v)) return true;
+    if (none) return true;
+    if (HasDigit(v) ? std::find(number_shapes.begin(), number_shapes.end(), ValueShape(v)) !=
+                          number_shapes.end()
+                    : name) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Whether the newer states a value of the same shape as one of the older's, and another one:
 // "208-555-0321" after "208-555-0193", "52个" after "48个"; not "3 guys" after "7:30".
 bool ValuesOfOneShape(const StatementCues& newer, const StatementCues& older,
@@ -447,7 +500,8 @@ bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
 std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
                                const std::vector<double>& relevance,
                                std::string_view status_question, bool asks_one, bool asks_value,
-                               std::string_view value_question, size_t real) {
+                               std::string_view value_question, size_t real,
+                               std::span<const double> cosine) {
   // Asked for a kind of value (answer_kind.h), a later statement replaces an earlier answer
   // for the question only when it carries such a value itself.
   const AnswerKind asked =
@@ -523,6 +577,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       topic.closest = closest[j] == static_cast<int>(i);
       topic.newer_relevance = j < relevance.size() ? relevance[j] : 1;
       topic.older_relevance = i < relevance.size() ? relevance[i] : 1;
+      topic.newer_cosine = j < cosine.size() ? cosine[j] : -2;
+      topic.older_cosine = i < cosine.size() ? cosine[i] : -2;
       const uint32_t single = SharedSlots(cues_of(j), cues_of(i)) & kSingleValuedSlots;
       // Only a change, a correction or two favorites read the shared words.
       if (cues_of(j).change || cues_of(j).opening_correction || (single & kOnePerThingSlots)) {
@@ -624,6 +680,10 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         }
         topic.shared_besides_values = KeywordCoverage(words, newer.content);
       }
+      if (topic.asks_one && Drifts(topic)) {
+        topic.newer_gives_value =
+            GivesAValue(shape_of(j), shape_of(i), asked_thing ? asked_thing->folded : "");
+      }
       // Of another thing (other_thing.h), read only of a pair that would otherwise replace.
       if (Outdates(cues_of(j), cues_of(i), topic)) {
         topic.another_thing =
@@ -646,10 +706,11 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
                                 std::string_view status_question, bool asks_one,
-                                bool asks_value, std::string_view value_question) {
+                                bool asks_value, std::string_view value_question,
+                                std::span<const double> cosine) {
   if (status_question.empty() && !asks_one) {
     return OutdatedAmong(ms, relevance, status_question, asks_one, asks_value, value_question,
-                         ms.size());
+                         ms.size(), cosine);
   }
   // One question about the present: a long statement that says the asked thing in passing
   // ("... my commission split with the brokerage is 70/30, which honestly feels fine ...") is
@@ -670,13 +731,16 @@ std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
   std::vector<const Memory*> all = ms;
   std::vector<double> all_relevance = relevance;
   all_relevance.resize(ms.size(), 1);
+  std::vector<double> all_cosine(cosine.begin(), cosine.end());
+  all_cosine.resize(ms.size(), -2);
   for (size_t k = 0; k < clauses.size(); ++k) {
     all.push_back(&clauses[k]);
     all_relevance.push_back(all_relevance[parent[k]]);
+    all_cosine.push_back(all_cosine[parent[k]]);
   }
   std::vector<int> out =
       OutdatedAmong(all, all_relevance, status_question, asks_one, asks_value, value_question,
-                    ms.size());
+                    ms.size(), all_cosine);
   for (size_t k = 0; k < clauses.size(); ++k) {
     const int by = out[ms.size() + k];
     int& whole = out[parent[k]];

@@ -157,6 +157,15 @@ struct Topic {
   // 月3500"), or another relation owns the value ("my wife's passport number" after "my
   // passport number"). Only a change or correction cue then replaces the older.
   bool another_thing = false;
+  // The two statements' vector cosines to the question (-2: not known). A later remark about
+  // the same thing that gives no answer ("7 dogs signed up for sunday already" after "moved
+  // sunday group classes indoors to 212 Kessler Ave", asked where the classes are held) reads
+  // as further from the question than the statement it follows (kRemarkCosineGap).
+  double newer_cosine = -2;
+  double older_cosine = -2;
+  // The newer names a value that neither the older nor the question says, of a shape (a
+  // number, a name) the older's values have (any, when the older has none).
+  bool newer_gives_value = true;
   // The newer is at most twice kStatementUnits: a step reached, told briefly after a long
   // story of the step before ("今天请了半天假带俩娃去出入境办护照 ... 要15个工作日" -> "俩娃的护照
   // 拿到手了").
@@ -166,6 +175,18 @@ struct Topic {
 // Of a question asking for one thing, two short statements that both answer it with at least
 // this relevance are two answers, the later the one now.
 inline constexpr double kOneAnswerRelevance = 0.9;
+
+// A newer statement whose cosine to the question is more than this below the older one's is a
+// remark about the same thing, not another answer to it: it replaces the older only with a
+// cue (a change or a correction). Measured on the development truth sets: a later remark sits
+// a median 0.065 below the update it follows, an update 0.004 below what it replaces.
+inline constexpr double kRemarkCosineGap = 0.03;
+
+// Whether `topic` reads the newer statement as a remark: further from the question by
+// kRemarkCosineGap, and giving no value of a shape the older one gives (Topic::
+// newer_gives_value): "leg day at Crunch on Elm was brutal today" answers "which gym do I go
+// to?" after "My gym is Planet Fitness on 5th Street", though further from it.
+bool NewerIsARemark(const Topic& topic);
 
 // Of a question asking how an item stands, two short statements of it that both answer the
 // question with at least this relevance are two steps, the later the state now.
@@ -274,10 +295,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
 // kind of value (answer_kind.h), a later statement replaces an earlier answer by those two
 // rules only when it carries such a value: "Glidewell pickup is Tuesdays around 2" does not
 // replace "... it's 448231" for "what's our Glidewell account number?".
+// `cosine[i]`: memory i's vector cosine to the question (-2 or absent: not known).
 std::vector<int> OutdatedByCues(const std::vector<const Memory*>& ms,
                                 const std::vector<double>& relevance,
                                 std::string_view status_question = "", bool asks_one = false,
-                                bool asks_value = false, std::string_view value_question = "");
+                                bool asks_value = false, std::string_view value_question = "",
+                                std::span<const double> cosine = {});
 
 // For the current records among `records`, the current record (or, without one, the current
 // fact) of the message whose fact superseded a fact of the record's message; keyed by the

@@ -426,6 +426,41 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
   EXPECT_EQ(OutdatedByCues({&royal, &orijen}, {1, 1}, "", true), (std::vector<int>{1, -1}));
 }
 
+// Asked for one thing, a later remark about it that is further from the question than the
+// answer before it (kRemarkCosineGap) and gives no value of the answer's shape is no new
+// answer; one that names a new value of that shape, or says the answer again, is.
+TEST(StalenessTest, ALaterRemarkIsNoNewAnswer) {
+  const std::string q = "where are sunday classes held now";
+  Memory moved = Record(1, 1, 1000, "moved sunday group classes indoors to 212 Kessler Ave");
+  Memory dogs = Record(2, 2, 2000, "7 dogs signed up for sunday already");
+  auto outdated = [&](const Memory& older, const Memory& newer, std::vector<double> cosine) {
+    return OutdatedByCues({&older, &newer}, {1, 1}, "", /*asks_one=*/true, true, q, cosine)[0];
+  };
+  EXPECT_EQ(outdated(moved, dogs, {0.865, 0.816}), -1);
+  // Not further from the question, or its cosine unknown: the rule as before.
+  EXPECT_EQ(outdated(moved, dogs, {0.83, 0.816}), 1);
+  EXPECT_EQ(outdated(moved, dogs, {}), 1);
+  // A new value of the older's shape (a name) answers, though further from the question.
+  Memory patel = Record(3, 3, 1000, "my dentist is Dr. Patel over on Elm");
+  Memory nguyen = Record(4, 4, 2000, "got a cleaning tomorrow w/ Dr. Nguyen at Bright Smiles");
+  EXPECT_EQ(OutdatedByCues({&patel, &nguyen}, {1, 1}, "", true, true, "who's my dentist",
+                           std::vector<double>{0.868, 0.832})[0],
+            1);
+  // A number of another shape is no answer ("7 dogs" after "212 Kessler Ave"); a name after a
+  // title is one however written ("ms. brennan").
+  Memory holloway = Record(5, 5, 1000, "jake's teacher is mrs. holloway");
+  Memory brennan = Record(6, 6, 2000, "ms. brennan (jake's class) emailed about the reading log");
+  EXPECT_EQ(OutdatedByCues({&holloway, &brennan}, {1, 1}, "", true, true, "who is jake's teacher",
+                           std::vector<double>{0.880, 0.826})[0],
+            1);
+  // Said again, further from the question: still one answer (the later shown).
+  Memory waffles = Record(7, 7, 1000, "My dog's name is Waffles.");
+  Memory corgi = Record(8, 8, 2000, "Waffles, my corgi, turned five last week.");
+  EXPECT_EQ(OutdatedByCues({&waffles, &corgi}, {1, 1}, "", true, true, "What's my dog called?",
+                           std::vector<double>{0.850, 0.806})[0],
+            1);
+}
+
 // Asked for a kind of value, a later remark that carries none does not replace the answer
 // that carries one, even in the same words with other numbers; and a number the question says
 // names what is asked about ("the 600k qualifier"), so two statements that both say it may

@@ -224,8 +224,10 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   for (const RecallHit& h : *hits) ms.push_back(&h.memory);
   ENGRAM_ASSIGN_OR_RETURN(auto from_facts, SuccessorsFromFacts(store, ctx, ms));
   std::vector<double> relevance;  // on the question's topic (TruthParams::topic_scale)
+  std::vector<double> cosine;
   for (const RecallHit& h : *hits) {
     relevance.push_back(std::max(h.relevance, Relevance(VectorCosine(h), 0, params.topic_scale)));
+    cosine.push_back(VectorCosine(h));
   }
   // The question rules (how an item stands, one thing asked for) and one answer named by a
   // word (SameAnswerWord) read one question, not a dialogue used as the query, whose turns
@@ -240,7 +242,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       asks_one,
       asks_one || (asks_now && (AsksWhereOrNow(params.query) ||
                                 AskedKind(params.query, false) != AnswerKind::kAny)),
-      asks_now ? std::string_view(params.query) : std::string_view());
+      asks_now ? std::string_view(params.query) : std::string_view(),
+      {cosine.data(), std::min(cosine.size(), params.cue_window)});
   by_cues.resize(ms.size(), -1);
   // Successors by id, taken before `hits` changes (ms points into it).
   std::vector<std::optional<Memory>> successor(hits->size());
