@@ -378,10 +378,10 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                ShareAClause(shape, clauses, m.shape, m.clauses, question, common) ||
                (StatementUnits(h.memory.content) <= kStatementUnits &&
                 StatementUnits(m.memory.content) <= kStatementUnits &&
-                h.memory.kind != MemoryKind::kEvent && m.memory.kind != MemoryKind::kEvent &&
                 SameOwner(h.memory, m.memory) &&
                 (SameAnswer(shape, m.shape, question) ||
-                 (one_question && SameAnswerWord(shape, m.shape, question, common))));
+                 (h.memory.kind != MemoryKind::kEvent && m.memory.kind != MemoryKind::kEvent &&
+                  one_question && SameAnswerWord(shape, m.shape, question, common))));
       };
       auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
         return std::any_of(k.members.begin(), k.members.end(), says_same);

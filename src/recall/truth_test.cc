@@ -259,6 +259,26 @@ TEST(TruthTest, SaidAgainKeepsTheLaterWords) {
   EXPECT_EQ(hits[0].memory.id, 1);
 }
 
+// An event said twice with one answer (a flight number, a day) is one event: one hit.
+TEST(TruthTest, AnEventSaidAgainIsOneHit) {
+  auto store = store::NewMemoryStore();
+  Principal alice;
+  alice.user_id = "alice";
+  std::vector<RecallHit> hits;
+  for (const auto& [id, text, at] :
+       {std::tuple{1, "Flight to Oslo: SK4612, leaving at 14:05 on Friday.", 1000},
+        std::tuple{2, "Friday I'm on SK4612 to Oslo, 14:05 departure.", 2000}}) {
+    Memory m = CurrentRecord(id, text, at);
+    m.kind = MemoryKind::kEvent;
+    hits.push_back(Hit(m, id == 1 ? 0.9 : 0.8));
+  }
+  TruthParams params;
+  params.query = "Which flight am I taking to Oslo?";
+  ASSERT_TRUE(ApplyTruth(*store, Ctx(alice), params, &hits).ok());
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].memory.id, 2);
+}
+
 TEST(TruthTest, ARecordSearchedForByItsWordIsNotHiddenBehindAnotherOfItsShape) {
   auto store = store::NewMemoryStore();
   Principal alice;
