@@ -513,6 +513,17 @@ constexpr SetFloor kFortySecondSetFloors[] = {
 constexpr SetFloor kFortyThirdSetFloors[] = {
     {0.25, 46.0 / 70}, {0.35, 46.0 / 70}, {0.0, 50.0 / 70}};
 
+// The forty-fourth set (truth_heldout44.jsonl, 70 rows, 35 zh / 35 en, the usual seven families),
+// written blind by a forty-fourth writer from the usual prompt (a ferry deckhand, a 上海裁缝铺
+// 师傅, an indie bookshop owner, a 云南茶农, a hospice social worker, a 健身房私教). Scored once
+// with the rules of c730125 (2026-12-05): 51/70 = 72.9 % at the default floor 0.25
+// (abstention 1/10, change_verb 9/10, correction 8/10, dedup 7/10, newer_statement 8/10,
+// past_question 9/10, status 9/10), 52/70 at 0.35, 54/70 with no floor. The rules of 65658f2,
+// before a later remark was told from a new answer, score 51/70 too. Development data from now
+// on; the floors are its blind scores less one row.
+constexpr SetFloor kFortyFourthSetFloors[] = {
+    {0.25, 50.0 / 70}, {0.35, 51.0 / 70}, {0.0, 53.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -820,6 +831,10 @@ TEST(TruthHeldOutTest, ScoreOnFortySecondSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortyThirdSet) {
   ExpectFloors("truth_heldout43.jsonl", kFortyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortyFourthSet) {
+  ExpectFloors("truth_heldout44.jsonl", kFortyFourthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
