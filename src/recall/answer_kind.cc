@@ -549,8 +549,16 @@ bool CarriesSize(std::string_view folded) {
 }  // namespace
 
 AnswerKind AskedKind(std::string_view query, bool about_past) {
-  if (AsksForContact(query)) return AnswerKind::kContact;
   const std::string q = text::FoldForSearch(query);
+  // What someone does or did ("What is John planning to do after receiving Samantha's phone
+  // number?"): an act, whatever else the question names.
+  if (q.starts_with("what ") &&
+      (HasCue(q, "to do") || HasCue(q, "doing") ||
+       (q.starts_with("what did ") && (q.ends_with(" do") || q.ends_with(" do?") ||
+                                       q.find(" do ") != std::string::npos)))) {
+    return AnswerKind::kAny;
+  }
+  if (AsksForContact(query)) return AnswerKind::kContact;
   if (AnyCue(q, kAgeAsks)) return AnswerKind::kAge;
   // A birthday, an anniversary, a date: a day of the calendar, not an hour.
   constexpr std::string_view kDateAsks[] = {"生日", "纪念日", "birthday", "anniversary",

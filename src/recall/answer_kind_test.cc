@@ -30,6 +30,14 @@ TEST(AnswerKindTest, OpenQuestionsAskForAnything) {
   // A past event's own time answers when it happened.
   EXPECT_EQ(AskedKind("年糕上次打疫苗是什么时候？", true), AnswerKind::kAny);
   EXPECT_EQ(AskedKind("When did Caroline go to the support group?", true), AnswerKind::kAny);
+  // What someone does asks for an act, whatever else it names; a mobile game is no phone.
+  EXPECT_EQ(AskedKind("What is John planning to do after receiving Samantha's phone number?",
+                      false),
+            AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("What type of game is John's upcoming mobile game?", false),
+            AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("what's her mobile?", false), AnswerKind::kContact);
+  EXPECT_EQ(AskedKind("what's dave's cell number", false), AnswerKind::kContact);
 }
 
 TEST(AnswerKindTest, NumbersAgesAndAmounts) {

@@ -239,6 +239,31 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
   return static_cast<double>(found) / static_cast<double>(query_words.size());
 }
 
+// Whether folded `text` says "mobile" or "cell" (`word`) for a phone: last, or before
+// "number", "phone", "no" or "#"; not a "mobile game" nor a "cell cycle".
+bool NamesAPhone(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos;
+       at = text.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) ||
+        (end < text.size() && std::isalnum(static_cast<unsigned char>(text[end])))) {
+      continue;
+    }
+    size_t next = end;
+    while (next < text.size() && text[next] == ' ') ++next;
+    size_t next_end = next;
+    while (next_end < text.size() && std::isalnum(static_cast<unsigned char>(text[next_end]))) {
+      ++next_end;
+    }
+    const std::string_view after = text.substr(next, next_end - next);
+    if (after.empty() || after == "number" || after == "phone" || after == "no" ||
+        after == "num" || (next < text.size() && text[next] == '#')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool AsksForContact(std::string_view query) {
   const std::string folded = text::FoldForSearch(query);
   // 号码 of a plate, an ID card or an order is no way to reach anyone ("我车牌号码多少").
@@ -248,6 +273,10 @@ bool AsksForContact(std::string_view query) {
                                         [&](std::string_view w) { return HasWord(folded, w); });
   for (std::string_view w : kContactWords) {
     if (other_number && w == "号码") continue;
+    if (w == "mobile" || w == "cell") {
+      if (NamesAPhone(folded, w)) return true;
+      continue;
+    }
     if (HasWord(folded, w)) return true;
   }
   return false;

@@ -138,11 +138,23 @@ bool IsOneQuestion(std::string_view query) {
   return ends <= 1;
 }
 
+// Whether `word`, a content word of `query`, is how the question asks for the kind `asked`:
+// it asks for a kind by itself ("phone", "电话"), or the question without it asks for another
+// ("pay" of "how much does James pay per cooking class?").
+bool AsksTheKind(std::string_view query, const std::string& word, AnswerKind asked) {
+  if (AskedKind(word, false) != AnswerKind::kAny) return true;
+  std::string without = Folded(query);
+  const size_t at = without.find(word);
+  if (at == std::string::npos) return false;
+  without.replace(at, word.size(), " ");
+  return AskedKind(without, false) != asked;
+}
+
 }  // namespace
 
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
-                    std::vector<RecallHit>* hits) {
+                    std::vector<RecallHit>* hits, bool past_words) {
   const std::vector<QueryWord> weighted = WeightedContentWords(query);
   std::vector<std::string> words;
   double total_weight = 0;
@@ -155,10 +167,12 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   // candidates). The vector evidence must then be stronger (StricterFor).
   std::vector<bool> known(words.size(), false);
   std::vector<double> coverage(hits->size(), 0);
+  std::vector<std::vector<bool>> found_in(hits->size());
   for (size_t i = 0; i < hits->size(); ++i) {
     // Weighted like the words themselves: a name the question asks about counts double, so a
     // memory that shares only a common word with it ("promoted") and not the name is weak.
-    const std::vector<bool> found = WordsFound(words, (*hits)[i].memory.content);
+    found_in[i] = WordsFound(words, (*hits)[i].memory.content);
+    const std::vector<bool>& found = found_in[i];
     double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
       if (found[w]) got += weighted[w].weight;
@@ -186,15 +200,63 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const bool one_question = IsOneQuestion(query);
   const std::vector<std::string> asked_relations =
       one_question ? RelationsIn(Folded(query)) : std::vector<std::string>();
+  std::vector<bool> carries(hits->size(), true);
+  if (one_question) {
+    for (size_t i = 0; i < hits->size(); ++i) {
+      carries[i] = CarriesKind(asked, (*hits)[i].memory.content, query);
+    }
+  }
+  // Of another subject: a hit that carries the kind asked for but not a word of the question
+  // that names no kind (a name, a thing: "karen" of "what's karen's phone number?"), which only
+  // hits carrying no such value say ("team's pizza place is 206-555-0172" beside "karen's
+  // moving to tacoma next month"), none of them sharing a word with it besides the question's
+  // or a session (a hit that does links the two: "Brightwave moved standup to Wednesdays 10am"
+  // and "Brightwave's PM is Tanya", asked when the sync with Tanya's team is; "At only $10 per
+  // class" after "I've started a cooking class", asked what a cooking class costs).
+  std::vector<bool> other_subject(hits->size(), false);
+  if (one_question && asked != AnswerKind::kAny && !past_words) {
+    std::vector<std::optional<std::vector<std::string>>> own_words(hits->size());
+    auto words_of = [&](size_t i) -> const std::vector<std::string>& {
+      if (!own_words[i]) {
+        own_words[i] = ContentWords((*hits)[i].memory.content);
+        std::erase_if(*own_words[i], [&](const std::string& x) {
+          return std::find(words.begin(), words.end(), x) != words.end();
+        });
+      }
+      return *own_words[i];
+    };
+    for (size_t w = 0; w < words.size(); ++w) {
+      // In Chinese, of the question's character pairs only the first names its subject (张小
+      // of 张小姐电话多少); the others cross words (板要 of 王姐家岩板要订多少平).
+      const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
+      if (!known[w] || (han && w > 0) || AsksTheKind(query, words[w], asked)) continue;
+      std::vector<size_t> sayers;
+      bool carried = false;
+      for (size_t j = 0; j < hits->size(); ++j) {
+        if (!found_in[j][w]) continue;
+        carried = carried || carries[j];
+        sayers.push_back(j);
+      }
+      if (carried || sayers.empty()) continue;
+      for (size_t i = 0; i < hits->size(); ++i) {
+        if (!carries[i] || other_subject[i]) continue;
+        const Source& at = (*hits)[i].memory.source;
+        const bool linked = std::any_of(sayers.begin(), sayers.end(), [&](size_t j) {
+          const Source& other = (*hits)[j].memory.source;
+          return (!at.session_id.empty() && at.session_id == other.session_id) ||
+                 KeywordCoverage(words_of(i), (*hits)[j].memory.content) > 0;
+        });
+        if (!linked) other_subject[i] = true;
+      }
+    }
+  }
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
     h.relevance = name_factor * Relevance(VectorCosine(h), coverage[i], strict);
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
-    if (one_question && !CarriesKind(asked, h.memory.content, query)) {
-      h.relevance *= kOffAnswerFactor;
-    }
+    if (!carries[i] || other_subject[i]) h.relevance *= kOffAnswerFactor;
     // Of another relation only ("儿子在实验小学读三年级" for the daughter's school).
     if (!asked_relations.empty()) {
       const std::vector<std::string> named = RelationsIn(Folded(h.memory.content));

@@ -77,10 +77,15 @@ struct TruthParams {
 // `asked`: the kind of answer the question asks for (AskedKind); a hit that carries none keeps
 // a share kOffAnswerFactor of its relevance, as does one that names only other relations than
 // the question's (儿子 for 我女儿在哪上学; RelationsIn). Both are read off one question only, not
-// a dialogue used as the query.
+// a dialogue used as the query. So is a hit of another subject: it carries the kind asked for
+// but not a word of the question that names a person or thing (the question's first word, in
+// Chinese), which only hits without such a value say, none sharing another word with it
+// ("team's pizza place is 206-555-0172" beside "karen's moving to tacoma next month", asked
+// for karen's phone number; "隔壁老李的电话…" beside "张小姐订了件旗袍"); not asked about the past
+// (`past_words`: "Where did I live before Harbor Road?" names a place the answer does not).
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
-                    std::vector<RecallHit>* hits);
+                    std::vector<RecallHit>* hits, bool past_words = false);
 
 // Steps 2-5 above; leaves at most params.limit hits, best first. `hits` are sorted best
 // first on entry.

@@ -259,6 +259,40 @@ TEST(TruthTest, SaidAgainKeepsTheLaterWords) {
   EXPECT_EQ(hits[0].memory.id, 1);
 }
 
+// Asked for a kind of value about someone, a hit that carries such a value of another subject
+// keeps a share kOffAnswerFactor of its relevance; a hit linked to the subject by another word
+// keeps it whole.
+TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
+  auto relevance_of = [](std::string_view query, std::vector<std::string> texts) {
+    std::vector<RecallHit> hits;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      RecallHit h = Hit(CurrentRecord(static_cast<int64_t>(i + 1), texts[i], 1000), 1);
+      h.channels["vector"].score = 0.95;  // as close to the question as can be
+      hits.push_back(h);
+    }
+    ScoreRelevance(query, "alice", AskedKind(query, false), RelevanceScale{}, {}, &hits);
+    std::vector<double> out;
+    for (const RecallHit& h : hits) out.push_back(h.relevance);
+    return out;
+  };
+  std::vector<double> r = relevance_of(
+      "what's karen's phone number?",
+      {"karen's moving to tacoma next month", "team's pizza place is 206-555-0172"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("张小姐电话多少",
+                   {"张小姐订了件旗袍 月底要", "隔壁老李的电话13816620093 他帮我搬过东西"});
+  EXPECT_LT(r[1], 0.25);
+  // Linked by a word besides the question's: Brightwave's PM is Tanya.
+  r = relevance_of("when's my weekly sync with Tanya's team?",
+                   {"Brightwave's PM is Tanya, she prefers Slack over email",
+                    "Brightwave moved standup to Wednesdays 10am"});
+  EXPECT_GT(r[1], 0.9);
+  // Said of the subject: no other subject.
+  r = relevance_of("what's karen's phone number?",
+                   {"karen's moving to tacoma next month", "karen's cell is 206-555-0172"});
+  EXPECT_GT(r[1], 0.9);
+}
+
 // An event said twice with one answer (a flight number, a day) is one event: one hit.
 TEST(TruthTest, AnEventSaidAgainIsOneHit) {
   auto store = store::NewMemoryStore();
