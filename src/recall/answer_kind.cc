@@ -16,6 +16,7 @@
 #include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
+#include "src/text/pii/pii_masker.h"
 
 namespace engram::recall {
 namespace {
@@ -251,6 +252,18 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
     }
     const std::string next = text::FoldForSearch(lower[i + 1].text);
     if (std::find(asked.begin(), asked.end(), next) == asked.end()) return true;
+  }
+  // A word a name is given by, however it is typed ("neighbor's name is harold", "a cat
+  // named dickinson"), that the question does not say.
+  for (size_t i = 0; i + 1 < lower.size(); ++i) {
+    const std::string_view cue = lower[i].text;
+    const bool names = cue == "named" || cue == "called" || cue == "name's" ||
+                       ((cue == "is" || cue == "s") && i > 0 && lower[i - 1].text == "name");
+    if (!names) continue;
+    const std::string next = text::FoldForSearch(lower[i + 1].text);
+    if (IsContentToken(next) && std::find(asked.begin(), asked.end(), next) == asked.end()) {
+      return true;
+    }
   }
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
   const auto mentions = Mentions(raw_text);
@@ -528,7 +541,7 @@ std::string WithoutCodeNumbers(std::string_view raw_text, std::string folded) {
   return folded;
 }
 
-// "42码", "size 10.5", "穿L的", "an M", "11.5" (not "20号", a day).
+// "42码", "size 10.5", "穿L的", "an M", "11.5", "11.5 inch" (not "20号", a day).
 bool CarriesSize(std::string_view folded) {
   constexpr std::string_view kMa = "码";
   for (size_t at = folded.find(kMa); at != std::string_view::npos; at = folded.find(kMa, at + 1)) {
@@ -540,6 +553,15 @@ bool CarriesSize(std::string_view folded) {
   for (const LatinWord& w : LatinWords(folded)) {
     for (std::string_view size : {"xs", "s", "m", "l", "xl", "xxl", "xxxl"}) {
       if (w.text == size) return true;
+    }
+  }
+  // A length ("11.5 inch", "a 65-inch tv", "27寸").
+  for (std::string_view unit : {"inch", "inches", "寸", "英寸"}) {
+    for (size_t at = folded.find(unit); at != std::string_view::npos;
+         at = folded.find(unit, at + 1)) {
+      size_t k = at;
+      while (k > 0 && (folded[k - 1] == ' ' || folded[k - 1] == '-')) --k;
+      if (k > 0 && std::isdigit(static_cast<unsigned char>(folded[k - 1]))) return true;
     }
   }
   const size_t size = folded.find("size");
@@ -639,13 +661,22 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
   // repaint 3A").
   const std::string folded =
       WithoutNumbersOf(Folded(query), text::FoldForSearch(WithoutPlaceholders(text)));
+  // A masked phone, ID card or bank card number is a number and an identifier, whatever its id.
+  auto masked_number = [&] {
+    const std::vector<text::pii::PlaceholderRef> masked = text::pii::FindPlaceholders(text);
+    return std::any_of(masked.begin(), masked.end(), [](const text::pii::PlaceholderRef& p) {
+      return p.kind == text::pii::PiiKind::kPhone || p.kind == text::pii::PiiKind::kIdCard ||
+             p.kind == text::pii::PiiKind::kBankCard;
+    });
+  };
   switch (kind) {
     case AnswerKind::kAge:
       return HasAge(folded);
     case AnswerKind::kAmount:
-      return HasNumber(folded);
+      return HasNumber(folded) || masked_number();
     case AnswerKind::kIdentifier:
-      return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query);
+      return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query) ||
+             masked_number();
     case AnswerKind::kTime: {
       // "next to the settling tank" is a place, not a time.
       std::string timed = folded;

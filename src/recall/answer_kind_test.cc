@@ -20,6 +20,21 @@ TEST(AnswerKindTest, QuestionsAskForTheirKind) {
   EXPECT_EQ(AskedKind("Who is Max's vet?", false), AnswerKind::kName);
 }
 
+// A name given by a word however typed, a length in inches, a masked phone number.
+TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "actually neighbor's name is harold not gerald",
+                          "what's the name of dad's neighbor"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "got a puppy named biscuit", "what's my dog called"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "my accountant is great", "who's my accountant"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "she should go 11.5 inch for 2nd base",
+                          "what size glove am i getting maddie"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "买了个65寸的电视", "电视多大尺寸"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "ring riverside on ⟦PHONE:ab3now7xk2pq5rst⟧",
+                          "what's the number for the flyer printer"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "ring riverside about the april flyers",
+                           "what's the number for the flyer printer"));
+}
+
 TEST(AnswerKindTest, OpenQuestionsAskForAnything) {
   EXPECT_EQ(AskedKind("张工提了什么要求？", false), AnswerKind::kAny);
   EXPECT_EQ(AskedKind("Which app do I keep my notes in?", false), AnswerKind::kAny);
