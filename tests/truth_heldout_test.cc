@@ -524,6 +524,17 @@ constexpr SetFloor kFortyThirdSetFloors[] = {
 constexpr SetFloor kFortyFourthSetFloors[] = {
     {0.25, 50.0 / 70}, {0.35, 51.0 / 70}, {0.0, 53.0 / 70}};
 
+// The forty-fifth set (truth_heldout45.jsonl, 70 rows, 35 zh / 35 en, the usual seven families),
+// written blind by a forty-fifth writer from the usual prompt (an airline pilot, a 成都火锅店
+// 老板娘, a vet receptionist who fosters cats, a 北京中学数学老师, a touring sound engineer, a
+// 广州外贸跟单员). Scored once with the rules of 6c8819c (2026-12-05): 58/70 = 82.9 % at the
+// default floor 0.25 (abstention 7/10, change_verb 8/10, correction 10/10, dedup 10/10,
+// newer_statement 5/10, past_question 10/10, status 8/10), 59/70 at 0.35, 49/70 with no floor.
+// The rules of 65658f2, before a value of another subject was off-answer, score 51/70
+// (abstention 0/10). Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortyFifthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 58.0 / 70}, {0.0, 48.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -835,6 +846,10 @@ TEST(TruthHeldOutTest, ScoreOnFortyThirdSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortyFourthSet) {
   ExpectFloors("truth_heldout44.jsonl", kFortyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortyFifthSet) {
+  ExpectFloors("truth_heldout45.jsonl", kFortyFifthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
