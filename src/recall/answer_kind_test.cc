@@ -26,6 +26,8 @@ TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
                           "what's the name of dad's neighbor"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "got a puppy named biscuit", "what's my dog called"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "my accountant is great", "who's my accountant"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "wifi password for the clinic is greenmtn!paws",
+                          "clinic wifi password?"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "she should go 11.5 inch for 2nd base",
                           "what size glove am i getting maddie"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "买了个65寸的电视", "电视多大尺寸"));
@@ -53,6 +55,7 @@ TEST(AnswerKindTest, OpenQuestionsAskForAnything) {
             AnswerKind::kAny);
   EXPECT_EQ(AskedKind("what's her mobile?", false), AnswerKind::kContact);
   EXPECT_EQ(AskedKind("what's dave's cell number", false), AnswerKind::kContact);
+  EXPECT_EQ(AskedKind("hale's cell for after hours?", false), AnswerKind::kContact);
 }
 
 TEST(AnswerKindTest, NumbersAgesAndAmounts) {

@@ -291,6 +291,8 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
     for (std::string_view says : {"是", ":", "：", "=", " is "}) {
       if (rest.find(says) != std::string_view::npos) return true;
     }
+    // ... of a place named after it ("wifi password for the clinic is greenmtn!paws").
+    if (folded.substr(at + secret.size(), 28).find(" is ") != std::string_view::npos) return true;
   }
   constexpr std::string_view kSeats[] = {"aisle", "window", "靠窗", "过道", "靠走廊", "exit row"};
   if ((HasCue(folded_query, "seat") || folded_query.find("座位") != std::string_view::npos) &&

@@ -239,8 +239,8 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
   return static_cast<double>(found) / static_cast<double>(query_words.size());
 }
 
-// Whether folded `text` says "mobile" or "cell" (`word`) for a phone: last, or before
-// "number", "phone", "no" or "#"; not a "mobile game" nor a "cell cycle".
+// Whether folded `text` says "mobile" or "cell" (`word`) for a phone: last, before "number",
+// "phone", "no" or "#", or someone's ("hale's cell"); not a "mobile game" nor a "cell cycle".
 bool NamesAPhone(std::string_view text, std::string_view word) {
   for (size_t at = text.find(word); at != std::string_view::npos;
        at = text.find(word, at + 1)) {
@@ -259,6 +259,11 @@ bool NamesAPhone(std::string_view text, std::string_view word) {
     if (after.empty() || after == "number" || after == "phone" || after == "no" ||
         after == "num" || (next < text.size() && text[next] == '#')) {
       return true;
+    }
+    // Someone's: "hale's cell for after hours", "my mobile".
+    const std::string_view before = text.substr(0, at);
+    for (std::string_view owner : {"'s ", "my ", "his ", "her ", "your ", "their ", "our "}) {
+      if (before.ends_with(owner)) return true;
     }
   }
   return false;
