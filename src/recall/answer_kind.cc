@@ -653,6 +653,61 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   return AnswerKind::kAny;
 }
 
+// A name in Chinese after a word that gives one (是, 换成, 改成, 选了, 定了): two Han characters
+// or more, neither grammar, a measure word ("是只柯基") nor the question's ("月子中心是馨月汇",
+// "降糖药换成西格列汀了"), or a surname before 先生 / 小姐 / 女士 ("现在找田中先生"). The entity
+// extractor knows few brands, firms and names of this kind.
+bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) {
+  constexpr std::string_view kCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
+  // A measure word opens a kind, not a name ("是只柯基", "是个", "是家").
+  constexpr std::u32string_view kMeasures = U"只个件位家种条台辆匹头本";
+  for (std::string_view cue : kCues) {
+    for (size_t at = folded.find(cue); at != std::string_view::npos;
+         at = folded.find(cue, at + 1)) {
+      size_t k = at + cue.size();
+      std::u32string run;
+      {
+        size_t next = k;
+        if (k < folded.size() &&
+            kMeasures.find(base::DecodeUtf8(folded, &next)) != std::u32string_view::npos) {
+          continue;
+        }
+      }
+      while (k < folded.size()) {
+        size_t next = k;
+        const char32_t c = base::DecodeUtf8(folded, &next);
+        if (!IsHan(c) || IsCjkFunctionChar(c)) break;
+        run.push_back(c);
+        k = next;
+      }
+      if (run.size() < 2) continue;
+      std::string utf8;
+      for (char32_t c : run) base::AppendUtf8(c, &utf8);
+      if (folded_query.find(utf8.substr(0, 6)) == std::string_view::npos) return true;
+    }
+  }
+  // A surname of one or two characters before a title ("田中先生", "佐藤小姐", "陈女士").
+  for (std::string_view title : {"先生", "小姐", "女士"}) {
+    for (size_t at = folded.find(title); at != std::string_view::npos;
+         at = folded.find(title, at + 1)) {
+      size_t begin = at;
+      int chars = 0;
+      while (begin >= 3 && chars < 2) {
+        size_t probe = begin - 3;
+        const char32_t c = base::DecodeUtf8(folded, &probe);
+        if (!IsHan(c) || IsCjkFunctionChar(c)) break;
+        begin -= 3;
+        ++chars;
+      }
+      if (chars == 0) continue;
+      if (folded_query.find(folded.substr(begin, at - begin)) == std::string_view::npos) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query) {
   if (kind == AnswerKind::kAny) return true;
   if (kind == AnswerKind::kContact) return CarriesContact(text, query);
@@ -689,14 +744,14 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);
     case AnswerKind::kName:
-      return HasName(text, folded, query);
+      return HasName(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
     case AnswerKind::kMoney:
       return HasMoneyNumber(WithoutCodeNumbers(text, folded)) ||
              (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
-      return CarriesBrand(text, folded, query);
+      return CarriesBrand(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
     case AnswerKind::kPlace:
-      return CarriesPlace(text, folded, query);
+      return CarriesPlace(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
     case AnswerKind::kSize:
       return CarriesSize(folded);
     case AnswerKind::kShare:

@@ -28,6 +28,11 @@ TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "my accountant is great", "who's my accountant"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "wifi password for the clinic is greenmtn!paws",
                           "clinic wifi password?"));
+  // A name in Chinese after 是 / 换成, or a surname before 先生; not a kind ("是只柯基").
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "月子中心是馨月汇,28天5万6", "月子中心最后定的哪家"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "日语项目换对接人了,现在找田中先生", "日语项目现在找谁对接"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "我家狗叫豆豆的事", "豆豆的兽医叫什么名字"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kBrand, "家里养的是只柯基", "狗粮是什么牌子"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "she should go 11.5 inch for 2nd base",
                           "what size glove am i getting maddie"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "买了个65寸的电视", "电视多大尺寸"));
