@@ -206,6 +206,45 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
 
 
 
+// HasName: a word of the question (`asked`), "is", and a word of three letters or more that is
+// no function word and has no ending of a quality or a state (-ly, -ing, -ed, -ful, -ous, -ive,
+// -able, -y) nor is a common one.
+bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& asked) {
+  constexpr std::string_view kQualities[] = {
+      "great", "nice", "awesome", "cool", "chill", "strict", "new", "amazing", "fine", "okay",
+      "good", "bad", "terrible", "out", "away", "sick", "busy", "super", "really", "pretty",
+      "still", "also", "now", "back", "off", "gone", "here", "there", "late", "early", "home",
+      "kind", "mean", "tough", "fair", "nuts", "wild", "weird", "old", "young", "best", "worst",
+      "the", "a", "an", "my", "our", "his", "her", "their", "your", "not", "very", "so", "too",
+      "just", "always", "never", "going", "about", "from", "with", "off", "due", "done", "open",
+      "closed", "over", "down", "what", "who", "that", "this", "one"};
+  for (const std::string& role : asked) {
+    const std::string cue = role + " is ";
+    for (size_t at = folded.find(cue); at != std::string_view::npos;
+         at = folded.find(cue, at + 1)) {
+      if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
+      const size_t begin = at + cue.size();
+      size_t end = begin;
+      while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+      if (end - begin < 3 || (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
+        continue;
+      }
+      const std::string next(folded.substr(begin, end - begin));
+      const bool quality = std::any_of(std::begin(kQualities), std::end(kQualities),
+                                       [&](std::string_view q) { return next == q; });
+      bool ending = false;
+      for (std::string_view e : {"ly", "ing", "ed", "ful", "ous", "ive", "able", "y"}) {
+        ending = ending || next.ends_with(e);
+      }
+      if (!quality && !ending && IsContentToken(next) &&
+          std::find(asked.begin(), asked.end(), next) == asked.end()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
   const std::string folded_query = text::FoldForSearch(query);
@@ -265,6 +304,9 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
       return true;
     }
   }
+  // A role the question asks by, then "is" and a word that reads as no quality ("my new boss is
+  // carlos", "my accountant is fiona mcbride"; not "my boss is great").
+  if (SaysRoleIsName(folded, asked)) return true;
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
   const auto mentions = Mentions(raw_text);
   for (const extract::EntityMention& m : *mentions) {

@@ -26,6 +26,9 @@ TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
                           "what's the name of dad's neighbor"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "got a puppy named biscuit", "what's my dog called"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "my accountant is great", "who's my accountant"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "jen left, my new boss is carlos", "who's my boss"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My cat Milo is 7 years old.",
+                           "What's the name of Milo's vet?"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "wifi password for the clinic is greenmtn!paws",
                           "clinic wifi password?"));
   // A name in Chinese after 是 / 换成, or a surname before 先生; not a kind ("是只柯基").
