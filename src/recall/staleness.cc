@@ -9,6 +9,7 @@
 #include "engram/status_macros.h"
 #include "src/base/utf8.h"
 #include "src/recall/answer_kind.h"
+#include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/other_thing.h"
@@ -220,6 +221,38 @@ double LatinUnitShare(const StatementShape& of, const StatementShape& in) {
                                      [&](const std::string& v) { return v.starts_with(u); });
                });
   return UnitShare(latin, in);
+}
+
+// The Han character pairs of folded `text` (two characters side by side, neither a particle
+// or copula: 高一, 一物, 物理 of 高一物理用的是…).
+std::vector<std::string> HanPairs(std::string_view text) {
+  std::vector<std::string> pairs;
+  std::string last;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t begin = at;
+    const char32_t c = base::DecodeUtf8(text, &at);
+    constexpr std::u32string_view kGrammar = U"的了是吗呢吧啊呀和与在";
+    const bool content = IsHan(c) && kGrammar.find(c) == std::u32string_view::npos;
+    std::string now = content ? std::string(text.substr(begin, at - begin)) : std::string();
+    if (!last.empty() && !now.empty()) pairs.push_back(last + now);
+    last = std::move(now);
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  return pairs;
+}
+
+// The share of the Han character pairs of `of` that `in` says too: a short Chinese change by
+// the words of what changed ("今年开始高一物理改用鲁科版了" after "高一物理用的是人教版教材": 高一,
+// 一物, 物理 of eight). 0 with fewer than kHanPairsToCompare pairs.
+constexpr size_t kHanPairsToCompare = 4;
+double HanPairShare(std::string_view of, std::string_view in) {
+  const std::vector<std::string> pairs = HanPairs(of);
+  if (pairs.size() < kHanPairsToCompare) return 0;
+  size_t said = 0;
+  for (const std::string& p : pairs) said += in.find(p) != std::string_view::npos;
+  return static_cast<double>(said) / pairs.size();
 }
 
 // Whether two frames name one thing: equal, or the words of one all in the other ("theo's
@@ -585,11 +618,12 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         topic.shared_words = KeywordCoverage(words_of(i), newer.content);
       }
       // A short change (not a correction) in English by the stems of its words too ("time
-      // tracking", "time tracker").
+      // tracking", "time tracker"), in Chinese by its characters.
       if (cues_of(j).change && !cues_of(j).correction && !cues_of(j).opening_correction &&
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits) {
-        topic.shared_words = std::max(topic.shared_words,
-                                      LatinUnitShare(shape_of(i), shape_of(j)));
+        topic.shared_words = std::max({topic.shared_words,
+                                       LatinUnitShare(shape_of(i), shape_of(j)),
+                                       HanPairShare(cues_of(i).folded, cues_of(j).folded)});
       }
       if (single & kOnePerThingSlots) {  // the X of "最喜欢的X" by its characters and stems too
         topic.shared_words = std::max(

@@ -426,6 +426,15 @@ TEST(StalenessTest, AOneThingQuestionMakesTheLaterAnswerCurrent) {
   EXPECT_EQ(OutdatedByCues({&royal, &orijen}, {1, 1}, "", true), (std::vector<int>{1, -1}));
 }
 
+// A short Chinese change replaces what it repeats most characters of, whatever the question.
+TEST(StalenessTest, AShortChineseChangeIsReadByItsCharacters) {
+  Memory old_book = Record(1, 1, 1000, "高一物理用的是人教版教材");
+  Memory new_book = Record(2, 2, 2000, "今年开始高一物理改用鲁科版了");
+  EXPECT_EQ(OutdatedByCues({&old_book, &new_book}, {1, 1}), (std::vector<int>{1, -1}));
+  Memory maths = Record(3, 3, 1000, "初二数学用的是北师大版");
+  EXPECT_EQ(OutdatedByCues({&maths, &new_book}, {1, 1}), (std::vector<int>{-1, -1}));
+}
+
 // Asked for one thing, a later remark about it that is further from the question than the
 // answer before it (kRemarkCosineGap) and gives no value of the answer's shape is no new
 // answer; one that names a new value of that shape, or says the answer again, is.
