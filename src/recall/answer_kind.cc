@@ -22,7 +22,8 @@ namespace engram::recall {
 namespace {
 
 // Question phrases, folded; ASCII ones match whole words (HasCue).
-constexpr std::string_view kAgeAsks[] = {"几岁", "多少岁", "多大了", "多大年纪", "how old"};
+constexpr std::string_view kAgeAsks[] = {"几岁", "多少岁", "多大了", "多大年纪", "今年多大",
+                                         "多大岁数", "how old"};
 constexpr std::string_view kTimeAsks[] = {"几点", "什么时候", "啥时候", "哪天", "哪一天",
                                           "几号", "几月", "哪个月", "哪年", "哪一年", "what time",
                                           "what date", "which day", "what day", "what year",

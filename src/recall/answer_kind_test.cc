@@ -63,6 +63,9 @@ TEST(AnswerKindTest, OpenQuestionsAskForAnything) {
             AnswerKind::kAny);
   EXPECT_EQ(AskedKind("what's her mobile?", false), AnswerKind::kContact);
   EXPECT_EQ(AskedKind("what's dave's cell number", false), AnswerKind::kContact);
+  EXPECT_EQ(AskedKind("老周今年多大", false), AnswerKind::kAge);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAge, "老周一周练三次 一三五晚上", "老周今年多大"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAge, "奶奶今年八十了", "奶奶多大年纪"));
   EXPECT_EQ(AskedKind("hale's cell for after hours?", false), AnswerKind::kContact);
 }
 

@@ -188,6 +188,12 @@ bool HasAge(std::string_view folded) {
     // Years of something else ("干了十年了", "been here 6 years"), a sum, a day, a count; no
     // one is older than 120, and a number after 楼 or "#" names a room ("一楼108").
     const bool digits = std::isdigit(static_cast<unsigned char>(number[0])) != 0;
+    // A number in Chinese numerals is an age only before 岁 (above), 了 or the end ("奶奶今年八十
+    // 了"); not days of a week ("一三五晚上").
+    if (!digits) {
+      return after.empty() || after.starts_with("了") || after.starts_with(",") ||
+             after.starts_with("。") || after.starts_with(" ");
+    }
     if ((digits && (number.size() > 3 || std::stoi(std::string(number)) > 120)) ||
         before.ends_with("楼") || before.ends_with("#") || before.ends_with("室") ||
         AfterMonth(before) || AfterSumSign(before) ||
