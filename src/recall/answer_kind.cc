@@ -16,7 +16,6 @@
 #include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
-#include "src/text/pii/pii_masker.h"
 
 namespace engram::recall {
 namespace {
@@ -206,45 +205,6 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
 
 
 
-
-// HasName: a word of the question (`asked`), "is", and a word of three letters or more that is
-// no function word and has no ending of a quality or a state (-ly, -ing, -ed, -ful, -ous, -ive,
-// -able, -y) nor is a common one.
-bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& asked) {
-  constexpr std::string_view kQualities[] = {
-      "great", "nice", "awesome", "cool", "chill", "strict", "new", "amazing", "fine", "okay",
-      "good", "bad", "terrible", "out", "away", "sick", "busy", "super", "really", "pretty",
-      "still", "also", "now", "back", "off", "gone", "here", "there", "late", "early", "home",
-      "kind", "mean", "tough", "fair", "nuts", "wild", "weird", "old", "young", "best", "worst",
-      "the", "a", "an", "my", "our", "his", "her", "their", "your", "not", "very", "so", "too",
-      "just", "always", "never", "going", "about", "from", "with", "off", "due", "done", "open",
-      "closed", "over", "down", "what", "who", "that", "this", "one"};
-  for (const std::string& role : asked) {
-    const std::string cue = role + " is ";
-    for (size_t at = folded.find(cue); at != std::string_view::npos;
-         at = folded.find(cue, at + 1)) {
-      if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
-      const size_t begin = at + cue.size();
-      size_t end = begin;
-      while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
-      if (end - begin < 3 || (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
-        continue;
-      }
-      const std::string next(folded.substr(begin, end - begin));
-      const bool quality = std::any_of(std::begin(kQualities), std::end(kQualities),
-                                       [&](std::string_view q) { return next == q; });
-      bool ending = false;
-      for (std::string_view e : {"ly", "ing", "ed", "ful", "ous", "ive", "able", "y"}) {
-        ending = ending || next.ends_with(e);
-      }
-      if (!quality && !ending && IsContentToken(next) &&
-          std::find(asked.begin(), asked.end(), next) == asked.end()) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
 
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
@@ -696,61 +656,6 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   return AnswerKind::kAny;
 }
 
-// A name in Chinese after a word that gives one (是, 换成, 改成, 选了, 定了): two Han characters
-// or more, neither grammar, a measure word ("是只柯基") nor the question's ("月子中心是馨月汇",
-// "降糖药换成西格列汀了"), or a surname before 先生 / 小姐 / 女士 ("现在找田中先生"). The entity
-// extractor knows few brands, firms and names of this kind.
-bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) {
-  constexpr std::string_view kCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
-  // A measure word opens a kind, not a name ("是只柯基", "是个", "是家").
-  constexpr std::u32string_view kMeasures = U"只个件位家种条台辆匹头本";
-  for (std::string_view cue : kCues) {
-    for (size_t at = folded.find(cue); at != std::string_view::npos;
-         at = folded.find(cue, at + 1)) {
-      size_t k = at + cue.size();
-      std::u32string run;
-      {
-        size_t next = k;
-        if (k < folded.size() &&
-            kMeasures.find(base::DecodeUtf8(folded, &next)) != std::u32string_view::npos) {
-          continue;
-        }
-      }
-      while (k < folded.size()) {
-        size_t next = k;
-        const char32_t c = base::DecodeUtf8(folded, &next);
-        if (!IsHan(c) || IsCjkFunctionChar(c)) break;
-        run.push_back(c);
-        k = next;
-      }
-      if (run.size() < 2) continue;
-      std::string utf8;
-      for (char32_t c : run) base::AppendUtf8(c, &utf8);
-      if (folded_query.find(utf8.substr(0, 6)) == std::string_view::npos) return true;
-    }
-  }
-  // A surname of one or two characters before a title ("田中先生", "佐藤小姐", "陈女士").
-  for (std::string_view title : {"先生", "小姐", "女士"}) {
-    for (size_t at = folded.find(title); at != std::string_view::npos;
-         at = folded.find(title, at + 1)) {
-      size_t begin = at;
-      int chars = 0;
-      while (begin >= 3 && chars < 2) {
-        size_t probe = begin - 3;
-        const char32_t c = base::DecodeUtf8(folded, &probe);
-        if (!IsHan(c) || IsCjkFunctionChar(c)) break;
-        begin -= 3;
-        ++chars;
-      }
-      if (chars == 0) continue;
-      if (folded_query.find(folded.substr(begin, at - begin)) == std::string_view::npos) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query) {
   if (kind == AnswerKind::kAny) return true;
   if (kind == AnswerKind::kContact) return CarriesContact(text, query);
@@ -759,22 +664,13 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
   // repaint 3A").
   const std::string folded =
       WithoutNumbersOf(Folded(query), text::FoldForSearch(WithoutPlaceholders(text)));
-  // A masked phone, ID card or bank card number is a number and an identifier, whatever its id.
-  auto masked_number = [&] {
-    const std::vector<text::pii::PlaceholderRef> masked = text::pii::FindPlaceholders(text);
-    return std::any_of(masked.begin(), masked.end(), [](const text::pii::PlaceholderRef& p) {
-      return p.kind == text::pii::PiiKind::kPhone || p.kind == text::pii::PiiKind::kIdCard ||
-             p.kind == text::pii::PiiKind::kBankCard;
-    });
-  };
   switch (kind) {
     case AnswerKind::kAge:
       return HasAge(folded);
     case AnswerKind::kAmount:
-      return HasNumber(folded) || masked_number();
-    case AnswerKind::kIdentifier:
-      return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query) ||
-             masked_number();
+      return HasNumber(folded) || HasMaskedNumber(text);
+    case AnswerKind::kIdentifier:  // a masked value of any kind is one (CarriesIdentifier)
+      return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query);
     case AnswerKind::kTime: {
       // "next to the settling tank" is a place, not a time.
       std::string timed = folded;

@@ -154,4 +154,97 @@ bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
   return false;
 }
 
+bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& asked) {
+  constexpr std::string_view kQualities[] = {
+      "great", "nice", "awesome", "cool", "chill", "strict", "new", "amazing", "fine", "okay",
+      "good", "bad", "terrible", "out", "away", "sick", "busy", "super", "really", "pretty",
+      "still", "also", "now", "back", "off", "gone", "here", "there", "late", "early", "home",
+      "kind", "mean", "tough", "fair", "nuts", "wild", "weird", "old", "young", "best", "worst",
+      "the", "a", "an", "my", "our", "his", "her", "their", "your", "not", "very", "so", "too",
+      "just", "always", "never", "going", "about", "from", "with", "off", "due", "done", "open",
+      "closed", "over", "down", "what", "who", "that", "this", "one"};
+  for (const std::string& role : asked) {
+    const std::string cue = role + " is ";
+    for (size_t at = folded.find(cue); at != std::string_view::npos;
+         at = folded.find(cue, at + 1)) {
+      if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
+      const size_t begin = at + cue.size();
+      size_t end = begin;
+      while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+      if (end - begin < 3 || (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
+        continue;
+      }
+      const std::string next(folded.substr(begin, end - begin));
+      const bool quality = std::any_of(std::begin(kQualities), std::end(kQualities),
+                                       [&](std::string_view q) { return next == q; });
+      bool ending = false;
+      for (std::string_view e : {"ly", "ing", "ed", "ful", "ous", "ive", "able", "y"}) {
+        ending = ending || next.ends_with(e);
+      }
+      if (!quality && !ending && IsContentToken(next) &&
+          std::find(asked.begin(), asked.end(), next) == asked.end()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) {
+  constexpr std::string_view kCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
+  // A measure word opens a kind, not a name ("是只柯基", "是个", "是家").
+  constexpr std::u32string_view kMeasures = U"只个件位家种条台辆匹头本";
+  for (std::string_view cue : kCues) {
+    for (size_t at = folded.find(cue); at != std::string_view::npos;
+         at = folded.find(cue, at + 1)) {
+      const size_t start = at + cue.size();
+      size_t k = start;
+      int chars = 0;
+      while (k < folded.size()) {
+        size_t next = k;
+        const char32_t c = base::DecodeUtf8(folded, &next);
+        if (!IsHan(c) || IsCjkFunctionChar(c) ||
+            (chars == 0 && kMeasures.find(c) != std::u32string_view::npos)) {
+          break;
+        }
+        if (++chars == 2) {  // the run's first two characters: are they the question's?
+          if (folded_query.find(folded.substr(start, next - start)) == std::string_view::npos) {
+            return true;
+          }
+          break;
+        }
+        k = next;
+      }
+    }
+  }
+  // A surname of one or two characters before a title ("田中先生", "佐藤小姐", "陈女士").
+  for (std::string_view title : {"先生", "小姐", "女士"}) {
+    for (size_t at = folded.find(title); at != std::string_view::npos;
+         at = folded.find(title, at + 1)) {
+      size_t begin = at;
+      int chars = 0;
+      while (begin >= 3 && chars < 2) {
+        size_t probe = begin - 3;
+        const char32_t c = base::DecodeUtf8(folded, &probe);
+        if (!IsHan(c) || IsCjkFunctionChar(c)) break;
+        begin -= 3;
+        ++chars;
+      }
+      if (chars == 0) continue;
+      if (folded_query.find(folded.substr(begin, at - begin)) == std::string_view::npos) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool HasMaskedNumber(std::string_view text) {
+  const std::vector<text::pii::PlaceholderRef> masked = text::pii::FindPlaceholders(text);
+  return std::any_of(masked.begin(), masked.end(), [](const text::pii::PlaceholderRef& p) {
+    return p.kind == text::pii::PiiKind::kPhone || p.kind == text::pii::PiiKind::kIdCard ||
+           p.kind == text::pii::PiiKind::kBankCard;
+  });
+}
+
 }  // namespace engram::recall

@@ -1,6 +1,7 @@
 // The words of a memory that may carry a value, read for the kinds of answer (answer_kind.h):
 // Latin words as written and whether each begins a sentence, the capitalized ones that may
-// name someone or something, Han names after a mark, the extractor's mentions. Shared by
+// name someone or something, Han names after a mark or a cue, names given after a role, masked
+// numbers, the extractor's mentions. Shared by
 // answer_kind.cc and answer_place.cc; internal to src/recall.
 //
 // Thread safety: pure functions.
@@ -55,6 +56,22 @@ std::vector<LatinWord> LatinWords(std::string_view text);
 
 // The question's Latin words, folded.
 std::vector<std::string> AskedLatinWords(std::string_view query);
+
+// A role the question asks by (`asked`: AskedLatinWords), "is", and a word of three letters
+// or more that reads as no quality: no function word, no common quality ("great", "busy") and
+// no ending of one (-ly, -ing, -ed, -ful, -ous, -ive, -able, -y): "my new boss is carlos",
+// "my accountant is fiona mcbride"; not "my boss is great". `folded`: the memory, folded.
+bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& asked);
+
+// A name in Chinese after a word that gives one (是, 换成, 换到, 改成, 改用, 选了, 定了): two Han
+// characters or more, neither grammar, a measure word ("是只柯基") nor the question's first two
+// ("月子中心是馨月汇", "降糖药换成西格列汀了"), or a surname of one or two characters before 先生 /
+// 小姐 / 女士 ("现在找田中先生"). The entity extractor knows few brands, firms and names of this
+// kind. Both texts folded.
+bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query);
+
+// Whether `text` has a masked phone, ID card or bank card number (a number, whatever its id).
+bool HasMaskedNumber(std::string_view text);
 
 // `text` without its masked values (⟦EMAIL:…⟧ is no name "EMAIL").
 std::string WithoutPlaceholders(std::string_view text);

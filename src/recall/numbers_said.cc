@@ -194,7 +194,7 @@ bool HasAge(std::string_view folded) {
       return after.empty() || after.starts_with("了") || after.starts_with(",") ||
              after.starts_with("。") || after.starts_with(" ");
     }
-    if ((digits && (number.size() > 3 || std::stoi(std::string(number)) > 120)) ||
+    if (number.size() > 3 || std::stoi(std::string(number)) > 120 ||
         before.ends_with("楼") || before.ends_with("#") || before.ends_with("室") ||
         AfterMonth(before) || AfterSumSign(before) ||
         StartsWithUnit(after, kZhNoMoneyUnits) || StartsWithUnit(after, kEnNoMoneyUnits) ||

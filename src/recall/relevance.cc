@@ -239,6 +239,8 @@ double KeywordCoverage(const std::vector<std::string>& query_words, std::string_
   return static_cast<double>(found) / static_cast<double>(query_words.size());
 }
 
+namespace {
+
 // Whether folded `text` says "mobile" or "cell" (`word`) for a phone: last, before "number",
 // "phone", "no" or "#", or someone's ("hale's cell"); not a "mobile game" nor a "cell cycle".
 bool NamesAPhone(std::string_view text, std::string_view word) {
@@ -268,6 +270,8 @@ bool NamesAPhone(std::string_view text, std::string_view word) {
   }
   return false;
 }
+
+}  // namespace
 
 bool AsksForContact(std::string_view query) {
   const std::string folded = text::FoldForSearch(query);

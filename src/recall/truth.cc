@@ -150,6 +150,61 @@ bool AsksTheKind(std::string_view query, const std::string& word, AnswerKind ask
   return AskedKind(without, false) != asked;
 }
 
+// Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
+// not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
+// phone number?"; in Chinese only the first character pair), which only hits carrying no such
+// value say ("team's pizza place is 206-555-0172" beside "karen's moving to tacoma next
+// month"), none of them sharing a word with it besides the question's or a session (a hit that
+// does links the two: "Brightwave moved standup to Wednesdays 10am" and "Brightwave's PM is
+// Tanya", asked when the sync with Tanya's team is; "At only $10 per class" after "I've started
+// a cooking class", asked what a cooking class costs). `words`: the question's content words;
+// `known[w]`: some hit says word w; `found_in[i][w]`: hit i does; `carries[i]`: hit i carries
+// the kind.
+std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
+                                   const std::vector<std::string>& words,
+                                   const std::vector<bool>& known,
+                                   const std::vector<std::vector<bool>>& found_in,
+                                   const std::vector<bool>& carries,
+                                   const std::vector<RecallHit>& hits) {
+  std::vector<bool> other(hits.size(), false);
+  // Each hit's content words besides the question's, read when first needed.
+  std::vector<std::optional<std::vector<std::string>>> own_words(hits.size());
+  auto words_of = [&](size_t i) -> const std::vector<std::string>& {
+    if (!own_words[i]) {
+      own_words[i] = ContentWords(hits[i].memory.content);
+      std::erase_if(*own_words[i], [&](const std::string& x) {
+        return std::find(words.begin(), words.end(), x) != words.end();
+      });
+    }
+    return *own_words[i];
+  };
+  auto linked = [&](size_t i, size_t j) {
+    const Source& a = hits[i].memory.source;
+    const Source& b = hits[j].memory.source;
+    return (!a.session_id.empty() && a.session_id == b.session_id) ||
+           KeywordCoverage(words_of(i), hits[j].memory.content) > 0;
+  };
+  for (size_t w = 0; w < words.size(); ++w) {
+    // In Chinese, of the question's character pairs only the first names its subject (张小 of
+    // 张小姐电话多少); the others cross words (板要 of 王姐家岩板要订多少平).
+    const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
+    if (!known[w] || (han && w > 0) || AsksTheKind(query, words[w], asked)) continue;
+    std::vector<size_t> sayers;
+    for (size_t j = 0; j < hits.size(); ++j) {
+      if (found_in[j][w]) sayers.push_back(j);
+    }
+    if (sayers.empty() ||
+        std::any_of(sayers.begin(), sayers.end(), [&](size_t j) { return carries[j]; })) {
+      continue;
+    }
+    for (size_t i = 0; i < hits.size(); ++i) {
+      if (!carries[i] || other[i]) continue;
+      other[i] = std::none_of(sayers.begin(), sayers.end(), [&](size_t j) { return linked(i, j); });
+    }
+  }
+  return other;
+}
+
 }  // namespace
 
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
@@ -206,50 +261,10 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       carries[i] = CarriesKind(asked, (*hits)[i].memory.content, query);
     }
   }
-  // Of another subject: a hit that carries the kind asked for but not a word of the question
-  // that names no kind (a name, a thing: "karen" of "what's karen's phone number?"), which only
-  // hits carrying no such value say ("team's pizza place is 206-555-0172" beside "karen's
-  // moving to tacoma next month"), none of them sharing a word with it besides the question's
-  // or a session (a hit that does links the two: "Brightwave moved standup to Wednesdays 10am"
-  // and "Brightwave's PM is Tanya", asked when the sync with Tanya's team is; "At only $10 per
-  // class" after "I've started a cooking class", asked what a cooking class costs).
-  std::vector<bool> other_subject(hits->size(), false);
-  if (one_question && asked != AnswerKind::kAny && !past_words) {
-    std::vector<std::optional<std::vector<std::string>>> own_words(hits->size());
-    auto words_of = [&](size_t i) -> const std::vector<std::string>& {
-      if (!own_words[i]) {
-        own_words[i] = ContentWords((*hits)[i].memory.content);
-        std::erase_if(*own_words[i], [&](const std::string& x) {
-          return std::find(words.begin(), words.end(), x) != words.end();
-        });
-      }
-      return *own_words[i];
-    };
-    for (size_t w = 0; w < words.size(); ++w) {
-      // In Chinese, of the question's character pairs only the first names its subject (张小
-      // of 张小姐电话多少); the others cross words (板要 of 王姐家岩板要订多少平).
-      const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
-      if (!known[w] || (han && w > 0) || AsksTheKind(query, words[w], asked)) continue;
-      std::vector<size_t> sayers;
-      bool carried = false;
-      for (size_t j = 0; j < hits->size(); ++j) {
-        if (!found_in[j][w]) continue;
-        carried = carried || carries[j];
-        sayers.push_back(j);
-      }
-      if (carried || sayers.empty()) continue;
-      for (size_t i = 0; i < hits->size(); ++i) {
-        if (!carries[i] || other_subject[i]) continue;
-        const Source& at = (*hits)[i].memory.source;
-        const bool linked = std::any_of(sayers.begin(), sayers.end(), [&](size_t j) {
-          const Source& other = (*hits)[j].memory.source;
-          return (!at.session_id.empty() && at.session_id == other.session_id) ||
-                 KeywordCoverage(words_of(i), (*hits)[j].memory.content) > 0;
-        });
-        if (!linked) other_subject[i] = true;
-      }
-    }
-  }
+  const std::vector<bool> other_subject =
+      one_question && asked != AnswerKind::kAny && !past_words
+          ? OfAnotherSubject(query, asked, words, known, found_in, carries, *hits)
+          : std::vector<bool>(hits->size(), false);
   std::unordered_map<int64_t, double> by_id;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
