@@ -456,4 +456,35 @@ bool HasPercent(std::string_view folded) {
   return folded.find("百分之") != std::string_view::npos;
 }
 
+std::string_view AskedMeasure(std::string_view folded_query) {
+  // Words after 多少 / 几 that ask no count: a sum, a time, a day, an age, an area.
+  constexpr std::string_view kNotMeasures = "钱点号岁平月天年次分秒";
+  for (std::string_view lead : {"多少", "几"}) {
+    for (size_t at = folded_query.find(lead); at != std::string_view::npos;
+         at = folded_query.find(lead, at + 1)) {
+      size_t end = at + lead.size();
+      if (end >= folded_query.size()) continue;
+      const size_t begin = end;
+      const char32_t c = base::DecodeUtf8(folded_query, &end);
+      const std::string_view measure = folded_query.substr(begin, end - begin);
+      if (c < 0x3400 || kNotMeasures.find(measure) != std::string_view::npos) continue;
+      return measure;
+    }
+  }
+  return {};
+}
+
+bool CountsIn(std::string_view folded, std::string_view measure) {
+  if (measure.empty()) return false;
+  return AnyNumber(folded, [&](std::string_view, std::string_view, std::string_view after) {
+    for (std::string_view about : {"多", "来", "余"}) {
+      if (after.starts_with(about)) {
+        after.remove_prefix(about.size());
+        break;
+      }
+    }
+    return after.starts_with(measure);
+  });
+}
+
 }  // namespace engram::recall

@@ -64,6 +64,14 @@ bool NamesADayOrOrder(std::string_view folded, size_t at);
 bool IsEnNumberWord(std::string_view word);
 bool HasEnNumberWord(std::string_view folded);
 
+// The measure word a Chinese question asks a count in: 个 of "我们班多少个学生", 件 of "一天大概
+// 多少件", 台 of "几台"; empty when it asks none (多少钱 asks a sum, 几点 a time).
+std::string_view AskedMeasure(std::string_view folded_query);
+
+// Whether `folded` says a number counted in `measure`, "多" / "来" / "余" between them allowed:
+// "45个人", "900多件" for 件, "三台".
+bool CountsIn(std::string_view folded, std::string_view measure);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_NUMBERS_SAID_H_

@@ -37,9 +37,18 @@ std::vector<std::string> NumbersIn(std::string_view text) {
   return out;
 }
 
+// A word that tells which version of one thing, not which thing: "got new plates" after "my
+// license plate is 7KDL482".
+bool SaysWhichOfOneThing(std::string_view word) {
+  constexpr std::string_view kVersions[] = {"new", "current", "latest", "updated", "correct",
+                                            "right", "actual", "final", "old", "previous"};
+  return std::find(std::begin(kVersions), std::end(kVersions), word) != std::end(kVersions);
+}
+
 // English: a word of the question before a word of the question in `about`, and before that
 // same word in `other` a word that neither the question nor `about` says ("office wifi" /
-// "guest wifi"); not a verb's form ("bumped my rate up").
+// "guest wifi"); not a verb's form ("bumped my rate up") nor a word of which version
+// (SaysWhichOfOneThing).
 bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a,
                       const std::vector<std::string>& b) {
   for (size_t i = 0; i + 1 < a.size(); ++i) {
@@ -54,7 +63,8 @@ bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a
       const bool verb_form =
           (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
       if (b[k] == a[w] && static_cast<unsigned char>(y[0]) < 0x80 &&
-          !Has(asked.words, y) && !Has(a, y) && !HasDigit(y) && !verb_form) {
+          !Has(asked.words, y) && !Has(a, y) && !HasDigit(y) && !verb_form &&
+          !SaysWhichOfOneThing(y)) {
         return true;
       }
     }

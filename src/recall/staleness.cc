@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <iterator>
 #include <optional>
 #include <unordered_set>
@@ -197,17 +198,18 @@ double SharedItemWords(std::string_view a, std::string_view b) {
 
 namespace {
 
-// Whether two statements share a unit that is a word, two Han characters, or one where the
-// newer says a change ("猫粮一直喂的皇家" -> "猫主子嫌弃了 改口吃渴望了"): one character alone
-// is no topic (药 of "药房营业时间改成早8点到晚10点" and "张阿姨的降压药又要续方了").
-bool SharesATopic(const StatementShape& a, const StatementShape& b, bool newer_changes) {
+// Whether two statements share a unit that is a word, two Han characters, or one where
+// `one_is_enough`: the newer says a change ("猫粮一直喂的皇家" -> "猫主子嫌弃了 改口吃渴望了"), or
+// both count in the measure asked (班 of "我们班42个学生" and "班里一共45个人"). Otherwise one
+// character alone is no topic (药 of "药房营业时间改成早8点到晚10点" and "张阿姨的降压药又要续方了").
+bool SharesATopic(const StatementShape& a, const StatementShape& b, bool one_is_enough) {
   std::vector<std::string> shared;
   std::set_intersection(a.units.begin(), a.units.end(), b.units.begin(), b.units.end(),
                         std::back_inserter(shared));
   const bool word = std::any_of(shared.begin(), shared.end(), [](const std::string& u) {
     return !u.empty() && static_cast<unsigned char>(u[0]) < 0x80;
   });
-  return word || shared.size() >= 2 || (newer_changes && !shared.empty());
+  return word || shared.size() >= 2 || (one_is_enough && !shared.empty());
 }
 
 // The share of `of`'s English units (word stems) that `in` has too, names left out ("maria"
@@ -459,11 +461,34 @@ std::string ValueShape(std::string_view v) {
   return out;
 }
 
+// Whether two values have one shape (ValueShape), or are both plain numbers ("800", "9.5")
+// whose whole parts differ by at most one digit: "1100" after "800", "10" after "9.5"; not
+// "212" after "7".
+bool OneShape(std::string_view a, std::string_view b) {
+  if (ValueShape(a) == ValueShape(b)) return true;
+  auto whole_digits = [](std::string_view v) -> int {
+    size_t digits = 0, dots = 0, whole = 0;
+    for (char c : v) {
+      if (c >= '0' && c <= '9') {
+        ++digits;
+        if (dots == 0) ++whole;
+      } else if (c == '.') {
+        ++dots;
+      } else {
+        return -1;
+      }
+    }
+    return digits == 0 || dots > 1 ? -1 : static_cast<int>(whole);
+  };
+  const int x = whole_digits(a), y = whole_digits(b);
+  return x > 0 && y > 0 && std::abs(x - y) <= 1;
+}
+
 // A newer statement that says this share of an older one's units says it again.
 constexpr double kRestatedUnits = 0.5;
 
 // Topic::newer_gives_value: `question` folded. A number counts when one of the older's has its
-// shape (ValueShape: "329" after "299", not "7 dogs" after "212 Kessler Ave").
+// shape (OneShape: "329" after "299", "10" after "9.5", not "7 dogs" after "212 Kessler Ave").
 bool GivesAValue(const StatementShape& newer, const StatementShape& older,
                  std::string_view question) {
   // Neither a negation, a month nor the question's own word; nor the newer's first word, which
@@ -471,17 +496,17 @@ bool GivesAValue(const StatementShape& newer, const StatementShape& older,
   auto asked = [&](const std::string& v) {
     return question.find(v) != std::string_view::npos || !NamesAThing(v);
   };
-  std::vector<std::string> number_shapes;
+  std::vector<std::string> older_numbers;
   bool name = false;
   for (const std::string& v : older.values) {
     if (asked(v)) continue;
     if (HasDigit(v)) {
-      number_shapes.push_back(ValueShape(v));
+      older_numbers.push_back(v);
     } else {
       name = true;
     }
   }
-  const bool none = number_shapes.empty() && !name;
+  const bool none = older_numbers.empty() && !name;
   // Said again: a value of the older's, or half its units.
   if (UnitShare(older, newer) >= kRestatedUnits) return true;
   for (const std::string& v : older.values) {
@@ -491,8 +516,8 @@ bool GivesAValue(const StatementShape& newer, const StatementShape& older,
     if (asked(v) || (!HasDigit(v) && newer.folded.starts_with(v))) continue;
     if (std::binary_search(older.values.begin(), older.values.end(), v)) return true;
     if (none) return true;
-    if (HasDigit(v) ? std::find(number_shapes.begin(), number_shapes.end(), ValueShape(v)) !=
-                          number_shapes.end()
+    if (HasDigit(v) ? std::any_of(older_numbers.begin(), older_numbers.end(),
+                                  [&](const std::string& o) { return OneShape(v, o); })
                     : name) {
       return true;
     }
@@ -510,7 +535,7 @@ bool ValuesOfOneShape(const StatementCues& newer, const StatementCues& older,
   for (const std::string& n : newer.numbers) {
     if (skip(n)) continue;
     for (const std::string& o : older.numbers) {
-      if (!skip(o) && n != o && ValueShape(n) == ValueShape(o)) return true;
+      if (!skip(o) && n != o && OneShape(n, o)) return true;
     }
   }
   return false;
@@ -549,6 +574,11 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
   // What the question names: another thing's statement replaces none of its (other_thing.h).
   std::optional<AskedThing> asked_thing;
   if (!value_question.empty()) asked_thing = ReadAskedThing(value_question);
+  // The measure word a Chinese count is asked in (个 of "多少个学生").
+  const std::string_view asked_measure =
+      asked == AnswerKind::kAmount || asked == AnswerKind::kMoney
+          ? AskedMeasure(asked_thing->folded)
+          : std::string_view();
   // A number the question says names what it asks about ("the 600k qualifier"), no value.
   const std::vector<std::string> asked_numbers =
       value_question.empty() ? std::vector<std::string>() : ReadCues(value_question).numbers;
@@ -678,8 +708,13 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
           both_say = both_say || (in_older[k] && in_newer[k]);
           newer_says = newer_says || in_newer[k];
         }
+        // A count asked in a measure word both count in ("我们班多少个学生": "我们班42个学生",
+        // "班里一共45个人") answers it in other words for what is counted.
+        const bool one_measure = CountsIn(cues_of(i).folded, asked_measure) &&
+                                 CountsIn(cues_of(j).folded, asked_measure);
         topic.both_answer_value =
-            both_say || (newer_says && SharesATopic(shape_of(i), shape_of(j), false));
+            both_say || ((newer_says || one_measure) &&
+                         SharesATopic(shape_of(i), shape_of(j), one_measure));
       }
       topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
       if (topic.asks_one) {

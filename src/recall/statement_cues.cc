@@ -195,6 +195,17 @@ void ReadValues(const std::string& folded, StatementCues* c) {
     }
     size_t end = i;
     while (alnum(end) || (end < folded.size() && joining_mark(end))) ++end;
+    // A sum in yuan and jiao is one value: "3块2" (3.2), not 3 and 2.
+    constexpr std::string_view kKuai = "块";
+    if (folded.compare(end, kKuai.size(), kKuai) == 0 && end + kKuai.size() < folded.size() &&
+        std::isdigit(static_cast<unsigned char>(folded[end + kKuai.size()])) &&
+        std::isdigit(static_cast<unsigned char>(folded[end - 1]))) {
+      size_t jiao = end + kKuai.size();
+      while (jiao < folded.size() && std::isdigit(static_cast<unsigned char>(folded[jiao]))) {
+        ++jiao;
+      }
+      if (jiao - (end + kKuai.size()) == 1) end = jiao;
+    }
     const std::string_view run = std::string_view(folded).substr(i, end - i);
     if (std::any_of(run.begin(), run.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
       c->numbers.emplace_back(run);

@@ -10,6 +10,7 @@
 #include "engram/status_macros.h"
 #include "src/recall/answer_kind.h"
 #include "src/recall/hit_order.h"
+#include "src/recall/numbers_said.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
@@ -52,6 +53,33 @@ uint32_t AskedSlots(std::string_view query) {
     if (folded.find(a.word) != std::string::npos) slots |= a.slots;
   }
   return slots;
+}
+
+// Whether two statements that both carry the kind of value a question asks for give it one
+// value: one both say that the question does not, of the kind, and distinctive enough to tell
+// one fact by (a code, a handle, a number of three characters or more, a name; "station's
+// instagram is @wkxr_late" and "tell listeners to DM @wkxr_late for song requests"). Asked for
+// that value, the second says nothing the first does not.
+bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind kind,
+                  std::string_view question) {
+  std::vector<std::string> both;
+  std::set_intersection(a.values.begin(), a.values.end(), b.values.begin(), b.values.end(),
+                        std::back_inserter(both));
+  // A value of the kind: a name may be any word; a number must be one of the kind ("central
+  // milling" of two statements gives no price).
+  const bool named = kind == AnswerKind::kName || kind == AnswerKind::kPlace ||
+                     kind == AnswerKind::kBrand || kind == AnswerKind::kJob;
+  return std::any_of(both.begin(), both.end(), [&](const std::string& v) {
+    if (question.find(v) != std::string_view::npos) return false;
+    if (!(named && !HasDigit(v)) && !CarriesKind(kind, v, question)) return false;
+    const bool ascii = std::all_of(v.begin(), v.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    });
+    return ascii ? v.size() >= 4 || (v.size() >= 3 && std::any_of(v.begin(), v.end(), [](char c) {
+                                       return std::isdigit(static_cast<unsigned char>(c));
+                                     }))
+                 : v.size() >= 6;  // two Han characters
+  });
 }
 
 bool IsCurrentRecord(const Memory& m) {
@@ -417,6 +445,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     Memory memory;
     StatementShape shape;
     std::vector<StatementShape> clauses;
+    bool carries = false;  // the kind of value asked for
   };
   struct KeptRecord {
     size_t index;  // into kept
@@ -442,6 +471,15 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   }
   std::sort(common.begin(), common.end());
   const bool lookup = IsLookup(params.query);
+  // Asked for a kind of value (answer_kind.h), records that carry it and give it one value
+  // (GiveOneValue) say one thing for the question.
+  const AnswerKind asked_kind =
+      one_question && !params.asks_past ? AskedKind(params.query, false) : AnswerKind::kAny;
+  std::vector<int> carries(out.size(), -1);  // -1 unread, else whether it carries asked_kind
+  auto carries_kind = [&](size_t i, const Memory& m) {
+    if (carries[i] < 0) carries[i] = CarriesKind(asked_kind, m.content, params.query);
+    return carries[i] == 1;
+  };
   for (size_t i = 0; i < out.size(); ++i) {
     RecallHit& h = out[i];
     if (static_cast<int>(kept.size()) >= params.limit) break;
@@ -450,6 +488,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
     if (IsCurrentRecord(h.memory)) {
       StatementShape shape = shapes[i] ? std::move(*shapes[i]) : ShapeOf(h.memory.content);
       std::vector<StatementShape> clauses = ClauseShapes(h.memory.content);
+      // An outdated hit kept for history gives no value now.
+      const bool carries_asked = asked_kind != AnswerKind::kAny && h.state != "outdated" &&
+                                 carries_kind(i, h.memory);
       auto says_same = [&](const Member& m) {
         return SameStatement(shape, m.shape) || Restates(h.memory.content, m.memory.content) ||
                ShareAClause(shape, clauses, m.shape, m.clauses, question, common) ||
@@ -460,9 +501,27 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                  (h.memory.kind != MemoryKind::kEvent && m.memory.kind != MemoryKind::kEvent &&
                   one_question && SameAnswerWord(shape, m.shape, question, common))));
       };
+      auto gives_its_value = [&](const Member& m) {
+        return carries_asked && m.carries && SameOwner(h.memory, m.memory) &&
+               StatementUnits(h.memory.content) <= kStatementUnits &&
+               StatementUnits(m.memory.content) <= kStatementUnits &&
+               GiveOneValue(shape, m.shape, asked_kind, question.folded);
+      };
       auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
         return std::any_of(k.members.begin(), k.members.end(), says_same);
       });
+      if (same == kept_records.end()) {
+        // Gives the value asked for that a better hit gives: that one stays, as it is.
+        auto giver = std::find_if(kept_records.begin(), kept_records.end(),
+                                  [&](const KeptRecord& k) {
+          return std::any_of(k.members.begin(), k.members.end(), gives_its_value);
+        });
+        if (giver != kept_records.end()) {
+          giver->members.push_back(
+              Member{h.memory, std::move(shape), std::move(clauses), carries_asked});
+          continue;
+        }
+      }
       if (same != kept_records.end()) {
         // Said again: one hit, at the better place, with the fuller of the two texts, or, for
         // one question, of two as full the later: what was said last of it, in the words said
@@ -474,7 +533,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                            (params.asks_past
                                 ? h.memory.source.at.unix_ms < shown.memory.source.at.unix_ms
                                 : h.memory.source.at.unix_ms > shown.memory.source.at.unix_ms);
-        Member member{h.memory, std::move(shape), std::move(clauses)};
+        Member member{h.memory, std::move(shape), std::move(clauses), carries_asked};
         const size_t asked_new = lookup ? QuestionWordsSaid(member.shape, question) : 0;
         const size_t asked_shown = lookup ? QuestionWordsSaid(shown.shape, question) : 0;
         if (asked_new > asked_shown ||
@@ -491,7 +550,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
         }
         continue;
       }
-      kept_records.push_back({kept.size(), {Member{h.memory, std::move(shape), std::move(clauses)}}});
+      kept_records.push_back(
+          {kept.size(), {Member{h.memory, std::move(shape), std::move(clauses), carries_asked}}});
     }
     kept.push_back(std::move(h));
   }

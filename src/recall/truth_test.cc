@@ -340,5 +340,50 @@ TEST(TruthTest, ARecordSearchedForByItsWordIsNotHiddenBehindAnotherOfItsShape) {
   }
 }
 
+// Asked for a kind of value, a lower hit that gives the value a better one gives is left out;
+// the better one stays as it is. One that shares only a word the question says, or a word that
+// is no value of the kind, stays.
+TEST(AnswerValuesTest, AValueGivenAgainByALowerHitIsOneHit) {
+  auto store = store::NewMemoryStore();
+  Principal p;
+  p.user_id = "u";
+  auto recall = [&](const std::string& query, const std::vector<std::string>& texts) {
+    std::vector<RecallHit> hits;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      // The better hit said last: no later statement replaces it.
+      hits.push_back(Hit(CurrentRecord(static_cast<int64_t>(i) + 1, texts[i],
+                                       1000 * static_cast<int64_t>(texts.size() - i)),
+                         1.0 - 0.1 * static_cast<double>(i)));
+      hits.back().relevance = i == 0 ? 1.0 : 0.5;  // the lower one answers in part
+    }
+    TruthParams params;
+    params.query = query;
+    EXPECT_TRUE(ApplyTruth(*store, Ctx(p), params, &hits).ok());
+    std::vector<int64_t> ids;
+    for (const RecallHit& h : hits) ids.push_back(h.memory.id);
+    return ids;
+  };
+  EXPECT_EQ(recall("what's the show's instagram handle",
+                   {"station's instagram is @wkxr_late",
+                    "tell listeners to DM @wkxr_late for song requests"}),
+            (std::vector<int64_t>{1}));
+  EXPECT_EQ(recall("whats the address of my fire station",
+                   {"Station 4 is at 212 Birch Rd",
+                    "our station on 212 Birch Rd got a new engine today"}),
+            (std::vector<int64_t>{1}));
+  // A name the question says is no value given again.
+  EXPECT_EQ(recall("who's the coordinator at lakeview lodge",
+                   {"coordinator at lakeview lodge is nia okafor",
+                    "lakeview lodge raised the deposit to $500"})
+                .size(),
+            2u);
+  // A word both say that is no value of the kind asked (a price): two hits.
+  EXPECT_EQ(recall("how much am I paying per bag of flour?",
+                   {"Central Milling bags are $31.20 now",
+                    "Central Milling rep is named Dana, cell 555-0142"})
+                .size(),
+            2u);
+}
+
 }  // namespace
 }  // namespace engram::recall

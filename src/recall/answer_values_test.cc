@@ -1,0 +1,81 @@
+// Values that answer a question in other forms: a count in the measure asked, plain numbers of
+// other lengths, a sum in yuan and jiao, a newer version of one thing (a value given twice:
+// truth_test.cc).
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "src/recall/numbers_said.h"
+#include "src/recall/other_thing.h"
+#include "src/recall/staleness.h"
+
+namespace engram::recall {
+namespace {
+
+Memory Said(int64_t id, const std::string& text, int64_t at_ms) {
+  Memory m;
+  m.id = m.source.message_id = id;
+  m.content = text;
+  m.type = MemoryType::kEpisodic;
+  m.current = true;
+  m.source.at = Instant{at_ms, 480};
+  return m;
+}
+
+// Asked `question`, both answering fully: 1 when the newer replaces the older, else -1.
+int OutdatedFor(std::string_view question, const std::string& older, const std::string& newer) {
+  const Memory a = Said(1, older, 1000);
+  const Memory b = Said(2, newer, 2000);
+  return OutdatedByCues({&a, &b}, {1, 1}, "", false, true, question)[0];
+}
+
+TEST(AnswerValuesTest, TheMeasureAChineseCountIsAskedIn) {
+  EXPECT_EQ(AskedMeasure("我们班多少个学生"), "个");
+  EXPECT_EQ(AskedMeasure("驿站一天大概多少件"), "件");
+  EXPECT_EQ(AskedMeasure("仓库里还有几台"), "台");
+  EXPECT_EQ(AskedMeasure("一个月多少钱"), "");
+  EXPECT_EQ(AskedMeasure("几点开门"), "");
+  EXPECT_EQ(AskedMeasure("what's the count"), "");
+  EXPECT_TRUE(CountsIn("班里一共45个人", "个"));
+  EXPECT_TRUE(CountsIn("今天又是900多件 天天这个量", "件"));
+  EXPECT_TRUE(CountsIn("今天来了三个新会员", "个"));
+  EXPECT_FALSE(CountsIn("今天来了三个新会员", "件"));
+  EXPECT_FALSE(CountsIn("一个人在家", "个"));  // a lone 一 counts nothing
+  EXPECT_FALSE(CountsIn("班里人不少", "个"));
+}
+
+TEST(AnswerValuesTest, ANewerCountInTheMeasureAskedReplacesTheOlder) {
+  // What is counted is said in other words (学生 / 人, 小朋友 / 孩子).
+  EXPECT_EQ(OutdatedFor("我们班多少个学生", "我们班42个学生", "班里一共45个人 明天要订校服"), 1);
+  EXPECT_EQ(OutdatedFor("驿站一天大概多少件", "一天大概进600多件", "今天又是900多件 天天这个量"),
+            1);
+  // Counted in another measure, or of nothing the older is about: no answer to replace it.
+  EXPECT_EQ(OutdatedFor("我们班多少个学生", "我们班42个学生", "今天收了45份作业"), -1);
+  EXPECT_EQ(OutdatedFor("我们班多少个学生", "我们班42个学生", "周末来了3个朋友吃饭"), -1);
+}
+
+TEST(AnswerValuesTest, PlainNumbersOfOtherLengthsAndSumsInYuanAndJiao) {
+  // 800 and 1100: one shape of plain numbers, a digit apart.
+  EXPECT_EQ(OutdatedFor("老二幼儿园一个月多少钱", "老二幼儿园一个月学费800",
+                        "老二幼儿园每个月学费1100"),
+            1);
+  // "3块2" is one sum (3.2), not 3 and 2: no value in common with "2块5".
+  EXPECT_EQ(ReadCues("包装盒进价3块2一个").numbers, std::vector<std::string>{"3块2"});
+  EXPECT_EQ(OutdatedFor("包装盒进价多少一个", "茶叶快递包装盒 一个2块5", "包装盒进价3块2一个"), 1);
+}
+
+TEST(AnswerValuesTest, ANewVersionOfOneThingIsNoOtherThing) {
+  const AskedThing asked = ReadAskedThing("license plate number");
+  EXPECT_FALSE(NamesAnotherThing(asked, "my license plate is 7KDL482",
+                                 "got new plates, it's 8RTX015 now"));
+  EXPECT_FALSE(NamesAnotherThing(asked, "my license plate is 7KDL482",
+                                 "the current plate is 8RTX015"));
+  // Another word in the question's place still names another thing.
+  EXPECT_TRUE(NamesAnotherThing(ReadAskedThing("what's the office wifi password"),
+                                "the office wifi password is Blue1234",
+                                "guest wifi password is Green5678"));
+}
+
+}  // namespace
+}  // namespace engram::recall
