@@ -546,6 +546,17 @@ constexpr SetFloor kFortyFifthSetFloors[] = {
 constexpr SetFloor kFortySixthSetFloors[] = {
     {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 50.0 / 70}};
 
+// The forty-seventh set (truth_heldout47.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a forty-seventh writer from the usual prompt (a night-shift ICU
+// nurse with two cats, 成都火锅店的老板娘, a wedding photographer renting a studio, 杭州跨境电商
+// 运营, a truck dispatcher coaching little league, 青岛的中学英语老师). Scored once with the rules
+// of b3c8971 (2026-12-05): 56/70 = 80.0 % at the default floor 0.25 (abstention 5/10,
+// change_verb 6/10, correction 9/10, dedup 10/10, newer_statement 7/10, past_question 10/10,
+// status 9/10), 56/70 at 0.35, 51/70 with no floor. The rules of 75beaa0 score the same 56/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortySeventhSetFloors[] = {
+    {0.25, 55.0 / 70}, {0.35, 55.0 / 70}, {0.0, 50.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -865,6 +876,10 @@ TEST(TruthHeldOutTest, ScoreOnFortyFifthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortySixthSet) {
   ExpectFloors("truth_heldout46.jsonl", kFortySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortySeventhSet) {
+  ExpectFloors("truth_heldout47.jsonl", kFortySeventhSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
