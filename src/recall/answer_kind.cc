@@ -113,14 +113,32 @@ bool CountsThings(std::string_view after) {
 // A number that may be a time: digits not ending a Latin word ("3月", "at 2 pm", not the
 // model name "X1"), at most four of them ("2027", not the phone number "13812345678"), and
 // not a share ("2.1%").
+// Whether `before` ends with a noun that a number after it names one of ("field 2", "gate 12",
+// "room 204").
+bool NumbersAThing(std::string_view before) {
+  constexpr std::string_view kThings[] = {
+      "field", "court", "gate", "room", "lane", "pier", "bay", "door", "table", "terminal",
+      "platform", "exit", "route", "bus", "line", "level", "floor", "section", "row", "seat",
+      "unit", "apt", "suite", "building", "hole", "dock", "stall", "locker", "booth", "ward",
+      "bed", "box", "rink", "diamond", "pitch", "studio", "station", "stage", "hall", "lot"};
+  if (!before.ends_with(' ')) return false;
+  before.remove_suffix(1);
+  size_t b = before.size();
+  while (b > 0 && std::isalpha(static_cast<unsigned char>(before[b - 1]))) --b;
+  const std::string_view word = before.substr(b);
+  return std::find(std::begin(kThings), std::end(kThings), word) != std::end(kThings);
+}
+
 bool HasFreeDigit(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-    // Not ending a Latin word ("X1") and no sum ("$40", "£480").
+    // Not ending a Latin word ("X1"), no sum ("$40", "£480") and no number of a thing
+    // ("field 2", "gate 12").
     const std::string_view before = text.substr(0, i);
     const bool free = i == 0 || (!std::isalpha(static_cast<unsigned char>(text[i - 1])) &&
                                  !before.ends_with("$") && !before.ends_with("£") &&
-                                 !before.ends_with("¥") && !before.ends_with("€"));
+                                 !before.ends_with("¥") && !before.ends_with("€") &&
+                                 !NumbersAThing(before));
     size_t end = i;
     while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) ||
                                  (text[end] == '.' && end + 1 < text.size() &&
@@ -676,6 +694,19 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       std::string timed = folded;
       for (size_t at = timed.find("next to"); at != std::string::npos; at = timed.find("next to")) {
         timed.replace(at, 7, " ");
+      }
+      // A time word the question says names what is asked about ("what time is saturday's
+      // game" of "saturday's game vs the mudcats is at lake highlands field 2").
+      const std::string folded_query = Folded(query);
+      for (std::string_view w : kEnTimeWords) {
+        if (!HasCue(folded_query, w)) continue;
+        for (size_t at = timed.find(w); at != std::string::npos; at = timed.find(w, at + 1)) {
+          const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(timed[at - 1]));
+          const size_t end = at + w.size();
+          if (starts && (end >= timed.size() || !std::isalpha(static_cast<unsigned char>(timed[end])))) {
+            timed.replace(at, w.size(), std::string(w.size(), ' '));
+          }
+        }
       }
       return HasFreeDigit(timed) || HasCharOf(timed, kZhTimeChars) || HasDayNumber(timed) ||
              AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnTimeWords);

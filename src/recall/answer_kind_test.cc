@@ -463,6 +463,27 @@ TEST(AnswerKindTest, ValuesOfAnotherKindAnswerNoKnownSubject) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "Rocky sees Dr. Patel at Oak Vet", "who's Rocky's vet?"));
 }
 
+// A time word the question says, a number of a thing, a day after "is", half a year and a
+// house number: what each carries.
+TEST(AnswerKindTest, TheQuestionsOwnDayAndANumberOfAThingAreNoTime) {
+  const std::string_view game = "what time is saturday's game against the mudcats";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime,
+                           "saturday's game vs the mudcats is at lake highlands field 2", game));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "saturday's game vs the mudcats is at 2", game));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "mudcats game moved to sunday", game));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName,
+                           "parent teacher conference w jace's 4th grade teacher is tues at 4:15",
+                           "what's jace's teacher's name"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "jace's teacher is mrs. alvarez",
+                          "what's jace's teacher's name"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "店面房东姓钟 合同还有一年半到期", "店面房租一个月多少"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "店面房租一个月一万二", "店面房租一个月多少"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "滨江球馆包场一小时120 周末还要更贵",
+                          "滨江球馆包场多少钱一小时"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "sorry i had the address wrong, hendersons are at 2204 nw hoyt",
+                          "what's the address for the henderson wedding venue"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

@@ -143,7 +143,7 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
     }
   }
   if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷栋层座室楼") ||
-                                      AnyCue(folded, kStreetWords))) {
+                                      AnyCue(folded, kStreetWords) || HasHouseNumber(folded))) {
     return true;
   }
   if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;

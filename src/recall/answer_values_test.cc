@@ -77,5 +77,25 @@ TEST(AnswerValuesTest, ANewVersionOfOneThingIsNoOtherThing) {
                                 "guest wifi password is Green5678"));
 }
 
+TEST(AnswerValuesTest, TooManyAndAChargePaidApartAddNothing) {
+  EXPECT_FALSE(ReadCues("moved practice to thursdays, too many tuesday conflicts").additive);
+  EXPECT_FALSE(ReadCues("老二幼儿园每个月1100 伙食费另外交").additive);
+  EXPECT_TRUE(ReadCues("I like green tea too").additive);
+  EXPECT_TRUE(ReadCues("另外我也喜欢乌龙茶").additive);
+  EXPECT_EQ(OutdatedFor("when is rattlers practice",
+                        "practice for the rattlers is tuesdays 6pm at kiwanis park",
+                        "moved practice to thursdays, too many tuesday conflicts w the other coaches"),
+            1);
+}
+
+TEST(AnswerValuesTest, AHouseNumberBeforeAStreetNameIsAnAddress) {
+  EXPECT_TRUE(HasHouseNumber("hendersons are at 2204 nw hoyt"));
+  EXPECT_TRUE(HasHouseNumber("studio's at 1820 ne alberta, second floor"));
+  EXPECT_FALSE(HasHouseNumber("took 20 minutes"));
+  EXPECT_FALSE(HasHouseNumber("since 2020 at least"));
+  EXPECT_FALSE(HasHouseNumber("we have 12 plants"));
+  EXPECT_FALSE(HasHouseNumber("3 kids"));
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -181,7 +181,12 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       for (std::string_view e : {"ly", "ing", "ed", "ful", "ous", "ive", "able", "y"}) {
         ending = ending || next.ends_with(e);
       }
-      if (!quality && !ending && IsContentToken(next) &&
+      // Nor a day or time ("teacher is tues at 4:15").
+      constexpr std::string_view kDays[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs",
+                                            "fri", "sat", "sun", "tmrw", "tmr", "tonite"};
+      const bool day = AnyCue(next, kEnTimeWords) ||
+                       std::find(std::begin(kDays), std::end(kDays), next) != std::end(kDays);
+      if (!quality && !ending && !day && IsContentToken(next) &&
           std::find(asked.begin(), asked.end(), next) == asked.end()) {
         return true;
       }

@@ -39,6 +39,12 @@ bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> uni
         std::isalpha(static_cast<unsigned char>(rest[u.size()]))) {
       continue;
     }
+    // Not the first character of another word: 周末 (a weekend), 月底, 年初.
+    const std::string_view next = rest.substr(u.size(), 3);
+    if ((u == "周" || u == "月" || u == "年") &&
+        (next == "末" || next == "底" || next == "初")) {
+      continue;
+    }
     return true;
   }
   return false;
@@ -92,8 +98,11 @@ bool AnyNumber(std::string_view folded, Fn said) {
         end = q;
         ++chars;
       }
-      // A lone 一 ("一家") or a weekday or ordinal (周四, 第二) is no amount.
-      lone_yi = (chars == 1 && folded.substr(at, end - at) == "一") || NamesADayOrOrder(folded, at);
+      // A lone 一 ("一家") or 半 ("一年半": a half), or a weekday or ordinal (周四, 第二), is no
+      // amount.
+      lone_yi = (chars == 1 && (folded.substr(at, end - at) == "一" ||
+                                folded.substr(at, end - at) == "半")) ||
+                NamesADayOrOrder(folded, at);
     } else if (std::isalpha(c)) {
       while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
       const std::string_view word = folded.substr(at, end - at);
@@ -454,6 +463,37 @@ bool HasPercent(std::string_view folded) {
     at = end;
   }
   return folded.find("百分之") != std::string_view::npos;
+}
+
+bool HasHouseNumber(std::string_view folded) {
+  for (size_t at = 0; at < folded.size(); ++at) {
+    if (!std::isdigit(static_cast<unsigned char>(folded[at])) ||
+        (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1])))) {
+      continue;
+    }
+    size_t end = at;
+    while (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end]))) ++end;
+    const size_t digits = end - at;
+    if (digits < 2 || digits > 5 || end + 1 >= folded.size() || folded[end] != ' ' ||
+        !std::isalpha(static_cast<unsigned char>(folded[end + 1]))) {
+      at = end;
+      continue;
+    }
+    size_t word_end = end + 1;
+    while (word_end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[word_end]))) {
+      ++word_end;
+    }
+    const std::string_view word = folded.substr(end + 1, word_end - end - 1);
+    constexpr std::string_view kNoStreet[] = {"am", "pm", "at", "and", "or", "to", "of", "in",
+                                              "on", "for", "by", "is", "was", "per", "a", "the"};
+    const bool year = digits == 4 && (folded.substr(at, 2) == "19" || folded.substr(at, 2) == "20");
+    if (!year && !StartsWithUnit(word, kEnNoMoneyUnits) && !CountsAPlural(word) &&
+        std::find(std::begin(kNoStreet), std::end(kNoStreet), word) == std::end(kNoStreet)) {
+      return true;
+    }
+    at = end;
+  }
+  return false;
 }
 
 std::string_view AskedMeasure(std::string_view folded_query) {

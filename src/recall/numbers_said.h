@@ -64,6 +64,10 @@ bool NamesADayOrOrder(std::string_view folded, size_t at);
 bool IsEnNumberWord(std::string_view word);
 bool HasEnNumberWord(std::string_view folded);
 
+// Whether `folded` says a house number: two to five digits, then a word that is no unit, time
+// or count ("2204 nw hoyt", "at 1820 ne alberta"; not "20 minutes", "2025 at 4pm").
+bool HasHouseNumber(std::string_view folded);
+
 // The measure word a Chinese question asks a count in: 个 of "我们班多少个学生", 件 of "一天大概
 // 多少件", 台 of "几台"; empty when it asks none (多少钱 asks a sum, 几点 a time).
 std::string_view AskedMeasure(std::string_view folded_query);

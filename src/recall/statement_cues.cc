@@ -260,6 +260,32 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older,
 
 namespace {
 
+// Folded `text` without the words of the additive cues that add nothing: "too" before what it
+// measures ("too many tuesday conflicts", "too late"), 另外 of a charge paid apart ("伙食费另外交").
+std::string WithoutNonAdditive(std::string_view text) {
+  std::string out(text);
+  constexpr std::string_view kMeasured[] = {
+      "many", "much", "late", "early", "long", "far", "expensive", "pricey", "big", "small",
+      "busy", "hot", "cold", "high", "low", "soon", "often", "tired", "hard", "slow", "fast",
+      "loud", "little", "few", "short", "tight", "old", "young", "sweet", "spicy"};
+  for (size_t at = out.find("too "); at != std::string::npos; at = out.find("too ", at + 1)) {
+    const bool word = at == 0 || !std::isalnum(static_cast<unsigned char>(out[at - 1]));
+    size_t end = at + 4;
+    while (end < out.size() && std::isalpha(static_cast<unsigned char>(out[end]))) ++end;
+    const std::string_view next = std::string_view(out).substr(at + 4, end - at - 4);
+    if (word && std::find(std::begin(kMeasured), std::end(kMeasured), next) !=
+                    std::end(kMeasured)) {
+      out.replace(at, 3, "   ");
+    }
+  }
+  for (std::string_view apart : {"另外交", "另外算", "另外付", "另外收"}) {
+    for (size_t at = out.find(apart); at != std::string::npos; at = out.find(apart, at + 1)) {
+      out.replace(at, std::string_view("另外").size(), "  ");
+    }
+  }
+  return out;
+}
+
 // A word of a statement, folded, and whether it carries a digit; `clause` counts the clause
 // breaks before it, `copula` whether a copula ("is", "are", "was", "were") comes before it in
 // its clause.
@@ -469,7 +495,7 @@ StatementCues ReadCues(std::string_view text) {
     change_at = std::min(kChange.First(folded), kReplace.First(folded));
     if (change_at != std::string::npos) c.before_change = ContentWords(folded.substr(0, change_at));
   }
-  c.additive = kAdditive.Match(folded) != 0;
+  c.additive = kAdditive.Match(WithoutNonAdditive(folded)) != 0;
   if (c.additive) {
     // An afterthought opening a later clause adds another thing, not to this one ("olive oil
     // case is $52, tell Rosa before she reorders, also pick up dry cleaning").
@@ -477,7 +503,7 @@ StatementCues ReadCues(std::string_view text) {
     c.additive = false;
     for (size_t k = 0; k < clauses.size(); ++k) {
       std::string_view clause = clauses[k];
-      if (kAdditive.Match(clause) == 0) continue;
+      if (kAdditive.Match(WithoutNonAdditive(clause)) == 0) continue;
       while (!clause.empty() && clause.front() == ' ') clause.remove_prefix(1);
       const bool afterthought = k > 0 && (clause.starts_with("also ") ||
                                           clause.starts_with("另外") ||

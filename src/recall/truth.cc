@@ -188,6 +188,19 @@ bool AsksTheKind(std::string_view query, const std::string& word, AnswerKind ask
 // a cooking class", asked what a cooking class costs). `words`: the question's content words;
 // `known[w]`: some hit says word w; `found_in[i][w]`: hit i does; `carries[i]`: hit i carries
 // the kind.
+// Whether a pair of Han characters calls someone by name as Chinese does: 小 / 老 / 阿 and a
+// character that makes no common word with it (小林, 老周, 阿杰; not 小时, 老师, 阿姨).
+bool CallsByName(std::string_view pair) {
+  constexpr std::string_view kNotNames[] = {
+      "小时", "小区", "小学", "小孩", "小朋", "小组", "小店", "小程", "小号", "小米", "小红",
+      "小狗", "小猫", "小宝", "小费", "小票", "小吃", "小说", "小姐", "小伙", "小型", "小心",
+      "老师", "老板", "老公", "老婆", "老家", "老人", "老妈", "老爸", "老大", "老二", "老三",
+      "老客", "老款", "老年", "老房", "老小", "老同", "老友", "老伴", "老总", "老外", "老街",
+      "阿姨", "阿婆", "阿公", "阿爸", "阿妈"};
+  if (!(pair.starts_with("小") || pair.starts_with("老") || pair.starts_with("阿"))) return false;
+  return std::find(std::begin(kNotNames), std::end(kNotNames), pair) == std::end(kNotNames);
+}
+
 std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
                                    const std::vector<std::string>& words,
                                    const std::vector<bool>& known,
@@ -214,9 +227,13 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
   };
   for (size_t w = 0; w < words.size(); ++w) {
     // In Chinese, of the question's character pairs only the first names its subject (张小 of
-    // 张小姐电话多少); the others cross words (板要 of 王姐家岩板要订多少平).
+    // 张小姐电话多少), and a pair that calls someone by name (小林 of 羽毛球搭档小林的微信号);
+    // the others cross words (板要 of 王姐家岩板要订多少平).
     const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
-    if (!known[w] || (han && w > 0) || AsksTheKind(query, words[w], asked)) continue;
+    if (!known[w] || (han && w > 0 && !CallsByName(words[w])) ||
+        AsksTheKind(query, words[w], asked)) {
+      continue;
+    }
     std::vector<size_t> sayers;
     for (size_t j = 0; j < hits.size(); ++j) {
       if (found_in[j][w]) sayers.push_back(j);

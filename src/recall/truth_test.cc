@@ -282,6 +282,11 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   r = relevance_of("张小姐电话多少",
                    {"张小姐订了件旗袍 月底要", "隔壁老李的电话13816620093 他帮我搬过东西"});
   EXPECT_LT(r[1], 0.25);
+  // A subject called by name later in a Chinese question (小林 of 羽毛球搭档小林).
+  r = relevance_of("羽毛球搭档小林的微信号是多少", {"混双搭档是小林 她反手很稳", "供应商阿杰的微信 ajie_0571"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("羽毛球搭档小林的微信号是多少", {"混双搭档是小林 她反手很稳", "小林的微信 lin_0571"});
+  EXPECT_GT(r[1], 0.9);
   // Linked by a word besides the question's: Brightwave's PM is Tanya.
   r = relevance_of("when's my weekly sync with Tanya's team?",
                    {"Brightwave's PM is Tanya, she prefers Slack over email",
