@@ -557,6 +557,17 @@ constexpr SetFloor kFortySixthSetFloors[] = {
 constexpr SetFloor kFortySeventhSetFloors[] = {
     {0.25, 55.0 / 70}, {0.35, 55.0 / 70}, {0.0, 50.0 / 70}};
 
+// The forty-eighth set (truth_heldout48.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a forty-eighth writer from the usual prompt (a dental hygienist
+// renovating a fixer-upper, 武汉汽配厂的采购经理, a marine biology grad student at a bike shop,
+// 苏州外贸服装小老板, a line cook saving for a food truck, 北京律所实习律师). Scored once with
+// the rules of 414d5b5 (2026-12-05): 58/70 = 82.9 % at the default floor 0.25 (abstention 6/10,
+// change_verb 7/10, correction 10/10, dedup 9/10, newer_statement 7/10, past_question 10/10,
+// status 9/10), 58/70 at 0.35, 52/70 with no floor. The rules of 75beaa0 score the same 58/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortyEighthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 51.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -880,6 +891,10 @@ TEST(TruthHeldOutTest, ScoreOnFortySixthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortySeventhSet) {
   ExpectFloors("truth_heldout47.jsonl", kFortySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortyEighthSet) {
+  ExpectFloors("truth_heldout48.jsonl", kFortyEighthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
