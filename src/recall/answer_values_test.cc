@@ -97,5 +97,21 @@ TEST(AnswerValuesTest, AHouseNumberBeforeAStreetNameIsAnAddress) {
   EXPECT_FALSE(HasHouseNumber("3 kids"));
 }
 
+// Asked for a value now, a change that says a word of the question the older says too
+// replaces it, however few of the older's words it repeats; two frames that differ by the
+// question's words are one.
+TEST(AnswerValuesTest, AChangeOfWhatBothSayAndFramesThatDifferByTheQuestionsWords) {
+  EXPECT_EQ(OutdatedFor("我现在刑法用谁的资料", "法考主观题刑法用的是罗翔的讲义",
+                        "刑法资料换成柏浪涛的了 之前那套太厚看不完"),
+            1);
+  EXPECT_EQ(OutdatedFor("who chairs my thesis committee?", "my thesis committee chair is dr. okafor",
+                        "committee chair is dr. lindqvist, meeting her thurs"),
+            1);
+  // The frame of another owner is another thing.
+  EXPECT_EQ(OutdatedFor("who is my teacher?", "my teacher is ms. brennan",
+                        "theo's teacher is mr. ruiz"),
+            -1);
+}
+
 }  // namespace
 }  // namespace engram::recall

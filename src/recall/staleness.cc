@@ -275,6 +275,19 @@ bool OneFrame(const std::string& a, const std::string& b) {
          std::includes(y.begin(), y.end(), x.begin(), x.end());
 }
 
+// Whether two frames differ, one's content words all among the other's, and the words only
+// the longer says are all among `asked` (the question's).
+bool FramesDifferByAsked(const std::string& a, const std::string& b,
+                         const std::vector<std::string>& asked) {
+  if (a.empty() || b.empty() || a == b || !OneFrame(a, b)) return false;
+  std::vector<std::string> x = ContentWords(a), y = ContentWords(b);
+  if (x.size() < y.size()) std::swap(x, y);
+  return std::all_of(x.begin(), x.end(), [&](const std::string& w) {
+    return std::find(y.begin(), y.end(), w) != y.end() ||
+           std::find(asked.begin(), asked.end(), w) != asked.end();
+  });
+}
+
 // Further from the question than the older statement by kRemarkCosineGap (both known).
 bool Drifts(const Topic& topic) {
   return topic.newer_cosine > -2 && topic.older_cosine > -2 &&
@@ -359,8 +372,8 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // where it gets more sun"; "我们诊所周末只开周六上午" -> "院长说从下个月起周末改成周六周日全天
   // 营业了").
   if (topic.asks_value && newer.change && both >= kOneAnswerRelevance && topic.both_fairly_short &&
-      topic.shared_words >= kAnsweredChangeSharedWords && !newer.additive &&
-      !OtherThingsChanged(newer, older)) {
+      (topic.shared_words >= kAnsweredChangeSharedWords || topic.both_say_asked) &&
+      !newer.additive && !OtherThingsChanged(newer, older)) {
     return true;
   }
   // Asked for a kind of value: two short statements that both answer fully, with other values
@@ -398,9 +411,10 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !NamesOtherThings(newer.folded, older.folded) && !other_thing) {
     return true;
   }
-  // The same frame with another value: the thing it names changed, whatever the question.
-  if (!newer.frame.empty() && newer.frame == older.frame && topic.both_short &&
-      newer.folded != older.folded && !other_thing) {
+  // The same frame with another value: the thing it names changed, whatever the question; or
+  // two frames that differ only by words the question says.
+  if (!newer.frame.empty() && (newer.frame == older.frame || topic.frames_differ_by_asked) &&
+      topic.both_short && newer.folded != older.folded && !other_thing) {
     return true;
   }
   // A later status of the item both name (INC-20417, 蓝海科技的合同), however long either
@@ -717,6 +731,15 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
                          SharesATopic(shape_of(i), shape_of(j), one_measure));
       }
       topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
+      if (asked_thing && (topic.asks_value || !cues_of(j).frame.empty())) {
+        const std::vector<bool> in_older = WordsFound(asked_thing->words, older.content);
+        const std::vector<bool> in_newer = WordsFound(asked_thing->words, newer.content);
+        for (size_t k = 0; k < in_older.size(); ++k) {
+          topic.both_say_asked = topic.both_say_asked || (in_older[k] && in_newer[k]);
+        }
+        topic.frames_differ_by_asked =
+            FramesDifferByAsked(cues_of(j).frame, cues_of(i).frame, asked_thing->words);
+      }
       if (topic.asks_one) {
         const StatementShape& a = shape_of(i);
         const StatementShape& b = shape_of(j);

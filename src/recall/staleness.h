@@ -170,6 +170,13 @@ struct Topic {
   // story of the step before ("今天请了半天假带俩娃去出入境办护照 ... 要15个工作日" -> "俩娃的护照
   // 拿到手了").
   bool newer_fairly_short = true;
+  // Asked for a value now, both say a content word of the question (刑法 of "我现在刑法用谁的
+  // 资料", said by "法考主观题刑法用的是罗翔的讲义" and "刑法资料换成柏浪涛的了").
+  bool both_say_asked = false;
+  // The frames of the two (StatementCues::frame) are one inside the other and differ only by
+  // words the question says ("committee chair is" and "my thesis committee chair is", asked
+  // "who chairs my thesis committee?").
+  bool frames_differ_by_asked = false;
 };
 
 // Of a question asking for one thing, two short statements that both answer it with at least

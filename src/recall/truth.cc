@@ -178,16 +178,6 @@ bool AsksTheKind(std::string_view query, const std::string& word, AnswerKind ask
   return AskedKind(without, false) != asked;
 }
 
-// Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
-// not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
-// phone number?"; in Chinese only the first character pair), which only hits carrying no such
-// value say ("team's pizza place is 206-555-0172" beside "karen's moving to tacoma next
-// month"), none of them sharing a word with it besides the question's or a session (a hit that
-// does links the two: "Brightwave moved standup to Wednesdays 10am" and "Brightwave's PM is
-// Tanya", asked when the sync with Tanya's team is; "At only $10 per class" after "I've started
-// a cooking class", asked what a cooking class costs). `words`: the question's content words;
-// `known[w]`: some hit says word w; `found_in[i][w]`: hit i does; `carries[i]`: hit i carries
-// the kind.
 // Whether a pair of Han characters calls someone by name as Chinese does: 小 / 老 / 阿 and a
 // character that makes no common word with it (小林, 老周, 阿杰; not 小时, 老师, 阿姨).
 bool CallsByName(std::string_view pair) {
@@ -201,6 +191,16 @@ bool CallsByName(std::string_view pair) {
   return std::find(std::begin(kNotNames), std::end(kNotNames), pair) == std::end(kNotNames);
 }
 
+// Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
+// not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
+// phone number?"; in Chinese only the first character pair and a pair that calls someone by
+// name, CallsByName), which only hits carrying no such value say ("team's pizza place is
+// 206-555-0172" beside "karen's moving to tacoma next month"), none of them sharing a word with it besides the question's or a session (a hit that
+// does links the two: "Brightwave moved standup to Wednesdays 10am" and "Brightwave's PM is
+// Tanya", asked when the sync with Tanya's team is; "At only $10 per class" after "I've started
+// a cooking class", asked what a cooking class costs). `words`: the question's content words;
+// `known[w]`: some hit says word w; `found_in[i][w]`: hit i does; `carries[i]`: hit i carries
+// the kind.
 std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
                                    const std::vector<std::string>& words,
                                    const std::vector<bool>& known,
