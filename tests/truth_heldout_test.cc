@@ -568,6 +568,17 @@ constexpr SetFloor kFortySeventhSetFloors[] = {
 constexpr SetFloor kFortyEighthSetFloors[] = {
     {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 51.0 / 70}};
 
+// The forty-ninth set (truth_heldout49.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a forty-ninth writer from the usual prompt (an HVAC technician
+// with three kids, 广州的幼儿园园长, a QA tester who fosters dogs, 重庆的网约车司机, a hospice
+// chaplain learning Spanish, 长沙的小学数学老师). Scored once with the rules of 86dd643
+// (2026-12-05): 62/70 = 88.6 % at the default floor 0.25 (abstention 6/10, change_verb 9/10,
+// correction 9/10, dedup 10/10, newer_statement 9/10, past_question 10/10, status 9/10), 62/70
+// at 0.35, 54/70 with no floor. The rules of 75beaa0 score the same 62/70. Development data
+// from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFortyNinthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 53.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -895,6 +906,10 @@ TEST(TruthHeldOutTest, ScoreOnFortySeventhSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortyEighthSet) {
   ExpectFloors("truth_heldout48.jsonl", kFortyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFortyNinthSet) {
+  ExpectFloors("truth_heldout49.jsonl", kFortyNinthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
