@@ -176,7 +176,43 @@ bool HasNumber(std::string_view folded) {
   return HasDigit(folded) || HasZhCount(folded) || HasEnNumberWord(folded);
 }
 
-
+// Folded `text` without the times of a clock, which count nothing: "9am", "4:15", and "at 9"
+// before the end, a mark or a word of when ("fri at 9", "at 9 tomorrow"; not "at 38 lbs").
+std::string WithoutClockTimes(std::string_view text) {
+  constexpr std::string_view kWhen[] = {"tomorrow", "tonight", "today", "sharp", "on", "and",
+                                        "or", "then", "with", "w", "for", "the", "every", "each",
+                                        "this", "next", "ish"};
+  std::string out(text);
+  for (size_t at = 0; at < out.size(); ++at) {
+    if (!std::isdigit(static_cast<unsigned char>(out[at])) ||
+        (at > 0 && std::isalnum(static_cast<unsigned char>(out[at - 1])))) {
+      continue;
+    }
+    size_t end = at;
+    while (end < out.size() &&
+           (std::isdigit(static_cast<unsigned char>(out[end])) || out[end] == ':')) {
+      ++end;
+    }
+    const std::string_view number = std::string_view(out).substr(at, end - at);
+    size_t next = end;
+    while (next < out.size() && out[next] == ' ') ++next;
+    size_t next_end = next;
+    while (next_end < out.size() && std::isalpha(static_cast<unsigned char>(out[next_end]))) {
+      ++next_end;
+    }
+    const std::string_view word = std::string_view(out).substr(next, next_end - next);
+    const bool clock = number.find(':') != std::string_view::npos || word == "am" || word == "pm";
+    const bool after_at = at >= 3 && std::string_view(out).substr(at - 3, 3) == "at " &&
+                          end - at <= 2 &&
+                          (word.empty() || std::find(std::begin(kWhen), std::end(kWhen), word) !=
+                                               std::end(kWhen));
+    if (clock || after_at) {
+      for (size_t k = at; k < end; ++k) out[k] = ' ';
+    }
+    at = end;
+  }
+  return out;
+}
 
 bool NamedAfter(std::string_view text, std::string_view mark);
 
@@ -576,8 +612,10 @@ bool CarriesSize(std::string_view folded) {
       if (w.text == size) return true;
     }
   }
-  // A length ("11.5 inch", "a 65-inch tv", "27寸").
-  for (std::string_view unit : {"inch", "inches", "寸", "英寸"}) {
+  // A length ("11.5 inch", "a 65-inch tv", "27寸") or a rating of equipment ("3.5 ton", "1.5匹",
+  // "50 gallon").
+  for (std::string_view unit : {"inch", "inches", "寸", "英寸", "ton", "tons", "gallon", "gallons",
+                                "btu", "匹", "升"}) {
     for (size_t at = folded.find(unit); at != std::string_view::npos;
          at = folded.find(unit, at + 1)) {
       size_t k = at;
@@ -686,7 +724,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kAge:
       return HasAge(folded);
     case AnswerKind::kAmount:
-      return HasNumber(folded) || HasMaskedNumber(text);
+      return HasNumber(WithoutClockTimes(folded)) || HasMaskedNumber(text);
     case AnswerKind::kIdentifier:  // a masked value of any kind is one (CarriesIdentifier)
       return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query);
     case AnswerKind::kTime: {

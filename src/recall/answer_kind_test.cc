@@ -484,6 +484,21 @@ TEST(AnswerKindTest, TheQuestionsOwnDayAndANumberOfAThingAreNoTime) {
                           "what's the address for the henderson wedding venue"));
 }
 
+// A rating of equipment is a size, a bank a place asked for, a clock time no amount.
+TEST(AnswerKindTest, RatingsBanksAndClockTimes) {
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "scratch that, lake st unit is 3.5 ton",
+                          "what size condenser did i order for lake street"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kSize, "drove to boston for the lake street parts",
+                           "what size condenser did i order for lake street"));
+  EXPECT_EQ(AskedKind("房贷是在哪个银行贷的", false), AnswerKind::kPlace);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "工资卡是长沙银行的", "房贷是在哪个银行贷的"));
+  const std::string_view weigh = "how much does moose weigh";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "moose has his vet appt fri at 9", weigh));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "moose's vet appt is 9:30 friday", weigh));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "moose is at 38 lbs now", weigh));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "moose weighs 38", weigh));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

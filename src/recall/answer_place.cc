@@ -16,14 +16,15 @@ namespace {
 constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
                                               "餐馆", "馆子", "场地", "地址", "学校", "医院",
                                               "诊所", "健身房", "小区", "小学", "中学", "大学",
-                                              "学院", "幼儿园", "教室", "会议室", "病房", "考场"};
+                                              "学院", "幼儿园", "教室", "会议室", "病房", "考场",
+                                              "银行"};
 
 // Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
 // classmates ("大学同学聚会").
 constexpr std::string_view kZhPlaceAnswers[] = {"酒店", "宾馆", "民宿", "旅馆", "餐厅", "饭店",
                                                 "餐馆", "馆子", "场地", "学校", "医院", "诊所",
                                                 "健身房", "小区", "小学", "学院", "幼儿园", "教室",
-                                                "会议室", "病房", "考场"};
+                                                "会议室", "病房", "考场", "银行"};
 
 constexpr std::string_view kZhWhich[] = {"哪个", "哪家", "哪间", "哪所", "什么", "啥"};
 constexpr std::string_view kZhWhere[] = {"在哪", "是哪", "是啥", "是什么"};

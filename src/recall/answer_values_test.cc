@@ -71,6 +71,11 @@ TEST(AnswerValuesTest, ANewVersionOfOneThingIsNoOtherThing) {
                                  "got new plates, it's 8RTX015 now"));
   EXPECT_FALSE(NamesAnotherThing(asked, "my license plate is 7KDL482",
                                  "the current plate is 8RTX015"));
+  // Words side by side only in the list of content words, across a clause break, qualify
+  // nothing: "checkups, she's their pediatrician".
+  EXPECT_FALSE(NamesAnotherThing(ReadAskedThing("who's the kids' pediatrician"),
+                                 "kids' pediatrician is dr. halvorsen at park nicollet",
+                                 "took the twins to dr. nguyen for checkups, she's their pediatrician"));
   // Another word in the question's place still names another thing.
   EXPECT_TRUE(NamesAnotherThing(ReadAskedThing("what's the office wifi password"),
                                 "the office wifi password is Blue1234",

@@ -45,12 +45,39 @@ bool SaysWhichOfOneThing(std::string_view word) {
   return std::find(std::begin(kVersions), std::end(kVersions), word) != std::end(kVersions);
 }
 
+// Whether folded `text` says `first` before `second` in one phrase: an owner's "'s" / "'", a
+// hyphen or a few small words between them allowed ("guest wifi", "kim's birthday", "list for
+// the leg"); no clause break ("checkups, she's their pediatrician", whose content words only are
+// side by side).
+bool SideBySide(std::string_view text, std::string_view first, std::string_view second) {
+  constexpr std::string_view kSmall[] = {"for", "the", "this", "that", "of", "my", "our", "a",
+                                         "an", "to", "at", "on", "in"};
+  for (size_t at = text.find(first); at != std::string_view::npos; at = text.find(first, at + 1)) {
+    size_t k = at + first.size();
+    if (text.substr(k, 2) == "'s") {
+      k += 2;
+    } else if (k < text.size() && (text[k] == '\'' || text[k] == '-')) {
+      ++k;
+    }
+    for (int small = 0; small <= 3; ++small) {
+      while (k < text.size() && text[k] == ' ') ++k;
+      if (text.substr(k, second.size()) == second) return true;
+      size_t end = k;
+      while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+      const std::string_view word = text.substr(k, end - k);
+      if (std::find(std::begin(kSmall), std::end(kSmall), word) == std::end(kSmall)) break;
+      k = end;
+    }
+  }
+  return false;
+}
+
 // English: a word of the question before a word of the question in `about`, and before that
 // same word in `other` a word that neither the question nor `about` says ("office wifi" /
 // "guest wifi"); not a verb's form ("bumped my rate up") nor a word of which version
 // (SaysWhichOfOneThing).
 bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a,
-                      const std::vector<std::string>& b) {
+                      const std::vector<std::string>& b, std::string_view folded_b) {
   for (size_t i = 0; i + 1 < a.size(); ++i) {
     const std::string& x = a[i];
     if (static_cast<unsigned char>(x[0]) >= 0x80 || !Has(asked.words, x) || Has(b, x)) continue;
@@ -64,7 +91,7 @@ bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a
           (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
       if (b[k] == a[w] && static_cast<unsigned char>(y[0]) < 0x80 &&
           !Has(asked.words, y) && !Has(a, y) && !HasDigit(y) && !verb_form &&
-          !SaysWhichOfOneThing(y)) {
+          !SaysWhichOfOneThing(y) && SideBySide(folded_b, y, b[k])) {
         return true;
       }
     }
@@ -173,7 +200,7 @@ AskedThing ReadAskedThing(std::string_view question) {
 
 bool NamesAnotherThing(const AskedThing& asked, std::string_view about, std::string_view other) {
   const std::string fa = Folded(about), fb = Folded(other);
-  if (QualifierSwapped(asked, ContentWords(about), ContentWords(other)) ||
+  if (QualifierSwapped(asked, ContentWords(about), ContentWords(other), fb) ||
       OwnerSwapped(asked, fa, fb) || CharacterSwapped(asked, fa, fb)) {
     return true;
   }
