@@ -579,6 +579,29 @@ constexpr SetFloor kFortyEighthSetFloors[] = {
 constexpr SetFloor kFortyNinthSetFloors[] = {
     {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 53.0 / 70}};
 
+// The fiftieth set (truth_heldout50.jsonl, 70 rows, 35 zh / 35 en, the usual seven families),
+// written blind by a fiftieth writer from the usual prompt (a veterinary receptionist in a bar
+// band, 郑州的高铁乘务员, a middle school band director caring for his mother, 厦门奶茶店的90后,
+// a commercial fisherman in Alaska, 昆明的导游). Scored once with the rules of bc89b53
+// (2026-12-05): 57/70 = 81.4 % at the default floor 0.25 (abstention 8/10, change_verb 8/10,
+// correction 9/10, dedup 6/10, newer_statement 7/10, past_question 10/10, status 9/10), 57/70
+// at 0.35, 47/70 with no floor. The rules of 75beaa0 score the same 57/70. Development data
+// from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFiftiethSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 56.0 / 70}, {0.0, 46.0 / 70}};
+
+// The fifty-first set (truth_heldout51.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-first writer from the usual prompt (a real estate agent
+// volunteering at a shelter, 哈尔滨的冰雕师傅, a night-school nursing student at a pharmacy,
+// 合肥的电池工程师, a beekeeper in Vermont, 天津的社区医生). Scored once with the rules of
+// bc89b53 (2026-12-05), like the fiftieth: 56/70 = 80.0 % at the default floor 0.25
+// (abstention 5/10, change_verb 7/10, correction 10/10, dedup 9/10, newer_statement 9/10,
+// past_question 9/10, status 7/10), 57/70 at 0.35, 52/70 with no floor. The rules of 75beaa0
+// score 55/70 (dedup 8/10). Development data from now on; the floors are its blind scores less
+// one row.
+constexpr SetFloor kFiftyFirstSetFloors[] = {
+    {0.25, 55.0 / 70}, {0.35, 56.0 / 70}, {0.0, 51.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -910,6 +933,14 @@ TEST(TruthHeldOutTest, ScoreOnFortyEighthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFortyNinthSet) {
   ExpectFloors("truth_heldout49.jsonl", kFortyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftiethSet) {
+  ExpectFloors("truth_heldout50.jsonl", kFiftiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftyFirstSet) {
+  ExpectFloors("truth_heldout51.jsonl", kFiftyFirstSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
