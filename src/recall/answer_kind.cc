@@ -709,6 +709,12 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   // "Who is Max's vet?": a person known by a role of someone's.
   if (StartsWithAny(q, kWhoStarts) && q.find("'s ", 4) != std::string::npos) return AnswerKind::kName;
   if (StartsWithAny(q, kWhoMyStarts)) return AnswerKind::kName;
+  // "what's my band called?": what a thing is called.
+  const size_t last = q.find_last_not_of(" ?？.");
+  if (last != std::string::npos && std::string_view(q).substr(0, last + 1).ends_with(" called") &&
+      (q.starts_with("what") || q.starts_with("wat "))) {
+    return AnswerKind::kName;
+  }
   return AnswerKind::kAny;
 }
 

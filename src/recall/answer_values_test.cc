@@ -118,5 +118,18 @@ TEST(AnswerValuesTest, AChangeOfWhatBothSayAndFramesThatDifferByTheQuestionsWord
             -1);
 }
 
+// Chinese numerals before a unit are values; a change of what the question names; a phrase
+// said alike (truth_test.cc).
+TEST(AnswerValuesTest, ChineseNumeralsAChangeOfWhatIsAskedAndNewChangeVerbs) {
+  EXPECT_EQ(ReadCues("奶茶店营业时间 早十点到晚十点").numbers,
+            (std::vector<std::string>{"十点", "十点"}));
+  EXPECT_EQ(ReadCues("周三一个人去").numbers, std::vector<std::string>{});
+  EXPECT_EQ(OutdatedFor("店几点开门", "奶茶店营业时间 早十点到晚十点", "现在改成中午十二点开门 早上没人"),
+            1);
+  EXPECT_EQ(OutdatedFor("冰块现在从谁那进", "冰块一直从松花江边老王那拉 一方120",
+                        "太贵了 现在冰块改从呼兰的张姐那进"),
+            1);
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -743,9 +743,14 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       if (topic.asks_one) {
         const StatementShape& a = shape_of(i);
         const StatementShape& b = shape_of(j);
+        // ... or a change that names what the question asks about ("joined keller williams
+        // ..., no longer at my old brokerage", asked what brokerage I am with).
+        const bool change_of_asked =
+            cues_of(j).change && asked_thing &&
+            KeywordCoverage(asked_thing->words, newer.content) > 0;
         topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
                              SharesATopic(a, b, cues_of(j).change) ||
-                             (NamesAValue(a) && NamesAValue(b));
+                             (NamesAValue(a) && NamesAValue(b)) || change_of_asked;
       }
       if ((single == kSlotStatus &&
            cues_of(i).subjects.empty() != cues_of(j).subjects.empty()) ||

@@ -88,7 +88,8 @@ struct StatementCues {
   int units = 0;                      // StatementUnits
   // The values it states, by kind (read only when it is short: units <= kStatementUnits).
   std::vector<std::string> numbers;   // masked values and words with a digit: "⟦phone:…⟧",
-                                      // "3:30", "20230571", "ca4193"
+                                      // "3:30", "20230571", "ca4193", "3块2"; Chinese
+                                      // numerals with their unit: "十二点"
   std::vector<std::string> weekdays;  // "monday", "mondays", "周一", "星期一" -> "1"
 };
 

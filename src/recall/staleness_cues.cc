@@ -58,7 +58,7 @@ constexpr std::string_view kReplaceCues[] = {
     "canceled my", "unsubscribed", "moved everything", "moved all my", "migrated to",
     "migrated from", "downgraded", "upgraded to", "迁移到", "dropped", "ditched", "let go",
     "换供应商", "换人了", "换对接人", "换负责人", "换老师", "换医生", "换主治", "不在", "改种", "改养", "改学", "改骑", "改坐", "改开", "改听", "改玩",
-    "改看", "改叫", "转去", "转到了", "改口吃", "改口喝"};
+    "改看", "改叫", "转去", "转到了", "改口吃", "改口喝", "改从", "改找", "改去", "改在", "改到"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};

@@ -165,6 +165,42 @@ std::string WeekdayOf(std::string_view word) {
 
 constexpr std::string_view kPlaceholderOpen = "⟦", kPlaceholderClose = "⟧";
 
+// Numbers in Chinese numerals before what they count or name, each with its unit: "十点" and
+// "十二点" of "早十点到晚十点", "现在改成中午十二点开门"; not a lone 一 or 半 ("一点", "一个"),
+// nor a weekday or an order (周三, 第二, 初八).
+void ReadChineseNumerals(std::string_view folded, std::vector<std::string>* out) {
+  constexpr std::u32string_view kNumerals = U"零〇一二三四五六七八九十百千万两";
+  constexpr std::u32string_view kUnits = U"点号月块元岁个斤米层楼栋天年周";
+  constexpr std::u32string_view kNotBefore = U"周期拜第初";
+  size_t at = 0;
+  char32_t before = 0;
+  while (at < folded.size()) {
+    const size_t begin = at;
+    char32_t c = base::DecodeUtf8(folded, &at);
+    if (kNumerals.find(c) == std::u32string_view::npos || kNotBefore.find(before) != std::u32string_view::npos) {
+      before = c;
+      continue;
+    }
+    size_t end = at;
+    int count = 1;
+    char32_t first = c;
+    while (end < folded.size()) {
+      size_t next = end;
+      c = base::DecodeUtf8(folded, &next);
+      if (kNumerals.find(c) == std::u32string_view::npos) break;
+      end = next;
+      ++count;
+    }
+    size_t unit_end = end;
+    const char32_t unit = end < folded.size() ? base::DecodeUtf8(folded, &unit_end) : 0;
+    if (kUnits.find(unit) != std::u32string_view::npos && !(count == 1 && first == U'一')) {
+      out->emplace_back(folded.substr(begin, unit_end - begin));
+    }
+    before = 0;
+    at = end;
+  }
+}
+
 // The values a folded statement states: masked values, words with a digit, and weekdays in English and
 // Chinese ("周三", "星期三", "礼拜三").
 void ReadValues(const std::string& folded, StatementCues* c) {
@@ -212,6 +248,7 @@ void ReadValues(const std::string& folded, StatementCues* c) {
     }
     i = end;
   }
+  ReadChineseNumerals(folded, &c->numbers);
   std::vector<text::Token> tokens;
   text::Tokenize(folded, text::TokenizeMode::kQuery, &tokens);
   for (const text::Token& t : tokens) {

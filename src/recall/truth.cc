@@ -8,10 +8,13 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/base/utf8.h"
 #include "src/recall/answer_kind.h"
+#include "src/recall/answer_words.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/query_analysis.h"
+#include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
 #include "src/recall/text_memo.h"
@@ -80,6 +83,91 @@ bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind k
                                      }))
                  : v.size() >= 6;  // two Han characters
   });
+}
+
+// Whether two folded statements say one phrase that the question does not: two words side by
+// side, each a number or a content word of three letters or more ("loose screws", "1 liter"),
+// three Han characters that are no grammar and no pronoun (潞江坝), or a day of the calendar in
+// digits (10月18号). `with_digit`: only a phrase with a digit counts. Asked for a value, the
+// phrase is the value, named alike in both.
+bool SharePhrase(std::string_view a, std::string_view b, std::string_view question,
+                 bool with_digit) {
+  auto says = [](std::string_view text, std::string_view phrase) {
+    for (size_t at = text.find(phrase); at != std::string_view::npos;
+         at = text.find(phrase, at + 1)) {
+      const size_t end = at + phrase.size();
+      const bool open = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
+      const bool close = end >= text.size() || !std::isalnum(static_cast<unsigned char>(text[end]));
+      if (open && close) return true;
+    }
+    return false;
+  };
+  auto candidate = [&](std::string_view phrase) {
+    return question.find(phrase) == std::string_view::npos && says(b, phrase);
+  };
+  // Latin: two words side by side.
+  constexpr std::string_view kSmall[] = {"the", "and", "for", "with", "that", "this", "was",
+                                         "has", "have", "are", "not", "but", "you", "our",
+                                         "his", "her", "its", "they", "them", "then", "than",
+                                         "from", "just", "got", "get", "all", "out", "now"};
+  std::vector<std::pair<size_t, size_t>> words;  // [begin, end) of each Latin word
+  for (size_t at = 0; at < a.size();) {
+    if (!std::isalnum(static_cast<unsigned char>(a[at]))) {
+      ++at;
+      continue;
+    }
+    size_t end = at;
+    while (end < a.size() && (std::isalnum(static_cast<unsigned char>(a[end])))) ++end;
+    words.emplace_back(at, end);
+    at = end;
+  }
+  auto digit = [&](std::pair<size_t, size_t> w) {
+    return HasDigit(a.substr(w.first, w.second - w.first));
+  };
+  auto content = [&](std::pair<size_t, size_t> w) {
+    const std::string_view word = a.substr(w.first, w.second - w.first);
+    return digit(w) || (word.size() >= 3 && std::find(std::begin(kSmall), std::end(kSmall),
+                                                      word) == std::end(kSmall));
+  };
+  for (size_t k = 0; k + 1 < words.size(); ++k) {
+    if (words[k + 1].first != words[k].second + 1 || a[words[k].second] != ' ') continue;
+    if (!content(words[k]) || !content(words[k + 1])) continue;
+    if (with_digit && !digit(words[k]) && !digit(words[k + 1])) continue;
+    if (candidate(a.substr(words[k].first, words[k + 1].second - words[k].first))) return true;
+  }
+  // Han: three characters; a day in digits.
+  constexpr std::u32string_view kNoPhrase = U"我你他她它们这那个的了是在和与吗呢吧啊呀也都就还又很有说";
+  std::vector<std::pair<size_t, char32_t>> chars;  // byte offset, character
+  for (size_t at = 0; at < a.size();) {
+    const size_t begin = at;
+    chars.emplace_back(begin, base::DecodeUtf8(a, &at));
+  }
+  chars.emplace_back(a.size(), U' ');
+  auto han = [&](char32_t c) { return IsHan(c) && kNoPhrase.find(c) == std::u32string_view::npos; };
+  for (size_t k = 0; k + 3 < chars.size() && !with_digit; ++k) {
+    if (han(chars[k].second) && han(chars[k + 1].second) && han(chars[k + 2].second) &&
+        candidate(a.substr(chars[k].first, chars[k + 3].first - chars[k].first))) {
+      return true;
+    }
+  }
+  constexpr std::u32string_view kDayMarks = U"月日号";
+  for (size_t k = 0; k < chars.size();) {
+    size_t end = k;
+    bool digits = false, mark = false;
+    while (end < chars.size() &&
+           ((chars[end].second >= U'0' && chars[end].second <= U'9') ||
+            kDayMarks.find(chars[end].second) != std::u32string_view::npos)) {
+      digits = digits || (chars[end].second >= U'0' && chars[end].second <= U'9');
+      mark = mark || kDayMarks.find(chars[end].second) != std::u32string_view::npos;
+      ++end;
+    }
+    if (end - k >= 4 && digits && mark &&
+        candidate(a.substr(chars[k].first, chars[end].first - chars[k].first))) {
+      return true;
+    }
+    k = end > k ? end : k + 1;
+  }
+  return false;
 }
 
 bool IsCurrentRecord(const Memory& m) {
@@ -492,6 +580,18 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   // (GiveOneValue) say one thing for the question.
   const AnswerKind asked_kind =
       one_question && !params.asks_past ? AskedKind(params.query, false) : AnswerKind::kAny;
+  // Asked where something is or what holds now, of no kind: any record may give the value.
+  const bool asks_value = one_question && !params.asks_past &&
+                          (asked_kind != AnswerKind::kAny || AsksWhereOrNow(params.query));
+  // An answer named in words (a name, a place, a brand, a job, a time or day; where something
+  // is): any phrase two records say alike is that answer (SharePhrase). Of a number, only a
+  // phrase with a digit: a phrase without one names the owner ("Central Milling bags are $31.20
+  // now", "Central Milling rep is named Dana, cell 555-0142").
+  const bool named_answer =
+      asked_kind == AnswerKind::kName || asked_kind == AnswerKind::kPlace ||
+      asked_kind == AnswerKind::kBrand || asked_kind == AnswerKind::kJob ||
+      asked_kind == AnswerKind::kDate || asked_kind == AnswerKind::kTime ||
+      asked_kind == AnswerKind::kAny;
   std::vector<int> carries(out.size(), -1);  // -1 unread, else whether it carries asked_kind
   auto carries_kind = [&](size_t i, const Memory& m) {
     if (carries[i] < 0) carries[i] = CarriesKind(asked_kind, m.content, params.query);
@@ -506,8 +606,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       StatementShape shape = shapes[i] ? std::move(*shapes[i]) : ShapeOf(h.memory.content);
       std::vector<StatementShape> clauses = ClauseShapes(h.memory.content);
       // An outdated hit kept for history gives no value now.
-      const bool carries_asked = asked_kind != AnswerKind::kAny && h.state != "outdated" &&
-                                 carries_kind(i, h.memory);
+      const bool carries_asked = asks_value && h.state != "outdated" && carries_kind(i, h.memory);
       auto says_same = [&](const Member& m) {
         return SameStatement(shape, m.shape) || Restates(h.memory.content, m.memory.content) ||
                ShareAClause(shape, clauses, m.shape, m.clauses, question, common) ||
@@ -522,7 +621,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
         return carries_asked && m.carries && SameOwner(h.memory, m.memory) &&
                StatementUnits(h.memory.content) <= kStatementUnits &&
                StatementUnits(m.memory.content) <= kStatementUnits &&
-               GiveOneValue(shape, m.shape, asked_kind, question.folded);
+               (GiveOneValue(shape, m.shape, asked_kind, question.folded) ||
+                SharePhrase(shape.folded, m.shape.folded, question.folded, !named_answer));
       };
       auto same = std::find_if(kept_records.begin(), kept_records.end(), [&](const KeptRecord& k) {
         return std::any_of(k.members.begin(), k.members.end(), says_same);

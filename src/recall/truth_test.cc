@@ -348,7 +348,7 @@ TEST(TruthTest, ARecordSearchedForByItsWordIsNotHiddenBehindAnotherOfItsShape) {
 // Asked for a kind of value, a lower hit that gives the value a better one gives is left out;
 // the better one stays as it is. One that shares only a word the question says, or a word that
 // is no value of the kind, stays.
-TEST(AnswerValuesTest, AValueGivenAgainByALowerHitIsOneHit) {
+TEST(TruthTest, AValueGivenAgainByALowerHitIsOneHit) {
   auto store = store::NewMemoryStore();
   Principal p;
   p.user_id = "u";
@@ -375,6 +375,11 @@ TEST(AnswerValuesTest, AValueGivenAgainByALowerHitIsOneHit) {
   EXPECT_EQ(recall("whats the address of my fire station",
                    {"Station 4 is at 212 Birch Rd",
                     "our station on 212 Birch Rd got a new engine today"}),
+            (std::vector<int64_t>{1}));
+  // A phrase said alike: a place's name, a day in digits.
+  EXPECT_EQ(recall("我家咖啡地在哪", {"我家咖啡地在潞江坝", "潞江坝那边的地 是我爷爷开的"}),
+            (std::vector<int64_t>{1}));
+  EXPECT_EQ(recall("我们婚期哪天", {"婚期定了 10月18号", "跟领导请了婚假 10月18号结婚"}),
             (std::vector<int64_t>{1}));
   // A name the question says is no value given again.
   EXPECT_EQ(recall("who's the coordinator at lakeview lodge",
