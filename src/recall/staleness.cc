@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <iterator>
 #include <optional>
 #include <unordered_set>
@@ -17,6 +16,7 @@
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
+#include "src/recall/statement_compare.h"
 #include "src/recall/text_memo.h"
 
 namespace engram::recall {
@@ -198,96 +198,6 @@ double SharedItemWords(std::string_view a, std::string_view b) {
 
 namespace {
 
-// Whether two statements share a unit that is a word, two Han characters, or one where
-// `one_is_enough`: the newer says a change ("猫粮一直喂的皇家" -> "猫主子嫌弃了 改口吃渴望了"), or
-// both count in the measure asked (班 of "我们班42个学生" and "班里一共45个人"). Otherwise one
-// character alone is no topic (药 of "药房营业时间改成早8点到晚10点" and "张阿姨的降压药又要续方了").
-bool SharesATopic(const StatementShape& a, const StatementShape& b, bool one_is_enough) {
-  std::vector<std::string> shared;
-  std::set_intersection(a.units.begin(), a.units.end(), b.units.begin(), b.units.end(),
-                        std::back_inserter(shared));
-  const bool word = std::any_of(shared.begin(), shared.end(), [](const std::string& u) {
-    return !u.empty() && static_cast<unsigned char>(u[0]) < 0x80;
-  });
-  return word || shared.size() >= 2 || (one_is_enough && !shared.empty());
-}
-
-// The share of `of`'s English units (word stems) that `in` has too, names left out ("maria"
-// of "Thanks, Maria" and "Hey Maria"); 0 when it has none.
-double LatinUnitShare(const StatementShape& of, const StatementShape& in) {
-  StatementShape latin;
-  std::copy_if(of.units.begin(), of.units.end(), std::back_inserter(latin.units),
-               [&](const std::string& u) {
-                 return !u.empty() && static_cast<unsigned char>(u[0]) < 0x80 &&
-                        std::none_of(of.values.begin(), of.values.end(),
-                                     [&](const std::string& v) { return v.starts_with(u); });
-               });
-  return UnitShare(latin, in);
-}
-
-// The Han character pairs of folded `text` (two characters side by side, neither a particle
-// or copula: 高一, 一物, 物理 of 高一物理用的是…).
-std::vector<std::string> HanPairs(std::string_view text) {
-  std::vector<std::string> pairs;
-  std::string last;
-  size_t at = 0;
-  while (at < text.size()) {
-    const size_t begin = at;
-    const char32_t c = base::DecodeUtf8(text, &at);
-    constexpr std::u32string_view kGrammar = U"的了是吗呢吧啊呀和与在";
-    const bool content = IsHan(c) && kGrammar.find(c) == std::u32string_view::npos;
-    std::string now = content ? std::string(text.substr(begin, at - begin)) : std::string();
-    if (!last.empty() && !now.empty()) pairs.push_back(last + now);
-    last = std::move(now);
-  }
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  return pairs;
-}
-
-// The share of the Han character pairs of `of` that `in` says too: a short Chinese change by
-// the words of what changed ("今年开始高一物理改用鲁科版了" after "高一物理用的是人教版教材": 高一,
-// 一物, 物理 of eight). 0 with fewer than kHanPairsToCompare pairs.
-constexpr size_t kHanPairsToCompare = 4;
-double HanPairShare(std::string_view of, std::string_view in) {
-  const std::vector<std::string> pairs = HanPairs(of);
-  if (pairs.size() < kHanPairsToCompare) return 0;
-  size_t said = 0;
-  for (const std::string& p : pairs) said += in.find(p) != std::string_view::npos;
-  return static_cast<double>(said) / pairs.size();
-}
-
-// Whether two frames name one thing: equal, or the words of one all in the other ("theo's
-// teacher is", "theo's teacher this year is"); not "my favorite movie is" and "my favorite
-// cuisine is".
-bool OneFrame(const std::string& a, const std::string& b) {
-  if (a == b) return true;
-  auto words = [](const std::string& f) {
-    std::vector<std::string> w = ContentWords(f);
-    std::sort(w.begin(), w.end());
-    w.erase(std::unique(w.begin(), w.end()), w.end());
-    return w;
-  };
-  const std::vector<std::string> x = words(a);
-  const std::vector<std::string> y = words(b);
-  if (x.empty() || y.empty()) return false;
-  return std::includes(x.begin(), x.end(), y.begin(), y.end()) ||
-         std::includes(y.begin(), y.end(), x.begin(), x.end());
-}
-
-// Whether two frames differ, one's content words all among the other's, and the words only
-// the longer says are all among `asked` (the question's).
-bool FramesDifferByAsked(const std::string& a, const std::string& b,
-                         const std::vector<std::string>& asked) {
-  if (a.empty() || b.empty() || a == b || !OneFrame(a, b)) return false;
-  std::vector<std::string> x = ContentWords(a), y = ContentWords(b);
-  if (x.size() < y.size()) std::swap(x, y);
-  return std::all_of(x.begin(), x.end(), [&](const std::string& w) {
-    return std::find(y.begin(), y.end(), w) != y.end() ||
-           std::find(asked.begin(), asked.end(), w) != asked.end();
-  });
-}
-
 // Further from the question than the older statement by kRemarkCosineGap (both known).
 bool Drifts(const Topic& topic) {
   return topic.newer_cosine > -2 && topic.older_cosine > -2 &&
@@ -462,109 +372,6 @@ void StepsBetween(const std::vector<const Memory*>& ms, const std::vector<double
       }
     }
   }
-}
-
-// The shape of a value: digits as '9', letters as 'a', marks kept ("208-555-0193" ->
-// "999-999-9999", "bp4417823" -> "aa9999999").
-std::string ValueShape(std::string_view v) {
-  std::string out(v);
-  for (char& c : out) {
-    if (c >= '0' && c <= '9') c = '9';
-    else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) c = 'a';
-  }
-  return out;
-}
-
-// Whether two values have one shape (ValueShape), or are both plain numbers ("800", "9.5")
-// whose whole parts differ by at most one digit: "1100" after "800", "10" after "9.5"; not
-// "212" after "7".
-bool OneShape(std::string_view a, std::string_view b) {
-  if (ValueShape(a) == ValueShape(b)) return true;
-  auto whole_digits = [](std::string_view v) -> int {
-    size_t digits = 0, dots = 0, whole = 0;
-    for (char c : v) {
-      if (c >= '0' && c <= '9') {
-        ++digits;
-        if (dots == 0) ++whole;
-      } else if (c == '.') {
-        ++dots;
-      } else {
-        return -1;
-      }
-    }
-    return digits == 0 || dots > 1 ? -1 : static_cast<int>(whole);
-  };
-  const int x = whole_digits(a), y = whole_digits(b);
-  return x > 0 && y > 0 && std::abs(x - y) <= 1;
-}
-
-// A newer statement that says this share of an older one's units says it again.
-constexpr double kRestatedUnits = 0.5;
-
-// Topic::newer_gives_value: `question` folded. A number counts when one of the older's has its
-// shape (OneShape: "329" after "299", "10" after "9.5", not "7 dogs" after "212 Kessler Ave").
-bool GivesAValue(const StatementShape& newer, const StatementShape& older,
-                 std::string_view question) {
-  // Neither a negation, a month nor the question's own word; nor the newer's first word, which
-  // a capital marks as a name no more than it marks "Pretrial".
-  auto asked = [&](const std::string& v) {
-    return question.find(v) != std::string_view::npos || !NamesAThing(v);
-  };
-  std::vector<std::string> older_numbers;
-  bool name = false;
-  for (const std::string& v : older.values) {
-    if (asked(v)) continue;
-    if (HasDigit(v)) {
-      older_numbers.push_back(v);
-    } else {
-      name = true;
-    }
-  }
-  const bool none = older_numbers.empty() && !name;
-  // Said again: a value of the older's, or half its units.
-  if (UnitShare(older, newer) >= kRestatedUnits) return true;
-  for (const std::string& v : older.values) {
-    if (!asked(v) && SaysWord(newer.folded, v)) return true;
-  }
-  for (const std::string& v : newer.values) {
-    if (asked(v) || (!HasDigit(v) && newer.folded.starts_with(v))) continue;
-    if (std::binary_search(older.values.begin(), older.values.end(), v)) return true;
-    if (none) return true;
-    if (HasDigit(v) ? std::any_of(older_numbers.begin(), older_numbers.end(),
-                                  [&](const std::string& o) { return OneShape(v, o); })
-                    : name) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// Whether the newer states a value of the same shape as one of the older's, and another one:
-// "208-555-0321" after "208-555-0193", "52个" after "48个"; not "3 guys" after "7:30".
-bool ValuesOfOneShape(const StatementCues& newer, const StatementCues& older,
-                      std::span<const std::string> asked) {
-  auto skip = [&](const std::string& n) {
-    return std::find(asked.begin(), asked.end(), n) != asked.end();
-  };
-  for (const std::string& n : newer.numbers) {
-    if (skip(n)) continue;
-    for (const std::string& o : older.numbers) {
-      if (!skip(o) && n != o && OneShape(n, o)) return true;
-    }
-  }
-  return false;
-}
-
-// Whether every number the question names that the older says, the newer says too: "203的合同
-// 9月15日到期" is about another flat than 202, asked of 202.
-bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
-                         std::span<const std::string> asked) {
-  for (const std::string& a : asked) {
-    const bool in_older = std::find(older.numbers.begin(), older.numbers.end(), a) != older.numbers.end();
-    const bool in_newer = std::find(newer.numbers.begin(), newer.numbers.end(), a) != newer.numbers.end();
-    if (in_older && !in_newer) return false;
-  }
-  return true;
 }
 
 // OutdatedByCues over `ms`, of which only the first `real` may outdate (the rest are clauses of

@@ -1,0 +1,62 @@
+// How two statements compare, for the rules of what is true now (staleness.h): the words and
+// topics they share, their frames, and the values they give, by shape ("208-555-0193" and
+// "208-555-0321"; "1100" and "800") and by whether a later one gives a value at all.
+// Internal to src/recall.
+//
+// Thread safety: pure functions.
+#ifndef ENGRAM_RECALL_STATEMENT_COMPARE_H_
+#define ENGRAM_RECALL_STATEMENT_COMPARE_H_
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "src/recall/same_statement.h"
+#include "src/recall/staleness.h"
+
+namespace engram::recall {
+
+// Whether two statements share a unit that is a word, two Han characters, or one where
+// `one_is_enough`: the newer says a change ("猫粮一直喂的皇家" -> "猫主子嫌弃了 改口吃渴望了"), or
+// both count in the measure asked (班 of "我们班42个学生" and "班里一共45个人"). Otherwise one
+// character alone is no topic (药 of "药房营业时间改成早8点到晚10点" and "张阿姨的降压药又要续方了").
+bool SharesATopic(const StatementShape& a, const StatementShape& b, bool one_is_enough);
+
+// The share of `of`'s English units (word stems) that `in` has too, names left out ("maria"
+// of "Thanks, Maria" and "Hey Maria"); 0 when it has none.
+double LatinUnitShare(const StatementShape& of, const StatementShape& in);
+
+// The share of the Han character pairs of `of` that `in` says too: a short Chinese change by
+// the words of what changed ("今年开始高一物理改用鲁科版了" after "高一物理用的是人教版教材": 高一,
+// 一物, 物理 of eight). 0 with fewer than four pairs.
+double HanPairShare(std::string_view of, std::string_view in);
+
+// Whether two frames name one thing: equal, or the words of one all in the other ("theo's
+// teacher is", "theo's teacher this year is"); not "my favorite movie is" and "my favorite
+// cuisine is".
+bool OneFrame(const std::string& a, const std::string& b);
+
+// Whether two frames differ, one's content words all among the other's, and the words only
+// the longer says are all among `asked` (the question's).
+bool FramesDifferByAsked(const std::string& a, const std::string& b,
+                         const std::vector<std::string>& asked);
+
+// Topic::newer_gives_value: `question` folded. A number counts when one of the older's has its
+// shape (OneShape: "329" after "299", "10" after "9.5", not "7 dogs" after "212 Kessler Ave").
+bool GivesAValue(const StatementShape& newer, const StatementShape& older,
+                 std::string_view question);
+
+// Whether the newer states a value of the same shape as one of the older's, and another one:
+// "208-555-0321" after "208-555-0193", "52个" after "48个"; not "3 guys" after "7:30".
+bool ValuesOfOneShape(const StatementCues& newer, const StatementCues& older,
+                      std::span<const std::string> asked);
+
+// Whether every number the question names that the older says, the newer says too: "203的合同
+// 9月15日到期" is about another flat than 202, asked of 202.
+bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
+                         std::span<const std::string> asked);
+
+}  // namespace engram::recall
+
+#endif  // ENGRAM_RECALL_STATEMENT_COMPARE_H_
