@@ -252,4 +252,15 @@ bool HasMaskedNumber(std::string_view text) {
   });
 }
 
+bool CallsByName(std::string_view pair) {
+  constexpr std::string_view kNotNames[] = {
+      "小时", "小区", "小学", "小孩", "小朋", "小组", "小店", "小程", "小号", "小米", "小红",
+      "小狗", "小猫", "小宝", "小费", "小票", "小吃", "小说", "小姐", "小伙", "小型", "小心",
+      "老师", "老板", "老公", "老婆", "老家", "老人", "老妈", "老爸", "老大", "老二", "老三",
+      "老客", "老款", "老年", "老房", "老小", "老同", "老友", "老伴", "老总", "老外", "老街",
+      "阿姨", "阿婆", "阿公", "阿爸", "阿妈"};
+  if (!(pair.starts_with("小") || pair.starts_with("老") || pair.starts_with("阿"))) return false;
+  return std::find(std::begin(kNotNames), std::end(kNotNames), pair) == std::end(kNotNames);
+}
+
 }  // namespace engram::recall

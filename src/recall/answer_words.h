@@ -98,6 +98,10 @@ bool HasHanAfter(std::string_view folded, std::string_view folded_query,
 bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
                   std::initializer_list<extract::EntityType> types);
 
+// Whether a pair of Han characters calls someone by name as Chinese does: 小 / 老 / 阿 and a
+// character that makes no common word with it (小林, 老周, 阿杰; not 小时, 老师, 阿姨).
+bool CallsByName(std::string_view pair);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_ANSWER_WORDS_H_

@@ -425,6 +425,25 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
     if (!shapes[i]) shapes[i] = ShapeOf(ms[i]->content);
     return *shapes[i];
   };
+  // Which of the question's content words statement i says, read once.
+  std::vector<std::optional<std::vector<bool>>> asked_found(ms.size());
+  auto asked_words_in = [&](size_t i) -> const std::vector<bool>& {
+    if (!asked_found[i]) asked_found[i] = WordsFound(asked_thing->words, ms[i]->content);
+    return *asked_found[i];
+  };
+  auto says_asked = [&](size_t i) {
+    const std::vector<bool>& found = asked_words_in(i);
+    return std::find(found.begin(), found.end(), true) != found.end();
+  };
+  // Whether statements i and j both say a content word of the question.
+  auto both_say_asked = [&](size_t i, size_t j) {
+    const std::vector<bool>& a = asked_words_in(i);
+    const std::vector<bool>& b = asked_words_in(j);
+    for (size_t k = 0; k < a.size(); ++k) {
+      if (a[k] && b[k]) return true;
+    }
+    return false;
+  };
   // Whether statement j may outdate statement i at all: two current records of one owner and
   // one speaker ("I" of one speaker of a transcript is not "I" of the other), said later by
   // another message.
@@ -520,30 +539,18 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
           newer.kind != MemoryKind::kEvent && gives_value && answers_value(i) &&
           ValuesOfOneShape(cues_of(j), cues_of(i), asked_numbers) &&
           SaysTheAskedNumbers(cues_of(j), cues_of(i), asked_numbers)) {
-        const std::vector<std::string>& question_words = asked_thing->words;
-        const std::vector<bool> in_older = WordsFound(question_words, older.content);
-        const std::vector<bool> in_newer = WordsFound(question_words, newer.content);
-        bool both_say = false;
-        bool newer_says = false;
-        for (size_t k = 0; k < question_words.size(); ++k) {
-          both_say = both_say || (in_older[k] && in_newer[k]);
-          newer_says = newer_says || in_newer[k];
-        }
+        const bool newer_says = says_asked(j);
         // A count asked in a measure word both count in ("我们班多少个学生": "我们班42个学生",
         // "班里一共45个人") answers it in other words for what is counted.
         const bool one_measure = CountsIn(cues_of(i).folded, asked_measure) &&
                                  CountsIn(cues_of(j).folded, asked_measure);
         topic.both_answer_value =
-            both_say || ((newer_says || one_measure) &&
+            both_say_asked(i, j) || ((newer_says || one_measure) &&
                          SharesATopic(shape_of(i), shape_of(j), one_measure));
       }
       topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
       if (asked_thing && (topic.asks_value || !cues_of(j).frame.empty())) {
-        const std::vector<bool> in_older = WordsFound(asked_thing->words, older.content);
-        const std::vector<bool> in_newer = WordsFound(asked_thing->words, newer.content);
-        for (size_t k = 0; k < in_older.size(); ++k) {
-          topic.both_say_asked = topic.both_say_asked || (in_older[k] && in_newer[k]);
-        }
+        topic.both_say_asked = both_say_asked(i, j);
         topic.frames_differ_by_asked =
             FramesDifferByAsked(cues_of(j).frame, cues_of(i).frame, asked_thing->words);
       }
@@ -553,8 +560,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         // ... or a change that names what the question asks about ("joined keller williams
         // ..., no longer at my old brokerage", asked what brokerage I am with).
         const bool change_of_asked =
-            cues_of(j).change && asked_thing &&
-            KeywordCoverage(asked_thing->words, newer.content) > 0;
+            cues_of(j).change && asked_thing && says_asked(j);
         topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
                              SharesATopic(a, b, cues_of(j).change) ||
                              (NamesAValue(a) && NamesAValue(b)) || change_of_asked;

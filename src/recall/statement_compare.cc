@@ -1,6 +1,7 @@
 #include "src/recall/statement_compare.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <iterator>
 
@@ -192,6 +193,108 @@ bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
     if (in_older && !in_newer) return false;
   }
   return true;
+}
+
+bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind kind,
+                  std::string_view question) {
+  std::vector<std::string> both;
+  std::set_intersection(a.values.begin(), a.values.end(), b.values.begin(), b.values.end(),
+                        std::back_inserter(both));
+  // A value of the kind: a name may be any word; a number must be one of the kind ("central
+  // milling" of two statements gives no price).
+  const bool named = kind == AnswerKind::kName || kind == AnswerKind::kPlace ||
+                     kind == AnswerKind::kBrand || kind == AnswerKind::kJob;
+  return std::any_of(both.begin(), both.end(), [&](const std::string& v) {
+    if (question.find(v) != std::string_view::npos) return false;
+    if (!(named && !HasDigit(v)) && !CarriesKind(kind, v, question)) return false;
+    const bool ascii = std::all_of(v.begin(), v.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    });
+    return ascii ? v.size() >= 4 || (v.size() >= 3 && std::any_of(v.begin(), v.end(), [](char c) {
+                                       return std::isdigit(static_cast<unsigned char>(c));
+                                     }))
+                 : v.size() >= 6;  // two Han characters
+  });
+}
+
+bool SharePhrase(std::string_view a, std::string_view b, std::string_view question,
+                 bool with_digit) {
+  auto says = [](std::string_view text, std::string_view phrase) {
+    for (size_t at = text.find(phrase); at != std::string_view::npos;
+         at = text.find(phrase, at + 1)) {
+      const size_t end = at + phrase.size();
+      const bool open = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
+      const bool close = end >= text.size() || !std::isalnum(static_cast<unsigned char>(text[end]));
+      if (open && close) return true;
+    }
+    return false;
+  };
+  auto candidate = [&](std::string_view phrase) {
+    return question.find(phrase) == std::string_view::npos && says(b, phrase);
+  };
+  // Latin: two words side by side.
+  constexpr std::string_view kSmall[] = {"the", "and", "for", "with", "that", "this", "was",
+                                         "has", "have", "are", "not", "but", "you", "our",
+                                         "his", "her", "its", "they", "them", "then", "than",
+                                         "from", "just", "got", "get", "all", "out", "now"};
+  std::vector<std::pair<size_t, size_t>> words;  // [begin, end) of each Latin word
+  for (size_t at = 0; at < a.size();) {
+    if (!std::isalnum(static_cast<unsigned char>(a[at]))) {
+      ++at;
+      continue;
+    }
+    size_t end = at;
+    while (end < a.size() && (std::isalnum(static_cast<unsigned char>(a[end])))) ++end;
+    words.emplace_back(at, end);
+    at = end;
+  }
+  auto digit = [&](std::pair<size_t, size_t> w) {
+    return HasDigit(a.substr(w.first, w.second - w.first));
+  };
+  auto content = [&](std::pair<size_t, size_t> w) {
+    const std::string_view word = a.substr(w.first, w.second - w.first);
+    return digit(w) || (word.size() >= 3 && std::find(std::begin(kSmall), std::end(kSmall),
+                                                      word) == std::end(kSmall));
+  };
+  for (size_t k = 0; k + 1 < words.size(); ++k) {
+    if (words[k + 1].first != words[k].second + 1 || a[words[k].second] != ' ') continue;
+    if (!content(words[k]) || !content(words[k + 1])) continue;
+    if (with_digit && !digit(words[k]) && !digit(words[k + 1])) continue;
+    if (candidate(a.substr(words[k].first, words[k + 1].second - words[k].first))) return true;
+  }
+  // Han: three characters; a day in digits.
+  constexpr std::u32string_view kNoPhrase = U"我你他她它们这那个的了是在和与吗呢吧啊呀也都就还又很有说";
+  std::vector<std::pair<size_t, char32_t>> chars;  // byte offset, character
+  for (size_t at = 0; at < a.size();) {
+    const size_t begin = at;
+    chars.emplace_back(begin, base::DecodeUtf8(a, &at));
+  }
+  chars.emplace_back(a.size(), U' ');
+  auto han = [&](char32_t c) { return IsHan(c) && kNoPhrase.find(c) == std::u32string_view::npos; };
+  for (size_t k = 0; k + 3 < chars.size() && !with_digit; ++k) {
+    if (han(chars[k].second) && han(chars[k + 1].second) && han(chars[k + 2].second) &&
+        candidate(a.substr(chars[k].first, chars[k + 3].first - chars[k].first))) {
+      return true;
+    }
+  }
+  constexpr std::u32string_view kDayMarks = U"月日号";
+  for (size_t k = 0; k < chars.size();) {
+    size_t end = k;
+    bool digits = false, mark = false;
+    while (end < chars.size() &&
+           ((chars[end].second >= U'0' && chars[end].second <= U'9') ||
+            kDayMarks.find(chars[end].second) != std::u32string_view::npos)) {
+      digits = digits || (chars[end].second >= U'0' && chars[end].second <= U'9');
+      mark = mark || kDayMarks.find(chars[end].second) != std::u32string_view::npos;
+      ++end;
+    }
+    if (end - k >= 4 && digits && mark &&
+        candidate(a.substr(chars[k].first, chars[end].first - chars[k].first))) {
+      return true;
+    }
+    k = end > k ? end : k + 1;
+  }
+  return false;
 }
 
 }  // namespace engram::recall

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "src/recall/answer_kind.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
 
@@ -56,6 +57,22 @@ bool ValuesOfOneShape(const StatementCues& newer, const StatementCues& older,
 // 9月15日到期" is about another flat than 202, asked of 202.
 bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
                          std::span<const std::string> asked);
+
+// Whether two statements that both carry the kind of value a question asks for give it one
+// value: one both say that the question does not, of the kind, and distinctive enough to tell
+// one fact by (a code, a handle, a number of three characters or more, a name; "station's
+// instagram is @wkxr_late" and "tell listeners to DM @wkxr_late for song requests"). Asked for
+// that value, the second says nothing the first does not.
+bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind kind,
+                  std::string_view question);
+
+// Whether two folded statements say one phrase that the question does not: two words side by
+// side, each a number or a content word of three letters or more ("loose screws", "1 liter"),
+// three Han characters that are no grammar and no pronoun (潞江坝), or a day of the calendar in
+// digits (10月18号). `with_digit`: only a phrase with a digit counts. Asked for a value, the
+// phrase is the value, named alike in both.
+bool SharePhrase(std::string_view a, std::string_view b, std::string_view question,
+                 bool with_digit);
 
 }  // namespace engram::recall
 
