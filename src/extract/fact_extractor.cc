@@ -237,6 +237,22 @@ std::string_view StripDateNote(std::string_view s) {
 }
 
 // Cleans the subject region [begin, end) of `lower`; returns the cleaned view.
+// A subject without the place it acts in: "他在AI Lab" of "他在AI Lab负责大模型推理优化" is 他,
+// "张工在北京" is 张工. Not 现在, 正在, 存在, ... nor where someone lives or sits ("住在北京的
+// 张工": a 的 after the place makes it part of who).
+std::string_view WithoutPlace(std::string_view s) {
+  constexpr std::string_view kAt = "在";
+  const size_t at = s.find(kAt);
+  if (at == std::string_view::npos || at == 0 || IsAscii(s.substr(0, at))) return s;
+  if (s.find("的", at) != std::string_view::npos) return s;
+  constexpr std::string_view kBound[] = {"现", "正", "实", "存", "所", "自", "好", "住",
+                                         "放", "坐", "待", "留", "落", "挂", "躺", "站", "走"};
+  for (std::string_view b : kBound) {
+    if (s.substr(0, at).ends_with(b)) return s;
+  }
+  return TrimSpaces(s.substr(0, at));
+}
+
 std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) {
   const Tables& tb = T();
   std::string_view s = lower.substr(begin, end - begin);
@@ -252,6 +268,7 @@ std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) 
   }
   s = StripBack(s, tb.subject_back);
   s = StripDateNote(s);
+  s = WithoutPlace(s);
   // "Zhang is our director and reports to Li": the second predicate shares the first subject.
   if (tb.and_then.EndingAt(s, s.size())) return std::string_view();
   // "李工这周", "我下周": the time belongs to the clause, not to the subject.

@@ -112,6 +112,11 @@ TEST(FactExtractorTest, EnglishCounterparts) {
 TEST(FactExtractorTest, ChineseSynonymsMapOntoTheWhitelist) {
   EXPECT_EQ(Triples("我在腾讯工作"), Set{"(user, worksAt, 腾讯)"});
   EXPECT_EQ(Triples("张工负责支付网关"), Set{"(张工, responsibleFor, 支付网关)"});
+  // The place one acts in is not the subject; the pronoun is the person named before it.
+  EXPECT_EQ(Triples("张工在北京负责支付网关"), Set{"(张工, responsibleFor, 支付网关)"});
+  EXPECT_EQ(Triples("张工的手机号是13912345432，他在AI Lab负责大模型推理优化"),
+            (Set{"(张工, hasPhone, ⟦PHONE:1⟧)", "(张工, responsibleFor, 大模型推理优化)"}));
+  EXPECT_EQ(Triples("他现在负责支付网关"), Set{});
   EXPECT_EQ(Triples("李工是支付项目的负责人"), Set{"(李工, responsibleFor, 支付项目)"});
   EXPECT_EQ(Triples("张工说他向李总汇报"), Set{"(张工, reportsTo, 李总)"});
   EXPECT_EQ(Triples("王芳是数据组的成员"), Set{"(王芳, memberOf, 数据组)"});

@@ -181,6 +181,27 @@ StageReport ApplyStages(const Instant& at, store::IngestBatch* batch, bool infer
   return report;
 }
 
+namespace {
+
+// The clause of a fact about someone it calls by a pronoun, with the name instead: the fact
+// reads alone ("他在AI Lab负责大模型推理优化" of 张工 -> "张工在AI Lab负责大模型推理优化";
+// "He reports to Li" of Tom -> "Tom reports to Li").
+std::string NamedSubject(const std::string& clause, const std::string& subject) {
+  if (subject.empty() || subject == "user") return clause;
+  for (std::string_view pronoun : {"他", "她"}) {
+    if (clause.starts_with(pronoun) && !clause.starts_with(std::string(pronoun) + "们") &&
+        subject != pronoun) {
+      return subject + clause.substr(pronoun.size());
+    }
+  }
+  for (std::string_view pronoun : {"He ", "She ", "he ", "she "}) {
+    if (clause.starts_with(pronoun)) return subject + clause.substr(pronoun.size() - 1);
+  }
+  return clause;
+}
+
+}  // namespace
+
 void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
   if (batch->memories.empty()) return;
   const Memory episode = batch->memories.front();
@@ -205,6 +226,7 @@ void ExtractFacts(StageReport* report, store::IngestBatch* batch) {
     m.value = text::Normalize(f.value);
     if (f.end > f.begin && f.end <= text.size()) {
       m.content = text.substr(f.begin, f.end - f.begin);  // the clause that states it
+      m.content = NamedSubject(m.content, m.subject);
     }
     m.confidence.overall = std::min(1.0, f.confidence);
     const extract::AttributeSpec* spec = extract::FindAttribute(f.attribute);

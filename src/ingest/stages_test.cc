@@ -100,5 +100,22 @@ TEST(StagesTest, WeakFactsAboutOthersAreUnconfirmedCandidates) {
   EXPECT_TRUE(strong.unconfirmed.empty());
 }
 
+// A fact about someone the clause calls by a pronoun names them: it reads alone.
+TEST(StagesTest, AFactsClauseNamesWhomItsPronounMeans) {
+  const Instant at = ParseIso8601("2024-06-14T10:00:00+08:00").value();
+  auto b = Batch("张工的手机号是13812341234，他在AI Lab负责大模型推理优化。",
+                 "2024-06-14T10:00:00+08:00");
+  ApplyStages(at, &b, true, true);
+  ASSERT_EQ(b.memories.size(), 3u);
+  EXPECT_EQ(b.memories[2].subject, "张工");
+  EXPECT_EQ(b.memories[2].attribute, "responsibleFor");
+  EXPECT_EQ(b.memories[2].content, "张工在AI Lab负责大模型推理优化");
+  auto en = Batch("Tom is our finance director. He reports to Li.", "2024-06-14T10:00:00+08:00");
+  ApplyStages(at, &en, true, true);
+  bool named = false;
+  for (const Memory& m : en.memories) named = named || m.content == "Tom reports to Li";
+  EXPECT_TRUE(named);
+}
+
 }  // namespace
 }  // namespace engram::ingest

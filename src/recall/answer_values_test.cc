@@ -131,5 +131,41 @@ TEST(AnswerValuesTest, ChineseNumeralsAChangeOfWhatIsAskedAndNewChangeVerbs) {
             1);
 }
 
+// Asked for a phone number, a statement that carries none is no answer a contact update
+// replaces, though both name 张工: "把张工的联系方式更新为⟦PHONE⟧" leaves "客户张工说(2024-06-18)
+// 要验收接口文档" alone.
+TEST(AnswerValuesTest, AWayToReachSomeoneAndADateAreValuesOfTwoKinds) {
+  const std::string task = "(2024-06-13 15:00),客户张工说(2024-06-18)要验收接口文档";
+  const std::string update = "把张工的联系方式更新为⟦PHONE:65psqkdehwjr7eol⟧";
+  EXPECT_EQ(OutdatedFor("张工以前的手机号是多少？", task, update), -1);
+  EXPECT_EQ(OutdatedFor("张工的手机号是多少？", "张工的手机号是⟦PHONE:zcnbpt2bx7x4xtnb⟧", update), 1);
+}
+
+// Asked for one thing, a newer statement that says none of the question's words while the
+// older does, sharing no word with it, answers something else: "what milk do I like" is not
+// answered by "我爱喝拿铁".
+TEST(AnswerValuesTest, OnlyTheOlderSayingWhatIsAskedIsNoSecondAnswer) {
+  auto outdated_for_one = [](std::string_view question, const std::string& older,
+                             const std::string& newer) {
+    const Memory a = Said(1, older, 1000);
+    const Memory b = Said(2, newer, 2000);
+    return OutdatedByCues({&a, &b}, {1, 1}, "", true, true, question)[0];
+  };
+  EXPECT_EQ(outdated_for_one("what milk do I like", "I prefer soy milk in my coffee",
+                             "我爱喝拿铁，每天早上一杯"),
+            -1);
+  EXPECT_EQ(outdated_for_one("what milk do I like", "I prefer soy milk in my coffee",
+                             "switched to oat milk in my coffee"),
+            1);
+}
+
+TEST(AnswerValuesTest, CodesAQuestionNames) {
+  EXPECT_EQ(CodesIn("工单t-102"), std::vector<std::string>{"t-102"});
+  EXPECT_EQ(CodesIn("status of inc-20417 and ca927?"),
+            (std::vector<std::string>{"inc-20417", "ca927"}));
+  EXPECT_EQ(CodesIn("1z88a04"), std::vector<std::string>{"1z88a04"});
+  EXPECT_TRUE(CodesIn("meet at 10am, 5km run").empty());
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -527,4 +527,34 @@ bool CountsIn(std::string_view folded, std::string_view measure) {
   });
 }
 
+std::vector<std::string> CodesIn(std::string_view folded) {
+  std::vector<std::string> codes;
+  const auto is_part = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  };
+  for (size_t i = 0; i < folded.size();) {
+    if (!is_part(folded[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < folded.size() && is_part(folded[end])) ++end;
+    std::string_view word = folded.substr(i, end - i);
+    while (!word.empty() && (word.back() == '-' || word.back() == '_')) word.remove_suffix(1);
+    const bool letter_first = !word.empty() && std::isalpha(static_cast<unsigned char>(word[0]));
+    const size_t digit = word.find_first_of("0123456789");
+    bool letter_between = false;
+    if (digit != std::string_view::npos) {
+      const size_t letter = word.find_first_of("abcdefghijklmnopqrstuvwxyz", digit);
+      letter_between = letter != std::string_view::npos &&
+                       word.find_first_of("0123456789", letter) != std::string_view::npos;
+    }
+    if (word.size() >= 3 && digit != std::string_view::npos && (letter_first || letter_between)) {
+      codes.emplace_back(word);
+    }
+    i = end;
+  }
+  return codes;
+}
+
 }  // namespace engram::recall

@@ -7,7 +7,9 @@
 #define ENGRAM_RECALL_NUMBERS_SAID_H_
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace engram::recall {
 
@@ -51,6 +53,11 @@ bool HasSizeNumber(std::string_view folded);
 // Whether `folded` says a number of two digits or more that may name a thing (a locker, a
 // room, a flight, the last digits of an account): no sum, time, day of a month or count of a unit.
 bool HasCodeNumber(std::string_view folded);
+
+// The codes `folded` names: words of ASCII letters, digits, "-" and "_" that start with a letter
+// and hold a digit ("t-102", "inc-20417", "ca927"), or hold a letter between digits ("1z88a04");
+// not a number with its unit ("10am", "5km").
+std::vector<std::string> CodesIn(std::string_view folded);
 
 // Whether `folded` says a share: a number before "%", "percent", 个点 or 成, or after 百分之.
 bool HasPercent(std::string_view folded);

@@ -273,6 +273,28 @@ bool NamesAPhone(std::string_view text, std::string_view word) {
 
 }  // namespace
 
+namespace {
+
+// "handle" before what is handled ("How did her son handle the accident?"), not a name on an
+// app ("what's her instagram handle").
+bool HandleIsAVerb(std::string_view folded) {
+  constexpr std::string_view kObjects[] = {"the", "it", "this", "that", "a", "an", "them",
+                                           "her", "him", "his", "their", "my", "our", "your",
+                                           "things", "everything", "stress", "pressure"};
+  for (size_t at = folded.find("handle "); at != std::string_view::npos;
+       at = folded.find("handle ", at + 1)) {
+    size_t end = at + 7;
+    while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+    const std::string_view next = folded.substr(at + 7, end - at - 7);
+    if (std::find(std::begin(kObjects), std::end(kObjects), next) != std::end(kObjects)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 bool AsksForContact(std::string_view query) {
   const std::string folded = text::FoldForSearch(query);
   // 号码 of a plate, an ID card or an order is no way to reach anyone ("我车牌号码多少").
@@ -286,6 +308,7 @@ bool AsksForContact(std::string_view query) {
       if (NamesAPhone(folded, w)) return true;
       continue;
     }
+    if (w == "handle" && HandleIsAVerb(folded)) continue;
     if (HasWord(folded, w)) return true;
   }
   return false;
@@ -330,9 +353,22 @@ bool CarriesContact(std::string_view text, std::string_view query) {
   if (ContactChannels(ChannelWordsOnly(text::FoldForSearch(text))) & (asked == 0 ? 7 : asked)) {
     return true;
   }
+  // A run of five digits (spaces and hyphens between them allowed), not a date in digits
+  // ("(2024-06-13 15:00)", as the write path anchors 昨天下午三点: no number to call).
+  auto is_digit = [&](size_t i) {
+    return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
+  };
   int digits = 0;
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (c == '@') return true;
+    if (digits == 0 && (i == 0 || !is_digit(i - 1)) && is_digit(i) && is_digit(i + 1) &&
+        is_digit(i + 2) && is_digit(i + 3) && i + 4 < text.size() && text[i + 4] == '-' &&
+        is_digit(i + 5) && is_digit(i + 6) && i + 7 < text.size() && text[i + 7] == '-' &&
+        is_digit(i + 8) && is_digit(i + 9) && !is_digit(i + 10)) {
+      i += 9;  // YYYY-MM-DD
+      continue;
+    }
     digits = std::isdigit(static_cast<unsigned char>(c)) ? digits + 1 : (c == '-' || c == ' ') ? digits : 0;
     if (digits >= 5) return true;
   }

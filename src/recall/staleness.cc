@@ -249,7 +249,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       (newer.change || !NewerIsARemark(topic)) &&
       (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
-      (topic.share_a_word || shared != 0) &&
+      (topic.share_a_word || (shared != 0 && !topic.only_older_says_asked)) &&
       (newer.frame.empty() || older.frame.empty() || OneFrame(newer.frame, older.frame))) {
     return true;
   }
@@ -548,7 +548,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
             both_say_asked(i, j) || ((newer_says || one_measure) &&
                          SharesATopic(shape_of(i), shape_of(j), one_measure));
       }
-      topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value;
+      topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value &&
+                         (asked == AnswerKind::kAny || answers_value(i));
       if (asked_thing && (topic.asks_value || !cues_of(j).frame.empty())) {
         topic.both_say_asked = both_say_asked(i, j);
         topic.frames_differ_by_asked =
@@ -561,6 +562,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         // ..., no longer at my old brokerage", asked what brokerage I am with).
         const bool change_of_asked =
             cues_of(j).change && asked_thing && says_asked(j);
+        topic.only_older_says_asked = asked_thing && says_asked(i) && !says_asked(j);
         topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
                              SharesATopic(a, b, cues_of(j).change) ||
                              (NamesAValue(a) && NamesAValue(b)) || change_of_asked;

@@ -139,6 +139,10 @@ struct Topic {
   // They share a content word or a stem, or both name a value (NamesAValue); read for a
   // question for one thing (asks_one).
   bool share_a_word = false;
+  // Asked for one thing, only the older statement says a content word of the question ("what
+  // milk do I like": "I prefer soy milk in my coffee", then "我爱喝拿铁"): with no word or
+  // change between them, the newer is about something else.
+  bool only_older_says_asked = false;
   // The question asks for a value now: one thing (asks_one), a kind of value (answer_kind.h),
   // where something is or what holds now (query_analysis.h AsksWhereOrNow). A change of what
   // two statements both answer fully then replaces the older (kOneAnswerRelevance).

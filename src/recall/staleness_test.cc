@@ -774,6 +774,11 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   EXPECT_TRUE(CarriesContact("Mail me at julia@northpeak.com"));
   EXPECT_TRUE(CarriesContact("他的号码 139****5678"));
   EXPECT_TRUE(CarriesContact("张工的电话换了"));
+  EXPECT_FALSE(AsksForContact("How did Melanie's son handle the accident?"));
+  EXPECT_TRUE(AsksForContact("what's her instagram handle?"));
+  // A date the write path anchored is no number to call.
+  EXPECT_FALSE(CarriesContact("(2024-06-13 15:00),客户张工说(2024-06-18)要验收接口文档"));
+  EXPECT_TRUE(CarriesContact("张工的新号码 2024-0613-55"));
   // A channel named answers a question for that channel, not for another.
   const std::string_view phone = "What's Diego's phone number?";
   EXPECT_FALSE(CarriesContact("My coworker Diego prefers Slack over email.", phone));

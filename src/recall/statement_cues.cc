@@ -291,6 +291,29 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older,
                            older.numbers.end();
   });
   if (shared_number || ShareValue(newer.weekdays, older.weekdays)) return false;
+  // A way to reach someone (a masked value, a long run of digits, an address with "@") and
+  // dates or sums are values of two kinds: "把张工的联系方式更新为⟦PHONE⟧" changes no date of
+  // "(2024-06-13 15:00),客户张工说(2024-06-18)要验收接口文档".
+  const auto contact = [](const std::string& n) {
+    if (n.starts_with("⟦") || n.find('@') != std::string::npos) return true;
+    // ... not a date or a span of dates ("2023-08-14~2023-08-20") the write path anchored.
+    const bool date = n.size() >= 7 && n[4] == '-' && std::isdigit(static_cast<unsigned char>(n[0]));
+    return !date && n.find('~') == std::string::npos &&
+           std::count_if(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }) >= 7;
+  };
+  const auto all_contact = [&](const std::vector<std::string>& numbers) {
+    return std::all_of(numbers.begin(), numbers.end(), [&](const std::string& n) {
+      return !value(n) || contact(n);
+    });
+  };
+  const auto any_contact = [&](const std::vector<std::string>& numbers) {
+    return std::any_of(numbers.begin(), numbers.end(),
+                       [&](const std::string& n) { return value(n) && contact(n); });
+  };
+  if ((all_contact(newer.numbers) && has_value(newer.numbers) && !any_contact(older.numbers)) ||
+      (all_contact(older.numbers) && has_value(older.numbers) && !any_contact(newer.numbers))) {
+    return false;
+  }
   return (has_value(newer.numbers) && has_value(older.numbers)) ||
          (!newer.weekdays.empty() && !older.weekdays.empty());
 }

@@ -11,6 +11,7 @@
 #include "src/recall/answer_kind.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/hit_order.h"
+#include "src/recall/numbers_said.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
@@ -212,6 +213,11 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
   return other;
 }
 
+// Whether a turn asks something: it holds a question mark.
+bool AsksSomething(std::string_view text) {
+  return text.find('?') != std::string_view::npos || text.find("？") != std::string_view::npos;
+}
+
 }  // namespace
 
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
@@ -273,31 +279,66 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
           ? OfAnotherSubject(query, asked, words, known, found_in, carries, *hits)
           : std::vector<bool>(hits->size(), false);
   std::unordered_map<int64_t, double> by_id;
+  std::unordered_map<int64_t, size_t> index_of;
+  std::vector<bool> off_answer(hits->size(), false);
+  std::vector<bool> lends_off(hits->size(), false);  // off-answer also when lent relevance
+  // A code the question names (工单T-102, INC-20417) that some hit says: the question is about
+  // that item, and a hit that does not say it is about another ("把张工的联系方式更新为…" for
+  // "工单T-102"); not asked about the past ("what was the old pager number before Active911?").
+  if (one_question && !past_words) {
+    for (const std::string& code : CodesIn(text::FoldForSearch(query))) {
+      std::vector<bool> says(hits->size());
+      for (size_t i = 0; i < hits->size(); ++i) {
+        says[i] = Folded((*hits)[i].memory.content).find(code) != std::string::npos;
+      }
+      if (std::find(says.begin(), says.end(), true) == says.end()) continue;
+      for (size_t i = 0; i < hits->size(); ++i) {
+        off_answer[i] = off_answer[i] || !says[i];
+        lends_off[i] = lends_off[i] || !says[i];
+      }
+    }
+  }
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
     h.relevance = name_factor * Relevance(VectorCosine(h), coverage[i], strict);
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
-    if (!carries[i] || other_subject[i]) h.relevance *= kOffAnswerFactor;
+    if (!carries[i] || other_subject[i]) off_answer[i] = true;
+    // A way to reach someone or a code is said as it is: a neighbour that says none is no
+    // answer however close to one it stands (not read for kinds said in looser words: the
+    // turn after "How did the kids take the accident?" answers it without naming them).
+    lends_off[i] = lends_off[i] || (!carries[i] && (asked == AnswerKind::kContact || asked == AnswerKind::kIdentifier));
     // Of another relation only ("儿子在实验小学读三年级" for the daughter's school).
     if (!asked_relations.empty()) {
       const std::vector<std::string> named = RelationsIn(Folded(h.memory.content));
       std::vector<std::string> both;
       std::set_intersection(named.begin(), named.end(), asked_relations.begin(),
                             asked_relations.end(), std::back_inserter(both));
-      if (!named.empty() && both.empty()) h.relevance *= kOffAnswerFactor;
+      if (!named.empty() && both.empty()) off_answer[i] = true;
     }
+    if (off_answer[i]) h.relevance *= kOffAnswerFactor;
     by_id[h.memory.id] = h.relevance;
+    index_of[h.memory.id] = i;
   }
-  for (RecallHit& h : *hits) {
+  for (size_t i = 0; i < hits->size(); ++i) {
+    RecallHit& h = (*hits)[i];
     auto lent = h.channels.find("context");
     if (lent == h.channels.end()) continue;
     const int rank = lent->second.rank;
     if (rank < 1 || rank > static_cast<int>(pre_spread_ids.size())) continue;
     auto lender = by_id.find(pre_spread_ids[rank - 1]);
-    if (lender != by_id.end()) {
-      h.relevance = std::max(h.relevance, kLentRelevance * lender->second);
+    // Lent across a question and its answer only ("How long do you hold that pose?" ->
+    // "30-60 seconds"): the turn after a statement need not be about what that one says
+    // ("工单T-102的截止日期改到周五" after "客户张工说下周二要验收接口文档").
+    if (lender == by_id.end() ||
+        !(AsksSomething(h.memory.content) ||
+          AsksSomething((*hits)[index_of.at(lender->first)].memory.content))) {
+      continue;
     }
+    // An answer that carries no way to reach anyone or code asked for stays off-answer ("do
+    // you have Kim's number?" -> "I'll ask her tonight", asked for Kim's phone number).
+    h.relevance = std::max(h.relevance, kLentRelevance * lender->second *
+                                            (lends_off[i] ? kOffAnswerFactor : 1.0));
   }
 }
 

@@ -296,6 +296,52 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   r = relevance_of("what's karen's phone number?",
                    {"karen's moving to tacoma next month", "karen's cell is 206-555-0172"});
   EXPECT_GT(r[1], 0.9);
+  // A code the question names that one hit says: the others are of other items.
+  r = relevance_of("工单T-102", {"工单T-102的截止日期改到周五", "把张工的联系方式更新为13998765432"});
+  EXPECT_GT(r[0], 0.9);
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("INC-7 status?", {"INC-7 is open", "INC-8 is open"});
+  EXPECT_LT(r[1], 0.25);
+}
+
+// Session spreading lends relevance across a question and its answer, not from a statement to
+// the turn after it; an answer that carries no number asked for stays off-answer.
+TEST(TruthTest, RelevanceIsLentAcrossAQuestionAndItsAnswer) {
+  auto relevance_of = [](std::string_view query, const std::string& lender,
+                         const std::string& borrower) {
+    RecallHit first = Hit(CurrentRecord(1, lender, 1000), 1);
+    first.channels["vector"].score = 0.95;
+    RecallHit next = Hit(CurrentRecord(2, borrower, 2000), 0.5);
+    next.channels["vector"].score = 0.5;  // says nothing of the question by itself
+    next.channels["context"].rank = 1;     // lent score by the first hit
+    std::vector<RecallHit> hits = {first, next};
+    ScoreRelevance(query, "alice", AskedKind(query, false), RelevanceScale{}, {1, 2}, &hits);
+    return hits[1].relevance;
+  };
+  struct Case {
+    const char* query;
+    const char* lender;
+    const char* borrower;
+    bool lent;  // relevance above 0.8 (else below 0.25)
+  };
+  const Case cases[] = {
+      {"How long do you hold the pose?", "How long do you hold that pose?",
+       "30-60 seconds, then I switch sides", true},
+      {"张工提了什么要求", "客户张工说下周二要验收接口文档", "工单T-102的截止日期改到周五，李老师负责跟进",
+       false},
+      {"What's Kim's phone number?", "Do you have Kim's phone number?", "I'll ask her tonight",
+       false},
+      {"What's Kim's phone number?", "Do you have Kim's phone number?", "Sure, it's 555-0142",
+       true},
+  };
+  for (const Case& c : cases) {
+    const double r = relevance_of(c.query, c.lender, c.borrower);
+    if (c.lent) {
+      EXPECT_GT(r, 0.8) << c.borrower;
+    } else {
+      EXPECT_LT(r, 0.25) << c.borrower;
+    }
+  }
 }
 
 // An event said twice with one answer (a flight number, a day) is one event: one hit.
