@@ -627,6 +627,54 @@ bool CarriesSize(std::string_view folded) {
   return (size != std::string_view::npos && HasDigit(folded.substr(size))) || HasSizeNumber(folded);
 }
 
+// 几号 of a day ("机票订的几号"), not of a line, a room or a parking space ("几号线",
+// "车位是几号").
+bool AsksForDayOfMonth(std::string_view q) {
+  constexpr std::string_view kAsk = "几号";
+  const size_t at = q.find(kAsk);
+  if (at == std::string_view::npos) return false;
+  constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子桌";
+  const std::string_view next = q.substr(at + kAsk.size(), 3);
+  if (next.size() == 3 && kNotADay.find(next) != std::string_view::npos) return false;
+  for (std::string_view thing : {"车位", "座位", "房间", "门牌", "床位", "柜"}) {
+    if (q.find(thing) != std::string_view::npos) return false;
+  }
+  return true;
+}
+
+// A blood type: A / B / AB / O before 型 ("O型血", "ab型"), "type A", "O negative", "AB+",
+// Rh 阴性 / 阳性.
+bool CarriesBloodType(std::string_view folded) {
+  if (folded.find("rh") != std::string_view::npos || folded.find("熊猫血") != std::string_view::npos) {
+    return true;
+  }
+  const auto letters_before = [&](size_t at) {
+    size_t b = at;
+    while (b > 0 && (folded[b - 1] == 'a' || folded[b - 1] == 'b' || folded[b - 1] == 'o')) --b;
+    const std::string_view t = folded.substr(b, at - b);
+    const bool word_start = b == 0 || !std::isalnum(static_cast<unsigned char>(folded[b - 1]));
+    return word_start && (t == "a" || t == "b" || t == "ab" || t == "o");
+  };
+  for (size_t at = 0; at < folded.size(); ++at) {
+    const std::string_view rest = folded.substr(at);
+    const bool sign = (rest.starts_with("+") || rest.starts_with("-")) &&
+                      (rest.size() == 1 || !std::isalnum(static_cast<unsigned char>(rest[1])));
+    if (!(rest.starts_with("型") || sign ||
+          rest.starts_with(" positive") || rest.starts_with(" negative") ||
+          rest.starts_with(" pos") || rest.starts_with(" neg"))) {
+      continue;
+    }
+    if (letters_before(at)) return true;
+  }
+  for (std::string_view t : {"type a", "type b", "type ab", "type o"}) {
+    for (size_t at = folded.find(t); at != std::string_view::npos; at = folded.find(t, at + 1)) {
+      const size_t end = at + t.size();
+      if (end == folded.size() || !std::isalpha(static_cast<unsigned char>(folded[end]))) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 AnswerKind AskedKind(std::string_view query, bool about_past) {
@@ -646,8 +694,8 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
                                             "what date", "bday"};
   constexpr std::string_view kHourAsks[] = {"几点", "what time", "dinner", "晚饭", "饭"};
   const bool asks_time = AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts);
-  if (!about_past && (asks_time || HasCue(q, "when")) && AnyCue(q, kDateAsks) &&
-      !AnyCue(q, kHourAsks)) {
+  if (!about_past && (asks_time || HasCue(q, "when")) &&
+      (AnyCue(q, kDateAsks) || AsksForDayOfMonth(q)) && !AnyCue(q, kHourAsks)) {
     return AnswerKind::kDate;
   }
   if (!about_past && asks_time) return AnswerKind::kTime;
@@ -657,6 +705,8 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   }
   if (AsksForShare(q)) return AnswerKind::kShare;
   if (AnyCue(q, kAreaAsks)) return AnswerKind::kArea;
+  constexpr std::string_view kBloodAsks[] = {"血型", "blood type", "blood group"};
+  if (AnyCue(q, kBloodAsks)) return AnswerKind::kBloodType;
   // "Which Kindle model did I buy?": a model.
   if (AnyCue(q, kBrandAsks) ||
       (HasCue(q, "model") && (HasCue(q, "which") || HasCue(q, "what")))) {
@@ -772,6 +822,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return CarriesShare(folded, Folded(query));
     case AnswerKind::kArea:
       return CarriesArea(folded);
+    case AnswerKind::kBloodType:
+      return CarriesBloodType(folded);
     case AnswerKind::kDate:
       return CarriesDate(folded, AnyCue(Folded(query), kYearlyDays));
     case AnswerKind::kJob:

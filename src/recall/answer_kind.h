@@ -82,6 +82,8 @@
 //                                                            "1:5000", "1/20", 1比3
 //   area      面积, 多少平, "square feet", "sq ft", 几亩      a number before 平, ㎡, "sq",
 //                                                            "square", "acre", 亩
+//   blood     血型, "blood type"                             A / B / AB / O before 型, "type
+//                                                            A", "O negative", "AB+", Rh
 //
 // Numbers are digits, Chinese numerals and English number words. Counting questions ("how
 // many times ...") ask for no kind: their answer is the number of memories, not a value in one.
@@ -110,7 +112,8 @@ enum class AnswerKind {
   kDate,
   kIdentifier,
   kShare,
-  kArea
+  kArea,
+  kBloodType
 };
 
 // The relevance share left to a hit that does not carry the kind asked for.

@@ -390,6 +390,38 @@ TEST(AnswerKindTest, SharesAreasAndSizesAskForTheirUnits) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kArea, "李老板那个门面房装修 预算控制在15万以内", "门面多大面积"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kArea, "门面120平，两层", "门面多大面积"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kArea, "the shop is 1,200 sq ft", "how many square feet is the shop?"));
+}
+
+TEST(AnswerKindTest, BloodTypesDaysOfTheMonthAddressesAndNumbersOfOtherThings) {
+  EXPECT_EQ(AskedKind("宝宝什么血型", false), AnswerKind::kBloodType);
+  EXPECT_EQ(AskedKind("What's my blood type?", false), AnswerKind::kBloodType);
+  for (const char* carries : {"宝宝是A型血", "我是O型", "blood type is AB+", "she's O negative",
+                              "type B, same as dad", "RH阴性"}) {
+    EXPECT_TRUE(CarriesKind(AnswerKind::kBloodType, carries, "what blood type")) << carries;
+  }
+  for (const char* none : {"宝宝疫苗本上写着下一针是五联", "My dog's name is Biscuit.",
+                           "a b-movie night", "家里买了个B超机"}) {
+    EXPECT_FALSE(CarriesKind(AnswerKind::kBloodType, none, "what blood type")) << none;
+  }
+  // 几号 of a day asks for a day, not a month; of a line or a parking space, no date.
+  EXPECT_EQ(AskedKind("去海南的机票订的几号？", false), AnswerKind::kDate);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "我们下个月去海南过冬", "去海南的机票订的几号？"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "机票订了15号的", "去海南的机票订的几号？"));
+  EXPECT_NE(AskedKind("我现在上班坐几号线", false), AnswerKind::kDate);
+  EXPECT_NE(AskedKind("我的车位是几号？", false), AnswerKind::kDate);
+  // An address is a number on a street, not a name.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "Kevin is handling the Meridian slide deck.",
+                           "What's Kevin's home address?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Kevin moved to 41 Elm St.",
+                          "What's Kevin's home address?"));
+  // Counts, decades and retirement plans are no codes or sums.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "Duolingo, 120-day streak",
+                           "What's my frequent flyer number?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "old tribal piece from the 2000s",
+                           "how much was jenna's deposit?"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "I contribute 6% of my salary to the 401k.",
+                           "What's the balance in my Roth IRA?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAge, "my 6-year-old nephew", "how old is my nephew?"));
   EXPECT_EQ(AskedKind("what boot size do I put down for Marcus?", false), AnswerKind::kSize);
   EXPECT_FALSE(CarriesKind(AnswerKind::kSize, "Marcus is paired with me for rope rescue drills",
                            "what boot size do I put down for Marcus?"));

@@ -147,6 +147,9 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
                                       AnyCue(folded, kStreetWords) || HasHouseNumber(folded))) {
     return true;
   }
+  // An address is a number on a street, not a name ("Kevin is handling the Meridian slide
+  // deck" for Kevin's home address).
+  if (address) return false;
   if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;
   // Where someone lives or is: a home or a kind of place ("a place near a park or woods", "my
   // Japanese house").

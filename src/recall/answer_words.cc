@@ -259,6 +259,21 @@ bool CallsByName(std::string_view pair) {
       "老师", "老板", "老公", "老婆", "老家", "老人", "老妈", "老爸", "老大", "老二", "老三",
       "老客", "老款", "老年", "老房", "老小", "老同", "老友", "老伴", "老总", "老外", "老街",
       "阿姨", "阿婆", "阿公", "阿爸", "阿妈"};
+  // A surname and a title one calls an elder or a colleague by (刘姐, 王哥, 李总, 张工).
+  constexpr std::string_view kSurnames =
+      "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+      "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚"
+      "邵万钱严武戴莫孔向汤";
+  if (pair.size() == 6) {
+    const std::string_view first = pair.substr(0, 3);
+    const std::string_view title = pair.substr(3);
+    const size_t at = kSurnames.find(first);
+    if (at != std::string_view::npos && at % 3 == 0 &&
+        (title == "姐" || title == "哥" || title == "总" || title == "工" || title == "叔" ||
+         title == "姨")) {
+      return true;
+    }
+  }
   if (!(pair.starts_with("小") || pair.starts_with("老") || pair.starts_with("阿"))) return false;
   return std::find(std::begin(kNotNames), std::end(kNotNames), pair) == std::end(kNotNames);
 }

@@ -32,6 +32,10 @@ constexpr std::string_view kEnNoMoneyUnits[] = {
     "oz", "ml", "mg", "gallons", "gal", "plants", "servings", "copies", "pieces", "ton", "tons"};
 
 bool StartsWithUnit(std::string_view rest, std::span<const std::string_view> units) {
+  // A unit joined by a hyphen ("120-day streak", "a 6-month lease").
+  if (rest.size() > 1 && rest[0] == '-' && std::isalpha(static_cast<unsigned char>(rest[1]))) {
+    rest.remove_prefix(1);
+  }
   for (std::string_view u : units) {
     if (rest.substr(0, u.size()) != u) continue;
     // A Latin unit ends its word ("min" of "25 min", not "minimum").
@@ -180,6 +184,16 @@ bool HasMoneyNumber(std::string_view folded) {
       if (year) return false;
     }
     if (AfterMonth(before)) return false;
+    // A decade ("from the 2000s", "the 90s") and a retirement plan ("401k", "403(b)").
+    if ((number.size() == 4 || number.size() == 2) && after.starts_with("s") &&
+        (after.size() == 1 || !std::isalpha(static_cast<unsigned char>(after[1])))) {
+      return false;
+    }
+    if ((number == "401" || number == "403" || number == "457") &&
+        (after.starts_with("k") || after.starts_with("(k)") || after.starts_with("b") ||
+         after.starts_with("(b)"))) {
+      return false;
+    }
     // A count of things named by a plural ("hire 2 AEs", "8 episodes"), but not of money.
     if (!AfterSumSign(before) && CountsAPlural(after)) return false;
     return !StartsWithUnit(after, kZhNoMoneyUnits) && !StartsWithUnit(after, kEnNoMoneyUnits);
@@ -190,7 +204,8 @@ bool HasAge(std::string_view folded) {
   return AnyNumber(folded, [](std::string_view number, std::string_view before,
                               std::string_view after) {
     if (after.starts_with("岁") || after.starts_with("周岁") || after.starts_with("years old") ||
-        after.starts_with("year old") || after.starts_with("year-old") || after.starts_with("yo ") ||
+        after.starts_with("year old") || after.starts_with("year-old") ||
+        after.starts_with("-year-old") || after.starts_with("-year old") || after.starts_with("yo ") ||
         after == "yo") {
       return true;
     }
@@ -364,7 +379,13 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
       const bool unit = !tail.empty() && std::all_of(tail.begin(), tail.end(), [](char c) {
         return std::isalpha(static_cast<unsigned char>(c));
       }) && tail.size() <= 3 && tail != "a" && tail != "b" && tail != "c" && tail != "d";
-      if (!unit) return true;
+      // ... or joined by a hyphen ("120-day streak", "6-month lease").
+      const bool hyphen_unit =
+          tail.size() > 1 && tail.front() == '-' && word.size() > tail.size() &&
+          std::all_of(tail.begin() + 1, tail.end(),
+                      [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) &&
+          StartsWithUnit(tail, kEnNoMoneyUnits);
+      if (!unit && !hyphen_unit) return true;
     }
     // A seat: up to three digits and one letter ("14C").
     if (letters == 1 && digits <= 2 && std::isalpha(static_cast<unsigned char>(word.back()))) {

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/extract/coreference_rules.h"
 #include "src/recall/answer_kind.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/hit_order.h"
@@ -154,6 +155,24 @@ bool AsksTheKind(std::string_view query, const std::string& word, AnswerKind ask
   return AskedKind(without, false) != asked;
 }
 
+// A noun for a person by role or kin (客户, 同事, "friend"): two statements that both say it
+// may be of two people ("意大利客户Marco" and "土耳其客户的WhatsApp").
+bool IsPersonNoun(std::string_view word) {
+  constexpr std::string_view kRoles[] = {
+      "学员", "学生", "同学", "员工", "师傅", "医生", "护士", "经理", "主任", "司机", "邻居",
+      "房东", "租客", "病人", "患者", "顾客", "会员", "团员", "队员", "家长", "助理", "供应",
+      "client", "clients", "customer", "customers", "student", "patient", "member", "tenant",
+      "neighbor", "neighbour", "landlord", "coach", "trainee", "vendor", "supplier"};
+  if (std::find(std::begin(kRoles), std::end(kRoles), word) != std::end(kRoles)) return true;
+  for (const auto& n : extract::coref_rules::ChinesePersonNouns()) {
+    if (n.text == word) return true;
+  }
+  for (const auto& n : extract::coref_rules::EnglishPersonNouns()) {
+    if (n.text == word) return true;
+  }
+  return false;
+}
+
 // Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
 // not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
 // phone number?"; in Chinese only the first character pair and a pair that calls someone by
@@ -177,7 +196,7 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     if (!own_words[i]) {
       own_words[i] = ContentWords(hits[i].memory.content);
       std::erase_if(*own_words[i], [&](const std::string& x) {
-        return std::find(words.begin(), words.end(), x) != words.end();
+        return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x);
       });
     }
     return *own_words[i];
@@ -256,7 +275,9 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   double unknown_names = 0;
   for (size_t w = 0; w < words.size(); ++w) {
     unknown += known[w] ? 0 : weighted[w].weight;
-    if (weighted[w].weight < kNameWeight) continue;
+    // In Chinese, a pair that calls someone by name (小和, 刘姐; CallsByName) is a name too.
+    const bool han_name = static_cast<unsigned char>(words[w][0]) >= 0x80 && CallsByName(words[w]);
+    if (weighted[w].weight < kNameWeight && !han_name) continue;
     names += 1;
     if (!known[w] && (caller.empty() || words[w] != caller)) unknown_names += 1;
   }

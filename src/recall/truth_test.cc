@@ -302,6 +302,14 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("INC-7 status?", {"INC-7 is open", "INC-8 is open"});
   EXPECT_LT(r[1], 0.25);
+  // A role both say (学员, 客户) links no two people; a surname and a title (刘姐) is a name.
+  r = relevance_of("老周今年多大", {"学员老周 膝盖有旧伤", "另一个学员小林今年26岁 底子好"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("Marco的WhatsApp是多少",
+                   {"意大利客户Marco 下个月来广州", "土耳其客户的WhatsApp是+90 532 118 4471"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("房东刘姐电话多少", {"房东刘姐人挺好", "中通业务员小李电话13688001234"});
+  EXPECT_LT(r[1], 0.25);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
