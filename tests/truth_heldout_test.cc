@@ -602,6 +602,30 @@ constexpr SetFloor kFiftiethSetFloors[] = {
 constexpr SetFloor kFiftyFirstSetFloors[] = {
     {0.25, 55.0 / 70}, {0.35, 56.0 / 70}, {0.0, 51.0 / 70}};
 
+// The fifty-second set (truth_heldout52.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-second writer from the usual prompt (成都的火锅店老板, a
+// Denver ER nurse on nights, 深圳硬件创业公司的供应链经理, a retired teacher volunteering at a
+// library in Maine, 杭州的直播电商卖家, a Toronto junior lawyer before a trial). Scored once
+// with the rules of 9facf31 (2026-12-06): 65/70 = 92.9 % at the default floor 0.25
+// (abstention 10/10, change_verb 7/10, correction 10/10, dedup 10/10, newer_statement 9/10,
+// past_question 10/10, status 9/10), 65/70 at 0.35, 55/70 with no floor. The rules of fe170d8
+// score the same 65/70. Development data from now on; the floors are its blind scores less
+// one row.
+constexpr SetFloor kFiftySecondSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 54.0 / 70}};
+
+// The fifty-third set (truth_heldout53.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-third writer from the usual prompt (武汉的材料学研究生, a
+// Texas rancher with a feed store account, 厦门的茶叶店老板, a London bike courier racing on
+// weekends, 北京的幼儿园老师, a Seattle game developer with two cats). Scored once with the
+// rules of 9facf31 (2026-12-06), like the fifty-second: 55/70 = 78.6 % at the default floor
+// 0.25 (abstention 8/10, change_verb 5/10, correction 8/10, dedup 8/10, newer_statement 8/10,
+// past_question 10/10, status 8/10), 54/70 at 0.35, 45/70 with no floor. The rules of fe170d8
+// score the same 55/70. Development data from now on; the floors are its blind scores less
+// one row.
+constexpr SetFloor kFiftyThirdSetFloors[] = {
+    {0.25, 54.0 / 70}, {0.35, 53.0 / 70}, {0.0, 44.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -941,6 +965,14 @@ TEST(TruthHeldOutTest, ScoreOnFiftiethSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFiftyFirstSet) {
   ExpectFloors("truth_heldout51.jsonl", kFiftyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftySecondSet) {
+  ExpectFloors("truth_heldout52.jsonl", kFiftySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftyThirdSet) {
+  ExpectFloors("truth_heldout53.jsonl", kFiftyThirdSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
