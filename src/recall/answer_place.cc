@@ -121,7 +121,7 @@ bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::st
 }
 
 // Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
-constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场";
+constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场寓";
 
 }  // namespace
 

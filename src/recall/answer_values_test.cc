@@ -9,6 +9,7 @@
 #include "src/recall/numbers_said.h"
 #include "src/recall/other_thing.h"
 #include "src/recall/staleness.h"
+#include "src/recall/staleness_cues.h"
 
 namespace engram::recall {
 namespace {
@@ -157,6 +158,31 @@ TEST(AnswerValuesTest, OnlyTheOlderSayingWhatIsAskedIsNoSecondAnswer) {
   EXPECT_EQ(outdated_for_one("what milk do I like", "I prefer soy milk in my coffee",
                              "switched to oat milk in my coffee"),
             1);
+}
+
+// Asked what holds now, a short change to a new value on the question's topic replaces what
+// answers it, though the two share no word; a change in passing does not.
+TEST(AnswerValuesTest, AChangeToANewValueReplacesWhatAnsweredInOtherWords) {
+  struct Case {
+    const char* question;
+    const char* older;
+    const char* newer;
+    int outdated;
+  };
+  const Case cases[] = {
+      {"what engine is the prototype on", "we're using unity for the new prototype",
+       "team switched to godot last week after the pricing mess", 1},
+      {"which club do i race for", "racing for Lea Valley CC this season",
+       "moved over to Herne Hill Velo, fees were way cheaper", 1},
+      {"what do i use for citations?", "i use zotero for all my citations",
+       "thanks, i'll keep you updated on the draft", -1},
+  };
+  for (const Case& c : cases) EXPECT_EQ(OutdatedFor(c.question, c.older, c.newer), c.outdated) << c.newer;
+  EXPECT_TRUE(ChangesToAValue("they moved me to fri-sat-sun nights starting this month"));
+  EXPECT_TRUE(ChangesToAValue("transferred over to oncology as of monday"));
+  EXPECT_TRUE(ChangesToAValue("搬到工学部的研究生公寓了"));
+  EXPECT_FALSE(ChangesToAValue("i'll keep you updated"));
+  EXPECT_FALSE(ChangesToAValue("last weekend i joined a mentorship program"));
 }
 
 TEST(AnswerValuesTest, CodesAQuestionNames) {

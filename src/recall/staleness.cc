@@ -24,6 +24,8 @@ namespace {
 
 // Both statements answer the question at hand at least this well (RecallHit::relevance).
 constexpr double kTopicRelevance = 0.3;
+// Asked what holds now, a change this relevant to the question replaces what answers it.
+constexpr double kNowChangeRelevance = 0.6;
 // In a slot both speak of, the older statement need only touch the question.
 constexpr double kSlotRelevance = 0.1;
 // Asked for a value now, a change of what both statements answer fully repeats this share of
@@ -295,6 +297,16 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
     return true;
   }
+  // Asked what holds now: a short change on the question's topic replaces a short statement
+  // that answers it fully, in whatever words ("team switched to godot last week" after "we're
+  // using unity for the new prototype", asked what engine the prototype is on).
+  if (topic.asks_now && (newer.replace || (newer.change && ChangesToAValue(newer.folded))) &&
+      topic.newer_relevance >= kNowChangeRelevance &&
+      topic.older_relevance >= kOneAnswerRelevance && topic.both_short && !newer.additive &&
+      !older.additive && !topic.newer_lacks_kind && !other_thing &&
+      !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
+    return true;
+  }
   // A change that names what the older statement is about ("I sold the Honda ...").
   if (newer.replace && topic.older_relevance >= kTopicRelevance &&
       topic.shared_words >= (topic.both_short ? 0.2 : kChangeSharedWords)) {
@@ -532,6 +544,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       const bool gives_value = asked == AnswerKind::kAny || answers_value(j);
       topic.newer_lacks_kind = !gives_value && answers_value(i);
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent && gives_value;
+      topic.asks_now = !value_question.empty() && older.kind != MemoryKind::kEvent &&
+                       (asked == AnswerKind::kAny || answers_value(i));
       // Both carry a value of the kind asked, of one shape, and the newer says what the older
       // is about: a word of the question that the older says too, or another of the question's
       // words and a word of the older's.

@@ -130,6 +130,9 @@ struct Topic {
   // The question asks how an item stands (query_analysis.h AsksForStatus): two statements that both answer it
   // and share a word of the item are two steps of one process, whatever their words.
   bool asks_status = false;
+  // The question asks what holds now (one question, no history cue), and the older carries
+  // the kind of value it asks for, if any (answer_kind.h).
+  bool asks_now = false;
   // Both are at most twice kStatementUnits: a step of a process told with its details
   // ("保险公司审核通过了，理赔款8600元已经打到我的工商银行卡上").
   bool both_fairly_short = true;

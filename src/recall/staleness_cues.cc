@@ -1,5 +1,7 @@
 #include "src/recall/staleness_cues.h"
 
+#include <cctype>
+
 namespace engram::recall {
 namespace {
 
@@ -185,6 +187,37 @@ const std::vector<SlotCues>& SlotCueTable() {
 std::span<const std::string_view> CorrectionCues() { return kCorrectionCues; }
 std::span<const std::string_view> OpeningCorrectionCues() { return kOpeningCorrectionCues; }
 std::span<const std::string_view> ChangeCues() { return kChangeCues; }
+
+bool ChangesToAValue(std::string_view folded) {
+  constexpr std::string_view kZhTargets[] = {"搬到", "搬去", "转到", "迁到", "迁去", "调去",
+                                             "调成", "改由", "升为", "换到", "改到"};
+  for (std::string_view cue : kZhTargets) {
+    if (folded.find(cue) != std::string_view::npos) return true;
+  }
+  // An English change verb and "to" within three words after it.
+  constexpr std::string_view kVerbs[] = {"moved", "switched", "transferred", "changed",
+                                         "migrated", "relocated", "promoted", "upgraded",
+                                         "moving", "switching", "put"};
+  for (std::string_view verb : kVerbs) {
+    for (size_t at = folded.find(verb); at != std::string_view::npos;
+         at = folded.find(verb, at + 1)) {
+      if (at > 0 && std::isalpha(static_cast<unsigned char>(folded[at - 1]))) continue;
+      size_t end = at + verb.size();
+      if (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) continue;
+      for (int word = 0; word < 4 && end < folded.size(); ++word) {
+        while (end < folded.size() && folded[end] == ' ') ++end;
+        size_t stop = end;
+        while (stop < folded.size() && std::isalpha(static_cast<unsigned char>(folded[stop]))) {
+          ++stop;
+        }
+        if (folded.substr(end, stop - end) == "to") return true;
+        if (stop == end) break;
+        end = stop;
+      }
+    }
+  }
+  return false;
+}
 std::span<const std::string_view> ReplaceCues() { return kReplaceCues; }
 std::span<const std::string_view> AdditiveCues() { return kAdditiveCues; }
 

@@ -30,6 +30,10 @@ std::span<const std::string_view> OpeningCorrectionCues();
 std::span<const std::string_view> ChangeCues();
 // Change cues that say the old state ended ("不再", "no longer", "traded in").
 std::span<const std::string_view> ReplaceCues();
+// Whether `folded` says something changed to a new value: a change verb with its target
+// ("搬到", "转到", "moved to", "they moved me to fri-sat-sun", "transferred over to"), not a
+// change in passing ("keep you updated", "joined a mentorship program").
+bool ChangesToAValue(std::string_view folded);
 // An addition to a slot, not a change ("也", "also").
 std::span<const std::string_view> AdditiveCues();
 
