@@ -626,6 +626,29 @@ constexpr SetFloor kFiftySecondSetFloors[] = {
 constexpr SetFloor kFiftyThirdSetFloors[] = {
     {0.25, 54.0 / 70}, {0.35, 53.0 / 70}, {0.0, 44.0 / 70}};
 
+// The fifty-fourth set (truth_heldout54.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-fourth writer from the usual prompt (青岛的海鲜批发商, a
+// Phoenix chemistry teacher coaching debate, 南京的医院药剂师, a Dublin wedding photographer,
+// 长沙的网约车司机, a Minneapolis dental hygienist with twin toddlers). Scored once with the
+// rules of da0ac0b (2026-12-06): 62/70 = 88.6 % at the default floor 0.25 (abstention 8/10,
+// change_verb 9/10, correction 10/10, dedup 10/10, newer_statement 7/10, past_question 10/10,
+// status 8/10), 62/70 at 0.35, 54/70 with no floor. The rules of fe170d8 score 60/70
+// (change_verb 7/10). Development data from now on; the floors are its blind scores less one
+// row.
+constexpr SetFloor kFiftyFourthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 53.0 / 70}};
+
+// The fifty-fifth set (truth_heldout55.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-fifth writer from the usual prompt (苏州的刺绣工作室老板, a
+// Nashville session guitarist, 大连港的物流调度, a Vancouver PhD student in marine biology,
+// 贵阳的小学校长, an Atlanta food-truck owner). Scored once with the rules of da0ac0b
+// (2026-12-06), like the fifty-fourth: 58/70 = 82.9 % at the default floor 0.25 (abstention
+// 6/10, change_verb 8/10, correction 9/10, dedup 9/10, newer_statement 9/10, past_question
+// 8/10, status 9/10), 60/70 at 0.35, 52/70 with no floor. The rules of fe170d8 score 56/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFiftyFifthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 59.0 / 70}, {0.0, 51.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -973,6 +996,14 @@ TEST(TruthHeldOutTest, ScoreOnFiftySecondSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFiftyThirdSet) {
   ExpectFloors("truth_heldout53.jsonl", kFiftyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftyFourthSet) {
+  ExpectFloors("truth_heldout54.jsonl", kFiftyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftyFifthSet) {
+  ExpectFloors("truth_heldout55.jsonl", kFiftyFifthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
