@@ -9,6 +9,7 @@
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
 #include "src/extract/entity_rules.h"
+#include "src/recall/answer_measures.h"
 #include "src/recall/answer_place.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
@@ -431,42 +432,6 @@ bool AsksForShare(std::string_view q) {
   return AnyCue(q, kShareAsks) || q.find("what %") != std::string_view::npos;
 }
 
-// "35%", "twelve percent", "百分之三十", "三成", or a ratio ("1:5000", "1比3") where the question
-// asks for one (ratio, dilution, 比例, 稀释).
-bool CarriesShare(std::string_view folded, std::string_view folded_query) {
-  if (HasPercent(folded) || HasCue(folded, "percent") || HasCue(folded, "per cent") ||
-      folded.find("百分之") != std::string_view::npos) {
-    return true;
-  }
-  for (size_t at = folded.find("成"); at != std::string_view::npos; at = folded.find("成", at + 1)) {
-    if (NumeralBefore(folded, at)) return true;
-  }
-  constexpr std::string_view kRatioAsks[] = {"ratio", "dilution", "比例", "稀释"};
-  if (!AnyCue(folded_query, kRatioAsks)) return false;
-  for (size_t at = 1; at + 1 < folded.size(); ++at) {
-    const char c = folded[at];
-    if ((c == ':' || c == '/') && std::isdigit(static_cast<unsigned char>(folded[at - 1])) &&
-        std::isdigit(static_cast<unsigned char>(folded[at + 1]))) {
-      return true;
-    }
-  }
-  return folded.find("比") != std::string_view::npos && HasDigit(folded);
-}
-
-// A number before a unit of area: "120平", "85平米", "1,200 sq ft", "3 acres", "两亩".
-bool CarriesArea(std::string_view folded) {
-  constexpr std::string_view kUnits[] = {"平", "㎡", "m2", "m²", "sq", "square", "acre", "亩",
-                                         "hectare"};
-  for (std::string_view u : kUnits) {
-    for (size_t at = folded.find(u); at != std::string_view::npos; at = folded.find(u, at + 1)) {
-      size_t p = at;
-      while (p > 0 && folded[p - 1] == ' ') --p;
-      if (NumeralBefore(folded, p)) return true;
-    }
-  }
-  return false;
-}
-
 bool AsksForMoney(std::string_view q) {
   if (AnyCue(q, kMoneyAsks)) return true;
   if (AnyCue(q, kZhMoneyNouns) && (q.find("多少") != std::string_view::npos ||
@@ -598,35 +563,6 @@ std::string WithoutCodeNumbers(std::string_view raw_text, std::string folded) {
   return folded;
 }
 
-// "42码", "size 10.5", "穿L的", "an M", "11.5", "11.5 inch" (not "20号", a day).
-bool CarriesSize(std::string_view folded) {
-  constexpr std::string_view kMa = "码";
-  for (size_t at = folded.find(kMa); at != std::string_view::npos; at = folded.find(kMa, at + 1)) {
-    if (at > 0 && (std::isdigit(static_cast<unsigned char>(folded[at - 1])) ||
-                   (at >= 3 && kZhNumerals.find(folded.substr(at - 3, 3)) != std::string_view::npos))) {
-      return true;
-    }
-  }
-  for (const LatinWord& w : LatinWords(folded)) {
-    for (std::string_view size : {"xs", "s", "m", "l", "xl", "xxl", "xxxl"}) {
-      if (w.text == size) return true;
-    }
-  }
-  // A length ("11.5 inch", "a 65-inch tv", "27寸") or a rating of equipment ("3.5 ton", "1.5匹",
-  // "50 gallon").
-  for (std::string_view unit : {"inch", "inches", "寸", "英寸", "ton", "tons", "gallon", "gallons",
-                                "btu", "匹", "升"}) {
-    for (size_t at = folded.find(unit); at != std::string_view::npos;
-         at = folded.find(unit, at + 1)) {
-      size_t k = at;
-      while (k > 0 && (folded[k - 1] == ' ' || folded[k - 1] == '-')) --k;
-      if (k > 0 && std::isdigit(static_cast<unsigned char>(folded[k - 1]))) return true;
-    }
-  }
-  const size_t size = folded.find("size");
-  return (size != std::string_view::npos && HasDigit(folded.substr(size))) || HasSizeNumber(folded);
-}
-
 // 几号 of a day ("机票订的几号"), not of a line, a room or a parking space ("几号线",
 // "车位是几号").
 bool AsksForDayOfMonth(std::string_view q) {
@@ -640,39 +576,6 @@ bool AsksForDayOfMonth(std::string_view q) {
     if (q.find(thing) != std::string_view::npos) return false;
   }
   return true;
-}
-
-// A blood type: A / B / AB / O before 型 ("O型血", "ab型"), "type A", "O negative", "AB+",
-// Rh 阴性 / 阳性.
-bool CarriesBloodType(std::string_view folded) {
-  if (folded.find("rh") != std::string_view::npos || folded.find("熊猫血") != std::string_view::npos) {
-    return true;
-  }
-  const auto letters_before = [&](size_t at) {
-    size_t b = at;
-    while (b > 0 && (folded[b - 1] == 'a' || folded[b - 1] == 'b' || folded[b - 1] == 'o')) --b;
-    const std::string_view t = folded.substr(b, at - b);
-    const bool word_start = b == 0 || !std::isalnum(static_cast<unsigned char>(folded[b - 1]));
-    return word_start && (t == "a" || t == "b" || t == "ab" || t == "o");
-  };
-  for (size_t at = 0; at < folded.size(); ++at) {
-    const std::string_view rest = folded.substr(at);
-    const bool sign = (rest.starts_with("+") || rest.starts_with("-")) &&
-                      (rest.size() == 1 || !std::isalnum(static_cast<unsigned char>(rest[1])));
-    if (!(rest.starts_with("型") || sign ||
-          rest.starts_with(" positive") || rest.starts_with(" negative") ||
-          rest.starts_with(" pos") || rest.starts_with(" neg"))) {
-      continue;
-    }
-    if (letters_before(at)) return true;
-  }
-  for (std::string_view t : {"type a", "type b", "type ab", "type o"}) {
-    for (size_t at = folded.find(t); at != std::string_view::npos; at = folded.find(t, at + 1)) {
-      const size_t end = at + t.size();
-      if (end == folded.size() || !std::isalpha(static_cast<unsigned char>(folded[end]))) return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace
