@@ -236,7 +236,6 @@ std::string_view StripDateNote(std::string_view s) {
   return s;
 }
 
-// Cleans the subject region [begin, end) of `lower`; returns the cleaned view.
 // A subject without the place it acts in: "他在AI Lab" of "他在AI Lab负责大模型推理优化" is 他,
 // "张工在北京" is 张工. Not 现在, 正在, 存在, ... nor where someone lives or sits ("住在北京的
 // 张工": a 的 after the place makes it part of who).
@@ -253,6 +252,7 @@ std::string_view WithoutPlace(std::string_view s) {
   return TrimSpaces(s.substr(0, at));
 }
 
+// Cleans the subject region [begin, end) of `lower`; returns the cleaned view.
 std::string_view CleanSubject(std::string_view lower, size_t begin, size_t end) {
   const Tables& tb = T();
   std::string_view s = lower.substr(begin, end - begin);

@@ -276,6 +276,16 @@ bool HasDigit(std::string_view text) {
   return false;
 }
 
+bool IsoDateAt(std::string_view text, size_t at) {
+  const auto digit = [&](size_t i) {
+    return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
+  };
+  const auto dash = [&](size_t i) { return i < text.size() && text[i] == '-'; };
+  return (at == 0 || !digit(at - 1)) && digit(at) && digit(at + 1) && digit(at + 2) &&
+         digit(at + 3) && dash(at + 4) && digit(at + 5) && digit(at + 6) && dash(at + 7) &&
+         digit(at + 8) && digit(at + 9) && !digit(at + 10);
+}
+
 bool NumeralBefore(std::string_view folded, size_t at) {
   if (at == 0) return false;
   if (std::isdigit(static_cast<unsigned char>(folded[at - 1]))) return true;

@@ -18,6 +18,10 @@ inline constexpr std::string_view kZhNumerals = "零〇二三四五六七八九�
 
 bool HasDigit(std::string_view text);
 
+// Whether a date in digits, YYYY-MM-DD, starts at `at` of `text` and is no part of a longer
+// number ("2024-06-13" of "(2024-06-13 15:00)", as the write path anchors 昨天下午三点).
+bool IsoDateAt(std::string_view text, size_t at);
+
 // Whether a digit or a Chinese numeral ends right before byte `at` of `folded`.
 bool NumeralBefore(std::string_view folded, size_t at);
 

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "src/base/utf8.h"
+#include "src/recall/numbers_said.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
@@ -271,10 +272,6 @@ bool NamesAPhone(std::string_view text, std::string_view word) {
   return false;
 }
 
-}  // namespace
-
-namespace {
-
 // "handle" before what is handled ("How did her son handle the accident?"), not a name on an
 // app ("what's her instagram handle").
 bool HandleIsAVerb(std::string_view folded) {
@@ -354,19 +351,13 @@ bool CarriesContact(std::string_view text, std::string_view query) {
     return true;
   }
   // A run of five digits (spaces and hyphens between them allowed), not a date in digits
-  // ("(2024-06-13 15:00)", as the write path anchors 昨天下午三点: no number to call).
-  auto is_digit = [&](size_t i) {
-    return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
-  };
+  // ("(2024-06-13 15:00)": no number to call).
   int digits = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '@') return true;
-    if (digits == 0 && (i == 0 || !is_digit(i - 1)) && is_digit(i) && is_digit(i + 1) &&
-        is_digit(i + 2) && is_digit(i + 3) && i + 4 < text.size() && text[i + 4] == '-' &&
-        is_digit(i + 5) && is_digit(i + 6) && i + 7 < text.size() && text[i + 7] == '-' &&
-        is_digit(i + 8) && is_digit(i + 9) && !is_digit(i + 10)) {
-      i += 9;  // YYYY-MM-DD
+    if (digits == 0 && IsoDateAt(text, i)) {
+      i += 9;  // past YYYY-MM-DD
       continue;
     }
     digits = std::isdigit(static_cast<unsigned char>(c)) ? digits + 1 : (c == '-' || c == ' ') ? digits : 0;

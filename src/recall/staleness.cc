@@ -297,9 +297,10 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
     return true;
   }
-  // Asked what holds now: a short change on the question's topic replaces a short statement
-  // that answers it fully, in whatever words ("team switched to godot last week" after "we're
-  // using unity for the new prototype", asked what engine the prototype is on).
+  // Asked what holds now: a short change to a new value on the question's topic replaces a
+  // short statement that answers it fully, in whatever words ("moved over to Herne Hill Velo,
+  // fees were way cheaper" after "racing for Lea Valley CC this season", asked which club I
+  // race for).
   if (topic.asks_now && (newer.replace || (newer.change && ChangesToAValue(newer.folded))) &&
       topic.newer_relevance >= kNowChangeRelevance &&
       topic.older_relevance >= kOneAnswerRelevance && topic.both_short && !newer.additive &&
@@ -542,10 +543,11 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
             return says(i, item) && says(j, item);
           });
       const bool gives_value = asked == AnswerKind::kAny || answers_value(j);
+      const bool older_gives_value = asked == AnswerKind::kAny || answers_value(i);
       topic.newer_lacks_kind = !gives_value && answers_value(i);
       topic.asks_one = asks_one && older.kind != MemoryKind::kEvent && gives_value;
-      topic.asks_now = !value_question.empty() && older.kind != MemoryKind::kEvent &&
-                       (asked == AnswerKind::kAny || answers_value(i));
+      topic.asks_now =
+          !value_question.empty() && older.kind != MemoryKind::kEvent && older_gives_value;
       // Both carry a value of the kind asked, of one shape, and the newer says what the older
       // is about: a word of the question that the older says too, or another of the question's
       // words and a word of the older's.
@@ -562,8 +564,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
             both_say_asked(i, j) || ((newer_says || one_measure) &&
                          SharesATopic(shape_of(i), shape_of(j), one_measure));
       }
-      topic.asks_value = asks_value && older.kind != MemoryKind::kEvent && gives_value &&
-                         (asked == AnswerKind::kAny || answers_value(i));
+      topic.asks_value =
+          asks_value && older.kind != MemoryKind::kEvent && gives_value && older_gives_value;
       if (asked_thing && (topic.asks_value || !cues_of(j).frame.empty())) {
         topic.both_say_asked = both_say_asked(i, j);
         topic.frames_differ_by_asked =

@@ -8,6 +8,7 @@
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
 #include "src/recall/cue_index.h"
+#include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
@@ -297,8 +298,7 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older,
   const auto contact = [](const std::string& n) {
     if (n.starts_with("⟦") || n.find('@') != std::string::npos) return true;
     // ... not a date or a span of dates ("2023-08-14~2023-08-20") the write path anchored.
-    const bool date = n.size() >= 7 && n[4] == '-' && std::isdigit(static_cast<unsigned char>(n[0]));
-    return !date && n.find('~') == std::string::npos &&
+    return !IsoDateAt(n, 0) && n.find('~') == std::string::npos &&
            std::count_if(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }) >= 7;
   };
   const auto all_contact = [&](const std::vector<std::string>& numbers) {

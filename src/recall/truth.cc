@@ -299,15 +299,15 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       one_question && asked != AnswerKind::kAny && !past_words
           ? OfAnotherSubject(query, asked, words, known, found_in, carries, *hits)
           : std::vector<bool>(hits->size(), false);
-  std::unordered_map<int64_t, double> by_id;
-  std::unordered_map<int64_t, size_t> index_of;
+  std::unordered_map<int64_t, size_t> index_of;    // of each hit, by memory id
+  std::vector<double> own_relevance(hits->size());  // before any is lent
   std::vector<bool> off_answer(hits->size(), false);
   std::vector<bool> lends_off(hits->size(), false);  // off-answer also when lent relevance
   // A code the question names (工单T-102, INC-20417) that some hit says: the question is about
   // that item, and a hit that does not say it is about another ("把张工的联系方式更新为…" for
   // "工单T-102"); not asked about the past ("what was the old pager number before Active911?").
   if (one_question && !past_words) {
-    for (const std::string& code : CodesIn(text::FoldForSearch(query))) {
+    for (const std::string& code : CodesIn(Folded(query))) {
       std::vector<bool> says(hits->size());
       for (size_t i = 0; i < hits->size(); ++i) {
         says[i] = Folded((*hits)[i].memory.content).find(code) != std::string::npos;
@@ -338,7 +338,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       if (!named.empty() && both.empty()) off_answer[i] = true;
     }
     if (off_answer[i]) h.relevance *= kOffAnswerFactor;
-    by_id[h.memory.id] = h.relevance;
+    own_relevance[i] = h.relevance;
     index_of[h.memory.id] = i;
   }
   for (size_t i = 0; i < hits->size(); ++i) {
@@ -347,18 +347,18 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     if (lent == h.channels.end()) continue;
     const int rank = lent->second.rank;
     if (rank < 1 || rank > static_cast<int>(pre_spread_ids.size())) continue;
-    auto lender = by_id.find(pre_spread_ids[rank - 1]);
+    auto lender = index_of.find(pre_spread_ids[rank - 1]);
     // Lent across a question and its answer only ("How long do you hold that pose?" ->
     // "30-60 seconds"): the turn after a statement need not be about what that one says
     // ("工单T-102的截止日期改到周五" after "客户张工说下周二要验收接口文档").
-    if (lender == by_id.end() ||
+    if (lender == index_of.end() ||
         !(AsksSomething(h.memory.content) ||
-          AsksSomething((*hits)[index_of.at(lender->first)].memory.content))) {
+          AsksSomething((*hits)[lender->second].memory.content))) {
       continue;
     }
     // An answer that carries no way to reach anyone or code asked for stays off-answer ("do
     // you have Kim's number?" -> "I'll ask her tonight", asked for Kim's phone number).
-    h.relevance = std::max(h.relevance, kLentRelevance * lender->second *
+    h.relevance = std::max(h.relevance, kLentRelevance * own_relevance[lender->second] *
                                             (lends_off[i] ? kOffAnswerFactor : 1.0));
   }
 }
