@@ -649,6 +649,28 @@ constexpr SetFloor kFiftyFourthSetFloors[] = {
 constexpr SetFloor kFiftyFifthSetFloors[] = {
     {0.25, 57.0 / 70}, {0.35, 59.0 / 70}, {0.0, 51.0 / 70}};
 
+// The fifty-sixth set (truth_heldout56.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-sixth writer from the usual prompt (哈尔滨的冰雕工作室经理,
+// a Phoenix emergency-room nurse, 厦门的茶叶店加盟商, a Glasgow secondhand-bookshop owner, 兰州的
+// 牛肉面馆厨师, a Denver ski-rental technician). Scored once with the rules of 2ace46e
+// (2026-12-06): 61/70 = 87.1 % at the default floor 0.25 (abstention 9/10, change_verb 9/10,
+// correction 10/10, dedup 9/10, newer_statement 9/10, past_question 9/10, status 6/10), 61/70
+// at 0.35, 49/70 with no floor. Development data from now on; the floors are its blind scores
+// less one row.
+constexpr SetFloor kFiftySixthSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 48.0 / 70}};
+
+// The fifty-seventh set (truth_heldout57.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-seventh writer from the usual prompt (深圳的硬件创业公司产品
+// 经理, a Dublin freelance translator, 昆明的鲜花批发商, a Houston oil-rig safety inspector, 青岛的
+// 幼儿园老师, a Melbourne indie game developer). Scored once with the rules of 2ace46e
+// (2026-12-06), like the fifty-sixth: 60/70 = 85.7 % at the default floor 0.25 (abstention
+// 6/10, change_verb 9/10, correction 9/10, dedup 9/10, newer_statement 8/10, past_question
+// 10/10, status 9/10), 60/70 at 0.35, 53/70 with no floor. Development data from now on; the
+// floors are its blind scores less one row.
+constexpr SetFloor kFiftySeventhSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 52.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -1004,6 +1026,14 @@ TEST(TruthHeldOutTest, ScoreOnFiftyFourthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFiftyFifthSet) {
   ExpectFloors("truth_heldout55.jsonl", kFiftyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftySixthSet) {
+  ExpectFloors("truth_heldout56.jsonl", kFiftySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftySeventhSet) {
+  ExpectFloors("truth_heldout57.jsonl", kFiftySeventhSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once

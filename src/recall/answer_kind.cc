@@ -312,8 +312,15 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
   // named dickinson"), that the question does not say.
   for (size_t i = 0; i + 1 < lower.size(); ++i) {
     const std::string_view cue = lower[i].text;
-    const bool names = cue == "named" || cue == "called" || cue == "name's" ||
-                       ((cue == "is" || cue == "s") && i > 0 && lower[i - 1].text == "name");
+    // ... or a word whom one answers to ("reporting to carla mendez", "supervised by omar").
+    const std::string_view prev = i > 0 ? std::string_view(lower[i - 1].text) : "";
+    const bool answers_to =
+        (cue == "to" && (prev == "report" || prev == "reports" || prev == "reporting" ||
+                         prev == "reported")) ||
+        (cue == "by" && (prev == "managed" || prev == "supervised")) ||
+        (cue == "under" && (prev == "work" || prev == "works" || prev == "working"));
+    const bool names = cue == "named" || cue == "called" || cue == "name's" || answers_to ||
+                       ((cue == "is" || cue == "s") && prev == "name");
     if (!names) continue;
     const std::string next = text::FoldForSearch(lower[i + 1].text);
     if (IsContentToken(next) && std::find(asked.begin(), asked.end(), next) == asked.end()) {

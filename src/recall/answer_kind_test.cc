@@ -375,6 +375,13 @@ TEST(AnswerKindTest, APlaceIsNamedWherePlacesAreSaid) {
                            office));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "Harbor Light's office is at 220 Pier St", office));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "新地址是恒通国际创新园C2栋3层", "公司现在地址是哪"));
+  // Typed in lower case, a place after a phrase that puts someone there.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "living out in katy, commute is brutal",
+                          "where do i live"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "work at st joseph's er, nights",
+                          "which hospital did i work at"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "moved to a night shift rotation, ugh",
+                           "which hospital did i work at"));
 }
 
 TEST(AnswerKindTest, SharesAreasAndSizesAskForTheirUnits) {
@@ -475,6 +482,10 @@ TEST(AnswerKindTest, WhoDoesAThingAsksForAName) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "剪辑外包:小雨,一条350,周结", "视频剪辑是谁在做？"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "剪辑外包给阿杰，每条300", "视频剪辑是谁在做？"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "剪辑要求统一用思源黑体字幕", "视频剪辑是谁在做？"));
+  // Whom one answers to, typed in lower case.
+  const char* boss = "who's my supervisor on the platform";
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "reporting to carla mendez on the platform", boss));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "reporting to the ops desk on the platform", boss));
 }
 
 TEST(AnswerKindTest, ValuesOfAnotherKindAnswerNoKnownSubject) {

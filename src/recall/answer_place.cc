@@ -1,6 +1,7 @@
 #include "src/recall/answer_place.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,8 @@ constexpr std::string_view kZhWhich[] = {"哪个", "哪家", "哪间", "哪所",
 constexpr std::string_view kZhWhere[] = {"在哪", "是哪", "是啥", "是什么"};
 constexpr std::string_view kEnPlaceNouns[] = {
     "hotel", "hostel", "motel", "inn",    "resort", "airbnb", "restaurant", "cafe",
-    "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment"};
+    "bistro", "venue", "school", "hospital", "clinic", "gym",   "address", "apartment",
+    "university", "college"};
 constexpr std::string_view kEnWhich[] = {"which", "what", "what's"};
 
 }  // namespace
@@ -120,6 +122,39 @@ bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::st
   return false;
 }
 
+// A word after a phrase that puts someone in a place ("living out in katy", "moved to pasadena
+// tx", "work at st joseph's er"): the place, capitalized or not. Casual typing drops the
+// capital HasPlaceName reads; not a common word after such a phrase ("work at home", "moved to
+// a bigger flat" is read by the kind of place).
+bool SaysPlaceAfterPlaceVerb(std::string_view folded) {
+  constexpr std::string_view kPutsInPlace[] = {
+      "live in ", "lives in ", "living in ", "lived in ", "live out in ", "living out in ",
+      "moved to ", "moving to ", "move to ", "moved out to ", "moved over to ", "moved back to ",
+      "relocated to ", "based in ", "based out of ", "work at ", "works at ", "working at ",
+      "worked at ", "started at ", "staying at ", "stay at ", "job at "};
+  constexpr std::string_view kNoPlace[] = {
+      "home", "work", "night", "nights", "a", "an", "my", "our", "his", "her", "their", "your",
+      "this", "that", "these", "least", "last", "first", "all", "once", "time", "bed", "some",
+      "another", "new", "old", "same", "different", "part", "full", "half", "remote", "from",
+      "it", "them", "him", "the", "one", "two", "around", "about", "midnight", "noon", "dawn"};
+  for (std::string_view cue : kPutsInPlace) {
+    for (size_t at = folded.find(cue); at != std::string_view::npos;
+         at = folded.find(cue, at + 1)) {
+      if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
+      size_t begin = at + cue.size();
+      if (folded.substr(begin).starts_with("the ")) begin += 4;
+      size_t end = begin;
+      while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+      const std::string_view next = folded.substr(begin, end - begin);
+      if (next.size() < 2 || (next.size() == 2 && next != "st" && next != "mt")) continue;
+      if (std::find(std::begin(kNoPlace), std::end(kNoPlace), next) == std::end(kNoPlace)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
 constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场寓";
 
@@ -151,6 +186,7 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
   // deck" for Kevin's home address).
   if (address) return false;
   if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;
+  if (SaysPlaceAfterPlaceVerb(folded)) return true;
   // Where someone lives or is: a home or a kind of place ("a place near a park or woods", "my
   // Japanese house").
   constexpr std::string_view kEnWhereAnswers[] = {

@@ -45,13 +45,24 @@ bool SaysWhichOfOneThing(std::string_view word) {
   return std::find(std::begin(kVersions), std::end(kVersions), word) != std::end(kVersions);
 }
 
+// Whether `shorter` is an abbreviation of `word` as people type them: its first letter and
+// the rest of its letters in order ("apt" of "apartment", "dept" of "department").
+bool Abbreviates(std::string_view shorter, std::string_view word) {
+  if (shorter.size() < 2 || shorter.size() >= word.size() || shorter[0] != word[0]) return false;
+  size_t k = 1;
+  for (size_t i = 1; i < word.size() && k < shorter.size(); ++i) {
+    if (word[i] == shorter[k]) ++k;
+  }
+  return k == shorter.size();
+}
+
 // Whether folded `text` says `first` before `second` in one phrase: an owner's "'s" / "'", a
 // hyphen or a few small words between them allowed ("guest wifi", "kim's birthday", "list for
 // the leg"); no clause break ("checkups, she's their pediatrician", whose content words only are
 // side by side).
 bool SideBySide(std::string_view text, std::string_view first, std::string_view second) {
   constexpr std::string_view kSmall[] = {"for", "the", "this", "that", "of", "my", "our", "a",
-                                         "an", "to", "at", "on", "in"};
+                                         "an", "to"};
   for (size_t at = text.find(first); at != std::string_view::npos; at = text.find(first, at + 1)) {
     size_t k = at + first.size();
     if (text.substr(k, 2) == "'s") {
@@ -91,7 +102,7 @@ bool QualifierSwapped(const AskedThing& asked, const std::vector<std::string>& a
           (y.size() >= 5 && y.ends_with("ed")) || (y.size() >= 6 && y.ends_with("ing"));
       if (b[k] == a[w] && static_cast<unsigned char>(y[0]) < 0x80 &&
           !Has(asked.words, y) && !Has(a, y) && !HasDigit(y) && !verb_form &&
-          !SaysWhichOfOneThing(y) && SideBySide(folded_b, y, b[k])) {
+          !SaysWhichOfOneThing(y) && !Abbreviates(y, x) && SideBySide(folded_b, y, b[k])) {
         return true;
       }
     }

@@ -187,7 +187,7 @@ constexpr std::string_view kStatusAsks[] = {
     "还在修", "还没好", "好没", "好点没", "好点了没", "好点了吗", "完了没", "完工了吗", "完工没",
     "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没", "还要多久", "多久能", "come in",
     "came in", "get here", "got here", "any news", "any word", "any update", "or not", "or what",
-    "did i get", "did we get"};
+    "did i get", "did we get", "what's the deal with", "what's up with", "how far along"};
 
 // A Chinese yes/no question of whether something got done: it ends with 了没, 没有, 没 or 了吗
 // ("办完没", "春游车费报了没有", "助理招到了吗") and asks no question word.
@@ -200,7 +200,12 @@ constexpr std::string_view kStatusOpeners[] = {"is", "are", "has", "have", "did"
 constexpr std::string_view kStatusWords[] = {
     "fixed", "resolved", "landed", "settled", "approved", "okay", "ok", "paid", "pay", "done",
     "finished", "ready", "working again", "arrived", "delivered", "shipped", "merged", "back",
-    "sorted", "closed", "signed", "cleared", "healed", "recovered", "accepted", "ever"};
+    "sorted", "closed", "signed", "cleared", "healed", "recovered", "accepted", "ever",
+    // the base form after "did": "did the leeds shipment arrive"
+    "arrive", "ship", "land", "clear", "close", "sell", "sold", "pass", "passed", "finish"};
+// "where is my grant application at", "where's the refund at".
+constexpr std::string_view kWhereIsOpeners[] = {"where is", "where's", "where are"};
+
 // "how's the beagle adoption going", "How is Biscuit's leg doing?", "How did my iron levels
 // end up?"; not "When is Caroline going to the conference?".
 constexpr std::string_view kHowOpeners[] = {"how's ", "how is ", "how are ", "how did "};
@@ -368,6 +373,8 @@ bool AsksForStatus(std::string_view query) {
   if (any_cue(kStatusAsks)) return true;
   std::string_view body = folded;
   while (!body.empty() && (body.back() == '?' || body.back() == ' ')) body.remove_suffix(1);
+  // "where is my film victoria grant application at"
+  if (opens(kWhereIsOpeners) && body.ends_with(" at")) return true;
   if (body.ends_with("？")) body.remove_suffix(std::string_view("？").size());
   return std::any_of(std::begin(kZhDoneEnds), std::end(kZhDoneEnds),
                      [&](std::string_view e) { return body.ends_with(e); }) &&

@@ -137,6 +137,10 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("宝宝的湿疹好点没"));
   EXPECT_TRUE(AsksForStatus("how's Emma's ear situation now?"));
   EXPECT_TRUE(AsksForStatus("活动室那个空调还要多久能用？"));
+  EXPECT_TRUE(AsksForStatus("did the leeds shipment arrive"));
+  EXPECT_TRUE(AsksForStatus("what's the deal with the boot heater warranty"));
+  EXPECT_TRUE(AsksForStatus("where is my film victoria grant application at"));
+  EXPECT_FALSE(AsksForStatus("where is the conference at this year?"));
   // Whether it got done, asked the Chinese way, and in a few more English phrasings.
   EXPECT_TRUE(AsksForStatus("宝宝落户的事办完没"));
   EXPECT_TRUE(AsksForStatus("春游车费报了没有"));

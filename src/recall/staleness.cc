@@ -178,7 +178,15 @@ bool IsStatusWord(const std::string& word) {
   for (const SlotCues& slot : SlotCueTable()) {
     if (slot.slot != kSlotStatus && slot.slot != kSlotStarted) continue;
     for (std::string_view cue : slot.cues) {
-      if (cue.find(word) != std::string_view::npos) return true;
+      const size_t at = cue.find(word);
+      if (at == std::string_view::npos) continue;
+      // A Latin word is a status word only whole: "sign" of "new sign is up" is the item,
+      // "signed" the status.
+      const bool latin = static_cast<unsigned char>(word[0]) < 0x80;
+      const size_t end = at + word.size();
+      if (!latin || ((at == 0 || cue[at - 1] == ' ') && (end == cue.size() || cue[end] == ' '))) {
+        return true;
+      }
     }
   }
   return false;
@@ -608,9 +616,13 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         }
         topic.shared_besides_values = KeywordCoverage(words, newer.content);
       }
+      // A name typed in lower case is no value of the statement's shape ("reporting to carla
+      // mendez on the platform" after "supervisor on the platform is mike dorsey"): asked for a
+      // name, one the newer carries (answer_kind.h) is one.
       if (topic.asks_one && Drifts(topic)) {
         topic.newer_gives_value =
-            GivesAValue(shape_of(j), shape_of(i), asked_thing ? asked_thing->folded : "");
+            GivesAValue(shape_of(j), shape_of(i), asked_thing ? asked_thing->folded : "") ||
+            (asked == AnswerKind::kName && gives_value && older_gives_value);
       }
       // Of another thing (other_thing.h), read only of a pair that would otherwise replace.
       if (Outdates(cues_of(j), cues_of(i), topic)) {

@@ -143,9 +143,13 @@ const std::vector<SlotCues>& SlotCueTable() {
         // bills, claims and hiring
         "unpaid", "paid in full", "overdue", "reviewing", "onsite", "phone screen",
         "phone-screen", "打款", "打到卡", "赔付", "批了", "点了同意", "settled", "paid out",
-        "underwriting", "turned me down", "being diagnosed", "审理", "定损", "结案"}},
+        "underwriting", "turned me down", "being diagnosed", "审理", "定损", "结案",
+        // bids and installs
+        "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round",
+        "second-round", "shortlisted"}},
       {kSlotStarted,
-       {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "报名",
+       {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "已经提交",
+        "报名", "投标", "投的标",
         "投了简历", "报修", "ordered", "applied for", "applied to", "submitted", "filed",
         "requested",
         "planning a", "planning to", "signed up"}},
@@ -194,7 +198,8 @@ bool ChangesToAValue(std::string_view folded) {
   for (std::string_view cue : kZhTargets) {
     if (folded.find(cue) != std::string_view::npos) return true;
   }
-  // An English change verb and "to" within three words after it.
+  // An English change verb and "to" within five words after it ("moved the card reader over to
+  // zettle").
   constexpr std::string_view kVerbs[] = {"moved", "switched", "transferred", "changed",
                                          "migrated", "relocated", "promoted", "upgraded",
                                          "moving", "switching", "put"};
@@ -204,7 +209,7 @@ bool ChangesToAValue(std::string_view folded) {
       if (at > 0 && std::isalpha(static_cast<unsigned char>(folded[at - 1]))) continue;
       size_t end = at + verb.size();
       if (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) continue;
-      for (int word = 0; word < 4 && end < folded.size(); ++word) {
+      for (int word = 0; word < 6 && end < folded.size(); ++word) {
         while (end < folded.size() && folded[end] == ' ') ++end;
         size_t stop = end;
         while (stop < folded.size() && std::isalpha(static_cast<unsigned char>(folded[stop]))) {

@@ -525,14 +525,22 @@ StatementCues ReadCues(std::string_view text) {
       return name.size() >= e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0;
     });
   };
+  // ... but one called by what they do for the speaker ("张大夫", "Dr. Patel") is a provider.
+  constexpr std::string_view kProviderCalls[] = {"大夫", "医生", "律师", "教练", "牙医", "兽医"};
+  bool called_provider = false;
   for (const extract::EntityMention& m : mentions) {
     if (m.type != extract::EntityType::kPerson || m.begin < from || names_school(m)) continue;
+    const std::string name = Folded(text.substr(m.begin, m.end - m.begin));
+    called_provider = called_provider || name.starts_with("dr ") || name.starts_with("dr. ") ||
+                      std::any_of(std::begin(kProviderCalls), std::end(kProviderCalls),
+                                  [&](std::string_view t) { return name.ends_with(t); });
     unnamed.append(text.substr(from, m.begin - from)).push_back(' ');
     from = m.end;
   }
   unnamed.append(text.substr(std::min(from, text.size())));
   const std::string slot_text = Folded(unnamed);
   c.slots |= SlotIndex().Match(slot_text);
+  if (called_provider) c.slots |= kSlotProvider;
   // Moving to or joining an organisation is a change of employer ("I moved to Ferncrest
   // Health in October"), where moving to a place is one of residence.
   constexpr std::string_view kJoinCues[] = {"moved to", "switched to", "joined", "went to",
