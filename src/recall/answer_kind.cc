@@ -320,7 +320,9 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
         (cue == "by" && (prev == "managed" || prev == "supervised")) ||
         (cue == "under" && (prev == "work" || prev == "works" || prev == "working"));
     const bool names = cue == "named" || cue == "called" || cue == "name's" || answers_to ||
-                       ((cue == "is" || cue == "s") && prev == "name");
+                       ((cue == "is" || cue == "s") && prev == "name") ||
+                       (cue == "name" && folded.find("name's " + lower[i + 1].text) !=
+                                             std::string_view::npos);
     if (!names) continue;
     const std::string next = text::FoldForSearch(lower[i + 1].text);
     if (IsContentToken(next) && std::find(asked.begin(), asked.end(), next) == asked.end()) {
@@ -400,7 +402,8 @@ constexpr std::string_view kCardAsks[] = {"哪张卡", "哪个卡", "哪个账�
 constexpr std::string_view kZhIdAsks[] = {"保单号", "单号", "车牌", "账号", "帐号", "卡号", "编号",
                                           "航班号", "座位", "会员号", "工号", "学号", "房间号",
                                           "房号", "门牌号", "护照号", "身份证号", "合同号", "发票号",
-                                          "订单号", "案号", "批号"};
+                                          "订单号", "案号", "批号", "展位号", "柜号", "车位号",
+                                          "楼号", "床号", "桌号", "手牌号"};
 constexpr std::string_view kEnIdNouns[] = {
     "policy", "account", "tracking", "confirmation", "order", "flight", "flyer", "member",
     "membership", "license", "licence", "plate", "serial", "case", "claim", "ticket",
@@ -604,7 +607,9 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
                                             "what date", "bday"};
   constexpr std::string_view kHourAsks[] = {"几点", "what time", "dinner", "晚饭", "饭"};
   const bool asks_time = AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts);
-  if (!about_past && (asks_time || HasCue(q, "when")) &&
+  // "what's tom's birthday?" asks for the day as "when" does.
+  const bool asks_what = q.starts_with("what's ") || q.starts_with("what is ");
+  if (!about_past && (asks_time || HasCue(q, "when") || asks_what) &&
       (AnyCue(q, kDateAsks) || AsksForDayOfMonth(q)) && !AnyCue(q, kHourAsks)) {
     return AnswerKind::kDate;
   }

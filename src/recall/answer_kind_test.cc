@@ -410,6 +410,14 @@ TEST(AnswerKindTest, BloodTypesDaysOfTheMonthAddressesAndNumbersOfOtherThings) {
                            "a b-movie night", "家里买了个B超机"}) {
     EXPECT_FALSE(CarriesKind(AnswerKind::kBloodType, none, "what blood type")) << none;
   }
+  // "what's X's birthday" asks for a day as "when" does; a booth's number is a code; a count
+  // in thousands ("98k miles") is no code nor seat.
+  EXPECT_EQ(AskedKind("what's tom's birthday?", false), AnswerKind::kDate);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "tom's flight lands at 7:40pm", "what's tom's birthday?"));
+  EXPECT_EQ(AskedKind("台北展会展位号多少", false), AnswerKind::kIdentifier);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "civic has 98k miles",
+                           "what's my car's license plate"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "my seat is 14k", "what seat am i in"));
   // 几号 of a day asks for a day, not a month; of a line or a parking space, no date.
   EXPECT_EQ(AskedKind("去海南的机票订的几号？", false), AnswerKind::kDate);
   EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "我们下个月去海南过冬", "去海南的机票订的几号？"));

@@ -255,6 +255,11 @@ bool HasCodeNumber(std::string_view folded) {
     for (std::string_view paid : {"租", "价", "费", "薪", "资", "款", "付", "花了", "rent ", "paid "}) {
       if (before.ends_with(paid)) return false;
     }
+    // Thousands ("civic has 98k miles", "15k grant") count, they name nothing.
+    if ((after.starts_with("k") || after.starts_with("m")) &&
+        (after.size() == 1 || !std::isalnum(static_cast<unsigned char>(after[1])))) {
+      return false;
+    }
     // A year ("expires 2031") names no thing.
     if (digits == 4 && (number.starts_with("19") || number.starts_with("20")) &&
         !before.ends_with("#")) {
@@ -397,8 +402,13 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
           StartsWithUnit(tail, kEnNoMoneyUnits);
       if (!unit && !hyphen_unit) return true;
     }
-    // A seat: up to three digits and one letter ("14C").
-    if (letters == 1 && digits <= 2 && std::isalpha(static_cast<unsigned char>(word.back()))) {
+    // A seat: up to three digits and one letter ("14C"); not thousands of something ("98k
+    // miles").
+    const bool thousands = (word.back() == 'k' || word.back() == 'm') && end < folded.size() &&
+                           folded.substr(end).starts_with(" ") && end + 1 < folded.size() &&
+                           std::isalpha(static_cast<unsigned char>(folded[end + 1]));
+    if (letters == 1 && digits <= 2 && std::isalpha(static_cast<unsigned char>(word.back())) &&
+        !thousands) {
       return true;
     }
   }

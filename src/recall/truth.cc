@@ -148,6 +148,12 @@ bool IsOneQuestion(std::string_view query) {
 // ("pay" of "how much does James pay per cooking class?").
 bool AsksTheKind(std::string_view query, const std::string& word, AnswerKind asked) {
   if (AskedKind(word, false) != AnswerKind::kAny) return true;
+  // Which part of a name ("last" of "what's the library director's last name").
+  constexpr std::string_view kNameParts[] = {"last", "first", "full", "middle", "maiden"};
+  if (asked == AnswerKind::kName &&
+      std::find(std::begin(kNameParts), std::end(kNameParts), word) != std::end(kNameParts)) {
+    return true;
+  }
   std::string without = Folded(query);
   const size_t at = without.find(word);
   if (at == std::string::npos) return false;
@@ -195,8 +201,14 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
   auto words_of = [&](size_t i) -> const std::vector<std::string>& {
     if (!own_words[i]) {
       own_words[i] = ContentWords(hits[i].memory.content);
+      // Nor a word said of anything ("new" of "new chair was 489 bucks" and "ordered a new
+      // graphics card"), which links no two statements.
+      constexpr std::string_view kSaidOfAnything[] = {"new", "old", "got", "get", "just",
+                                                      "today", "finally", "really", "still"};
       std::erase_if(*own_words[i], [&](const std::string& x) {
-        return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x);
+        return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x) ||
+               std::find(std::begin(kSaidOfAnything), std::end(kSaidOfAnything), x) !=
+                   std::end(kSaidOfAnything);
       });
     }
     return *own_words[i];

@@ -310,6 +310,16 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("房东刘姐电话多少", {"房东刘姐人挺好", "中通业务员小李电话13688001234"});
   EXPECT_LT(r[1], 0.25);
+  // A word said of anything ("new") links no two statements.
+  r = relevance_of("how much is the graphics card",
+                   {"ordered a new graphics card from scorptec", "new chair was 489 bucks"});
+  EXPECT_LT(r[1], 0.25);
+  // Which part of a name the question asks for is no subject ("last" of "last name").
+  r = relevance_of("what's the library director's last name",
+                   {"the library director's name is karen holloway",
+                    "sorry, her last name's galloway, i had it wrong"});
+  EXPECT_GT(r[0], 0.9);
+  EXPECT_GT(r[1], 0.9);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
