@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "src/base/utf8.h"
+#include "src/extract/coreference_rules.h"
 #include "src/extract/entity_extractor.h"
 #include "src/extract/entity_rules.h"
 #include "src/recall/answer_measures.h"
@@ -573,6 +574,32 @@ std::string WithoutCodeNumbers(std::string_view raw_text, std::string folded) {
   return folded;
 }
 
+// 多大 of a thing ("熬汤的桶多大"), not of someone (他儿子多大, 你多大; kAgeAsks).
+bool AsksHowBigAThingIs(std::string_view q) {
+  const size_t at = q.find("多大");
+  if (at == std::string_view::npos) return false;
+  const std::string_view before = q.substr(0, at);
+  // 多大 that ends the question, not one of a measure named after it (多大剂量).
+  const std::string_view after = q.substr(at + std::string_view("多大").size());
+  if (!after.empty() && !after.starts_with("?") && !after.starts_with("？") &&
+      !after.starts_with(" ") && !after.starts_with("啊") && !after.starts_with("呢") &&
+      !after.starts_with("的")) {
+    return false;
+  }
+  for (std::string_view who : {"你", "我", "他", "她", "岁", "宝宝", "孩子", "娃"}) {
+    if (before.ends_with(who)) return false;
+  }
+  for (const auto& n : extract::coref_rules::ChinesePersonNouns()) {
+    if (before.ends_with(n.text)) return false;
+  }
+  // A home, a shop or a plot is as big as its area ("房子多大": "120平").
+  for (std::string_view area : {"房", "屋", "家", "店", "地", "院", "园", "厂", "仓库", "办公室",
+                                "公寓", "面积", "门面", "卧", "室", "厅", "平"}) {
+    if (q.find(area) != std::string_view::npos) return false;
+  }
+  return true;
+}
+
 // 几号 of a day ("机票订的几号"), not of a line, a room or a parking space ("几号线",
 // "车位是几号").
 bool AsksForDayOfMonth(std::string_view q) {
@@ -615,7 +642,8 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   }
   if (!about_past && asks_time) return AnswerKind::kTime;
   if (AnyCue(q, kColourAsks)) return AnswerKind::kColour;
-  if (AnyCue(q, kSizeAsks) || (HasCue(q, "size") && (HasCue(q, "what") || HasCue(q, "which")))) {
+  if (AnyCue(q, kSizeAsks) || (HasCue(q, "size") && (HasCue(q, "what") || HasCue(q, "which"))) ||
+      AsksHowBigAThingIs(q)) {
     return AnswerKind::kSize;
   }
   if (AsksForShare(q)) return AnswerKind::kShare;

@@ -410,6 +410,11 @@ TEST(AnswerKindTest, BloodTypesDaysOfTheMonthAddressesAndNumbersOfOtherThings) {
                            "a b-movie night", "家里买了个B超机"}) {
     EXPECT_FALSE(CarriesKind(AnswerKind::kBloodType, none, "what blood type")) << none;
   }
+  // 多大 of a thing asks for its size; of someone, a room or a dose, no size.
+  EXPECT_EQ(AskedKind("熬汤的桶多大", false), AnswerKind::kSize);
+  EXPECT_NE(AskedKind("他儿子多大", false), AnswerKind::kSize);
+  EXPECT_NE(AskedKind("主卧多大", false), AnswerKind::kSize);
+  EXPECT_NE(AskedKind("我吃的降压药叫啥 多大剂量", false), AnswerKind::kSize);
   // "what's X's birthday" asks for a day as "when" does; a booth's number is a code; a count
   // in thousands ("98k miles") is no code nor seat.
   EXPECT_EQ(AskedKind("what's tom's birthday?", false), AnswerKind::kDate);

@@ -76,35 +76,42 @@ bool CarriesSize(std::string_view folded) {
 
 // A blood type: A / B / AB / O before 型 ("O型血", "ab型"), "type A", "O negative", "AB+",
 // Rh 阴性 / 阳性.
-bool CarriesBloodType(std::string_view folded) {
-  if (folded.find("rh") != std::string_view::npos || folded.find("熊猫血") != std::string_view::npos) {
-    return true;
-  }
-  const auto letters_before = [&](size_t at) {
+std::string BloodTypeIn(std::string_view folded) {
+  if (folded.find("熊猫血") != std::string_view::npos) return "rh-";
+  const auto letters_before = [&](size_t at) -> std::string_view {
     size_t b = at;
     while (b > 0 && (folded[b - 1] == 'a' || folded[b - 1] == 'b' || folded[b - 1] == 'o')) --b;
     const std::string_view t = folded.substr(b, at - b);
     const bool word_start = b == 0 || !std::isalnum(static_cast<unsigned char>(folded[b - 1]));
-    return word_start && (t == "a" || t == "b" || t == "ab" || t == "o");
+    return word_start && (t == "a" || t == "b" || t == "ab" || t == "o") ? t : "";
   };
   for (size_t at = 0; at < folded.size(); ++at) {
     const std::string_view rest = folded.substr(at);
     const bool sign = (rest.starts_with("+") || rest.starts_with("-")) &&
                       (rest.size() == 1 || !std::isalnum(static_cast<unsigned char>(rest[1])));
-    if (!(rest.starts_with("型") || sign ||
-          rest.starts_with(" positive") || rest.starts_with(" negative") ||
-          rest.starts_with(" pos") || rest.starts_with(" neg"))) {
+    const bool negative = rest.starts_with(" negative") || rest.starts_with(" neg") ||
+                          (sign && rest[0] == '-') || rest.starts_with("型rh阴");
+    if (!(rest.starts_with("型") || sign || negative || rest.starts_with(" positive") ||
+          rest.starts_with(" pos"))) {
       continue;
     }
-    if (letters_before(at)) return true;
+    const std::string_view letters = letters_before(at);
+    if (!letters.empty()) return std::string(letters) + (negative ? "-" : "+");
   }
-  for (std::string_view t : {"type a", "type b", "type ab", "type o"}) {
+  for (std::string_view t : {"type ab", "type a", "type b", "type o"}) {
     for (size_t at = folded.find(t); at != std::string_view::npos; at = folded.find(t, at + 1)) {
       const size_t end = at + t.size();
-      if (end == folded.size() || !std::isalpha(static_cast<unsigned char>(folded[end]))) return true;
+      if (end == folded.size() || !std::isalpha(static_cast<unsigned char>(folded[end]))) {
+        return std::string(t.substr(5)) + "+";
+      }
     }
   }
-  return false;
+  if (folded.find("rh") != std::string_view::npos) {
+    return folded.find("阴") != std::string_view::npos ? "rh-" : "rh";
+  }
+  return "";
 }
+
+bool CarriesBloodType(std::string_view folded) { return !BloodTypeIn(folded).empty(); }
 
 }  // namespace engram::recall

@@ -6,6 +6,7 @@
 #ifndef ENGRAM_RECALL_ANSWER_MEASURES_H_
 #define ENGRAM_RECALL_ANSWER_MEASURES_H_
 
+#include <string>
 #include <string_view>
 
 namespace engram::recall {
@@ -22,6 +23,9 @@ bool CarriesSize(std::string_view folded);
 
 // A blood type: A / B / AB / O before 型 ("O型血"), "type A", "O negative", "AB+", Rh.
 bool CarriesBloodType(std::string_view folded);
+// The blood type `folded` names, as letters and a sign ("o-" of "O negative", "ab+" of "AB型",
+// a type without a sign read as positive; "rh-" of "Rh阴性"), or "".
+std::string BloodTypeIn(std::string_view folded);
 
 }  // namespace engram::recall
 

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "src/recall/answer_kind.h"
+#include "src/recall/statement_compare.h"
+
 namespace engram::recall {
 namespace {
 
@@ -241,6 +244,20 @@ TEST(SameStatementTest, RelationsAreReadInOneWord) {
   EXPECT_EQ(RelationsIn("my manager is tom"), (std::vector<std::string>{"boss"}));
   EXPECT_EQ(RelationsIn("儿子和女儿"), (std::vector<std::string>{"儿子", "女儿"}));
   EXPECT_TRUE(RelationsIn("a person i know").empty());
+}
+
+// Asked for a kind of value, two statements that give one value of it: a number with the unit
+// both say after it, a blood type in letters.
+TEST(SameStatementTest, OneValueOfTheKindAskedFor) {
+  auto one = [](std::string_view q, std::string_view a, std::string_view b) {
+    return GiveOneValue(ShapeOf(a), ShapeOf(b), AskedKind(q, false), ShapeOf(q).folded);
+  };
+  EXPECT_TRUE(one("熬汤的桶多大", "后厨熬汤用的是80升的不锈钢桶", "汤桶80升 一桶够出三百碗"));
+  EXPECT_FALSE(one("熬汤的桶多大", "后厨熬汤用的是80升的不锈钢桶", "汤桶60升 一桶够出三百碗"));
+  EXPECT_TRUE(one("what's my blood type", "blood type's O negative, put it on my card",
+                  "donated blood today, they love O negative donors"));
+  EXPECT_FALSE(one("what's my blood type", "blood type's O negative, put it on my card",
+                   "donated blood today, they needed A positive donors"));
 }
 
 }  // namespace

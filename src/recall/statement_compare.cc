@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "src/base/utf8.h"
+#include "src/recall/answer_measures.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
@@ -197,6 +198,11 @@ bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
 
 bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind kind,
                   std::string_view question) {
+  // A blood type is said in letters no value reads ("O negative", "o neg").
+  if (kind == AnswerKind::kBloodType) {
+    const std::string type = BloodTypeIn(a.folded);
+    return !type.empty() && type == BloodTypeIn(b.folded);
+  }
   std::vector<std::string> both;
   std::set_intersection(a.values.begin(), a.values.end(), b.values.begin(), b.values.end(),
                         std::back_inserter(both));
@@ -204,16 +210,32 @@ bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind k
   // milling" of two statements gives no price).
   const bool named = kind == AnswerKind::kName || kind == AnswerKind::kPlace ||
                      kind == AnswerKind::kBrand || kind == AnswerKind::kJob;
-  return std::any_of(both.begin(), both.end(), [&](const std::string& v) {
-    if (question.find(v) != std::string_view::npos) return false;
+  // A number with the unit both say after it ("80" of "80升的不锈钢桶" and "汤桶80升"): one
+  // Han character or one Latin word.
+  auto with_unit = [&](const std::string& v) -> std::string {
+    auto unit_after = [&](std::string_view text) -> std::string_view {
+      const size_t at = text.find(v);
+      if (at == std::string_view::npos) return "";
+      std::string_view rest = text.substr(at + v.size());
+      if (!rest.empty() && static_cast<unsigned char>(rest[0]) >= 0x80) return rest.substr(0, 3);
+      while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+      size_t end = 0;
+      while (end < rest.size() && std::isalpha(static_cast<unsigned char>(rest[end]))) ++end;
+      return rest.substr(0, end);
+    };
+    const std::string_view unit = unit_after(a.folded);
+    return !unit.empty() && unit == unit_after(b.folded) ? v + std::string(unit) : v;
+  };
+  return std::any_of(both.begin(), both.end(), [&](const std::string& value) {
+    if (question.find(value) != std::string_view::npos) return false;
+    const std::string v = HasDigit(value) ? with_unit(value) : value;
     if (!(named && !HasDigit(v)) && !CarriesKind(kind, v, question)) return false;
     const bool ascii = std::all_of(v.begin(), v.end(), [](char c) {
       return static_cast<unsigned char>(c) < 0x80;
     });
-    return ascii ? v.size() >= 4 || (v.size() >= 3 && std::any_of(v.begin(), v.end(), [](char c) {
-                                       return std::isdigit(static_cast<unsigned char>(c));
-                                     }))
-                 : v.size() >= 6;  // two Han characters
+    // Of three characters with a digit ("80升", "42码"), or two Han characters.
+    if (HasDigit(v)) return v.size() >= 3;
+    return ascii ? v.size() >= 4 : v.size() >= 6;
   });
 }
 

@@ -60,7 +60,8 @@ bool SaysTheAskedNumbers(const StatementCues& newer, const StatementCues& older,
 
 // Whether two statements that both carry the kind of value a question asks for give it one
 // value: one both say that the question does not, of the kind, and distinctive enough to tell
-// one fact by (a code, a handle, a number of three characters or more, a name; "station's
+// one fact by (a code, a handle, a number of three characters or more, "80升", a name, a blood
+// type; "station's
 // instagram is @wkxr_late" and "tell listeners to DM @wkxr_late for song requests"). Asked for
 // that value, the second says nothing the first does not.
 bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind kind,
