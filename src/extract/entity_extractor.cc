@@ -291,6 +291,8 @@ class Scanner {
     for (const Family& f : families) {
       for (string_view suffix : f.suffixes) {
         if (!StartsWith(text_, b, suffix)) continue;
+        // A park of firms is a place: "南山区科技园" (PlaceSuffixes), no firm "南山区科技".
+        if (suffix == "科技" && StartsWith(text_, b + suffix.size(), "园")) break;
         size_t start = RunBefore(i, 2, 8);
         // A room one comes to: "下周来实验室" names no lab "周来".
         if (start != string_view::npos && (suffix == "实验室" || suffix == "工作室")) {

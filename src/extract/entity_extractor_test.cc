@@ -52,6 +52,9 @@ TEST(EntityExtractorTest, FindsRolesDepartmentsOrgsPlacesProjects) {
   EXPECT_EQ(Spans("在华为公司上班"), V{"华为公司/org"});
   EXPECT_EQ(Spans("去北京开会"), V{"北京/place"});
   EXPECT_EQ(Spans("在3号会议室"), V{"3号会议室/place"});
+  // A park of firms is a place, no firm: 科技园, not 南山区科技.
+  EXPECT_EQ(Spans("地址写的南山区科技园"), V{"南山区科技园/place"});
+  EXPECT_EQ(Spans("蓝海科技的合同签了"), V{"蓝海科技/org"});
   EXPECT_EQ(Spans("星火项目延期了"), V{"星火项目/project"});
   EXPECT_TRUE(Spans("这个项目延期了").empty());
 }

@@ -79,8 +79,8 @@ constexpr SV kNotUnitLast = "东西南北中内外上下底顶头尾前后左右
                             "七八九十几多每各这那本同分小大编改重";
 // Words that begin with a unit suffix ("部署", "组织", "组长" is a title).
 constexpr SV kNotUnitAfter = "署分件位落队长织成合件建装员会";
-constexpr SV kPlaceSuffixes[] = {"会议室", "火车站", "高铁站", "机场", "大厦", "酒店",
-                                 "园区",   "广场"};
+constexpr SV kPlaceSuffixes[] = {"会议室", "火车站", "高铁站", "机场",   "大厦", "酒店",
+                                 "园区",   "广场",   "科技园", "产业园", "工业园", "软件园"};
 constexpr SV kKnownPlaces[] = {
     "北京",  "上海",     "广州",      "深圳",     "杭州",   "南京",   "成都",   "武汉",
     "西安",  "重庆",     "天津",      "苏州",     "香港",   "澳门",   "台北",   "厦门",
