@@ -27,6 +27,9 @@ TEST(EntityExtractorTest, FindsZhPeopleByTitle) {
   EXPECT_EQ(Spans("林总说陈博士下周到"), (V{"林总/person", "陈博士/person"}));
   EXPECT_EQ(Spans("请转告王小明老师"), V{"王小明老师/person"});
   EXPECT_EQ(Spans("老王说可以"), V{"老王/person"});
+  // ... and before what is theirs (电话, 号码, 家, 生日).
+  EXPECT_EQ(Spans("老陈号码我记错了"), V{"老陈/person"});
+  EXPECT_EQ(Spans("小李电话多少"), V{"小李/person"});
   EXPECT_EQ(Spans("林总监批了"), V{"林总监/person"});
   auto m = FindEntityMentions("张工说");
   ASSERT_EQ(m.size(), 1u);

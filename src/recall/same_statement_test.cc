@@ -258,6 +258,9 @@ TEST(SameStatementTest, OneValueOfTheKindAskedFor) {
                   "donated blood today, they love O negative donors"));
   EXPECT_FALSE(one("what's my blood type", "blood type's O negative, put it on my card",
                    "donated blood today, they needed A positive donors"));
+  // Two masked phone numbers are two values: the kind of the mask is none.
+  EXPECT_FALSE(one("老陈电话多少", "岩茶供货的老陈 电话⟦PHONE:yhpn2vlgzy7egefq⟧",
+                   "老陈号码我记错了 应该是⟦PHONE:yfbpdewmqcj6jfag⟧"));
 }
 
 }  // namespace

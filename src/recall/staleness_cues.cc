@@ -18,7 +18,8 @@ constexpr std::string_view kCorrectionCues[] = {
     "mis-typed", "mis-heard", "mis-read", "mis-wrote",
     "autocorrect", "i was mistaken", "was mistaken", "ignore what i said", "wait nope",
     "scratch what i said", "wait no", "i was thinking of", "i was thinkin", "fix something i",
-    "correct something i"};
+    "correct something i", "讲错", "看反", "打反", "弄反", "填反", "miscounted",
+    "miscalculated", "i mean it's", "i mean its"};
 
 // Words that correct only where a statement opens with them ("Actually, it's the 21st",
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just

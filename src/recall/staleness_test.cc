@@ -744,6 +744,12 @@ TEST(StalenessTest, AskedHowAnItemStandsAStepNamingNoItemMovesItOn) {
   EXPECT_TRUE(asked("中标了!合同下周签", "给冰雪节投的标 方案已经提交"));
 }
 
+TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
+  EXPECT_TRUE(Cue("刚才报价讲错了 是每米86 不是68 我看反了").correction);
+  EXPECT_TRUE(Cue("recounted today, i mean it's 32 calves, had miscounted").correction);
+  EXPECT_FALSE(Cue("i mean, the calves look healthy").correction);
+}
+
 TEST(StalenessTest, SomeoneCalledByWhatTheyDoIsAProvider) {
   EXPECT_TRUE(Cue("女儿看病找的是张大夫 市妇儿三楼").slots & kSlotProvider);
   EXPECT_TRUE(Cue("we see Dr. Okafor for the kids now").slots & kSlotProvider);

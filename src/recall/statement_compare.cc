@@ -228,6 +228,9 @@ bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind k
   };
   return std::any_of(both.begin(), both.end(), [&](const std::string& value) {
     if (question.find(value) != std::string_view::npos) return false;
+    // The kind of a masked value ("phone" of "⟦PHONE:yhpn…⟧") is no value: two masked phone
+    // numbers are two numbers unless their ids match.
+    if (a.folded.find("⟦" + value + ":") != std::string::npos) return false;
     const std::string v = HasDigit(value) ? with_unit(value) : value;
     if (!(named && !HasDigit(v)) && !CarriesKind(kind, v, question)) return false;
     const bool ascii = std::all_of(v.begin(), v.end(), [](char c) {

@@ -437,7 +437,9 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
         OverlapsWindows(params.past_windows, MemoryTime(h.memory), MemoryTime(*successor[i])) &&
         !InWindows(params.past_windows, MemoryTime(*successor[i]));
     // A correction says the older one never held: it stays only when history is asked for.
-    const bool retracted = ReadCues(successor[i]->content).correction;
+    // So does one opening with "actually" ("actually the pump was $1,420 not 1240").
+    const StatementCues successor_cues = ReadCues(successor[i]->content);
+    const bool retracted = successor_cues.correction || successor_cues.opening_correction;
     if ((params.keep_outdated || held_then) && (!retracted || params.history_asked)) {
       if (params.asks_past) {  // what it was: above what replaced it
         h.score *= kPastBoost;
