@@ -499,6 +499,14 @@ TEST(AnswerKindTest, WhoDoesAThingAsksForAName) {
   const char* boss = "who's my supervisor on the platform";
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "reporting to carla mendez on the platform", boss));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "reporting to the ops desk on the platform", boss));
+  // A role, then a name after "'s", ": " or a few words and "is".
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "drummer's marcus, he's solid", "who's our drummer"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "drummer's kit got stolen", "who's our drummer"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "deckhand this season is tyler from kodiak",
+                          "who's my deckhand"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "second shooter for summer: ciaran, 6 dates",
+                          "who's my second shooter for the summer"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "deckhand this season is great", "who's my deckhand"));
 }
 
 TEST(AnswerKindTest, ValuesOfAnotherKindAnswerNoKnownSubject) {

@@ -163,32 +163,58 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       "the", "a", "an", "my", "our", "his", "her", "their", "your", "not", "very", "so", "too",
       "just", "always", "never", "going", "about", "from", "with", "off", "due", "done", "open",
       "closed", "over", "down", "what", "who", "that", "this", "one"};
+  // Whether the word at `begin` reads as a name: three letters or more, no quality, no ending
+  // of one, no day or time, a content word the question does not say; `closed`: and a clause
+  // ends after it ("drummer's marcus, he's solid").
+  auto name_at = [&](size_t begin, bool closed) {
+    size_t end = begin;
+    while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
+    if (end - begin < 3 || (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
+      return false;
+    }
+    if (closed && end < folded.size() && folded[end] != ',' && folded[end] != '.' &&
+        folded[end] != ';' && !folded.substr(end).starts_with(" and ")) {
+      return false;
+    }
+    const std::string next(folded.substr(begin, end - begin));
+    const bool quality = std::any_of(std::begin(kQualities), std::end(kQualities),
+                                     [&](std::string_view q) { return next == q; });
+    bool ending = false;
+    for (std::string_view e : {"ly", "ing", "ed", "ful", "ous", "ive", "able", "y"}) {
+      ending = ending || next.ends_with(e);
+    }
+    // Nor a day or time ("teacher is tues at 4:15").
+    constexpr std::string_view kDays[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs",
+                                          "fri", "sat", "sun", "tmrw", "tmr", "tonite"};
+    const bool day = AnyCue(next, kEnTimeWords) ||
+                     std::find(std::begin(kDays), std::end(kDays), next) != std::end(kDays);
+    return !quality && !ending && !day && IsContentToken(next) &&
+           std::find(asked.begin(), asked.end(), next) == asked.end();
+  };
   for (const std::string& role : asked) {
-    const std::string cue = role + " is ";
-    for (size_t at = folded.find(cue); at != std::string_view::npos;
-         at = folded.find(cue, at + 1)) {
-      if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
-      const size_t begin = at + cue.size();
-      size_t end = begin;
-      while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
-      if (end - begin < 3 || (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
+    for (size_t at = folded.find(role); at != std::string_view::npos;
+         at = folded.find(role, at + 1)) {
+      const size_t after = at + role.size();
+      if ((at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) ||
+          (after < folded.size() && std::isalnum(static_cast<unsigned char>(folded[after])))) {
         continue;
       }
-      const std::string next(folded.substr(begin, end - begin));
-      const bool quality = std::any_of(std::begin(kQualities), std::end(kQualities),
-                                       [&](std::string_view q) { return next == q; });
-      bool ending = false;
-      for (std::string_view e : {"ly", "ing", "ed", "ful", "ous", "ive", "able", "y"}) {
-        ending = ending || next.ends_with(e);
-      }
-      // Nor a day or time ("teacher is tues at 4:15").
-      constexpr std::string_view kDays[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs",
-                                            "fri", "sat", "sun", "tmrw", "tmr", "tonite"};
-      const bool day = AnyCue(next, kEnTimeWords) ||
-                       std::find(std::begin(kDays), std::end(kDays), next) != std::end(kDays);
-      if (!quality && !ending && !day && IsContentToken(next) &&
-          std::find(asked.begin(), asked.end(), next) == asked.end()) {
-        return true;
+      const std::string_view rest = folded.substr(after);
+      // "role is X"; "role: X" ("second shooter for summer: ciarán"); "role's X, ..."
+      if (rest.starts_with(" is ") && name_at(after + 4, false)) return true;
+      if (rest.starts_with(": ") && name_at(after + 2, false)) return true;
+      if (rest.starts_with("'s ") && name_at(after + 3, true)) return true;
+      // "role" and up to three words, then "is X" ("deckhand this season is tyler").
+      size_t k = after;
+      for (int words = 0; words < 3 && k < folded.size(); ++words) {
+        while (k < folded.size() && folded[k] == ' ') ++k;
+        size_t e = k;
+        while (e < folded.size() && std::isalpha(static_cast<unsigned char>(folded[e]))) ++e;
+        if (e == k) break;
+        k = e;
+        if (folded.substr(k).starts_with(" is ") && words > 0 && name_at(k + 4, false)) {
+          return true;
+        }
       }
     }
   }

@@ -57,10 +57,12 @@ std::vector<LatinWord> LatinWords(std::string_view text);
 // The question's Latin words, folded.
 std::vector<std::string> AskedLatinWords(std::string_view query);
 
-// A role the question asks by (`asked`: AskedLatinWords), "is", and a word of three letters
-// or more that reads as no quality: no function word, no common quality ("great", "busy") and
-// no ending of one (-ly, -ing, -ed, -ful, -ous, -ive, -able, -y): "my new boss is carlos",
-// "my accountant is fiona mcbride"; not "my boss is great". `folded`: the memory, folded.
+// A role the question asks by (`asked`: AskedLatinWords), then "is", ": " or a few words and
+// "is", or "'s" and a word that ends its clause, and a word of three letters or more that
+// reads as no quality: no function word, no common quality ("great", "busy") and no ending of
+// one (-ly, -ing, -ed, -ful, -ous, -ive, -able, -y): "my new boss is carlos", "deckhand this
+// season is tyler", "drummer's marcus, he's solid", "second shooter for summer: ciarán"; not
+// "my boss is great". `folded`: the memory, folded.
 bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& asked);
 
 // A name in Chinese after a word that gives one (是, 换成, 换到, 改成, 改用, 选了, 定了): two Han

@@ -187,7 +187,8 @@ constexpr std::string_view kStatusAsks[] = {
     "还在修", "还没好", "好没", "好点没", "好点了没", "好点了吗", "完了没", "完工了吗", "完工没",
     "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没", "还要多久", "多久能", "come in",
     "came in", "get here", "got here", "any news", "any word", "any update", "or not", "or what",
-    "did i get", "did we get", "what's the deal with", "what's up with", "how far along"};
+    "did i get", "did we get", "what's the deal with", "what's up with", "how far along",
+    "where am i with", "where am i on", "得怎么样", "结果如何", "如何了"};
 
 // A Chinese yes/no question of whether something got done: it ends with 了没, 没有, 没 or 了吗
 // ("办完没", "春游车费报了没有", "助理招到了吗") and asks no question word.

@@ -141,6 +141,9 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("what's the deal with the boot heater warranty"));
   EXPECT_TRUE(AsksForStatus("where is my film victoria grant application at"));
   EXPECT_FALSE(AsksForStatus("where is the conference at this year?"));
+  EXPECT_TRUE(AsksForStatus("where am i with the ccrn thing"));
+  EXPECT_TRUE(AsksForStatus("热水器报修处理得怎么样"));
+  EXPECT_TRUE(AsksForStatus("客户审厂结果如何"));
   // Whether it got done, asked the Chinese way, and in a few more English phrasings.
   EXPECT_TRUE(AsksForStatus("宝宝落户的事办完没"));
   EXPECT_TRUE(AsksForStatus("春游车费报了没有"));

@@ -278,6 +278,16 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !newer.question && !older.question) {
     return true;
   }
+  // ... and a step that answers it fully moves on any earlier step of a process that answers
+  // it at all ("case closed, kid got a zero" after "integrity hearing scheduled for the 12th",
+  // asked what happened with the plagiarism case).
+  constexpr uint32_t kSteps = kSlotStatus | kSlotStarted | kSlotSchedule;
+  if (topic.asks_status && topic.newer_relevance >= kOneAnswerRelevance &&
+      topic.older_relevance >= kStepRelevance && (newer.slots & kSlotStatus) &&
+      (older.slots & kSteps) && topic.both_fairly_short && !newer.additive && !older.additive &&
+      !newer.question && !older.question) {
+    return true;
+  }
   if (newer.opening_correction && topic.shared_words >= kWeakCorrectionSharedWords) {
     return true;
   }

@@ -206,6 +206,9 @@ bool NewerIsARemark(const Topic& topic);
 // Of a question asking how an item stands, two short statements of it that both answer the
 // question with at least this relevance are two steps, the later the state now.
 inline constexpr double kStatusQuestionRelevance = 0.6;
+// ... and of an earlier step of any words, the relevance it needs when the later step, a
+// status, answers the question fully (kOneAnswerRelevance).
+inline constexpr double kStepRelevance = 0.25;
 // ... and of a longer older step, the item words the two must share (Topic::newer_fairly_short).
 inline constexpr double kLongStepItemWords = 1.0;
 

@@ -146,7 +146,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         "phone-screen", "打款", "打到卡", "赔付", "批了", "点了同意", "settled", "paid out",
         "underwriting", "turned me down", "being diagnosed", "审理", "定损", "结案",
         // bids and installs
-        "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round",
+        "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round", "派单",
         "second-round", "shortlisted"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "已经提交",

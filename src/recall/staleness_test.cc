@@ -742,6 +742,17 @@ TEST(StalenessTest, AskedHowAnItemStandsAStepNamingNoItemMovesItOn) {
   EXPECT_TRUE(asked("new sign is up over the door, looks braw",
                     "signwriter says the sign is painted, just drying"));
   EXPECT_TRUE(asked("中标了!合同下周签", "给冰雪节投的标 方案已经提交"));
+  // A status that answers fully moves on an earlier step that answers at all, in any words.
+  auto step = [](std::string_view newer, std::string_view older, double older_relevance) {
+    Topic t{1, older_relevance, 0};
+    t.asks_status = true;
+    return Outdates(Cue(newer), Cue(older), t);
+  };
+  EXPECT_TRUE(step("case closed, kid got a zero on that lab and a warning",
+                   "integrity hearing scheduled for the 12th", 0.45));
+  EXPECT_TRUE(step("热水器修好了", "物业说已经派单了", 0.36));
+  EXPECT_FALSE(step("热水器修好了", "物业说已经派单了", 0.2));
+  EXPECT_FALSE(step("热水器修好了", "今天夜班 急诊要了一堆肾上腺素", 0.3));
 }
 
 TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
