@@ -755,6 +755,11 @@ TEST(StalenessTest, AskedHowAnItemStandsAStepNamingNoItemMovesItOn) {
   EXPECT_FALSE(step("热水器修好了", "今天夜班 急诊要了一堆肾上腺素", 0.3));
 }
 
+TEST(StalenessTest, ASaleIsNoEndOfWhatOneHas) {
+  EXPECT_FALSE(Cue("sold a used trek fx to a customer today, first big sale").replace);
+  EXPECT_TRUE(Cue("sold the honda last week").replace);
+}
+
 TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
   EXPECT_TRUE(Cue("刚才报价讲错了 是每米86 不是68 我看反了").correction);
   EXPECT_TRUE(Cue("recounted today, i mean it's 32 calves, had miscounted").correction);

@@ -556,7 +556,15 @@ StatementCues ReadCues(std::string_view text) {
   static const CueIndex& kAdditive = *new CueIndex(CuesOf(AdditiveCues()));
   c.correction = kCorrection.Match(folded) != 0 || HadItWrong(folded);
   c.opening_correction = !c.correction && OpensWith(folded, OpeningCorrectionCues());
-  c.replace = c.correction || kReplace.Match(folded, /*unnegated=*/true) != 0;
+  // "sold a used trek fx to a customer" is a sale, no end of something one had ("sold the
+  // honda"): "sold" before "a" / "an" is no ending cue.
+  std::string unsold = folded;
+  for (std::string_view sale : {"sold a ", "sold an "}) {
+    for (size_t at = unsold.find(sale); at != std::string::npos; at = unsold.find(sale, at + 1)) {
+      if (at == 0 || !std::isalnum(static_cast<unsigned char>(unsold[at - 1]))) unsold[at] = '_';
+    }
+  }
+  c.replace = c.correction || kReplace.Match(unsold, /*unnegated=*/true) != 0;
   c.change = c.replace || kChange.Match(folded) != 0;
   size_t change_at = std::string::npos;  // where the first change cue begins
   if (c.change && !c.correction) {
