@@ -671,6 +671,28 @@ constexpr SetFloor kFiftySixthSetFloors[] = {
 constexpr SetFloor kFiftySeventhSetFloors[] = {
     {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 52.0 / 70}};
 
+// The fifty-eighth set (truth_heldout58.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-eighth writer from the usual prompt (长沙的直播带货主播, a
+// Portland bicycle mechanic, 天津的医院药剂师, a Cape Town wine-tour guide, 合肥的高校实验员, a
+// Minneapolis public-library archivist), written before the rules of 2ace46e were changed and
+// scored once with the rules of a8bd25f (2026-12-06): 65/70 = 92.9 % at the default floor 0.25
+// (abstention 8/10, change_verb 10/10, correction 10/10, dedup 10/10, newer_statement 8/10,
+// past_question 10/10, status 9/10), 65/70 at 0.35, 57/70 with no floor. The rules of 2ace46e
+// score 64/70. Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFiftyEighthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 56.0 / 70}};
+
+// The fifty-ninth set (truth_heldout59.jsonl, 70 rows, 35 zh / 35 en, the usual seven
+// families), written blind by a fifty-ninth writer from the usual prompt (南宁的芒果园主, a
+// Chicago wedding photographer, 石家庄的驾校教练, an Auckland sailing instructor, 太原煤炭公司的
+// 会计, a Boston retired firefighter who volunteers). Scored once with the rules of a8bd25f
+// (2026-12-06), like the fifty-eighth: 61/70 = 87.1 % at the default floor 0.25 (abstention
+// 7/10, change_verb 9/10, correction 10/10, dedup 8/10, newer_statement 9/10, past_question
+// 9/10, status 9/10), 61/70 at 0.35, 55/70 with no floor. The rules of 2ace46e score 60/70.
+// Development data from now on; the floors are its blind scores less one row.
+constexpr SetFloor kFiftyNinthSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 54.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -1034,6 +1056,14 @@ TEST(TruthHeldOutTest, ScoreOnFiftySixthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFiftySeventhSet) {
   ExpectFloors("truth_heldout57.jsonl", kFiftySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftyEighthSet) {
+  ExpectFloors("truth_heldout58.jsonl", kFiftyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnFiftyNinthSet) {
+  ExpectFloors("truth_heldout59.jsonl", kFiftyNinthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
