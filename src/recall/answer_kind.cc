@@ -581,11 +581,8 @@ bool AsksHowBigAThingIs(std::string_view q) {
   const std::string_view before = q.substr(0, at);
   // 多大 that ends the question, not one of a measure named after it (多大剂量).
   const std::string_view after = q.substr(at + std::string_view("多大").size());
-  if (!after.empty() && !after.starts_with("?") && !after.starts_with("？") &&
-      !after.starts_with(" ") && !after.starts_with("啊") && !after.starts_with("呢") &&
-      !after.starts_with("的")) {
-    return false;
-  }
+  constexpr std::string_view kEnds[] = {"?", "？", " ", "啊", "呢", "的"};
+  if (!after.empty() && !StartsWithAny(after, kEnds)) return false;
   for (std::string_view who : {"你", "我", "他", "她", "岁", "宝宝", "孩子", "娃"}) {
     if (before.ends_with(who)) return false;
   }

@@ -177,16 +177,10 @@ bool NamesOnlyIdsOrRoles(const StatementCues& c) {
 bool IsStatusWord(const std::string& word) {
   for (const SlotCues& slot : SlotCueTable()) {
     if (slot.slot != kSlotStatus && slot.slot != kSlotStarted) continue;
+    // A Latin word only whole (HasCue): "sign" of "new sign is up" is the item, "signed" the
+    // status.
     for (std::string_view cue : slot.cues) {
-      const size_t at = cue.find(word);
-      if (at == std::string_view::npos) continue;
-      // A Latin word is a status word only whole: "sign" of "new sign is up" is the item,
-      // "signed" the status.
-      const bool latin = static_cast<unsigned char>(word[0]) < 0x80;
-      const size_t end = at + word.size();
-      if (!latin || ((at == 0 || cue[at - 1] == ' ') && (end == cue.size() || cue[end] == ' '))) {
-        return true;
-      }
+      if (HasCue(cue, word)) return true;
     }
   }
   return false;

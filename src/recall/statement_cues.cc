@@ -558,13 +558,16 @@ StatementCues ReadCues(std::string_view text) {
   c.opening_correction = !c.correction && OpensWith(folded, OpeningCorrectionCues());
   // "sold a used trek fx to a customer" is a sale, no end of something one had ("sold the
   // honda"): "sold" before "a" / "an" is no ending cue.
-  std::string unsold = folded;
+  std::string unsold;  // `folded` with such a "sold" put out of reach, made only when said
   for (std::string_view sale : {"sold a ", "sold an "}) {
-    for (size_t at = unsold.find(sale); at != std::string::npos; at = unsold.find(sale, at + 1)) {
-      if (at == 0 || !std::isalnum(static_cast<unsigned char>(unsold[at - 1]))) unsold[at] = '_';
+    for (size_t at = folded.find(sale); at != std::string::npos; at = folded.find(sale, at + 1)) {
+      if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
+      if (unsold.empty()) unsold = folded;
+      unsold[at] = '_';
     }
   }
-  c.replace = c.correction || kReplace.Match(unsold, /*unnegated=*/true) != 0;
+  c.replace = c.correction ||
+              kReplace.Match(unsold.empty() ? folded : unsold, /*unnegated=*/true) != 0;
   c.change = c.replace || kChange.Match(folded) != 0;
   size_t change_at = std::string::npos;  // where the first change cue begins
   if (c.change && !c.correction) {
