@@ -125,6 +125,36 @@ TEST_F(E5Int8EngineTest, BatchNeighboursDoNotChangeAVector) {
   }
 }
 
+// A vector may not depend on how many threads computed it: recall decides by thresholds, and
+// the embedder gives a short query one thread, a batch all of them.
+TEST_F(E5Int8EngineTest, ThreadCountDoesNotChangeAVector) {
+  const std::vector<std::string> texts = MixedTexts();
+  std::vector<std::vector<float>> seen;
+  for (int threads : {1, 2, 3}) {
+    E5Options options;
+    options.engine = E5Engine::kInt8;
+    options.num_threads = threads;
+    options.short_query_threads = 0;
+    auto e5 = E5Embedder::Open(options);
+    ASSERT_TRUE(e5.ok()) << e5.status().ToString();
+    for (EmbedRole role : {EmbedRole::kPassage, EmbedRole::kQuery}) {
+      for (size_t i = 0; i < texts.size(); ++i) {
+        std::vector<std::string> one = {texts[i]};
+        Result<Embeddings> got = (*e5)->Embed(role, one);
+        ASSERT_TRUE(got.ok());
+        std::vector<float> v(got->row(0).begin(), got->row(0).end());
+        const size_t k = (role == EmbedRole::kQuery ? texts.size() : 0) + i;
+        if (threads == 1) {
+          seen.push_back(v);
+        } else {
+          EXPECT_EQ(v, seen[k]) << threads << " threads, text " << i << ": "
+                                << texts[i].substr(0, 40) << " cos " << Dot(v, seen[k]);
+        }
+      }
+    }
+  }
+}
+
 TEST_F(E5Int8EngineTest, KeepsTheReferenceRanking) {
   auto cosine = [](E5Embedder* e5, const std::string& q, const std::string& p) {
     std::vector<std::string> qs = {q}, ps = {p};

@@ -106,8 +106,10 @@ bool HasCjk(std::string_view text) {
 // Latin tokens of `text` that tell facts apart (numbers, handles, names, masked values; any
 // Latin word in Chinese text), lower-cased; only those still in `folded` (the repeat markers are gone).
 // `content`: ContentWords(folded).
+// `masked_ids`: the ids of the masked values, also put in `out`.
 void LatinValues(std::string_view text, const std::string& folded,
-                 const std::vector<std::string>& content, std::vector<std::string>* out) {
+                 const std::vector<std::string>& content, std::vector<std::string>* out,
+                 std::vector<std::string>* masked_ids) {
   const bool cjk = HasCjk(text);
   bool sentence_start = true;
   bool title = false;  // the last word was a title
@@ -125,7 +127,9 @@ void LatinValues(std::string_view text, const std::string& folded,
       for (std::string_view part : {inner.substr(0, colon), inner.substr(colon + 1)}) {
         std::string lower(part);
         for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (!lower.empty()) out->push_back(std::move(lower));
+        if (lower.empty()) continue;
+        if (part.data() != inner.data()) masked_ids->push_back(lower);
+        out->push_back(std::move(lower));
       }
       i = next_masked->end;
       ++next_masked;
@@ -193,6 +197,16 @@ int DigitsIn(std::string_view v) {
 // An identifier: four characters or more with three digits or more ("5820", "T-55812").
 bool IsIdentifier(std::string_view v) { return DigitsIn(v) >= 3 && v.size() >= 4; }
 
+// Whether `v`, a value of `s`, is the id of one of its masked values.
+bool IsMaskedId(const StatementShape& s, const std::string& v) {
+  return std::binary_search(s.masked.begin(), s.masked.end(), v);
+}
+
+// An identifier of `s`: one by its spelling, or a masked value's id, whatever it spells.
+bool IsIdentifierOf(const StatementShape& s, const std::string& v) {
+  return IsIdentifier(v) || IsMaskedId(s, v);
+}
+
 // Whether `v` is a number of at most three digits and nothing else.
 bool IsShortPlainNumber(const std::string& v) {
   return v.size() <= 3 && std::all_of(v.begin(), v.end(), [](char c) {
@@ -244,7 +258,8 @@ StatementShape ShapeOf(std::string_view text) {
   }
   SortUnique(&s.units);
   // Values: Latin values, the people named, or else the relations named.
-  LatinValues(text, s.folded, content, &s.values);
+  LatinValues(text, s.folded, content, &s.values, &s.masked);
+  SortUnique(&s.masked);
   bool named = false;
   const auto mentions = Mentions(text);
   for (const extract::EntityMention& m : *mentions) {
@@ -309,10 +324,13 @@ bool SameStatement(const StatementShape& a, const StatementShape& b) {
   // value: the rest may be worded otherwise. A number of up to three digits standing alone
   // only in a statement that names someone or something: "the dune island service moved to
   // rack 280" is not "the tundra umber service moved to rack 280".
-  const bool named = std::any_of(a.values.begin(), a.values.end(), [](const std::string& v) {
-    return std::none_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  // A masked value is such a number, whatever its id spells.
+  const bool named = std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
+    return !IsMaskedId(a, v) &&
+           std::none_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
   });
   const bool number = std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
+    if (IsMaskedId(a, v)) return true;
     if (!named && IsShortNumberIn(a.folded, v)) return false;
     return std::any_of(v.begin(), v.end(), [](char c) { return (c >= '0' && c <= '9') || c == '@'; });
   });
@@ -488,8 +506,8 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     // home: Dec 18, BA 117", "I fly back on Dec 18 with British Airways").
     return std::any_of(a.values.begin(), a.values.end(), [&](const std::string& v) {
       // An identifier after the label the question asks by ("SKU LH-CUP-0420") is the answer.
-      const bool identifier = IsIdentifier(v);
-      if (DigitsIn(v) == 0 || question.folded.find(v) != std::string::npos ||
+      const bool identifier = IsIdentifierOf(a, v);
+      if ((DigitsIn(v) == 0 && !identifier) || question.folded.find(v) != std::string::npos ||
           (!identifier && NextToAnAskedValue(a, v, question)) || !SaidAlikeIn(a, b, v)) {
         return false;
       }
@@ -510,7 +528,7 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
   });
   bool short_number = false;
   for (const std::string& v : a.values) {
-    const bool number = std::any_of(v.begin(), v.end(), [](char c) {
+    const bool number = IsMaskedId(a, v) || std::any_of(v.begin(), v.end(), [](char c) {
       return std::isdigit(static_cast<unsigned char>(c)) || c == '@';
     });
     // Only a number or handle is an answer: two turns of one story name the same people ("Bart
@@ -519,7 +537,7 @@ bool SameAnswer(const StatementShape& a, const StatementShape& b, const Statemen
     if (question.folded.find(v) != std::string::npos) continue;  // the subject, not the answer
     // Part of the name the question says ("corp" of "Acme Corp"), unless an identifier after
     // the label asked by ("SKU LH-CUP-0420").
-    if (!IsIdentifier(v) && NextToAnAskedValue(a, v, question)) continue;
+    if (!IsIdentifierOf(a, v) && NextToAnAskedValue(a, v, question)) continue;
     if (!SaidAlikeIn(a, b, v)) continue;
     // An identifier, a phone number, a time (A10086, 555-0142, 4:30) is the answer by itself;
     // a number of three digits is no identifier (rack 280, room 301, 280 元).

@@ -30,6 +30,9 @@ struct StatementShape {
   std::vector<std::string> units;   // sorted, unique
   std::vector<std::string> values;  // folded; sorted, unique
   std::string folded;               // the text without repeat markers, folded
+  // The ids of its masked values ("⟦PHONE:k3v9…⟧"), also among `values`; sorted, unique. An id
+  // is an identifier whatever letters and digits its random spelling happens to have.
+  std::vector<std::string> masked;
 };
 
 // REQUIRES: `text` is valid UTF-8.

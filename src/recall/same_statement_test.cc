@@ -36,6 +36,22 @@ bool SameAnswerTo(std::string_view q, std::string_view a, std::string_view b) {
   return SameAnswer(ShapeOf(a), ShapeOf(b), ShapeOf(q));
 }
 
+// The id is random per vault key: whether two statements give one answer may not depend on how
+// many digits it happens to have (one phone said twice was one answer or two, by the key).
+TEST(SameStatementTest, AMaskedValueGivesOneAnswerWhateverItsIdSpells) {
+  for (std::string id : {"bozn36md6kmce5t6", "pxgmqznzln4ke4qe", "4minr3swkczpblnu",
+                         "abcdefghijkmnopq"}) {
+    const std::string phone = "⟦PHONE:" + id + "⟧";
+    EXPECT_TRUE(SameAnswerTo("小赵手机号多少", "小赵电话" + phone + " 有事找他",
+                             "记一下 赵助理 " + phone))
+        << id;
+    EXPECT_TRUE(SameAnswerTo("小赵手机号多少", "助理小赵的手机号是" + phone,
+                             "记一下 赵助理 " + phone))
+        << id;
+    EXPECT_TRUE(Same("my email is ⟦EMAIL:" + id + "⟧", "⟦EMAIL:" + id + "⟧ is my email")) << id;
+  }
+}
+
 TEST(SameStatementTest, OneAnswerInOtherWords) {
   // An identifier of four characters or more, or a day of a month, is the answer whatever else
   // each names; a number of three digits is not.
