@@ -206,6 +206,12 @@ TEST(AnswerKindTest, PlacesOfAKind) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "下周要去成都出差", hotel));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "这次住在全季", hotel));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "订了亚朵酒店", hotel));
+  // Where someone lives: a home, not a place said of something else.
+  const std::string_view lives = "where does jerome live";
+  EXPECT_EQ(AskedKind(lives, false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "jerome's kid just started at nocca", lives));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "jerome lives out in gentilly now", lives));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "jerome moved to Baton Rouge", lives));
   const std::string_view school = "娃现在在哪所学校念书？";
   EXPECT_EQ(AskedKind(school, false), AnswerKind::kPlace);
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "孩子这学期转学到实验小学了。", school));
@@ -293,6 +299,12 @@ TEST(AnswerKindTest, IdentifiersAreCodesNotSums) {
   const std::string policy = "what's our travel insurance policy number";
   EXPECT_EQ(AskedKind(policy, false), AnswerKind::kIdentifier);
   EXPECT_EQ(AskedKind("餐车保险的保单号是多少", false), AnswerKind::kIdentifier);
+  // A certificate's or a train's number is a code; a length of a boat (70尺) is none.
+  const std::string boat = "海之梦的船检证号是多少";
+  EXPECT_EQ(AskedKind(boat, false), AnswerKind::kIdentifier);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "42尺那条船的船检证号是YT-ZH-0835", boat));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "我们公司最大那条船叫海之梦 70尺", boat));
+  EXPECT_EQ(AskedKind("我妈坐的那趟高铁车次是多少", false), AnswerKind::kIdentifier);
   EXPECT_EQ(AskedKind("what's my sister's flight number?", false), AnswerKind::kIdentifier);
   // A phone number is a way to reach someone.
   EXPECT_EQ(AskedKind("what's Priya's phone number?", false), AnswerKind::kContact);

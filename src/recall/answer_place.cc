@@ -128,7 +128,7 @@ bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::st
 // a bigger flat" is read by the kind of place).
 bool SaysPlaceAfterPlaceVerb(std::string_view folded) {
   constexpr std::string_view kPutsInPlace[] = {
-      "live in ", "lives in ", "living in ", "lived in ", "live out in ", "living out in ",
+      "live in ", "lives in ", "living in ", "lived in ", "live out in ", "lives out in ", "living out in ",
       "moved to ", "moving to ", "move to ", "moved out to ", "moved over to ", "moved back to ",
       "relocated to ", "based in ", "based out of ", "work at ", "works at ", "working at ",
       "worked at ", "started at ", "staying at ", "stay at ", "job at "};
@@ -163,6 +163,20 @@ constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村�
 bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string folded_query = text::FoldForSearch(query);
   if (folded.find('@') != std::string_view::npos) return true;
+  // Asked where someone lives, a place said of something else ("jerome's kid just started at
+  // nocca") is no answer: the statement says a home.
+  constexpr std::string_view kLiveAsks[] = {"live", "lives", "living"};
+  constexpr std::string_view kZhLiveAsks[] = {"住哪", "住在哪"};
+  constexpr std::string_view kHomeWords[] = {
+      "live", "lives", "living", "lived", "moved", "move", "moving", "address", "house", "home",
+      "apartment", "apt", "flat", "condo", "neighborhood", "neighbourhood", "rent", "renting",
+      "place", "住", "家", "搬", "地址", "小区", "公寓", "房子"};
+  // Not where one stays on a trip (我成都住哪个酒店).
+  constexpr std::string_view kStays[] = {"酒店", "宾馆", "民宿", "旅馆", "hotel", "staying"};
+  const bool asks_home = ((folded_query.starts_with("where") && AnyCue(folded_query, kLiveAsks)) ||
+                          AnyCue(folded_query, kZhLiveAsks)) &&
+                         !AnyCue(folded_query, kStays);
+  if (asks_home && !AnyCue(folded, kHomeWords)) return false;
   // An address asks for where one lives or works, not the kind of place ("at a hospital").
   constexpr std::string_view kAddressAsks[] = {"地址", "哪条路", "哪条街", "什么路", "什么街"};
   const bool address = AnyCue(folded_query, kAddressAsks) || HasCue(folded_query, "address");

@@ -9,9 +9,12 @@
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/text_memo.h"
+#include "src/temporal/text_util.h"
 
 namespace engram::recall {
 namespace {
+
+using std::literals::string_view_literals::operator""sv;
 
 bool Has(const std::vector<std::string>& v, std::string_view w) {
   return std::find(v.begin(), v.end(), w) != v.end();
@@ -20,7 +23,8 @@ bool Has(const std::vector<std::string>& v, std::string_view w) {
 bool IsAsciiAlnum(char32_t c) { return c < 0x80 && std::isalnum(static_cast<int>(c)) != 0; }
 
 // The runs of ASCII letters and digits of folded `text` that have a digit: "204", "7", "42" of
-// "room 204 ... at 7:42".
+// "room 204 ... at 7:42"; and a number in Chinese numerals before a unit, in digits: "4" of
+// "四小时" (not a lone 一), so that "42尺四小时的价" names the "4小时" of "42尺那条包4小时".
 std::vector<std::string> NumbersIn(std::string_view text) {
   std::vector<std::string> out;
   for (size_t i = 0; i < text.size();) {
@@ -33,6 +37,25 @@ std::vector<std::string> NumbersIn(std::string_view text) {
     const std::string_view run = text.substr(i, end - i);
     if (HasDigit(run)) out.emplace_back(run);
     i = end;
+  }
+  constexpr std::u32string_view kUnits = U"小个天年月周岁尺米点号块元斤层分";
+  const std::u32string normalized = temporal::Normalize(text);
+  temporal::Cursor c{&normalized, 0};
+  while (!c.AtEnd()) {
+    const char32_t before = c.i == 0 ? 0 : normalized[c.i - 1];
+    int64_t value = 0;
+    bool digit_by_digit = false;
+    if (!temporal::IsCjkDigit(c.Peek()) || U"周期拜第初"sv.find(before) != std::u32string_view::npos ||
+        !temporal::ReadChinese(&c, &value, &digit_by_digit)) {
+      ++c.i;
+      continue;
+    }
+    // Not a lone 一 ("一个月", "一天": one of a kind, seldom the number asked by).
+    const bool lone_one = value == 1 && normalized[c.i - 1] == U'一' &&
+                          (c.i < 2 || !temporal::IsCjkDigit(normalized[c.i - 2]));
+    if (!digit_by_digit && !lone_one && kUnits.find(c.Peek()) != std::u32string_view::npos) {
+      out.push_back(std::to_string(value));
+    }
   }
   return out;
 }

@@ -37,6 +37,9 @@ TEST(OtherThingTest, AnotherWordInThePlaceOfTheQuestions) {
        "on-call line for after hours: 208-555-0321", false},
       {"我现在多重?", "我现在体重82公斤。", "早上称体重,76公斤。", false},
       {"车贷每月还多少", "车贷每个月还3280", "这个月车贷扣了3150", false},
+      // A number in Chinese numerals is the number in digits.
+      {"42尺的包4小时多少钱", "42尺那条包4小时报价3800", "42尺四小时的价 4500 周末另算", false},
+      {"42尺的包4小时多少钱", "42尺那条包4小时报价3800", "42尺包八小时 报价6000", true},
       // An abbreviation of the question's word, and a name in the place of a role.
       {"gate code for my apartment?", "my apartment gate code is 2291", "apt gate code is 7734 fyi",
        false},

@@ -188,7 +188,8 @@ constexpr std::string_view kStatusAsks[] = {
     "到账了吗", "到账没", "办完了吗", "搞定了吗", "搞定没", "还要多久", "多久能", "come in",
     "came in", "get here", "got here", "any news", "any word", "any update", "or not", "or what",
     "did i get", "did we get", "what's the deal with", "what's up with", "how far along",
-    "where am i with", "where am i on", "得怎么样", "结果如何", "如何了"};
+    "where am i with", "where am i on", "得怎么样", "结果如何", "如何了", "the latest on",
+    "the latest with", "the latest about"};
 
 // A Chinese yes/no question of whether something got done: it ends with 了没, 没有, 没 or 了吗
 // ("办完没", "春游车费报了没有", "助理招到了吗") and asks no question word.
@@ -223,7 +224,8 @@ constexpr std::string_view kOneAsks[] = {
     "最好成绩", "在哪里上班", "在哪上班", "车位在哪", "车位是几号",
     "how much do i", "how much does", "what time is", "what time does",
     "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
-    "what's our", "what is our", "where does", "where do i live", "where do we live"};
+    "what's our", "what is our", "where does", "where do i live", "where do we live",
+    "who plays", "who's the", "who is the"};
 
 // The words of `folded` from byte `at` up to a verb of `verbs`, at most `max` of them.
 struct WordsToVerb {

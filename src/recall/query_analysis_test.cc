@@ -127,6 +127,8 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
   EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));
   EXPECT_TRUE(AsksForStatus("what's the status of the deck permit"));
+  EXPECT_TRUE(AsksForStatus("whats happening with the new goalposts"));
+  EXPECT_TRUE(AsksForStatus("what's the latest on the st aidan's application"));
   EXPECT_FALSE(AsksForStatus("我的手机号是多少？"));
   EXPECT_TRUE(AsksForStatus("Is my car still in the shop?"));
   EXPECT_TRUE(AsksForStatus("how's the beagle adoption going"));

@@ -450,15 +450,16 @@ std::vector<std::string> RelationsIn(std::string_view folded) {
     }
     out.emplace_back(r);
   };
+  // An English one also with an "s" ("grandmas wifi": the apostrophe left out, or several).
+  auto says = [&](std::string_view r) {
+    if (static_cast<unsigned char>(r[0]) >= 0x80) return folded.find(r) != std::string_view::npos;
+    return HasWord(folded, r) || HasWord(folded, std::string(r) + "s");
+  };
   for (std::string_view r : kRelations) {
-    if (static_cast<unsigned char>(r[0]) >= 0x80 ? folded.find(r) != std::string_view::npos
-                                                 : HasWord(folded, r)) {
-      add(r);
-    }
+    if (says(r)) add(r);
   }
   for (const auto& [one, other] : kRelationWords) {
-    if (static_cast<unsigned char>(other[0]) >= 0x80 ? folded.find(other) != std::string_view::npos
-                                                     : HasWord(folded, other)) {
+    if (says(other)) {
       add(other);
     }
   }

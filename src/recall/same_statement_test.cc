@@ -258,6 +258,8 @@ TEST(SameStatementTest, AWordAfterATitleIsAName) {
 TEST(SameStatementTest, RelationsAreReadInOneWord) {
   EXPECT_EQ(RelationsIn("闺女在实验小学"), (std::vector<std::string>{"女儿"}));
   EXPECT_EQ(RelationsIn("my manager is tom"), (std::vector<std::string>{"boss"}));
+  EXPECT_EQ(RelationsIn("wifi at grandmas is bunny4eva"), (std::vector<std::string>{"grandma"}));
+  EXPECT_EQ(RelationsIn("my sons are 8 and 10"), (std::vector<std::string>{"son"}));
   EXPECT_EQ(RelationsIn("儿子和女儿"), (std::vector<std::string>{"儿子", "女儿"}));
   EXPECT_TRUE(RelationsIn("a person i know").empty());
 }
@@ -277,6 +279,13 @@ TEST(SameStatementTest, OneValueOfTheKindAskedFor) {
   // Two masked phone numbers are two values: the kind of the mask is none.
   EXPECT_FALSE(one("老陈电话多少", "岩茶供货的老陈 电话⟦PHONE:yhpn2vlgzy7egefq⟧",
                    "老陈号码我记错了 应该是⟦PHONE:yfbpdewmqcj6jfag⟧"));
+}
+
+// Frames name one thing in other words: a player of an instrument is the instrument's player.
+TEST(SameStatementTest, APlayerOfAnInstrumentFramesOneRole) {
+  EXPECT_TRUE(OneFrame("bass player in the quintet is", "the quintet's bassist is"));
+  EXPECT_TRUE(OneFrame("our drummer is", "the drums player is"));
+  EXPECT_FALSE(OneFrame("the quintet's bassist is", "the quintet's pianist is"));
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ constexpr std::string_view kCorrectionCues[] = {
     "autocorrect", "i was mistaken", "was mistaken", "ignore what i said", "wait nope",
     "scratch what i said", "wait no", "i was thinking of", "i was thinkin", "fix something i",
     "correct something i", "讲错", "看反", "打反", "弄反", "填反", "miscounted",
-    "miscalculated", "i mean it's", "i mean its"};
+    "miscalculated", "i mean it's", "i mean its", "number backwards", "numbers backwards",
+    "digits backwards", "digits around", "numbers around", "digits the wrong way"};
 
 // Words that correct only where a statement opens with them ("Actually, it's the 21st",
 // "其实标书是12月15日截止"); inside a sentence they are emphasis ("I was actually just
@@ -43,7 +44,9 @@ constexpr std::string_view kChangeCues[] = {
     "raised to", "raised", "increased to", "went up to", "dropped to",
     "reduced to", "lowered to", "bumped to", "bumped up", "renamed", "transferred",
     "reassigned", "took over", "taking over", "got a new", "bought a new", "migrated to",
-    "moved over", "has moved", "just moved", "joined"};
+    "moved over", "has moved", "just moved", "joined", "cutting hours", "cut hours",
+    "cut our hours", "cutting our hours", "extended hours", "extending hours", "new hours",
+    "we're now", "we are now"};
 
 // Change cues that say the old state ended (rather than that something moved or changed):
 // what a slot that accumulates values (likes, habits, tools) needs before an older value of it
@@ -165,7 +168,8 @@ const std::vector<SlotCues>& SlotCueTable() {
         "every wednesday", "every thursday", "every friday", "birthday", "组会", "晨会",
         "站会", "上线时间", "发布时间", "launch date", "launches on", "release date",
         "standup", "stand-up", "睡觉", "才睡", "早睡", "晚睡", "上床", "起床", "go to bed",
-        "bedtime", "wake up", "get up"}},
+        "bedtime", "wake up", "get up", "hours", "opening hours", "open from", "营业时间",
+        "开门时间", "营业到", "几点开门"}},
       {kSlotBudget,
        {"预算", "经费", "房租", "月租", "租金", "价格", "报价", "工资", "薪资", "月薪", "年薪",
         "薪水",

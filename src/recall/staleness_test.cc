@@ -763,6 +763,9 @@ TEST(StalenessTest, ASaleIsNoEndOfWhatOneHas) {
 TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
   EXPECT_TRUE(Cue("刚才报价讲错了 是每米86 不是68 我看反了").correction);
   EXPECT_TRUE(Cue("recounted today, i mean it's 32 calves, had miscounted").correction);
+  EXPECT_TRUE(Cue("i mean 81 kerr st. dunno why i keep writing the number backwards").correction);
+  EXPECT_TRUE(Cue("cutting hours, we're now 9 to 5 on weekdays").change);
+  EXPECT_NE(Cue("cutting hours, we're now 9 to 5 on weekdays").slots & kSlotSchedule, 0u);
   EXPECT_FALSE(Cue("i mean, the calves look healthy").correction);
 }
 

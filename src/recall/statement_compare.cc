@@ -1,6 +1,7 @@
 #include "src/recall/statement_compare.h"
 
 #include <algorithm>
+#include <utility>
 #include <cctype>
 #include <cstdlib>
 #include <iterator>
@@ -69,10 +70,42 @@ double HanPairShare(std::string_view of, std::string_view in) {
   return static_cast<double>(said) / pairs.size();
 }
 
+namespace {
+
+// One who plays an instrument, and the instrument: "the quintet's bassist is" frames what "bass
+// player in the quintet is" frames.
+constexpr std::pair<std::string_view, std::string_view> kPlayers[] = {
+    {"bassist", "bass"},       {"guitarist", "guitar"}, {"pianist", "piano"},
+    {"cellist", "cello"},      {"violinist", "violin"}, {"drummer", "drum"},
+    {"trumpeter", "trumpet"},  {"saxophonist", "sax"},  {"keyboardist", "keys"},
+    {"flautist", "flute"},     {"violist", "viola"},    {"organist", "organ"}};
+
+// `words` with a player of an instrument as the instrument and "player"; "drums" and "keyboard"
+// as "drum" and "keys".
+void PlayersAsInstruments(std::vector<std::string>* words) {
+  std::vector<std::string> more;
+  for (std::string& w : *words) {
+    if (w == "drums") w = "drum";
+    if (w == "keyboard" || w == "keyboards") w = "keys";
+    if (w == "saxophone") w = "sax";
+    for (const auto& [player, instrument] : kPlayers) {
+      if (w == player || (w.size() == player.size() + 1 && w.starts_with(player) && w.back() == 's')) {
+        w = instrument;
+        more.emplace_back("player");
+      }
+    }
+    if (w == "players") w = "player";
+  }
+  words->insert(words->end(), more.begin(), more.end());
+}
+
+}  // namespace
+
 bool OneFrame(const std::string& a, const std::string& b) {
   if (a == b) return true;
   auto words = [](const std::string& f) {
     std::vector<std::string> w = ContentWords(f);
+    PlayersAsInstruments(&w);
     std::sort(w.begin(), w.end());
     w.erase(std::unique(w.begin(), w.end()), w.end());
     return w;

@@ -1,6 +1,7 @@
 #include "src/recall/text_memo.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "src/extract/entity_extractor.h"
 #include "src/text/normalize.h"
@@ -67,8 +68,59 @@ bool WordSet::operator==(const WordSet& other) const {
   return true;
 }
 
+namespace {
+
+// Contractions typed without their apostrophe, and where it goes: "whats" -> "what's".
+struct Contraction {
+  std::string_view bare;
+  size_t apostrophe;  // the byte it goes before
+};
+constexpr Contraction kContractions[] = {
+    {"whats", 4},  {"wheres", 5}, {"hows", 3},    {"whos", 3},    {"whens", 4},
+    {"thats", 4},  {"dont", 3},   {"doesnt", 5},  {"didnt", 4},   {"isnt", 3},
+    {"wasnt", 4},  {"arent", 4},  {"werent", 5},  {"havent", 5},  {"hasnt", 4},
+    {"hadnt", 4},  {"cant", 3},   {"couldnt", 6}, {"wouldnt", 6}, {"shouldnt", 7},
+    {"im", 1},     {"ive", 1},    {"youre", 3},   {"theyre", 4},  {"shes", 3},
+    {"hes", 2}};
+
+bool IsAsciiLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// `folded` with the apostrophes of kContractions put back.
+std::string WithApostrophes(std::string folded) {
+  std::string out;
+  size_t i = 0;
+  while (i < folded.size()) {
+    if (!IsAsciiLetter(folded[i])) {
+      out.push_back(folded[i++]);
+      continue;
+    }
+    size_t end = i;
+    while (end < folded.size() && IsAsciiLetter(folded[end])) ++end;
+    const std::string_view word = std::string_view(folded).substr(i, end - i);
+    // A word of its own: not glued to an apostrophe or digits ("im" of "i'm" is not bare).
+    const bool glued = (i > 0 && (folded[i - 1] == '\'' || std::isdigit(static_cast<unsigned char>(folded[i - 1])))) ||
+                       (end < folded.size() && (folded[end] == '\'' || std::isdigit(static_cast<unsigned char>(folded[end]))));
+    const auto c = std::find_if(std::begin(kContractions), std::end(kContractions),
+                                [&](const Contraction& k) { return k.bare == word; });
+    if (c != std::end(kContractions) && !glued) {
+      out.append(word.substr(0, c->apostrophe));
+      out.push_back('\'');
+      out.append(word.substr(c->apostrophe));
+    } else {
+      out.append(word);
+    }
+    i = end;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Folded(std::string_view text) {
-  return Memoized(&TextMemo::folded, text, [text] { return text::FoldForSearch(text); });
+  return Memoized(&TextMemo::folded, text,
+                  [text] { return WithApostrophes(text::FoldForSearch(text)); });
 }
 
 std::shared_ptr<const WordSet> DocumentWords(std::string_view text) {

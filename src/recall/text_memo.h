@@ -87,7 +87,9 @@ T Memoized(TextMemo::ByText<T> TextMemo::*table, std::string_view text, Read rea
   return kept.emplace(std::string(text), std::move(value)).first->second;
 }
 
-// text::FoldForSearch(text).
+// text::FoldForSearch(text), with the apostrophe of a contraction typed without one put back
+// ("whats happening with" is "what's happening with", "dont" is "don't"); only words that are
+// nothing else ("its", "were", "ill" stay).
 std::string Folded(std::string_view text);
 
 // The distinct tokens of `text` in kDocument mode (text::Tokenize): what a query word is

@@ -66,6 +66,15 @@ TEST(TextMemoTest, KeepsEachTextOnceAndTellsTextsApart) {
   EXPECT_EQ(memo.document_words.size(), 2u);
 }
 
+TEST(TextMemoTest, FoldedPutsBackTheApostropheOfAContraction) {
+  EXPECT_EQ(Folded("whats happening with the goalposts"), "what's happening with the goalposts");
+  EXPECT_EQ(Folded("I dont drink, Im driving"), "i don't drink, i'm driving");
+  EXPECT_EQ(Folded("what's up, I'm here"), "what's up, i'm here");  // already there
+  // Words that are something else stay: "its", "were", "ill", "cant" inside a word.
+  EXPECT_EQ(Folded("its tail, we were ill"), "its tail, we were ill");
+  EXPECT_EQ(Folded("cantaloupe 3im"), "cantaloupe 3im");
+}
+
 TEST(WordSetTest, HoldsEachWordOnceAndFindsExactlyThose) {
   EXPECT_EQ(WordSet().count("x"), 0u);
   EXPECT_TRUE(WordSet(std::vector<std::string>{}).empty());

@@ -8,9 +8,11 @@
 #include <unordered_set>
 
 #include "engram/status_macros.h"
+#include "src/base/utf8.h"
 #include "src/extract/coreference_rules.h"
 #include "src/recall/answer_kind.h"
 #include "src/recall/answer_words.h"
+#include "src/recall/given_name.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/query_analysis.h"
@@ -179,6 +181,14 @@ bool IsPersonNoun(std::string_view word) {
   return false;
 }
 
+// A pair of Han characters opening with a measure word (条船 of "42尺那条船", 只牧 of "那只牧羊犬"):
+// it says how a thing is counted, and links no two statements of two things.
+bool CountsOne(std::string_view word) {
+  constexpr std::string_view kMeasureWords = "条只个张台辆位件本部头匹棵把间套架艘座";
+  if (word.size() != 6) return false;  // two Han characters
+  return kMeasureWords.find(word.substr(0, 3)) != std::string_view::npos;
+}
+
 // Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
 // not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
 // phone number?"; in Chinese only the first character pair and a pair that calls someone by
@@ -188,12 +198,14 @@ bool IsPersonNoun(std::string_view word) {
 // Tanya", asked when the sync with Tanya's team is; "At only $10 per class" after "I've started
 // a cooking class", asked what a cooking class costs). `words`: the question's content words;
 // `known[w]`: some hit says word w; `found_in[i][w]`: hit i does; `carries[i]`: hit i carries
-// the kind.
+// the kind. A pair of Han characters that counts one (CountsOne) links none. A relation the
+// question asks of (`relations`: 我妈) is such a word too.
 std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
                                    const std::vector<std::string>& words,
                                    const std::vector<bool>& known,
                                    const std::vector<std::vector<bool>>& found_in,
                                    const std::vector<bool>& carries,
+                                   const std::vector<std::string>& relations,
                                    const std::vector<RecallHit>& hits) {
   std::vector<bool> other(hits.size(), false);
   // Each hit's content words besides the question's, read when first needed.
@@ -207,6 +219,7 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
                                                       "today", "finally", "really", "still"};
       std::erase_if(*own_words[i], [&](const std::string& x) {
         return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x) ||
+               CountsOne(x) ||
                std::find(std::begin(kSaidOfAnything), std::end(kSaidOfAnything), x) !=
                    std::end(kSaidOfAnything);
       });
@@ -218,6 +231,17 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     const Source& b = hits[j].memory.source;
     return (!a.session_id.empty() && a.session_id == b.session_id) ||
            KeywordCoverage(words_of(i), hits[j].memory.content) > 0;
+  };
+  // Hits that carry the kind and are linked to none of `sayers`, which all carry none.
+  auto mark = [&](const std::vector<size_t>& sayers) {
+    if (sayers.empty() ||
+        std::any_of(sayers.begin(), sayers.end(), [&](size_t j) { return carries[j]; })) {
+      return;
+    }
+    for (size_t i = 0; i < hits.size(); ++i) {
+      if (!carries[i] || other[i]) continue;
+      other[i] = std::none_of(sayers.begin(), sayers.end(), [&](size_t j) { return linked(i, j); });
+    }
   };
   for (size_t w = 0; w < words.size(); ++w) {
     // In Chinese, of the question's character pairs only the first names its subject (张小 of
@@ -232,16 +256,51 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     for (size_t j = 0; j < hits.size(); ++j) {
       if (found_in[j][w]) sayers.push_back(j);
     }
-    if (sayers.empty() ||
-        std::any_of(sayers.begin(), sayers.end(), [&](size_t j) { return carries[j]; })) {
-      continue;
+    mark(sayers);
+  }
+  // The same for a relation the question asks of (我妈 of 我妈坐的那趟高铁车次是多少): a hit
+  // that names it and carries no such value, and one that carries it and names no relation
+  // ("上次出差坐的G2331", the caller's own trip).
+  for (const std::string& relation : relations) {
+    std::vector<size_t> sayers;
+    for (size_t j = 0; j < hits.size(); ++j) {
+      const std::vector<std::string> named = RelationsIn(Folded(hits[j].memory.content));
+      if (std::find(named.begin(), named.end(), relation) != named.end()) sayers.push_back(j);
     }
-    for (size_t i = 0; i < hits.size(); ++i) {
-      if (!carries[i] || other[i]) continue;
-      other[i] = std::none_of(sayers.begin(), sayers.end(), [&](size_t j) { return linked(i, j); });
-    }
+    mark(sayers);
   }
   return other;
+}
+
+// Whether `query` asks for the name of one thing: a name, one thing of a kind ("what app do
+// we use", "which vet"), or 什么 before a noun ("用什么软件", "什么牌子"; not "做了什么").
+bool AsksForAName(std::string_view query, AnswerKind asked) {
+  if (asked == AnswerKind::kName || asked == AnswerKind::kBrand || AsksForOne(query)) return true;
+  const std::string folded = Folded(query);
+  constexpr std::string_view kWhat = "什么";
+  for (size_t at = folded.find(kWhat); at != std::string::npos; at = folded.find(kWhat, at + 1)) {
+    size_t next = at + kWhat.size();
+    if (next >= folded.size()) continue;
+    const char32_t c = base::DecodeUtf8(folded, &next);
+    if (IsHan(c) && (at < 3 || (folded.compare(at - 3, 3, "为") != 0 &&
+                                folded.compare(at - 3, 3, "干") != 0))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether one of two short statements names a thing (GivenName: "我家猫叫豆包") that the other
+// says without naming another ("宠物医院登记名字 写的豆包") and without a change ("moved every
+// note from Notion to Obsidian"), and the question does not say it: asked for the name, they
+// give one answer.
+bool NameTheSame(const Memory& a, const Memory& b, std::string_view folded_question) {
+  const std::string fa = Folded(a.content), fb = Folded(b.content);
+  const std::string na = GivenName(fa), nb = GivenName(fb);
+  const std::string& name = !na.empty() ? na : nb;
+  if (name.empty() || (!na.empty() && !nb.empty() && na != nb)) return false;
+  if (SaysName(folded_question, name) || !SaysName(fa, name) || !SaysName(fb, name)) return false;
+  return !ReadCues(a.content).change && !ReadCues(b.content).change;
 }
 
 // Whether a turn asks something: it holds a question mark.
@@ -309,7 +368,8 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   }
   const std::vector<bool> other_subject =
       one_question && asked != AnswerKind::kAny && !past_words
-          ? OfAnotherSubject(query, asked, words, known, found_in, carries, *hits)
+          ? OfAnotherSubject(query, asked, words, known, found_in, carries, asked_relations,
+                             *hits)
           : std::vector<bool>(hits->size(), false);
   std::unordered_map<int64_t, size_t> index_of;    // of each hit, by memory id
   std::vector<double> own_relevance(hits->size());  // before any is lent
@@ -542,6 +602,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       asked_kind == AnswerKind::kBrand || asked_kind == AnswerKind::kJob ||
       asked_kind == AnswerKind::kDate || asked_kind == AnswerKind::kTime ||
       asked_kind == AnswerKind::kAny;
+  const bool asks_name = one_question && !params.asks_past &&
+                         AsksForAName(params.query, AskedKind(params.query, false));
   std::vector<int> carries(out.size(), -1);  // -1 unread, else whether it carries asked_kind
   auto carries_kind = [&](size_t i, const Memory& m) {
     if (carries[i] < 0) carries[i] = CarriesKind(asked_kind, m.content, params.query);
@@ -565,7 +627,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                 SameOwner(h.memory, m.memory) &&
                 (SameAnswer(shape, m.shape, question) ||
                  (h.memory.kind != MemoryKind::kEvent && m.memory.kind != MemoryKind::kEvent &&
-                  one_question && SameAnswerWord(shape, m.shape, question, common))));
+                  one_question && SameAnswerWord(shape, m.shape, question, common)) ||
+                 (asks_name && NameTheSame(h.memory, m.memory, question.folded))));
       };
       auto gives_its_value = [&](const Member& m) {
         return carries_asked && m.carries && SameOwner(h.memory, m.memory) &&

@@ -320,6 +320,16 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
                     "sorry, her last name's galloway, i had it wrong"});
   EXPECT_GT(r[0], 0.9);
   EXPECT_GT(r[1], 0.9);
+  // A relation the question asks of: the caller's own trip is another subject.
+  r = relevance_of("我妈坐的那趟高铁车次是多少",
+                   {"给我妈订了高铁票 从遵义过来", "上次出差坐的G2331 晚点一小时"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("我妈坐的那趟高铁车次是多少", {"给我妈订了高铁票 从遵义过来", "我妈坐的G2331"});
+  EXPECT_GT(r[1], 0.9);
+  // How a thing is counted (条船 of 那条船) links no two boats.
+  r = relevance_of("海之梦的船检证号是多少",
+                   {"我们公司最大那条船叫海之梦 70尺", "42尺那条船的船检证号是YT-ZH-0835"});
+  EXPECT_LT(r[1], 0.25);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
@@ -449,6 +459,24 @@ TEST(TruthTest, AValueGivenAgainByALowerHitIsOneHit) {
   EXPECT_EQ(recall("who's the coordinator at lakeview lodge",
                    {"coordinator at lakeview lodge is nia okafor",
                     "lakeview lodge raised the deposit to $500"})
+                .size(),
+            2u);
+  // A name one gives a thing (叫, "called") that the other only mentions: asked for the name,
+  // one answer; asked about the thing by its name, or with a change, two.
+  EXPECT_EQ(recall("我家猫叫什么", {"我家猫叫豆包 英短蓝猫", "宠物医院登记名字 写的豆包"}),
+            (std::vector<int64_t>{1}));
+  EXPECT_EQ(recall("what app do we use for pretrip inspections",
+                   {"pretrip checklist app we use is called zonar",
+                    "zonar tablet froze during pretrip, had to reboot"}),
+            (std::vector<int64_t>{1}));
+  EXPECT_EQ(recall("what happened to the zonar tablet",
+                   {"pretrip checklist app we use is called zonar",
+                    "zonar tablet froze during pretrip, had to reboot"})
+                .size(),
+            2u);
+  EXPECT_EQ(recall("which app do i keep my notes in",
+                   {"my notes app is called notion",
+                    "switched from notion to obsidian last month"})
                 .size(),
             2u);
   // A word both say that is no value of the kind asked (a price): two hits.
