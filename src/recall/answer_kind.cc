@@ -1,6 +1,7 @@
 #include "src/recall/answer_kind.h"
 
 #include <algorithm>
+#include <utility>
 #include <cctype>
 #include <span>
 #include <string>
@@ -333,6 +334,15 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
   // A role the question asks by, then "is" and a word that reads as no quality ("my new boss is
   // carlos", "my accountant is fiona mcbride"; not "my boss is great").
   if (SaysRoleIsName(folded, asked)) return true;
+  // ... or another word for that role ("my manager is now tom briggs", asked who my boss is).
+  constexpr std::pair<std::string_view, std::string_view> kSameRoles[] = {
+      {"boss", "manager"}, {"boss", "supervisor"}, {"manager", "boss"},
+      {"supervisor", "boss"}, {"doctor", "gp"}, {"gp", "doctor"}};
+  std::vector<std::string> others;
+  for (const auto& [role, other] : kSameRoles) {
+    if (std::find(asked.begin(), asked.end(), role) != asked.end()) others.emplace_back(other);
+  }
+  if (!others.empty() && SaysRoleIsName(folded, others)) return true;
   // Chinese names: the extractor's person mentions (Latin ones are the capitalized words).
   const auto mentions = Mentions(raw_text);
   for (const extract::EntityMention& m : *mentions) {
@@ -743,8 +753,13 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
           }
         }
       }
+      // Days and parts of days that recur ("i'm doing sundays now", "weekends only").
+      constexpr std::string_view kEnRecurring[] = {
+          "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+          "weekends", "weekdays", "mornings", "afternoons", "evenings", "nights"};
       return HasFreeDigit(timed) || HasCharOf(timed, kZhTimeChars) || HasDayNumber(timed) ||
-             AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnTimeWords);
+             AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnTimeWords) ||
+             AnyCue(timed, kEnRecurring);
     }
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);

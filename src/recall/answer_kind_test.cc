@@ -27,6 +27,8 @@ TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "got a puppy named biscuit", "what's my dog called"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "my accountant is great", "who's my accountant"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "jen left, my new boss is carlos", "who's my boss"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "new org chart dropped, my manager is now tom briggs",
+                          "who's my boss?"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My cat Milo is 7 years old.",
                            "What's the name of Milo's vet?"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "wifi password for the clinic is greenmtn!paws",
@@ -82,6 +84,8 @@ TEST(AnswerKindTest, NumbersAgesAndAmounts) {
 TEST(AnswerKindTest, Times) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "我姐姐生日是10月3号。", ""));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "周会改到周三下午三点。", ""));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "museum shifts got moved, i'm doing sundays now",
+                          "which day do i volunteer at the fire museum"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "The review got pushed to next week.", ""));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "Dinner is on Thursday.", ""));
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "我姐姐叫林芳，在银行上班", "我姐姐生日是哪天？"));
@@ -206,6 +210,9 @@ TEST(AnswerKindTest, PlacesOfAKind) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "下周要去成都出差", hotel));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "这次住在全季", hotel));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "订了亚朵酒店", hotel));
+  // Which street: its name, without a number.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "店在城中区莫家街", "店以前开在哪条街"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "过马路的时候看手机", "店以前开在哪条街"));
   // Where someone lives: a home, not a place said of something else.
   const std::string_view lives = "where does jerome live";
   EXPECT_EQ(AskedKind(lives, false), AnswerKind::kPlace);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "src/base/utf8.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
@@ -158,6 +159,24 @@ bool SaysPlaceAfterPlaceVerb(std::string_view folded) {
 // Characters that end the name of a place in Chinese: 实验小学, 科技馆, 全季酒店, 人民路.
 constexpr std::string_view kZhPlaceEnds = "店馆院校园所楼路街区城村镇厦场寓";
 
+// Whether folded `text` names a street in Chinese: 路, 街, 巷 or 弄 after two Han characters
+// ("莫家街", "五四西路"), not 马路 or 街道 alone.
+bool NamesAStreet(std::string_view text) {
+  for (std::string_view end : {"路", "街", "巷", "弄"}) {
+    for (size_t at = text.find(end); at != std::string_view::npos; at = text.find(end, at + 1)) {
+      if (at < 6) continue;
+      size_t a = at - 6, b = at - 3;
+      const char32_t first = base::DecodeUtf8(text, &a);
+      const char32_t second = base::DecodeUtf8(text, &b);
+      if (IsHan(first) && IsHan(second) && text.substr(at - 3, 3) != "马" &&
+          text.substr(at - 3, 3) != "过") {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query) {
@@ -192,6 +211,9 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
       if (!after.starts_with("同学") && !after.starts_with("生")) return true;
     }
   }
+  // Which street: a street's name answers without a number ("店在城中区莫家街").
+  constexpr std::string_view kStreetAsks[] = {"哪条路", "哪条街", "什么路", "什么街"};
+  if (AnyCue(folded_query, kStreetAsks) && NamesAStreet(folded)) return true;
   if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷栋层座室楼") ||
                                       AnyCue(folded, kStreetWords) || HasHouseNumber(folded))) {
     return true;

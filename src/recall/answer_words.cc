@@ -202,6 +202,7 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       const std::string_view rest = folded.substr(after);
       // "role is X"; "role: X" ("second shooter for summer: ciarán"); "role's X, ..."
       if (rest.starts_with(" is ") && name_at(after + 4, false)) return true;
+      if (rest.starts_with(" is now ") && name_at(after + 8, false)) return true;
       if (rest.starts_with(": ") && name_at(after + 2, false)) return true;
       if (rest.starts_with("'s ") && name_at(after + 3, true)) return true;
       // "role" and up to three words, then "is X" ("deckhand this season is tyler").

@@ -306,6 +306,8 @@ bool AsksForContact(std::string_view query) {
       continue;
     }
     if (w == "handle" && HandleIsAVerb(folded)) continue;
+    // "who's my contact at the tier 1" asks for a person.
+    if (w == "contact" && folded.starts_with("who")) continue;
     if (HasWord(folded, w)) return true;
   }
   return false;
@@ -341,6 +343,30 @@ std::string ChannelWordsOnly(std::string folded) {
   return folded;
 }
 
+// An extension at byte `at` of `text`: "x4532", "ext 4532", "ext. 4532" (three to five digits),
+// a word of its own.
+bool ExtensionAt(std::string_view text, size_t at) {
+  auto alnum = [&](size_t i) {
+    return i < text.size() && std::isalnum(static_cast<unsigned char>(text[i]));
+  };
+  if (at > 0 && alnum(at - 1)) return false;
+  size_t i = at;
+  if (i < text.size() && (text[i] == 'x' || text[i] == 'X')) {
+    ++i;
+  } else if (text.substr(at, 3) == "ext" || text.substr(at, 3) == "Ext") {
+    i += 3;
+    if (i < text.size() && text[i] == '.') ++i;
+    if (i < text.size() && text[i] == ' ') ++i;
+  } else {
+    return false;
+  }
+  size_t digits = 0;
+  while (i + digits < text.size() && std::isdigit(static_cast<unsigned char>(text[i + digits]))) {
+    ++digits;
+  }
+  return digits >= 3 && digits <= 5 && !alnum(i + digits);
+}
+
 }  // namespace
 
 bool CarriesContact(std::string_view text, std::string_view query) {
@@ -362,6 +388,7 @@ bool CarriesContact(std::string_view text, std::string_view query) {
     }
     digits = std::isdigit(static_cast<unsigned char>(c)) ? digits + 1 : (c == '-' || c == ' ') ? digits : 0;
     if (digits >= 5) return true;
+    if (ExtensionAt(text, i)) return true;
   }
   return text.find("⟦") != std::string_view::npos || text.find("****") != std::string_view::npos;
 }

@@ -95,6 +95,12 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   // A date the write path anchored is no number to call.
   EXPECT_FALSE(CarriesContact("(2024-06-13 15:00),客户张工说(2024-06-18)要验收接口文档"));
   EXPECT_TRUE(CarriesContact("张工的新号码 2024-0613-55"));
+  // An extension; not a size ("2x4").
+  EXPECT_TRUE(CarriesContact("called my supervisor on x4532 about the grant report"));
+  EXPECT_TRUE(CarriesContact("front desk is ext. 221"));
+  EXPECT_FALSE(CarriesContact("bought a 2x4 and a 4x8 sheet"));
+  // "who's my contact at ..." asks for a person.
+  EXPECT_FALSE(AsksForContact("who's my contact at the sterling heights tier 1?"));
   // A channel named answers a question for that channel, not for another.
   const std::string_view phone = "What's Diego's phone number?";
   EXPECT_FALSE(CarriesContact("My coworker Diego prefers Slack over email.", phone));

@@ -202,9 +202,10 @@ bool IsMaskedId(const StatementShape& s, const std::string& v) {
   return std::binary_search(s.masked.begin(), s.masked.end(), v);
 }
 
-// An identifier of `s`: one by its spelling, or a masked value's id, whatever it spells.
+// An identifier of `s`: one by its spelling, a handle ("@kaylaedits"), or a masked value's id,
+// whatever it spells.
 bool IsIdentifierOf(const StatementShape& s, const std::string& v) {
-  return IsIdentifier(v) || IsMaskedId(s, v);
+  return IsIdentifier(v) || (v.size() >= 4 && v[0] == '@') || IsMaskedId(s, v);
 }
 
 // Whether `v` is a number of at most three digits and nothing else.

@@ -38,6 +38,11 @@ bool SameAnswerTo(std::string_view q, std::string_view a, std::string_view b) {
 
 // The id is random per vault key: whether two statements give one answer may not depend on how
 // many digits it happens to have (one phone said twice was one answer or two, by the key).
+TEST(SameStatementTest, AHandleSaidAlikeIsTheAnswer) {
+  EXPECT_TRUE(SameAnswerTo("who does my outsourced editing", "outsourced editor is kayla, ig @kaylaedits",
+                           "kayla (@kaylaedits) turned around 900 images in 4 days, legend"));
+}
+
 TEST(SameStatementTest, AMaskedValueGivesOneAnswerWhateverItsIdSpells) {
   for (std::string id : {"bozn36md6kmce5t6", "pxgmqznzln4ke4qe", "4minr3swkczpblnu",
                          "abcdefghijkmnopq"}) {

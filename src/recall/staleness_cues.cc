@@ -64,7 +64,9 @@ constexpr std::string_view kReplaceCues[] = {
     "canceled my", "unsubscribed", "moved everything", "moved all my", "migrated to",
     "migrated from", "downgraded", "upgraded to", "迁移到", "dropped", "ditched", "let go",
     "换供应商", "换人了", "换对接人", "换负责人", "换老师", "换医生", "换主治", "不在", "改种", "改养", "改学", "改骑", "改坐", "改开", "改听", "改玩",
-    "改看", "改叫", "转去", "转到了", "改口吃", "改口喝", "改从", "改找", "改去", "改在", "改到"};
+    "改看", "改叫", "转去", "转到了", "改口吃", "改口喝", "改从", "改找", "改去", "改在", "改到",
+    "moved us to", "moved us over to", "switched us to", "migrated us to", "put us on",
+    "moved us onto", "switched us over to"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};
@@ -84,7 +86,9 @@ const std::vector<SlotCues>& SlotCueTable() {
         "live in", "lives in", "living in", "moved to", "relocated to", "move to", "my address",
         "home is in", "based in", "live at", "lives at", "live on", "lives on", "living on",
         "地址", "家住", "address", "our office",
-        "office is", "office to", "办公室在", "办公室搬", "办公地点"}},
+        "office is", "office to", "办公室在", "办公室搬", "办公地点", "flat is in",
+        "apartment is in", "house is in", "place is in", "condo is in", "flat in", "apartment in",
+        "moved into", "我家在", "房子在", "租在", "租的房子在"}},
       {kSlotEmployer,
        {"入职", "跳槽", "离职", "在公司", "上班", "任职", "部门", "部工作", "单位", "部了",
         "部,", "部。", "部负责", "部上班", "部做", "组了", "组负责", "团队", "分公司", "总部",
@@ -113,7 +117,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         "laptop", "phone", "iphone", "android", "browser", "ide", "car", "drive", "drives",
         "driving", "to-do", "开的是", "开车", "一辆", "把车", "新车", "订阅", "会员", "subscribe",
         "subscription",
-        "membership"}},
+        "membership", "crm", "we use", "i use", "在用", "用的是"}},
       {kSlotLike,
        {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
         "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys"}},
