@@ -29,6 +29,7 @@ TEST(EntityExtractorTest, FindsZhPeopleByTitle) {
   EXPECT_EQ(Spans("老王说可以"), V{"老王/person"});
   // ... and before what is theirs (电话, 号码, 家, 生日).
   EXPECT_EQ(Spans("老陈号码我记错了"), V{"老陈/person"});
+  EXPECT_EQ(Spans("小郑工号我刚才说错了"), V{"小郑/person"});
   EXPECT_EQ(Spans("小李电话多少"), V{"小李/person"});
   EXPECT_EQ(Spans("林总监批了"), V{"林总监/person"});
   auto m = FindEntityMentions("张工说");

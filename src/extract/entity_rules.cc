@@ -50,8 +50,8 @@ constexpr SV kSurnameWordBigrams[] = {
 
 constexpr SV kNicknameFollowers = "说的在和跟与是要会也都让把给去来提问讲已刚又还今明昨他她找"
                                   "对觉认希想同负发做打约请帮，。、！？,.!? "
-                                  // what is someone's: 老陈电话, 小李号码, 老张家, 小刘生日
-                                  "电号微家生儿女媳爸妈";
+                                  // what is someone's: 老陈电话, 小李号码, 老张家, 小刘生日, 小郑工号
+                                  "电号微家生儿女媳爸妈工邮车";
 
 constexpr SV kRolePrefixes[] = {
     "人力资源", "供应链", "财务", "技术", "研发", "产品", "销售", "市场", "运营", "人事",

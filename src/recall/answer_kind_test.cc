@@ -29,6 +29,8 @@ TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "jen left, my new boss is carlos", "who's my boss"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "new org chart dropped, my manager is now tom briggs",
                           "who's my boss?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "relief milker for weekends: colm o'driscoll, good lad",
+                          "who's my weekend relief milker"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My cat Milo is 7 years old.",
                            "What's the name of Milo's vet?"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "wifi password for the clinic is greenmtn!paws",
@@ -210,6 +212,8 @@ TEST(AnswerKindTest, PlacesOfAKind) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "下周要去成都出差", hotel));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "这次住在全季", hotel));
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "订了亚朵酒店", hotel));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "上次那个澳门来的大客户 林先生 买了两块劳力士",
+                           "林先生住哪个酒店"));
   // Which street: its name, without a number.
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "店在城中区莫家街", "店以前开在哪条街"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "过马路的时候看手机", "店以前开在哪条街"));

@@ -196,6 +196,13 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
                           AnyCue(folded_query, kZhLiveAsks)) &&
                          !AnyCue(folded_query, kStays);
   if (asks_home && !AnyCue(folded, kHomeWords)) return false;
+  // Asked which hotel: a statement of a stay, not a city someone came from ("澳门来的大客户").
+  constexpr std::string_view kHotelAsks[] = {"哪个酒店", "哪家酒店", "什么酒店", "哪个宾馆",
+                                             "which hotel", "what hotel"};
+  constexpr std::string_view kStayWords[] = {"酒店", "宾馆", "民宿", "旅馆", "住", "入住",
+                                             "hotel", "inn", "motel", "staying", "stay",
+                                             "booked", "resort", "hostel"};
+  if (AnyCue(folded_query, kHotelAsks) && !AnyCue(folded, kStayWords)) return false;
   // An address asks for where one lives or works, not the kind of place ("at a hospital").
   constexpr std::string_view kAddressAsks[] = {"地址", "哪条路", "哪条街", "什么路", "什么街"};
   const bool address = AnyCue(folded_query, kAddressAsks) || HasCue(folded_query, "address");

@@ -187,6 +187,9 @@ TEST(AnswerValuesTest, AChangeToANewValueReplacesWhatAnsweredInOtherWords) {
 
 TEST(AnswerValuesTest, CodesAQuestionNames) {
   EXPECT_EQ(CodesIn("工单t-102"), std::vector<std::string>{"t-102"});
+  // A numbered place of a site; not a day of a month.
+  EXPECT_EQ(CodesIn("3号库能放多少托"), std::vector<std::string>{"3号库"});
+  EXPECT_TRUE(CodesIn("3号下午开会").empty());
   EXPECT_EQ(CodesIn("status of inc-20417 and ca927?"),
             (std::vector<std::string>{"inc-20417", "ca927"}));
   EXPECT_EQ(CodesIn("1z88a04"), std::vector<std::string>{"1z88a04"});

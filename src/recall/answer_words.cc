@@ -205,7 +205,7 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       if (rest.starts_with(" is now ") && name_at(after + 8, false)) return true;
       if (rest.starts_with(": ") && name_at(after + 2, false)) return true;
       if (rest.starts_with("'s ") && name_at(after + 3, true)) return true;
-      // "role" and up to three words, then "is X" ("deckhand this season is tyler").
+      // "role" and up to three words, then "is X" or ": X" ("deckhand this season is tyler").
       size_t k = after;
       for (int words = 0; words < 3 && k < folded.size(); ++words) {
         while (k < folded.size() && folded[k] == ' ') ++k;
@@ -214,6 +214,10 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
         if (e == k) break;
         k = e;
         if (folded.substr(k).starts_with(" is ") && words > 0 && name_at(k + 4, false)) {
+          return true;
+        }
+        // ... or ": X" ("relief milker for weekends: colm o'driscoll").
+        if (folded.substr(k).starts_with(": ") && words > 0 && name_at(k + 2, false)) {
           return true;
         }
       }

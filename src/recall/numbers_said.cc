@@ -595,6 +595,22 @@ std::vector<std::string> CodesIn(std::string_view folded) {
     }
     i = end;
   }
+  constexpr std::string_view kHao = "号";
+  constexpr std::string_view kNumbered[] = {"库", "楼", "线", "门", "厅", "馆", "仓", "柜",
+                                            "床", "桌", "台", "房", "机", "棚", "圈", "栏"};
+  for (size_t at = folded.find(kHao); at != std::string_view::npos;
+       at = folded.find(kHao, at + 1)) {
+    size_t begin = at;
+    while (begin > 0 && std::isdigit(static_cast<unsigned char>(folded[begin - 1]))) --begin;
+    if (begin == at) continue;
+    const std::string_view after = folded.substr(at + kHao.size());
+    for (std::string_view n : kNumbered) {
+      if (after.starts_with(n)) {
+        codes.emplace_back(folded.substr(begin, at + kHao.size() + n.size() - begin));
+        break;
+      }
+    }
+  }
   return codes;
 }
 

@@ -60,7 +60,8 @@ bool HasCodeNumber(std::string_view folded);
 
 // The codes `folded` names: words of ASCII letters, digits, "-" and "_" that start with a letter
 // and hold a digit ("t-102", "inc-20417", "ca927"), or hold a letter between digits ("1z88a04");
-// not a number with its unit ("10am", "5km").
+// not a number with its unit ("10am", "5km"); and a numbered place of a site ("3号库", "5号楼",
+// "2号线"): digits, 号 and what it numbers.
 std::vector<std::string> CodesIn(std::string_view folded);
 
 // Whether `folded` says a share: a number before "%", "percent", 个点 or 成, or after 百分之.

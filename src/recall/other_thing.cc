@@ -176,10 +176,16 @@ bool OwnerSwapped(const AskedThing& asked, std::string_view fa, std::string_view
   });
 }
 
+// A character of a period or a rate (一天 / 日均, 每月 / 月均): it says how often, not which thing.
+bool IsPeriodChar(char32_t c) {
+  return c == U'天' || c == U'日' || c == U'月' || c == U'年' || c == U'周' || c == U'均' ||
+         c == U'每';
+}
+
 // Chinese: a character of the question in `about` before two characters (one of them Han),
 // and before those same two in `other` another character that the question and `about` do
 // not say, neither of them a grammar character (我, 在, 这: IsCjkFunctionChar), while `other` does not say the question's one (我妈手机号 / 我爸手机号, 3路首班车 /
-// 12路首班车, a班班主任 / b班班主任).
+// 12路首班车, a班班主任 / b班班主任); not a character of a period (IsPeriodChar).
 bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_view fb) {
   auto decode = [](std::string_view s) {
     std::vector<char32_t> out;
@@ -196,7 +202,7 @@ bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_
   auto counts = [](char32_t c) { return IsHan(c) || IsAsciiAlnum(c); };
   for (size_t i = 0; i + 2 < o.size(); ++i) {
     const char32_t x = o[i];
-    if (!counts(x) || IsCjkFunctionChar(x) || !in(q, x) || in(n, x)) continue;
+    if (!counts(x) || IsCjkFunctionChar(x) || IsPeriodChar(x) || !in(q, x) || in(n, x)) continue;
     if (!counts(o[i + 1]) || !counts(o[i + 2]) || !(IsHan(o[i + 1]) || IsHan(o[i + 2]))) {
       continue;
     }
@@ -215,7 +221,10 @@ bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_
                              (second < o.size() && k < n.size() && n[k] == o[second]);
       if (!same_next) continue;
       const char32_t y = n[j - 1];
-      if (counts(y) && !IsCjkFunctionChar(y) && y != x && !in(q, y) && !in(o, y)) return true;
+      if (counts(y) && !IsCjkFunctionChar(y) && !IsPeriodChar(y) && y != x && !in(q, y) &&
+          !in(o, y)) {
+        return true;
+      }
     }
   }
   return false;

@@ -40,6 +40,9 @@ TEST(OtherThingTest, AnotherWordInThePlaceOfTheQuestions) {
       // A number in Chinese numerals is the number in digits.
       {"42尺的包4小时多少钱", "42尺那条包4小时报价3800", "42尺四小时的价 4500 周末另算", false},
       {"42尺的包4小时多少钱", "42尺那条包4小时报价3800", "42尺包八小时 报价6000", true},
+      // One rate in other words of its period (一天 / 日均).
+      {"园区一天大概多少车次", "我们园区一天进出车大概450车次", "园区日均进出车680车次左右",
+       false},
       // An abbreviation of the question's word, and a name in the place of a role.
       {"gate code for my apartment?", "my apartment gate code is 2291", "apt gate code is 7734 fyi",
        false},

@@ -27,7 +27,7 @@ constexpr std::string_view kRelations[] = {
     "daughter", "boss", "manager", "friend", "colleague", "girlfriend", "boyfriend", "niece",
     "nephew", "aunt", "uncle", "grandma", "grandpa", "姐姐", "妹妹", "哥哥", "弟弟", "妈妈",
     "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导",
-    "岳母", "岳父", "婆婆", "公公"};
+    "岳母", "岳父", "婆婆", "公公", "邻居", "neighbor", "neighbour"};
 
 // Other words for a relation: 女儿 and 闺女 name one daughter.
 constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
@@ -476,7 +476,12 @@ std::vector<std::string> PossessorRelationsIn(std::string_view folded) {
       const std::string_view after = folded.substr(at + surface.size());
       const bool word = static_cast<unsigned char>(surface[0]) >= 0x80 ||
                         ((at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]))));
-      if (word && (after.starts_with("'s") || after.starts_with("的"))) return true;
+      // ... or 家 after a Chinese one ("邻居家狗", "我妈家").
+      const bool han = static_cast<unsigned char>(surface[0]) >= 0x80;
+      if (word && (after.starts_with("'s") || after.starts_with("的") ||
+                   (han && after.starts_with("家")))) {
+        return true;
+      }
     }
     return false;
   };

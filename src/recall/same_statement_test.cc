@@ -291,6 +291,7 @@ TEST(SameStatementTest, APlayerOfAnInstrumentFramesOneRole) {
   EXPECT_TRUE(OneFrame("bass player in the quintet is", "the quintet's bassist is"));
   EXPECT_TRUE(OneFrame("our drummer is", "the drums player is"));
   EXPECT_FALSE(OneFrame("the quintet's bassist is", "the quintet's pianist is"));
+  EXPECT_TRUE(OneFrame("honestly my fave glaze is", "my favorite glaze to teach with is"));
 }
 
 }  // namespace

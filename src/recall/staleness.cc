@@ -17,6 +17,7 @@
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
 #include "src/recall/statement_compare.h"
+#include "src/recall/statement_frame.h"
 #include "src/recall/text_memo.h"
 
 namespace engram::recall {
@@ -254,7 +255,8 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
       !older.additive && !newer.question && !older.question &&
       (topic.share_a_word || (shared != 0 && !topic.only_older_says_asked)) &&
-      (newer.frame.empty() || older.frame.empty() || OneFrame(newer.frame, older.frame))) {
+      (newer.frame.empty() || older.frame.empty() || IsLabel(newer.frame) ||
+       IsLabel(older.frame) || OneFrame(newer.frame, older.frame))) {
     return true;
   }
   // Asked how an item stands: of two statements of it that both answer, the later is the

@@ -120,7 +120,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         "membership", "crm", "we use", "i use", "在用", "用的是"}},
       {kSlotLike,
        {"喜欢", "偏好", "爱好", "讨厌", "最爱", "prefer", "prefers", "like", "likes", "love",
-        "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys"}},
+        "loves", "hate", "hates", "favorite", "favourite", "enjoy", "enjoys", "fave", "fav"}},
       {kSlotStatus,
        {"状态", "进展", "处理中", "已关闭", "关闭了", "已解决", "解决了", "已完成", "完成了",
         "待处理", "待审批", "审批中", "待审核", "已发货", "已签收", "已上线", "已退款", "阶段",
@@ -186,13 +186,14 @@ const std::vector<SlotCues>& SlotCueTable() {
         "physician", "pediatrician",
         "therapist", "landlord", "gym", "gyms", "dentists", "doctors", "bank with", "banking",
         "carrier", "phone service",
-        "insurance", "vet", "lawyer", "accountant", "hairdresser", "barber"}},
+        "insurance", "vet", "lawyer", "accountant", "hairdresser", "barber", "supplier",
+        "suppliers", "vendor", "buy all my", "order from", "供应商", "进货"}},
       {kSlotBody,
        {"体重", "身高", "公斤", "斤", "weigh", "weighs", "weight", "pounds", "height", "tall",
         "岁了", "years old", "blood pressure", "血压"}},
       {kSlotFavorite,
        {"最喜欢的", "最爱的", "最喜欢吃", "最喜欢喝", "最爱吃", "最爱喝", "favorite",
-        "favourite"}},
+        "favourite", "fave", "fav"}},
   };
   return kTable;
 }

@@ -766,6 +766,7 @@ TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
   EXPECT_TRUE(Cue("i mean 81 kerr st. dunno why i keep writing the number backwards").correction);
   EXPECT_TRUE(Cue("cutting hours, we're now 9 to 5 on weekdays").change);
   EXPECT_TRUE(Cue("company moved us to hubspot this quarter").replace);
+  EXPECT_NE(Cue("switched clay suppliers, going with laguna now").slots & kSlotProvider, 0u);
   EXPECT_NE(Cue("my flat is in ponsonby, rent $620/wk").slots & kSlotResidence, 0u);
   EXPECT_NE(Cue("cutting hours, we're now 9 to 5 on weekdays").slots & kSlotSchedule, 0u);
   EXPECT_FALSE(Cue("i mean, the calves look healthy").correction);

@@ -81,10 +81,16 @@ constexpr std::pair<std::string_view, std::string_view> kPlayers[] = {
     {"flautist", "flute"},     {"violist", "viola"},    {"organist", "organ"}};
 
 // `words` with a player of an instrument as the instrument and "player"; "drums" and "keyboard"
-// as "drum" and "keys".
+// as "drum" and "keys"; "fave" as "favorite"; without a filler ("honestly my fave glaze is").
 void PlayersAsInstruments(std::vector<std::string>* words) {
+  constexpr std::string_view kFillers[] = {"honestly", "actually", "really", "basically", "tbh",
+                                           "lol", "literally", "def", "definitely"};
+  std::erase_if(*words, [&](const std::string& w) {
+    return std::find(std::begin(kFillers), std::end(kFillers), w) != std::end(kFillers);
+  });
   std::vector<std::string> more;
   for (std::string& w : *words) {
+    if (w == "fave" || w == "fav" || w == "favourite") w = "favorite";
     if (w == "drums") w = "drum";
     if (w == "keyboard" || w == "keyboards") w = "keys";
     if (w == "saxophone") w = "sax";

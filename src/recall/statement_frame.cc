@@ -1,5 +1,6 @@
 #include "src/recall/statement_frame.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -62,6 +63,20 @@ std::string StatementFrame(std::string_view folded) {
   while (at < folded.size()) {
     const size_t here = at;
     const char32_t c = base::DecodeUtf8(folded, &at);
+    // A label and its value ("production office: suite 500, 1133 w pender"): the label is the
+    // frame, as "production office is" would be, when it names enough and has no number.
+    // Not in Chinese, where what comes before a colon is as often a heading ("这学期班委选举结
+    // 果：班长陈浩然").
+    if (c == U':' && at < folded.size()) {
+      const std::string_view label = folded.substr(0, here);
+      const bool number_or_han = std::any_of(label.begin(), label.end(), [](char ch) {
+        return std::isdigit(static_cast<unsigned char>(ch)) || static_cast<unsigned char>(ch) >= 0x80;
+      });
+      if (!number_or_han && static_cast<int>(ContentWords(label).size()) >= kFrameWords) {
+        return std::string(folded.substr(0, at));  // with the colon: a label (IsLabel)
+      }
+      return "";
+    }
     if (EndsClause(c)) return "";
     if ((c == U'是' || c == U'为') && before != 0 && !BindsCopula(before)) {
       const std::string_view frame = folded.substr(0, at);
@@ -87,5 +102,7 @@ std::string StatementFrame(std::string_view folded) {
   }
   return "";
 }
+
+bool IsLabel(std::string_view frame) { return frame.ends_with(":"); }
 
 }  // namespace engram::recall

@@ -21,8 +21,15 @@ inline constexpr int kFrameChars = 2;
 // The frame of `folded` (text::FoldForSearch of one statement): its first clause up to and
 // including the first copula ("is", "are", "是", "为"), when that names enough (above) and a
 // value follows; "" otherwise (no copula in the first clause, a negated or additive copula:
-// "is not", "is also", "不是", "也是", "还是").
+// "is not", "is also", "不是", "也是", "还是"). A first clause in English that ends in a colon
+// is a label and the frame by itself, colon kept, when it names enough and has no digit
+// ("production office: suite 500" frames "production office:"; not "sept 21: okafor").
 std::string StatementFrame(std::string_view folded);
+
+// Whether `frame` is a label (ends with its colon): a heading may name one thing in other words
+// ("boat for this leg:" and "our research vessel is"), so two frames that differ tell two things
+// apart only when neither is a label.
+bool IsLabel(std::string_view frame);
 
 }  // namespace engram::recall
 

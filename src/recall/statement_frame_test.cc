@@ -20,6 +20,15 @@ TEST(StatementFrameTest, NamesTheThingBeforeTheCopula) {
             FrameOf("My emergency contact is my wife, Elena."));
 }
 
+// An English label before a colon is a frame, colon kept; not one with a number, nor in Chinese.
+TEST(StatementFrameTest, ALabelIsAFrame) {
+  EXPECT_EQ(FrameOf("production office: suite 500, 1133 w pender"), "production office:");
+  EXPECT_TRUE(IsLabel(FrameOf("production office: suite 500, 1133 w pender")));
+  EXPECT_EQ(FrameOf("Sept 21: Okafor, Millbrook Barn"), "");
+  EXPECT_EQ(FrameOf("这学期班委选举结果：班长陈浩然"), "");
+  EXPECT_FALSE(IsLabel(FrameOf("my favorite band is Heat")));
+}
+
 TEST(StatementFrameTest, TooLittleNamedIsNoFrame) {
   EXPECT_EQ(FrameOf("I am tired."), "");
   EXPECT_EQ(FrameOf("Priya is joining our team next month."), "");

@@ -12,6 +12,7 @@
 #include "src/extract/coreference_rules.h"
 #include "src/recall/answer_kind.h"
 #include "src/recall/answer_words.h"
+#include "src/recall/cue_index.h"
 #include "src/recall/given_name.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/numbers_said.h"
@@ -303,6 +304,12 @@ bool NameTheSame(const Memory& a, const Memory& b, std::string_view folded_quest
   return !ReadCues(a.content).change && !ReadCues(b.content).change;
 }
 
+// Whether folded `query` speaks of the caller's own: 我, "my", "our".
+bool SaysFirstPerson(std::string_view folded) {
+  return folded.find("我") != std::string_view::npos || HasCue(folded, "my") ||
+         HasCue(folded, "our") || HasCue(folded, "mine");
+}
+
 // Whether a turn asks something: it holds a question mark.
 bool AsksSomething(std::string_view text) {
   return text.find('?') != std::string_view::npos || text.find("？") != std::string_view::npos;
@@ -360,6 +367,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const bool one_question = IsOneQuestion(query);
   const std::vector<std::string> asked_relations =
       one_question ? RelationsIn(Folded(query)) : std::vector<std::string>();
+  const bool first_person = one_question && SaysFirstPerson(Folded(query));
   std::vector<bool> carries(hits->size(), true);
   if (one_question) {
     for (size_t i = 0; i < hits->size(); ++i) {
@@ -408,6 +416,10 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       std::set_intersection(named.begin(), named.end(), asked_relations.begin(),
                             asked_relations.end(), std::back_inserter(both));
       if (!named.empty() && both.empty()) off_answer[i] = true;
+    } else if (first_person && !PossessorRelationsIn(Folded(h.memory.content)).empty()) {
+      // Asked of the caller's own (我家猫叫什么名字, "what's my dog's name"): what another
+      // relation owns ("邻居家狗叫旺财", "my sister's dog is rex") answers it not.
+      off_answer[i] = true;
     }
     if (off_answer[i]) h.relevance *= kOffAnswerFactor;
     own_relevance[i] = h.relevance;

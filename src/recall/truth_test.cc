@@ -326,6 +326,11 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("我妈坐的那趟高铁车次是多少", {"给我妈订了高铁票 从遵义过来", "我妈坐的G2331"});
   EXPECT_GT(r[1], 0.9);
+  // Asked of the caller's own: what another relation owns answers it not.
+  r = relevance_of("我家猫叫什么名字", {"猫粮换了皇家的", "邻居家狗叫旺财 天天叫"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("what's my dog's name", {"my sister's dog is called rex"});
+  EXPECT_LT(r[0], 0.25);
   // How a thing is counted (条船 of 那条船) links no two boats.
   r = relevance_of("海之梦的船检证号是多少",
                    {"我们公司最大那条船叫海之梦 70尺", "42尺那条船的船检证号是YT-ZH-0835"});
