@@ -190,6 +190,8 @@ TEST(AnswerValuesTest, CodesAQuestionNames) {
   // A numbered place of a site; not a day of a month.
   EXPECT_EQ(CodesIn("3号库能放多少托"), std::vector<std::string>{"3号库"});
   EXPECT_TRUE(CodesIn("3号下午开会").empty());
+  // A price after what it buys is no code.
+  EXPECT_FALSE(HasCodeNumber("园区食堂周三开始涨价 一份套餐14"));
   EXPECT_EQ(CodesIn("status of inc-20417 and ca927?"),
             (std::vector<std::string>{"inc-20417", "ca927"}));
   EXPECT_EQ(CodesIn("1z88a04"), std::vector<std::string>{"1z88a04"});

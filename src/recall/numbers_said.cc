@@ -252,7 +252,8 @@ bool HasCodeNumber(std::string_view folded) {
     if (digits < 2 || digits != number.size()) return false;  // "7", a numeral, "4.5", "1,200"
     if (AfterMonth(before) || AfterSumSign(before)) return false;
     // A sum said after what it pays ("月租5500", "房租3200", "工资8000").
-    for (std::string_view paid : {"租", "价", "费", "薪", "资", "款", "付", "花了", "rent ", "paid "}) {
+    for (std::string_view paid : {"租", "价", "费", "薪", "资", "款", "付", "花了", "套餐", "一份",
+                                  "一碗", "一杯", "rent ", "paid "}) {
       if (before.ends_with(paid)) return false;
     }
     // Thousands ("civic has 98k miles", "15k grant") count, they name nothing.

@@ -124,6 +124,13 @@ bool Mentions(const StatementCues& x, const StatementCues& y) {
   return false;
 }
 
+// Whether every subject `c` names is a number or code (HX-448210, T-205), not a name.
+bool NamesOnlyNumbers(const StatementCues& c) {
+  return std::all_of(c.subjects.begin(), c.subjects.end(), [](const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  });
+}
+
 bool SharesSubject(const StatementCues& a, const StatementCues& b) {
   auto mentions = [](const StatementCues& x, const StatementCues& y) { return Mentions(x, y); };
   if (!a.subjects.empty() && !b.subjects.empty()) {
@@ -131,16 +138,11 @@ bool SharesSubject(const StatementCues& a, const StatementCues& b) {
   }
   const bool a_own = a.first_person && a.subjects.empty();
   const bool b_own = b.first_person && b.subjects.empty();
-  const bool a_other = !a.first_person && !a.subjects.empty();
-  const bool b_other = !b.first_person && !b.subjects.empty();
+  // A statement that names only a code ("filed an insurance claim ..., claim #C-55102") is no
+  // one else's: the speaker's own, said without "I".
+  const bool a_other = !a.first_person && !a.subjects.empty() && !NamesOnlyNumbers(a);
+  const bool b_other = !b.first_person && !b.subjects.empty() && !NamesOnlyNumbers(b);
   return !(a_own && b_other) && !(b_own && a_other);
-}
-
-// Whether every subject `c` names is a number or code (HX-448210, T-205), not a name.
-bool NamesOnlyNumbers(const StatementCues& c) {
-  return std::all_of(c.subjects.begin(), c.subjects.end(), [](const std::string& s) {
-    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-  });
 }
 
 // The slots two statements both speak of, `newer` said after `older`.

@@ -154,7 +154,8 @@ const std::vector<SlotCues>& SlotCueTable() {
         "underwriting", "turned me down", "being diagnosed", "审理", "定损", "结案",
         // bids and installs
         "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round", "派单",
-        "second-round", "shortlisted"}},
+        "second-round", "shortlisted", "queried", "been queried", "want more", "asked for more",
+        "补材料", "补资料"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "已经提交",
         "报名", "投标", "投的标",

@@ -742,6 +742,9 @@ TEST(StalenessTest, AskedHowAnItemStandsAStepNamingNoItemMovesItOn) {
   EXPECT_TRUE(asked("new sign is up over the door, looks braw",
                     "signwriter says the sign is painted, just drying"));
   EXPECT_TRUE(asked("中标了!合同下周签", "给冰雪节投的标 方案已经提交"));
+  // A statement naming only a code is the speaker's own, said without "I".
+  EXPECT_TRUE(asked("drone claim got paid out, $2,400 hit my account",
+                    "filed an insurance claim for the drone, claim #C-55102"));
   // A status that answers fully moves on an earlier step that answers at all, in any words.
   auto step = [](std::string_view newer, std::string_view older, double older_relevance) {
     Topic t{1, older_relevance, 0};
@@ -767,6 +770,7 @@ TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
   EXPECT_TRUE(Cue("cutting hours, we're now 9 to 5 on weekdays").change);
   EXPECT_TRUE(Cue("company moved us to hubspot this quarter").replace);
   EXPECT_NE(Cue("switched clay suppliers, going with laguna now").slots & kSlotProvider, 0u);
+  EXPECT_NE(Cue("dept rang, the application's been queried").slots & kSlotStatus, 0u);
   EXPECT_NE(Cue("my flat is in ponsonby, rent $620/wk").slots & kSlotResidence, 0u);
   EXPECT_NE(Cue("cutting hours, we're now 9 to 5 on weekdays").slots & kSlotSchedule, 0u);
   EXPECT_FALSE(Cue("i mean, the calves look healthy").correction);
