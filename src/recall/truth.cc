@@ -6,6 +6,7 @@
 #include <iterator>
 #include <optional>
 #include <unordered_set>
+#include <utility>
 
 #include "engram/status_macros.h"
 #include "src/base/utf8.h"
@@ -304,6 +305,34 @@ bool NameTheSame(const Memory& a, const Memory& b, std::string_view folded_quest
   return !ReadCues(a.content).change && !ReadCues(b.content).change;
 }
 
+// People by what they do for one, in families of one role (牙医 and 医生 are one): asked for
+// one's way to reach, a statement of another's ("送面粉的司机电话…" for 韩医生电话) is no answer.
+constexpr std::pair<std::string_view, int> kRoles[] = {
+    {"医生", 1}, {"牙医", 1}, {"大夫", 1}, {"医师", 1}, {"doctor", 1}, {"dentist", 1},
+    {"physician", 1}, {"司机", 2}, {"driver", 2}, {"老师", 3}, {"teacher", 3}, {"律师", 4},
+    {"lawyer", 4}, {"会计", 5}, {"accountant", 5}, {"教练", 6}, {"coach", 6}, {"trainer", 6},
+    {"保姆", 7}, {"nanny", 7}, {"房东", 8}, {"landlord", 8}, {"中介", 9}, {"agent", 9},
+    {"护士", 10}, {"nurse", 10}, {"兽医", 11}, {"vet", 11}, {"厨师", 12}, {"chef", 12},
+    {"水电工", 13}, {"plumber", 13}, {"electrician", 14}, {"mechanic", 15}, {"修车", 15},
+    {"快递", 16}, {"courier", 16}, {"物业", 17}, {"保安", 18}};
+
+// The role families folded `text` names (kRoles); 兽医 is not also 医生.
+std::vector<int> RolesIn(std::string_view folded) {
+  std::vector<int> out;
+  for (const auto& [word, family] : kRoles) {
+    const bool han = static_cast<unsigned char>(word[0]) >= 0x80;
+    if (han ? folded.find(word) == std::string_view::npos : !HasCue(folded, word)) continue;
+    if (word == "医生" && folded.find("兽医") != std::string_view::npos &&
+        folded.find("医生") == folded.find("兽医") + 3) {
+      continue;
+    }
+    out.push_back(family);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 // Whether folded `query` speaks of the caller's own: 我, "my", "our".
 bool SaysFirstPerson(std::string_view folded) {
   return folded.find("我") != std::string_view::npos || HasCue(folded, "my") ||
@@ -368,6 +397,8 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const std::vector<std::string> asked_relations =
       one_question ? RelationsIn(Folded(query)) : std::vector<std::string>();
   const bool first_person = one_question && SaysFirstPerson(Folded(query));
+  const std::vector<int> asked_roles =
+      one_question && asked == AnswerKind::kContact ? RolesIn(Folded(query)) : std::vector<int>();
   std::vector<bool> carries(hits->size(), true);
   if (one_question) {
     for (size_t i = 0; i < hits->size(); ++i) {
@@ -420,6 +451,14 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       // Asked of the caller's own (我家猫叫什么名字, "what's my dog's name"): what another
       // relation owns ("邻居家狗叫旺财", "my sister's dog is rex") answers it not.
       off_answer[i] = true;
+    }
+    // Of another role only (司机 for 韩医生).
+    if (!asked_roles.empty()) {
+      const std::vector<int> named = RolesIn(Folded(h.memory.content));
+      std::vector<int> both;
+      std::set_intersection(named.begin(), named.end(), asked_roles.begin(), asked_roles.end(),
+                            std::back_inserter(both));
+      if (!named.empty() && both.empty()) off_answer[i] = true;
     }
     if (off_answer[i]) h.relevance *= kOffAnswerFactor;
     own_relevance[i] = h.relevance;

@@ -326,6 +326,11 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("我妈坐的那趟高铁车次是多少", {"给我妈订了高铁票 从遵义过来", "我妈坐的G2331"});
   EXPECT_GT(r[1], 0.9);
+  // Asked for a way to reach someone by role: another role's number answers not.
+  r = relevance_of("韩医生电话多少", {"牙医姓韩 在城北那边 技术好", "送面粉的司机电话13997065218"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("韩医生电话多少", {"牙医姓韩 在城北那边", "牙医诊所电话13997065218"});
+  EXPECT_GT(r[1], 0.9);
   // Asked of the caller's own: what another relation owns answers it not.
   r = relevance_of("我家猫叫什么名字", {"猫粮换了皇家的", "邻居家狗叫旺财 天天叫"});
   EXPECT_LT(r[1], 0.25);
