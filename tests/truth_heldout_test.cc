@@ -693,6 +693,39 @@ constexpr SetFloor kFiftyEighthSetFloors[] = {
 constexpr SetFloor kFiftyNinthSetFloors[] = {
     {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 54.0 / 70}};
 
+// Sets sixty to sixty-five (truth_heldout60.jsonl … truth_heldout65.jsonl, 70 rows each, 35 zh /
+// 35 en, the usual seven families), each written blind by its own writer from the usual
+// prompt, all six written before any was opened. Lives: 60 无锡丝厂质检员, a Minneapolis school
+// bus driver, 珠海游艇租赁订船员, a Melbourne barista-roaster, 呼和浩特奶牛场兽医, a New Orleans
+// jazz trumpeter; 61 洛阳牡丹园导游, a Seattle on-call cloud engineer, 泉州鞋厂外贸经理, a
+// Manchester PE teacher, 贵阳大数据中心技术员, a San Diego surf-shop owner; 62 烟台苹果酒创业者,
+// a Toronto immigration paralegal, 拉萨客栈老板, a Nashville session guitarist, 绍兴黄酒销售, an
+// Edinburgh marine-biology PhD student; 63 济南省立医院放射科医生, a Denver ski-patrol medic,
+// 佛山家具展厅销售, a Brisbane property manager, 南昌地铁维保工程师, a Philadelphia food-truck
+// owner; 64 西宁青稞面包店主, a Detroit auto-parts account manager, 大连海产出口报关员, a Perth
+// mining-camp chef, 南通家纺电商, an Atlanta choir director; 65 潍坊风筝作坊主, a Vancouver
+// location scout, 郑州物流园调度, a Cork dairy farmer, 海口免税城楼面主管, a Santa Fe pottery
+// teacher. Each scored once at the default floor 0.25 (2026-12-06):
+//   60: rules of a2654a1, 60/70 = 85.7 % (60 at 0.35, 52 with no floor);
+//   61: rules of a2654a1, 64/70 = 91.4 % (64, 56);
+//   64: rules of 8293c55 with the handles, extensions and recurring days of b6b8a1b, 59/70 =
+//       84.3 % (59, 54); a2654a1's rules score 60/70;
+//   65: the same rules, 55/70 = 78.6 % (56, 49); a2654a1's rules 55/70;
+//   62: the final rules of cf77ca9, 61/70 = 87.1 % (61, 57); a2654a1's rules 61/70;
+//   63: the final rules, 60/70 = 85.7 % (59, 52); a2654a1's rules 58/70.
+// Development data from then on; the floors are the blind scores less one row.
+constexpr SetFloor kSixtiethSetFloors[] = {{0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 51.0 / 70}};
+constexpr SetFloor kSixtyFirstSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 55.0 / 70}};
+constexpr SetFloor kSixtySecondSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 56.0 / 70}};
+constexpr SetFloor kSixtyThirdSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 51.0 / 70}};
+constexpr SetFloor kSixtyFourthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kSixtyFifthSetFloors[] = {
+    {0.25, 54.0 / 70}, {0.35, 55.0 / 70}, {0.0, 48.0 / 70}};
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
 // (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
 bool Contains(const std::string& text, const std::string& part) {
@@ -1064,6 +1097,30 @@ TEST(TruthHeldOutTest, ScoreOnFiftyEighthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnFiftyNinthSet) {
   ExpectFloors("truth_heldout59.jsonl", kFiftyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtiethSet) {
+  ExpectFloors("truth_heldout60.jsonl", kSixtiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtyFirstSet) {
+  ExpectFloors("truth_heldout61.jsonl", kSixtyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtySecondSet) {
+  ExpectFloors("truth_heldout62.jsonl", kSixtySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtyThirdSet) {
+  ExpectFloors("truth_heldout63.jsonl", kSixtyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtyFourthSet) {
+  ExpectFloors("truth_heldout64.jsonl", kSixtyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtyFifthSet) {
+  ExpectFloors("truth_heldout65.jsonl", kSixtyFifthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
