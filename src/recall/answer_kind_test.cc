@@ -29,7 +29,8 @@ TEST(AnswerKindTest, NamesGivenLengthsAndMaskedNumbersAreCarried) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "jen left, my new boss is carlos", "who's my boss"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "new org chart dropped, my manager is now tom briggs",
                           "who's my boss?"));
-  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "relief milker for weekends: colm o'driscoll, good lad",
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName,
+                          "relief milker for weekends: colm o'driscoll, good lad",
                           "who's my weekend relief milker"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "My cat Milo is 7 years old.",
                            "What's the name of Milo's vet?"));
@@ -529,7 +530,8 @@ TEST(AnswerKindTest, WhoDoesAThingAsksForAName) {
                           "who's my deckhand"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "second shooter for summer: ciaran, 6 dates",
                           "who's my second shooter for the summer"));
-  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "deckhand this season is great", "who's my deckhand"));
+  EXPECT_FALSE(
+      CarriesKind(AnswerKind::kName, "deckhand this season is great", "who's my deckhand"));
 }
 
 TEST(AnswerKindTest, ValuesOfAnotherKindAnswerNoKnownSubject) {

@@ -129,7 +129,8 @@ bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::st
 // a bigger flat" is read by the kind of place).
 bool SaysPlaceAfterPlaceVerb(std::string_view folded) {
   constexpr std::string_view kPutsInPlace[] = {
-      "live in ", "lives in ", "living in ", "lived in ", "live out in ", "lives out in ", "living out in ",
+      "live in ", "lives in ", "living in ", "lived in ", "live out in ", "lives out in ",
+      "living out in ",
       "moved to ", "moving to ", "move to ", "moved out to ", "moved over to ", "moved back to ",
       "relocated to ", "based in ", "based out of ", "work at ", "works at ", "working at ",
       "worked at ", "started at ", "staying at ", "stay at ", "job at "};

@@ -169,7 +169,8 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
   auto name_at = [&](size_t begin, bool closed) {
     size_t end = begin;
     while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
-    if (end - begin < 3 || (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
+    if (end - begin < 3 ||
+        (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end])))) {
       return false;
     }
     if (closed && end < folded.size() && folded[end] != ',' && folded[end] != '.' &&

@@ -6,6 +6,7 @@
 #include "src/base/utf8.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/numbers_said.h"
+#include "src/recall/relations.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/text_memo.h"
@@ -13,8 +14,6 @@
 
 namespace engram::recall {
 namespace {
-
-using std::literals::string_view_literals::operator""sv;
 
 bool Has(const std::vector<std::string>& v, std::string_view w) {
   return std::find(v.begin(), v.end(), w) != v.end();
@@ -39,13 +38,14 @@ std::vector<std::string> NumbersIn(std::string_view text) {
     i = end;
   }
   constexpr std::u32string_view kUnits = U"小个天年月周岁尺米点号块元斤层分";
+  constexpr std::u32string_view kNotAfter = U"周期拜第初";  // a weekday or an order
   const std::u32string normalized = temporal::Normalize(text);
   temporal::Cursor c{&normalized, 0};
   while (!c.AtEnd()) {
     const char32_t before = c.i == 0 ? 0 : normalized[c.i - 1];
     int64_t value = 0;
     bool digit_by_digit = false;
-    if (!temporal::IsCjkDigit(c.Peek()) || U"周期拜第初"sv.find(before) != std::u32string_view::npos ||
+    if (!temporal::IsCjkDigit(c.Peek()) || kNotAfter.find(before) != std::u32string_view::npos ||
         !temporal::ReadChinese(&c, &value, &digit_by_digit)) {
       ++c.i;
       continue;

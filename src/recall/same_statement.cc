@@ -8,6 +8,7 @@
 
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
+#include "src/recall/relations.h"
 #include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
@@ -20,33 +21,6 @@ namespace {
 constexpr size_t kStemLength = 5;
 // Two statements must share more than this share of their units (Dice).
 constexpr double kSameShare = 0.5;
-
-// People named by how they relate to the speaker; values when no one is named.
-constexpr std::string_view kRelations[] = {
-    "sister", "brother", "wife", "husband", "mother", "father", "mom", "dad", "son",
-    "daughter", "boss", "manager", "friend", "colleague", "girlfriend", "boyfriend", "niece",
-    "nephew", "aunt", "uncle", "grandma", "grandpa", "姐姐", "妹妹", "哥哥", "弟弟", "妈妈",
-    "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导",
-    "岳母", "岳父", "婆婆", "公公", "邻居", "neighbor", "neighbour"};
-
-// Other words for a relation: 女儿 and 闺女 name one daughter.
-constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
-    {"女儿", "闺女"}, {"妈妈", "老妈"}, {"妈妈", "母亲"}, {"爸爸", "老爸"}, {"爸爸", "父亲"},
-    {"老婆", "媳妇"}, {"老婆", "妻子"}, {"老公", "丈夫"}, {"mom", "mum"},   {"mom", "mother"},
-    {"dad", "father"}, {"boss", "manager"}, {"老板", "领导"}, {"妈妈", "我妈"}, {"爸爸", "我爸"},
-    {"妈妈", "咱妈"}, {"爸爸", "咱爸"}, {"岳母", "丈母娘"}, {"岳父", "老丈人"}};
-
-// Whether `text` says the value `v`, or another word for it when it is a relation.
-bool SaysValue(std::string_view text, std::string_view v) {
-  if (text.find(v) != std::string_view::npos) return true;
-  for (const auto& [one, other] : kRelationWords) {
-    if ((v == one && text.find(other) != std::string_view::npos) ||
-        (v == other && text.find(one) != std::string_view::npos)) {
-      return true;
-    }
-  }
-  return false;
-}
 
 // Negation and doubt are values too: "I like coffee" is not "I don't like coffee", nor
 // "Bob will move" "Bob might move".
@@ -269,7 +243,7 @@ StatementShape ShapeOf(std::string_view text) {
     if (static_cast<unsigned char>(m.key[0]) >= 0x80) s.values.push_back(text::FoldForSearch(m.key));
   }
   if (!named) {
-    for (std::string_view r : kRelations) {
+    for (std::string_view r : RelationWords()) {
       const bool ascii = static_cast<unsigned char>(r[0]) < 0x80;
       const size_t found = s.folded.find(r);
       if (found == std::string::npos) continue;
@@ -380,10 +354,6 @@ bool IsModal(const std::string& v) {
              std::end(kChineseModals);
 }
 
-bool IsRelation(const std::string& v) {
-  return std::find(std::begin(kRelations), std::end(kRelations), v) != std::end(kRelations);
-}
-
 // Whether every value of each statement but its negation and doubt words occurs in the other;
 // `relations`: the people named by how they relate too (女儿 and 闺女 are one daughter).
 bool NamesSaidByBoth(const StatementShape& a, const StatementShape& b, bool relations) {
@@ -442,58 +412,6 @@ bool SaidAlikeIn(const StatementShape& a, const StatementShape& b, const std::st
 }
 
 }  // namespace
-
-std::vector<std::string> RelationsIn(std::string_view folded) {
-  std::vector<std::string> out;
-  auto add = [&](std::string_view r) {
-    for (const auto& [one, other] : kRelationWords) {
-      if (r == other) r = one;
-    }
-    out.emplace_back(r);
-  };
-  // An English one also with an "s" ("grandmas wifi": the apostrophe left out, or several).
-  auto says = [&](std::string_view r) {
-    if (static_cast<unsigned char>(r[0]) >= 0x80) return folded.find(r) != std::string_view::npos;
-    return HasWord(folded, r) || HasWord(folded, std::string(r) + "s");
-  };
-  for (std::string_view r : kRelations) {
-    if (says(r)) add(r);
-  }
-  for (const auto& [one, other] : kRelationWords) {
-    if (says(other)) {
-      add(other);
-    }
-  }
-  SortUnique(&out);
-  return out;
-}
-
-std::vector<std::string> PossessorRelationsIn(std::string_view folded) {
-  std::vector<std::string> out;
-  auto owns = [&](std::string_view surface) {
-    for (size_t at = folded.find(surface); at != std::string_view::npos;
-         at = folded.find(surface, at + 1)) {
-      const std::string_view after = folded.substr(at + surface.size());
-      const bool word = static_cast<unsigned char>(surface[0]) >= 0x80 ||
-                        ((at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]))));
-      // ... or 家 after a Chinese one ("邻居家狗", "我妈家").
-      const bool han = static_cast<unsigned char>(surface[0]) >= 0x80;
-      if (word && (after.starts_with("'s") || after.starts_with("的") ||
-                   (han && after.starts_with("家")))) {
-        return true;
-      }
-    }
-    return false;
-  };
-  for (std::string_view r : kRelations) {
-    if (owns(r)) out.emplace_back(r);
-  }
-  for (const auto& [one, other] : kRelationWords) {
-    if (owns(other)) out.emplace_back(one);
-  }
-  SortUnique(&out);
-  return out;
-}
 
 bool NamesAValue(const StatementShape& s) {
   return std::any_of(s.values.begin(), s.values.end(),

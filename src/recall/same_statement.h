@@ -38,15 +38,6 @@ struct StatementShape {
 // REQUIRES: `text` is valid UTF-8.
 StatementShape ShapeOf(std::string_view text);
 
-// The people `folded` names by how they relate to the speaker (女儿, "wife"; other words for
-// one relation give one: 闺女 is 女儿), sorted.
-std::vector<std::string> RelationsIn(std::string_view folded);
-
-// The relations RelationsIn reads that own something in `folded`: followed by "'s" or 的
-// ("my wife's passport", "我爸的手机号"), not a relation that is itself the value ("my emergency
-// contact is my wife").
-std::vector<std::string> PossessorRelationsIn(std::string_view folded);
-
 // Whether `s` names a value: a name, a number or an identifier, not only a relation ("mom"),
 // a negation or a doubt.
 bool NamesAValue(const StatementShape& s);

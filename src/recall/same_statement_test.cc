@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "src/recall/answer_kind.h"
+#include "src/recall/relations.h"
 #include "src/recall/statement_compare.h"
 
 namespace engram::recall {
@@ -39,7 +40,8 @@ bool SameAnswerTo(std::string_view q, std::string_view a, std::string_view b) {
 // The id is random per vault key: whether two statements give one answer may not depend on how
 // many digits it happens to have (one phone said twice was one answer or two, by the key).
 TEST(SameStatementTest, AHandleSaidAlikeIsTheAnswer) {
-  EXPECT_TRUE(SameAnswerTo("who does my outsourced editing", "outsourced editor is kayla, ig @kaylaedits",
+  EXPECT_TRUE(SameAnswerTo("who does my outsourced editing",
+                           "outsourced editor is kayla, ig @kaylaedits",
                            "kayla (@kaylaedits) turned around 900 images in 4 days, legend"));
 }
 

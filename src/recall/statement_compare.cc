@@ -80,9 +80,10 @@ constexpr std::pair<std::string_view, std::string_view> kPlayers[] = {
     {"trumpeter", "trumpet"},  {"saxophonist", "sax"},  {"keyboardist", "keys"},
     {"flautist", "flute"},     {"violist", "viola"},    {"organist", "organ"}};
 
-// `words` with a player of an instrument as the instrument and "player"; "drums" and "keyboard"
-// as "drum" and "keys"; "fave" as "favorite"; without a filler ("honestly my fave glaze is").
-void PlayersAsInstruments(std::vector<std::string>* words) {
+// A frame's content words in one form: a player of an instrument as the instrument and
+// "player"; "drums" and "keyboard" as "drum" and "keys"; "fave" as "favorite"; no filler
+// ("honestly my fave glaze is").
+void AsOneFrameWords(std::vector<std::string>* words) {
   constexpr std::string_view kFillers[] = {"honestly", "actually", "really", "basically", "tbh",
                                            "lol", "literally", "def", "definitely"};
   std::erase_if(*words, [&](const std::string& w) {
@@ -95,7 +96,8 @@ void PlayersAsInstruments(std::vector<std::string>* words) {
     if (w == "keyboard" || w == "keyboards") w = "keys";
     if (w == "saxophone") w = "sax";
     for (const auto& [player, instrument] : kPlayers) {
-      if (w == player || (w.size() == player.size() + 1 && w.starts_with(player) && w.back() == 's')) {
+      const bool plural = w.size() == player.size() + 1 && w.starts_with(player) && w.back() == 's';
+      if (w == player || plural) {
         w = instrument;
         more.emplace_back("player");
       }
@@ -111,7 +113,7 @@ bool OneFrame(const std::string& a, const std::string& b) {
   if (a == b) return true;
   auto words = [](const std::string& f) {
     std::vector<std::string> w = ContentWords(f);
-    PlayersAsInstruments(&w);
+    AsOneFrameWords(&w);
     std::sort(w.begin(), w.end());
     w.erase(std::unique(w.begin(), w.end()), w.end());
     return w;

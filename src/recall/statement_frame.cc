@@ -70,7 +70,8 @@ std::string StatementFrame(std::string_view folded) {
     if (c == U':' && at < folded.size()) {
       const std::string_view label = folded.substr(0, here);
       const bool number_or_han = std::any_of(label.begin(), label.end(), [](char ch) {
-        return std::isdigit(static_cast<unsigned char>(ch)) || static_cast<unsigned char>(ch) >= 0x80;
+        const unsigned char u = static_cast<unsigned char>(ch);
+        return std::isdigit(u) || u >= 0x80;
       });
       if (!number_or_han && static_cast<int>(ContentWords(label).size()) >= kFrameWords) {
         return std::string(folded.substr(0, at));  // with the colon: a label (IsLabel)

@@ -100,8 +100,8 @@ std::string WithApostrophes(std::string folded) {
     while (end < folded.size() && IsAsciiLetter(folded[end])) ++end;
     const std::string_view word = std::string_view(folded).substr(i, end - i);
     // A word of its own: not glued to an apostrophe or digits ("im" of "i'm" is not bare).
-    const bool glued = (i > 0 && (folded[i - 1] == '\'' || std::isdigit(static_cast<unsigned char>(folded[i - 1])))) ||
-                       (end < folded.size() && (folded[end] == '\'' || std::isdigit(static_cast<unsigned char>(folded[end]))));
+    auto joins = [](char c) { return c == '\'' || std::isdigit(static_cast<unsigned char>(c)); };
+    const bool glued = (i > 0 && joins(folded[i - 1])) || (end < folded.size() && joins(folded[end]));
     const auto c = std::find_if(std::begin(kContractions), std::end(kContractions),
                                 [&](const Contraction& k) { return k.bare == word; });
     if (c != std::end(kContractions) && !glued) {

@@ -18,6 +18,7 @@
 #include "src/recall/hit_order.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/query_analysis.h"
+#include "src/recall/relations.h"
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
@@ -263,11 +264,14 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
   // The same for a relation the question asks of (我妈 of 我妈坐的那趟高铁车次是多少): a hit
   // that names it and carries no such value, and one that carries it and names no relation
   // ("上次出差坐的G2331", the caller's own trip).
+  std::vector<std::vector<std::string>> named(relations.empty() ? 0 : hits.size());
+  for (size_t j = 0; j < named.size(); ++j) named[j] = RelationsIn(Folded(hits[j].memory.content));
   for (const std::string& relation : relations) {
     std::vector<size_t> sayers;
-    for (size_t j = 0; j < hits.size(); ++j) {
-      const std::vector<std::string> named = RelationsIn(Folded(hits[j].memory.content));
-      if (std::find(named.begin(), named.end(), relation) != named.end()) sayers.push_back(j);
+    for (size_t j = 0; j < named.size(); ++j) {
+      if (std::find(named[j].begin(), named[j].end(), relation) != named[j].end()) {
+        sayers.push_back(j);
+      }
     }
     mark(sayers);
   }
@@ -653,8 +657,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       asked_kind == AnswerKind::kBrand || asked_kind == AnswerKind::kJob ||
       asked_kind == AnswerKind::kDate || asked_kind == AnswerKind::kTime ||
       asked_kind == AnswerKind::kAny;
-  const bool asks_name = one_question && !params.asks_past &&
-                         AsksForAName(params.query, AskedKind(params.query, false));
+  const bool asks_name =
+      one_question && !params.asks_past && AsksForAName(params.query, asked_kind);
   std::vector<int> carries(out.size(), -1);  // -1 unread, else whether it carries asked_kind
   auto carries_kind = [&](size_t i, const Memory& m) {
     if (carries[i] < 0) carries[i] = CarriesKind(asked_kind, m.content, params.query);

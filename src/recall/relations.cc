@@ -1,0 +1,102 @@
+#include "src/recall/relations.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "src/recall/same_statement.h"
+
+namespace engram::recall {
+namespace {
+
+// People named by how they relate to the speaker; values when no one is named.
+constexpr std::string_view kRelations[] = {
+    "sister", "brother", "wife", "husband", "mother", "father", "mom", "dad", "son",
+    "daughter", "boss", "manager", "friend", "colleague", "girlfriend", "boyfriend", "niece",
+    "nephew", "aunt", "uncle", "grandma", "grandpa", "姐姐", "妹妹", "哥哥", "弟弟", "妈妈",
+    "爸爸", "老婆", "老公", "妻子", "丈夫", "儿子", "女儿", "朋友", "同事", "老板", "领导",
+    "岳母", "岳父", "婆婆", "公公", "邻居", "neighbor", "neighbour"};
+
+// Other words for a relation: 女儿 and 闺女 name one daughter.
+constexpr std::pair<std::string_view, std::string_view> kRelationWords[] = {
+    {"女儿", "闺女"}, {"妈妈", "老妈"}, {"妈妈", "母亲"}, {"爸爸", "老爸"}, {"爸爸", "父亲"},
+    {"老婆", "媳妇"}, {"老婆", "妻子"}, {"老公", "丈夫"}, {"mom", "mum"},   {"mom", "mother"},
+    {"dad", "father"}, {"boss", "manager"}, {"老板", "领导"}, {"妈妈", "我妈"}, {"爸爸", "我爸"},
+    {"妈妈", "咱妈"}, {"爸爸", "咱爸"}, {"岳母", "丈母娘"}, {"岳父", "老丈人"}};
+
+void SortUnique(std::vector<std::string>* v) {
+  std::sort(v->begin(), v->end());
+  v->erase(std::unique(v->begin(), v->end()), v->end());
+}
+
+}  // namespace
+
+std::span<const std::string_view> RelationWords() { return kRelations; }
+
+bool IsRelation(std::string_view v) {
+  return std::find(std::begin(kRelations), std::end(kRelations), v) != std::end(kRelations);
+}
+
+bool SaysValue(std::string_view text, std::string_view v) {
+  if (text.find(v) != std::string_view::npos) return true;
+  for (const auto& [one, other] : kRelationWords) {
+    if ((v == one && text.find(other) != std::string_view::npos) ||
+        (v == other && text.find(one) != std::string_view::npos)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> RelationsIn(std::string_view folded) {
+  std::vector<std::string> out;
+  auto add = [&](std::string_view r) {
+    for (const auto& [one, other] : kRelationWords) {
+      if (r == other) r = one;
+    }
+    out.emplace_back(r);
+  };
+  // An English one also with an "s" (the apostrophe left out, or several).
+  auto says = [&](std::string_view r) {
+    if (static_cast<unsigned char>(r[0]) >= 0x80) return folded.find(r) != std::string_view::npos;
+    return SaysWord(folded, r) || SaysWord(folded, std::string(r) + "s");
+  };
+  for (std::string_view r : kRelations) {
+    if (says(r)) add(r);
+  }
+  for (const auto& [one, other] : kRelationWords) {
+    if (says(other)) {
+      add(other);
+    }
+  }
+  SortUnique(&out);
+  return out;
+}
+
+std::vector<std::string> PossessorRelationsIn(std::string_view folded) {
+  std::vector<std::string> out;
+  auto owns = [&](std::string_view surface) {
+    for (size_t at = folded.find(surface); at != std::string_view::npos;
+         at = folded.find(surface, at + 1)) {
+      const std::string_view after = folded.substr(at + surface.size());
+      const bool han = static_cast<unsigned char>(surface[0]) >= 0x80;
+      const bool word =
+          han || at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]));
+      if (word && (after.starts_with("'s") || after.starts_with("的") ||
+                   (han && after.starts_with("家")))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::string_view r : kRelations) {
+    if (owns(r)) out.emplace_back(r);
+  }
+  for (const auto& [one, other] : kRelationWords) {
+    if (owns(other)) out.emplace_back(one);
+  }
+  SortUnique(&out);
+  return out;
+}
+
+}  // namespace engram::recall
