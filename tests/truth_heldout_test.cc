@@ -6,6 +6,7 @@
 // hits contain a substring). Runs on the real e5 embedder with the default options.
 // ENGRAM_TRUTH_DEBUG=1 prints, under each miss, every hit at floor 0 (relevance, state, text).
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -726,10 +727,18 @@ constexpr SetFloor kSixtyFourthSetFloors[] = {
 constexpr SetFloor kSixtyFifthSetFloors[] = {
     {0.25, 54.0 / 70}, {0.35, 55.0 / 70}, {0.0, 48.0 / 70}};
 
+// ASCII letters in lower case: the writers were told that expectations match case-insensitively
+// ("northern air" is said by "Northern Air Maintenance").
+std::string AsciiLower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
 // Whether a memory's content says `part`, as stored: content is kept in its canonical form
-// (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation.
+// (text::Normalize: NFKC, so "记住：" is stored as "记住:"), and so is read the expectation,
+// ignoring the case of ASCII letters.
 bool Contains(const std::string& text, const std::string& part) {
-  return text.find(text::Normalize(part)) != std::string::npos;
+  return AsciiLower(text).find(AsciiLower(text::Normalize(part))) != std::string::npos;
 }
 
 // Whether the recall answers the row as expected; `why` says how it does not.
