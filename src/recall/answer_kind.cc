@@ -625,6 +625,18 @@ bool AsksForDayOfMonth(std::string_view q) {
 
 }  // namespace
 
+std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded) {
+  std::vector<std::string> out;
+  constexpr std::string_view kHao = "号";
+  for (std::string_view noun : kZhIdAsks) {
+    std::string_view stem = noun;
+    if (stem.size() >= 3 * 3 && stem.ends_with(kHao)) stem.remove_suffix(kHao.size());
+    if (folded.find(stem) == std::string_view::npos) continue;
+    if (std::find(out.begin(), out.end(), stem) == out.end()) out.emplace_back(stem);
+  }
+  return out;
+}
+
 AnswerKind AskedKind(std::string_view query, bool about_past) {
   const std::string q = text::FoldForSearch(query);
   // What someone does or did ("What is John planning to do after receiving Samantha's phone

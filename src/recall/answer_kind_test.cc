@@ -227,6 +227,11 @@ TEST(AnswerKindTest, PlacesOfAKind) {
   const std::string_view school = "娃现在在哪所学校念书？";
   EXPECT_EQ(AskedKind(school, false), AnswerKind::kPlace);
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "孩子这学期转学到实验小学了。", school));
+  // A school by its number; not an hour or a noon.
+  const std::string_view taught = "我以前在哪个学校教书";
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "我在八十三中教物理 第六年了", taught));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "这学期起调到26中了", taught));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "备课一小时 周一中午开会", taught));
   const std::string_view venue = "Where is Tasha's wedding venue?";
   EXPECT_EQ(AskedKind(venue, false), AnswerKind::kPlace);
   EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "My best friend Tasha is getting married in September.", venue));

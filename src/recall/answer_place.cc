@@ -178,6 +178,29 @@ bool NamesAStreet(std::string_view text) {
   return false;
 }
 
+// Whether folded `text` names a school by its number: 八十三中, 26中, 二小 (not 一中午, 一小时).
+bool NamesANumberedSchool(std::string_view text) {
+  constexpr std::string_view kNumerals = "一二三四五六七八九十零〇0123456789";
+  constexpr std::string_view kAfter = "学的了教读上毕那这";
+  for (std::string_view school : {"中", "小"}) {
+    for (size_t at = text.find(school); at != std::string_view::npos;
+         at = text.find(school, at + 1)) {
+      if (at == 0) continue;
+      size_t before = at - 1;
+      while (before > 0 && (static_cast<unsigned char>(text[before]) & 0xC0) == 0x80) --before;
+      if (kNumerals.find(text.substr(before, at - before)) == std::string_view::npos) continue;
+      size_t next = at + school.size();
+      if (next >= text.size()) return true;
+      size_t end = next;
+      const char32_t c = base::DecodeUtf8(text, &end);
+      if (!IsHan(c) || kAfter.find(text.substr(next, end - next)) != std::string_view::npos) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::string_view query) {
@@ -211,6 +234,7 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
                    HasCharOf(folded, kZhPlaceEnds))) {
     return true;
   }
+  if (NamesANumberedSchool(folded)) return true;
   // 中学 / 大学 as a school ("育才中学门口"), not of classmates ("大学同学聚会").
   for (std::string_view school : {"中学", "大学"}) {
     for (size_t at = folded.find(school); at != std::string_view::npos;

@@ -31,7 +31,10 @@ namespace {
 bool StandsAt(std::string_view text, size_t at, size_t size, bool unnegated) {
   const bool left = at == 0 || !WordChar(text[at - 1]);
   const size_t end = at + size;
-  const bool right = end >= text.size() || !WordChar(text[end]);
+  // "accountant's sharon": a possessive or a contracted "is" ends the word.
+  const bool possessive = end + 1 < text.size() && text[end] == '\'' && text[end + 1] == 's' &&
+                          (end + 2 >= text.size() || !WordChar(text[end + 2]));
+  const bool right = end >= text.size() || !WordChar(text[end]) || possessive;
   return left && right && !(unnegated && NegatedAt(text, at));
 }
 

@@ -290,6 +290,27 @@ bool HandleIsAVerb(std::string_view folded) {
   return false;
 }
 
+// "mr devlin's number", "her number": the number of a person is one to call. Not a number of
+// something of theirs ("jake's number plate", "her number of shifts").
+bool AsksForAPersonsNumber(std::string_view folded) {
+  for (std::string_view owner : {"'s number", "his number", "her number", "their number"}) {
+    for (size_t at = folded.find(owner); at != std::string_view::npos;
+         at = folded.find(owner, at + 1)) {
+      if (owner[0] != '\'' && at > 0 && std::isalpha(static_cast<unsigned char>(folded[at - 1]))) {
+        continue;
+      }
+      const size_t end = at + owner.size();
+      if (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) continue;
+      std::string_view rest = folded.substr(end);
+      while (!rest.empty() && !std::isalpha(static_cast<unsigned char>(rest[0]))) {
+        rest.remove_prefix(1);
+      }
+      if (!rest.starts_with("plate") && !rest.starts_with("of ")) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool AsksForContact(std::string_view query) {
@@ -299,6 +320,7 @@ bool AsksForContact(std::string_view query) {
                                                 "卡号", "学号", "工号", "航班"};
   const bool other_number = std::any_of(std::begin(kOtherNumbers), std::end(kOtherNumbers),
                                         [&](std::string_view w) { return HasWord(folded, w); });
+  if (AsksForAPersonsNumber(folded)) return true;
   for (std::string_view w : kContactWords) {
     if (other_number && w == "号码") continue;
     if (w == "mobile" || w == "cell") {
@@ -375,6 +397,11 @@ bool CarriesContact(std::string_view text, std::string_view query) {
   const int asked = query.empty() ? 7 : ContactChannels(text::FoldForSearch(query));
   if (ContactChannels(ChannelWordsOnly(text::FoldForSearch(text))) & (asked == 0 ? 7 : asked)) {
     return true;
+  }
+  // Asked for an e-mail only: an address, not a number to call ("小叶的邮箱" of "小叶的电话…").
+  if (asked == 2) {
+    return text.find('@') != std::string_view::npos ||
+           text.find("⟦EMAIL") != std::string_view::npos;
   }
   // A run of five digits (spaces and hyphens between them allowed), not a date in digits
   // ("(2024-06-13 15:00)": no number to call).

@@ -99,6 +99,12 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   EXPECT_TRUE(CarriesContact("called my supervisor on x4532 about the grant report"));
   EXPECT_TRUE(CarriesContact("front desk is ext. 221"));
   EXPECT_FALSE(CarriesContact("bought a 2x4 and a 4x8 sheet"));
+  // A person's number is one to call; a number of something of theirs is not.
+  EXPECT_TRUE(AsksForContact("what's mr devlin's number"));
+  EXPECT_TRUE(AsksForContact("do you have her number?"));
+  EXPECT_FALSE(AsksForContact("what's jake's number plate"));
+  EXPECT_FALSE(CarriesContact("ciaran, mobile 07834 562 110", "小叶的邮箱是多少"));
+  EXPECT_TRUE(CarriesContact("sales@xinyuan-eyewear.com", "小叶的邮箱是多少"));
   // "who's my contact at ..." asks for a person.
   EXPECT_FALSE(AsksForContact("who's my contact at the sterling heights tier 1?"));
   // A channel named answers a question for that channel, not for another.

@@ -35,6 +35,9 @@ constexpr double kSlotRelevance = 0.1;
 constexpr double kAnsweredChangeSharedWords = 0.2;
 // Two favorites are of the same X when the newer repeats this share of the older's words.
 constexpr double kFavoriteSharedWords = 0.5;
+// A move to a new value ("moved the boat to ...") of a short statement: the share of the older
+// one's words it must repeat.
+constexpr double kMoveSharedWords = 0.3;
 
 bool IsRecord(const Memory& m) {
   return m.current && m.type == MemoryType::kEpisodic && m.source.message_id != 0;
@@ -290,9 +293,14 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
     return true;
   }
   // A slot that holds one value changes with any change cue; one that accumulates values
-  // (likes, habits, tools) only with a cue that the old one ended.
+  // (likes, habits, tools) only with a cue that the old one ended. Budgets and prices are one
+  // per thing: another thing's that gives no amount ("仓库租金又涨了") leaves the lens budget
+  // alone, changed or not.
+  const bool other_price = (shared & kSingleValuedSlots) == kSlotBudget &&
+                           topic.newer_lacks_kind && !topic.share_a_word &&
+                           topic.shared_words == 0;
   if (slot_topic && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0)) &&
-      !OtherThingsChanged(newer, older)) {
+      !OtherThingsChanged(newer, older) && !other_price) {
     return true;
   }
   // Asked for a value now: a change of what both answer fully, in a fifth of the older's words
@@ -337,6 +345,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       topic.shared_words >= kChangeSharedWords && !OtherThingsChanged(newer, older)) {
     return true;
   }
+  // A move to a new place of what the older one puts in a place of that kind, in a third of
+  // its words ("moved the boat to Ketch Harbour wharf" after "we fish out of the wharf at
+  // Eastern Passage").
+  if (newer.change && ChangesToAValue(newer.folded) && topic.both_short &&
+      topic.older_relevance >= kTopicRelevance && topic.newer_relevance >= kTopicRelevance &&
+      topic.shared_words >= kMoveSharedWords && !newer.additive &&
+      !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
+    return true;
+  }
   // A change said of what both answer, with other values of one kind ("手机换成了华为Mate 60
   // Pro" after "我的主力机是小米13"): the value changed, in words of no slot.
   if (newer.change && both >= kTopicRelevance && topic.both_short && topic.other_values &&
@@ -371,7 +388,8 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
     return false;
   }
   return single != 0 && slot_topic && (both >= kTopicRelevance || named) &&
-         topic.newer_says_more && !OtherThingsChanged(newer, older) && !other_thing;
+         topic.newer_says_more && !OtherThingsChanged(newer, older) && !other_thing &&
+         !other_price;
 }
 
 namespace {

@@ -109,7 +109,8 @@ const std::vector<SlotCues>& SlotCueTable() {
        {"喝", "咖啡", "奶茶", "拿铁", "吃素", "饮食", "戒了", "drink", "drinks", "coffee",
         "tea", "latte", "milk", "vegetarian", "vegan", "diet", "eat", "eats", "早餐", "早饭",
         "breakfast", "soda", "water", "juice", "beer", "wine", "可乐", "果汁", "啤酒", "红酒",
-        "抽烟", "吸烟", "戒烟", "包烟", "根烟", "烟瘾", "喝酒", "戒酒", "smoke", "smokes",
+        "抽烟", "吸烟", "戒烟", "包烟", "根烟", "烟瘾", "喝酒", "戒酒", "美式", "杯咖啡",
+        "大麦茶", "绿茶", "红茶", "豆浆", "smoke", "smokes",
         "smoking", "drinking"}},
       {kSlotTool,
        {"笔记", "软件", "工具", "手机", "电脑", "编辑器", "app", "notes", "note", "note-taking",
@@ -155,7 +156,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         // bids and installs
         "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round", "派单",
         "second-round", "shortlisted", "queried", "been queried", "want more", "asked for more",
-        "补材料", "补资料"}},
+        "补材料", "补资料", "交车", "提车", "取车", "等配件", "等零件", "配件到了"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "已经提交",
         "报名", "投标", "投的标",

@@ -368,7 +368,8 @@ TEST(StalenessTest, AnAfterthoughtOfAnotherThingAddsNothing) {
                    .additive);
   EXPECT_TRUE(Cue("I also use an iPad for work").additive);
   EXPECT_TRUE(Cue("蓝海科技的合同也在法务审核中").additive);
-  EXPECT_TRUE(Cue("报销批下来了,钱也到账了").additive);
+  // The payment that closes a job is an afterthought to it, no second item in its state.
+  EXPECT_FALSE(Cue("报销批下来了,钱也到账了").additive);
 }
 
 // Asked for a value now, a change of what both answer fully need repeat only a few words of the
@@ -774,6 +775,31 @@ TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
   EXPECT_NE(Cue("my flat is in ponsonby, rent $620/wk").slots & kSlotResidence, 0u);
   EXPECT_NE(Cue("cutting hours, we're now 9 to 5 on weekdays").slots & kSlotSchedule, 0u);
   EXPECT_FALSE(Cue("i mean, the calves look healthy").correction);
+}
+
+TEST(StalenessTest, DrinksStepsAndPossessives) {
+  EXPECT_NE(Cue("每天早上两杯美式 不然开会撑不住").slots & kSlotDrinkEat, 0u);
+  EXPECT_NE(Cue("试车没问题 张姐的途观已经交车了 钱也结了").slots & kSlotStatus, 0u);
+  EXPECT_NE(Cue("张姐的途观变速箱有问题 拆开了 等配件").slots & kSlotStatus, 0u);
+  // The payment that closes a job adds no second item.
+  EXPECT_FALSE(Cue("试车没问题 张姐的途观已经交车了 钱也结了").additive);
+  EXPECT_TRUE(Cue("张姐的途观也交车了").additive);
+  // "accountant's sharon": the possessive or contracted "is" ends the cue word.
+  EXPECT_NE(Cue("accountant's sharon in lisburn, does the books quarterly").slots & kSlotProvider,
+            0u);
+  EXPECT_TRUE(Outdates(Cue("accountant is paddy quinn on the lisburn rd, books quarterly"),
+                       Cue("accountant's sharon in lisburn, does the books quarterly"), Both(0.5)));
+}
+
+TEST(StalenessTest, AnotherThingsPriceAndAMoveOfAThing) {
+  // Rent of a warehouse that went up, no amount said, leaves the lens budget alone.
+  EXPECT_EQ(OutdatedFor("今年买镜片能花多少钱", "不对 我看错邮件了 黄总定的镜片预算是150万 不是180",
+                        "瓯海那个仓库租金又涨了"),
+            -1);
+  // A thing moved to a new place of the kind the older one put it in.
+  const Memory a = Record(1, 1, 1000, "we fish out of the wharf at Eastern Passage");
+  const Memory b = Record(2, 2, 2000, "moved the boat to Ketch Harbour wharf, cheaper berth");
+  EXPECT_EQ(OutdatedByCues({&a, &b}, {0.55, 1})[0], 1);
 }
 
 TEST(StalenessTest, SomeoneCalledByWhatTheyDoIsAProvider) {

@@ -584,9 +584,11 @@ StatementCues ReadCues(std::string_view text) {
       std::string_view clause = clauses[k];
       if (kAdditive.Match(WithoutNonAdditive(clause)) == 0) continue;
       while (!clause.empty() && clause.front() == ' ') clause.remove_prefix(1);
-      const bool afterthought = k > 0 && (clause.starts_with("also ") ||
-                                          clause.starts_with("另外") ||
-                                          clause.starts_with("顺便"));
+      // ... and so does the payment that closes a job ("已经交车了 钱也结了").
+      const bool afterthought =
+          k > 0 && (clause.starts_with("also ") || clause.starts_with("另外") ||
+                    clause.starts_with("顺便") || clause.starts_with("钱也") ||
+                    clause.starts_with("款也") || clause.starts_with("尾款也"));
       if (!afterthought) c.additive = true;
     }
   }

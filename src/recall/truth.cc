@@ -172,6 +172,7 @@ bool IsPersonNoun(std::string_view word) {
   constexpr std::string_view kRoles[] = {
       "学员", "学生", "同学", "员工", "师傅", "医生", "护士", "经理", "主任", "司机", "邻居",
       "房东", "租客", "病人", "患者", "顾客", "会员", "团员", "队员", "家长", "助理", "供应",
+      "老师", "组长",
       "client", "clients", "customer", "customers", "student", "patient", "member", "tenant",
       "neighbor", "neighbour", "landlord", "coach", "trainee", "vendor", "supplier"};
   if (std::find(std::begin(kRoles), std::end(kRoles), word) != std::end(kRoles)) return true;
@@ -235,6 +236,15 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     return (!a.session_id.empty() && a.session_id == b.session_id) ||
            KeywordCoverage(words_of(i), hits[j].memory.content) > 0;
   };
+  // The question's words that name its subject: in Chinese, of the question's character pairs
+  // only the first (张小 of 张小姐电话多少), and a pair that calls someone by name (小林 of 羽毛球
+  // 搭档小林的微信号); the others cross words (板要 of 王姐家岩板要订多少平).
+  std::vector<bool> names_subject(words.size(), false);
+  for (size_t w = 0; w < words.size(); ++w) {
+    const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
+    names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w])) &&
+                       !AsksTheKind(query, words[w], asked);
+  }
   // Hits that carry the kind and are linked to none of `sayers`, which all carry none.
   auto mark = [&](const std::vector<size_t>& sayers) {
     if (sayers.empty() ||
@@ -247,14 +257,7 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     }
   };
   for (size_t w = 0; w < words.size(); ++w) {
-    // In Chinese, of the question's character pairs only the first names its subject (张小 of
-    // 张小姐电话多少), and a pair that calls someone by name (小林 of 羽毛球搭档小林的微信号);
-    // the others cross words (板要 of 王姐家岩板要订多少平).
-    const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
-    if (!known[w] || (han && w > 0 && !CallsByName(words[w])) ||
-        AsksTheKind(query, words[w], asked)) {
-      continue;
-    }
+    if (!names_subject[w]) continue;
     std::vector<size_t> sayers;
     for (size_t j = 0; j < hits.size(); ++j) {
       if (found_in[j][w]) sayers.push_back(j);
@@ -337,6 +340,25 @@ std::vector<int> RolesIn(std::string_view folded) {
   return out;
 }
 
+// The subjects a teacher of folded `text` teaches (数学 of "女儿数学老师", "piano" of "piano
+// teacher"): two teachers of two subjects are two people.
+std::vector<std::string_view> TaughtSubjectsIn(std::string_view folded) {
+  constexpr std::string_view kSubjects[] = {
+      "语文", "数学", "英语", "物理", "化学", "生物", "历史", "地理", "政治", "体育", "音乐",
+      "美术", "钢琴", "舞蹈", "书法", "math", "maths", "english", "science", "history",
+      "piano", "violin", "guitar", "art", "music", "french", "spanish", "chemistry",
+      "physics", "biology", "pe", "gym", "dance", "swim", "swimming"};
+  std::vector<std::string_view> out;
+  for (std::string_view s : kSubjects) {
+    const bool han = static_cast<unsigned char>(s[0]) >= 0x80;
+    const bool said = han ? folded.find(std::string(s) + "老师") != std::string_view::npos
+                          : HasCue(folded, std::string(s) + " teacher") ||
+                                HasCue(folded, std::string(s) + " tutor");
+    if (said) out.push_back(s);
+  }
+  return out;
+}
+
 // Whether folded `query` speaks of the caller's own: 我, "my", "our".
 bool SaysFirstPerson(std::string_view folded) {
   return folded.find("我") != std::string_view::npos || HasCue(folded, "my") ||
@@ -403,6 +425,15 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const bool first_person = one_question && SaysFirstPerson(Folded(query));
   const std::vector<int> asked_roles =
       one_question && asked == AnswerKind::kContact ? RolesIn(Folded(query)) : std::vector<int>();
+  // Not of a word for any identifier ("孩子在学校的编号" is the 学号).
+  std::vector<std::string> asked_ids = one_question && asked == AnswerKind::kIdentifier
+                                           ? ZhIdentifierNounsIn(Folded(query))
+                                           : std::vector<std::string>();
+  for (std::string_view any : {"编号", "单号", "证号", "账号", "帐号"}) {
+    if (std::find(asked_ids.begin(), asked_ids.end(), any) != asked_ids.end()) asked_ids.clear();
+  }
+  const std::vector<std::string_view> asked_subjects =
+      asked_roles.empty() ? std::vector<std::string_view>() : TaughtSubjectsIn(Folded(query));
   std::vector<bool> carries(hits->size(), true);
   if (one_question) {
     for (size_t i = 0; i < hits->size(); ++i) {
@@ -456,6 +487,15 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       // relation owns ("邻居家狗叫旺财", "my sister's dog is rex") answers it not.
       off_answer[i] = true;
     }
+    // An identifier of another thing only (车位 for 车牌).
+    if (!asked_ids.empty()) {
+      const std::vector<std::string> named = ZhIdentifierNounsIn(Folded(h.memory.content));
+      if (!named.empty() && std::none_of(named.begin(), named.end(), [&](const std::string& n) {
+            return std::find(asked_ids.begin(), asked_ids.end(), n) != asked_ids.end();
+          })) {
+        off_answer[i] = true;
+      }
+    }
     // Of another role only (司机 for 韩医生).
     if (!asked_roles.empty()) {
       const std::vector<int> named = RolesIn(Folded(h.memory.content));
@@ -463,6 +503,15 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       std::set_intersection(named.begin(), named.end(), asked_roles.begin(), asked_roles.end(),
                             std::back_inserter(both));
       if (!named.empty() && both.empty()) off_answer[i] = true;
+      // A teacher of another subject (数学老师 for 英语老师).
+      const std::vector<std::string_view> taught = TaughtSubjectsIn(Folded(h.memory.content));
+      if (!asked_subjects.empty() && !taught.empty() &&
+          std::none_of(taught.begin(), taught.end(), [&](std::string_view s) {
+            return std::find(asked_subjects.begin(), asked_subjects.end(), s) !=
+                   asked_subjects.end();
+          })) {
+        off_answer[i] = true;
+      }
     }
     if (off_answer[i]) h.relevance *= kOffAnswerFactor;
     own_relevance[i] = h.relevance;

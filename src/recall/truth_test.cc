@@ -340,6 +340,25 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   r = relevance_of("海之梦的船检证号是多少",
                    {"我们公司最大那条船叫海之梦 70尺", "42尺那条船的船检证号是YT-ZH-0835"});
   EXPECT_LT(r[1], 0.25);
+  // A teacher (老师) links no two people; a teacher of another subject is another person.
+  r = relevance_of("王思语电话多少", {"王思语老师课表 周二周四第三节", "教研组长李老师手机 13609183345"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("女儿英语老师电话多少",
+                   {"女儿英语不太好 想给她找个家教", "女儿数学老师姓钱 电话13605793318"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("女儿英语老师电话多少", {"女儿英语老师姓钱 电话13605793318"});
+  EXPECT_GT(r[0], 0.9);
+  // Asked for an e-mail, a phone number is none: someone else's address answers not.
+  r = relevance_of("小叶的邮箱是多少", {"宁波镜片厂小叶的电话15968823317",
+                                      "东莞鑫源的对接邮箱 sales@xinyuan-eyewear.com"});
+  EXPECT_LT(r[0], 0.25);
+  EXPECT_LT(r[1], 0.25);
+  // An identifier of another thing (a parking space for a plate); not for a word of any
+  // identifier (编号).
+  r = relevance_of("我自己的车牌号是多少", {"我的车位是B1-032"});
+  EXPECT_LT(r[0], 0.25);
+  r = relevance_of("我的员工编号是多少", {"我的工号是A10086"});
+  EXPECT_GT(r[0], 0.5);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
