@@ -222,6 +222,15 @@ bool NewerIsARemark(const Topic& topic) {
 
 bool Outdates(const StatementCues& newer, const StatementCues& older, const Topic& topic) {
   if (newer.question || older.question) return false;
+  // A "now" closing a clause says a value changed, not of what: of a statement that does not say
+  // the question's word the older says, it is no change ("netflix is $15 a month now" after "gym
+  // membership is $45 a month").
+  if (newer.change_by_now && topic.only_older_says_asked) {
+    StatementCues plain = newer;
+    plain.change = false;
+    plain.change_by_now = false;
+    return Outdates(plain, older, topic);
+  }
   // Of another thing (Topic::another_thing), only a change or correction cue replaces.
   const bool other_thing = topic.another_thing && !newer.change;
   // A correction of the closest statement may correct the number it names ("Scratch that
@@ -355,9 +364,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
     return true;
   }
   // A change said of what both answer, with other values of one kind ("手机换成了华为Mate 60
-  // Pro" after "我的主力机是小米13"): the value changed, in words of no slot.
-  if (newer.change && both >= kTopicRelevance && topic.both_short && topic.other_values &&
-      !topic.newer_lacks_kind && !OtherThingsChanged(newer, older)) {
+  // Pro" after "我的主力机是小米13"): the value changed, in words of no slot. Sharing no word
+  // and no slot, both must answer fully: "房租这个月涨了200" changes no weight of a diver.
+  const bool linked = shared != 0 || topic.shared_words > 0 || topic.share_a_word;
+  if (newer.change && both >= (linked ? kTopicRelevance : kOneAnswerRelevance) &&
+      topic.both_short && topic.other_values && !topic.newer_lacks_kind &&
+      !OtherThingsChanged(newer, older)) {
     return true;
   }
   // The same words with other values of one kind: the value changed, whatever the question;
@@ -605,6 +617,7 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         topic.frames_differ_by_asked =
             FramesDifferByAsked(cues_of(j).frame, cues_of(i).frame, asked_thing->words);
       }
+      topic.only_older_says_asked = asked_thing && says_asked(i) && !says_asked(j);
       if (topic.asks_one) {
         const StatementShape& a = shape_of(i);
         const StatementShape& b = shape_of(j);
@@ -612,7 +625,6 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
         // ..., no longer at my old brokerage", asked what brokerage I am with).
         const bool change_of_asked =
             cues_of(j).change && asked_thing && says_asked(j);
-        topic.only_older_says_asked = asked_thing && says_asked(i) && !says_asked(j);
         topic.share_a_word = KeywordCoverage(words_of(i), newer.content) > 0 ||
                              SharesATopic(a, b, cues_of(j).change) ||
                              (NamesAValue(a) && NamesAValue(b)) || change_of_asked;

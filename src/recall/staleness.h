@@ -74,6 +74,8 @@ struct StatementCues {
   bool opening_correction = false;
   bool change = false;      // a correction or change verb ("改成", "搬到", "moved to", ...)
   bool replace = false;     // a correction or a cue that the old state ended ("不再", "quit")
+  // The only change cue is a "now" closing a clause ("moose is on purina pro plan sport now").
+  bool change_by_now = false;
   // "也", "还", "also", "too", "as well"; not in a later clause that opens with "also", "另外"
   // or "顺便", an afterthought about another thing ("..., also pick up dry cleaning").
   bool additive = false;
@@ -142,9 +144,10 @@ struct Topic {
   // They share a content word or a stem, or both name a value (NamesAValue); read for a
   // question for one thing (asks_one).
   bool share_a_word = false;
-  // Asked for one thing, only the older statement says a content word of the question ("what
-  // milk do I like": "I prefer soy milk in my coffee", then "我爱喝拿铁"): with no word or
-  // change between them, the newer is about something else.
+  // Only the older statement says a content word of the question ("what milk do I like": "I
+  // prefer soy milk in my coffee", then "我爱喝拿铁"): asked for one thing, with no word or
+  // change between them, the newer is about something else; asked what holds now, a "now"
+  // closing the newer's clause changes another thing ("netflix is $15 a month now").
   bool only_older_says_asked = false;
   // The question asks for a value now: one thing (asks_one), a kind of value (answer_kind.h),
   // where something is or what holds now (query_analysis.h AsksWhereOrNow). A change of what

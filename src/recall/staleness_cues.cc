@@ -1,5 +1,6 @@
 #include "src/recall/staleness_cues.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace engram::recall {
@@ -204,7 +205,34 @@ std::span<const std::string_view> CorrectionCues() { return kCorrectionCues; }
 std::span<const std::string_view> OpeningCorrectionCues() { return kOpeningCorrectionCues; }
 std::span<const std::string_view> ChangeCues() { return kChangeCues; }
 
+bool EndsAClauseWithNow(std::string_view text) {
+  constexpr std::string_view kNotAChange[] = {"just", "by", "until", "till", "til", "to", "for",
+                                              "right",
+                                              "me", "us", "it", "go", "come", "do", "stop"};
+  for (size_t at = text.find(" now"); at != std::string_view::npos;
+       at = text.find(" now", at + 1)) {
+    const size_t end = at + 4;
+    if (end < text.size() && std::string_view(" ,.!;)").find(text[end]) == std::string_view::npos) {
+      continue;
+    }
+    if (end < text.size() && text[end] == ' ' &&
+        (end + 1 >= text.size() || std::isalnum(static_cast<unsigned char>(text[end + 1])))) {
+      continue;  // "now" opens what follows ("now it's ...")
+    }
+    size_t b = at;
+    while (b > 0 && std::isalpha(static_cast<unsigned char>(text[b - 1]))) --b;
+    const std::string_view before = text.substr(b, at - b);
+    if (before.empty() || std::find(std::begin(kNotAChange), std::end(kNotAChange), before) !=
+                              std::end(kNotAChange)) {
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
 bool ChangesToAValue(std::string_view folded) {
+  if (EndsAClauseWithNow(folded)) return true;
   constexpr std::string_view kZhTargets[] = {"搬到", "搬去", "转到", "迁到", "迁去", "调去",
                                              "调成", "改由", "升为", "换到", "改到"};
   for (std::string_view cue : kZhTargets) {

@@ -34,6 +34,13 @@ std::span<const std::string_view> ReplaceCues();
 // ("搬到", "转到", "moved to", "they moved me to fri-sat-sun", "transferred over to"), not a
 // change in passing ("keep you updated", "joined a mentorship program").
 bool ChangesToAValue(std::string_view folded);
+
+// Whether "now" closes a clause of folded `text` ("moose is on purina pro plan sport now, the
+// fancy stuff got too pricey"): the state it puts has changed, to the value it names. Not a
+// moment ago ("just now"), a time up to which ("by now", "until now") or a request ("call me
+// now").
+bool EndsAClauseWithNow(std::string_view text);
+
 // An addition to a slot, not a change ("也", "also").
 std::span<const std::string_view> AdditiveCues();
 

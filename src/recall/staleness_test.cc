@@ -1,4 +1,5 @@
 #include "src/recall/staleness.h"
+#include "src/recall/staleness_cues.h"
 
 #include <gtest/gtest.h>
 
@@ -800,6 +801,25 @@ TEST(StalenessTest, AnotherThingsPriceAndAMoveOfAThing) {
   const Memory a = Record(1, 1, 1000, "we fish out of the wharf at Eastern Passage");
   const Memory b = Record(2, 2, 2000, "moved the boat to Ketch Harbour wharf, cheaper berth");
   EXPECT_EQ(OutdatedByCues({&a, &b}, {0.55, 1})[0], 1);
+}
+
+TEST(StalenessTest, NowClosingAClauseIsAChange) {
+  EXPECT_TRUE(EndsAClauseWithNow("moose is on purina pro plan sport now, the fancy stuff"));
+  EXPECT_TRUE(EndsAClauseWithNow("pickles weighs 38 lbs now"));
+  EXPECT_FALSE(EndsAClauseWithNow("now it's 38 lbs"));
+  EXPECT_FALSE(EndsAClauseWithNow("called the vet just now"));
+  EXPECT_FALSE(EndsAClauseWithNow("should be there by now."));
+  EXPECT_FALSE(EndsAClauseWithNow("nowhere to park"));
+  EXPECT_TRUE(Cue("moose is on purina pro plan sport now, the fancy stuff got too pricey").change);
+  EXPECT_EQ(OutdatedFor("what food does moose get",
+                        "moose eats orijen large breed, 25lb bag lasts like 3 weeks",
+                        "moose is on purina pro plan sport now, the fancy stuff got too pricey"),
+            1);
+  // A change of something else, sharing no word, replaces only what both answer fully.
+  const Memory weight = Record(1, 1, 1000, "学员小吴 体重62kg 配重给他配4公斤");
+  const Memory rent = Record(2, 2, 2000, "房租这个月涨了200 心痛");
+  EXPECT_EQ(OutdatedByCues({&weight, &rent}, {1, 0.4}, "", false, true, "小吴下水要挂多少铅")[0],
+            -1);
 }
 
 TEST(StalenessTest, SomeoneCalledByWhatTheyDoIsAProvider) {

@@ -569,6 +569,7 @@ StatementCues ReadCues(std::string_view text) {
   c.replace = c.correction ||
               kReplace.Match(unsold.empty() ? folded : unsold, /*unnegated=*/true) != 0;
   c.change = c.replace || kChange.Match(folded) != 0;
+  if (!c.change && EndsAClauseWithNow(folded)) c.change = c.change_by_now = true;
   size_t change_at = std::string::npos;  // where the first change cue begins
   if (c.change && !c.correction) {
     change_at = std::min(kChange.First(folded), kReplace.First(folded));
