@@ -227,6 +227,10 @@ TEST(AnswerKindTest, PlacesOfAKind) {
   const std::string_view school = "娃现在在哪所学校念书？";
   EXPECT_EQ(AskedKind(school, false), AnswerKind::kPlace);
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "孩子这学期转学到实验小学了。", school));
+  // The thing a name is asked of, then its name.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "医生开的降压药 苯磺酸氨氯地平 每天早上一片 5mg",
+                          "我吃的降压药叫啥"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "降压药 每天早上一片", "我吃的降压药叫啥"));
   // A school by its number; not an hour or a noon.
   const std::string_view taught = "我以前在哪个学校教书";
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "我在八十三中教物理 第六年了", taught));

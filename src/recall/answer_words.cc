@@ -273,6 +273,43 @@ bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) 
       }
     }
   }
+  // The thing the question asks the name of (the two characters before its 叫), then a space
+  // or a colon and a name of two Han characters or more the question does not say ("降压药
+  // 苯磺酸氨氯地平" for 我吃的降压药叫啥).
+  constexpr std::string_view kCalled = "叫";
+  const size_t called = folded_query.find(kCalled);
+  if (called != std::string_view::npos && called >= 6) {
+    const std::string_view thing = folded_query.substr(called - 6, 6);
+    size_t t = 0;
+    const char32_t a = base::DecodeUtf8(thing, &t);
+    const char32_t b = base::DecodeUtf8(thing, &t);
+    const bool han = IsHan(a) && IsHan(b) && !IsCjkFunctionChar(a) && !IsCjkFunctionChar(b);
+    for (size_t at = han ? folded.find(thing) : std::string_view::npos;
+         at != std::string_view::npos; at = folded.find(thing, at + 1)) {
+      size_t k = at + thing.size();
+      if (k >= folded.size() || (folded[k] != ' ' && folded[k] != ':')) continue;
+      while (k < folded.size() && (folded[k] == ' ' || folded[k] == ':')) ++k;
+      size_t end = k;
+      int chars = 0;
+      while (end < folded.size() && chars < 2) {
+        size_t next = end;
+        const char32_t c = base::DecodeUtf8(folded, &next);
+        if (!IsHan(c) || IsCjkFunctionChar(c)) break;
+        end = next;
+        ++chars;
+      }
+      // Not a time or a dose said of it ("降压药 每天早上一片").
+      constexpr std::string_view kNoName[] = {"每天", "每周", "每月", "每晚", "今天", "明天",
+                                              "昨天", "早上", "晚上", "上午", "下午", "中午",
+                                              "一天", "一片", "一粒", "一次", "两次", "继续",
+                                              "还是", "已经", "现在", "以前", "之前", "最近"};
+      const std::string_view name = folded.substr(k, end - k);
+      if (chars == 2 && folded_query.find(name) == std::string_view::npos &&
+          std::find(std::begin(kNoName), std::end(kNoName), name) == std::end(kNoName)) {
+        return true;
+      }
+    }
+  }
   return false;
 }
 

@@ -241,7 +241,12 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       (SharesSubject(newer, older) || (NamesOnlyNumbers(newer) && NamesOnlyNumbers(older)))) {
     return true;
   }
-  if (!SharesSubject(newer, older)) return false;
+  // Codes that are the values asked for ("保单号 DAN-88219955" after "保单号 DAN-88213407") name
+  // no two subjects.
+  if (!SharesSubject(newer, older) &&
+      !(topic.both_answer_value && NamesOnlyNumbers(newer) && NamesOnlyNumbers(older))) {
+    return false;
+  }
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
   const uint32_t shared = SharedSlots(newer, older);
   // "也" / "also" adds to a slot; a status moves on whatever it says besides ("报销批下来了，

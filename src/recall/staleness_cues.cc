@@ -157,7 +157,7 @@ const std::vector<SlotCues>& SlotCueTable() {
         // bids and installs
         "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round", "派单",
         "second-round", "shortlisted", "queried", "been queried", "want more", "asked for more",
-        "补材料", "补资料", "交车", "提车", "取车", "等配件", "等零件", "配件到了"}},
+        "补材料", "补资料", "补交", "考核过", "考过了", "拿到证", "证下来", "下证", "交车", "提车", "取车", "等配件", "等零件", "配件到了"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "已经提交",
         "报名", "投标", "投的标",
@@ -207,7 +207,10 @@ std::span<const std::string_view> ChangeCues() { return kChangeCues; }
 
 bool EndsAClauseWithNow(std::string_view text) {
   constexpr std::string_view kNotAChange[] = {"just", "by", "until", "till", "til", "to", "for",
-                                              "right",
+                                              "right", "especially", "this", "that", "here",
+                                              "there", "year", "years", "month", "months",
+                                              "week", "weeks", "days", "while", "already",
+                                              "even", "ago", "and",
                                               "me", "us", "it", "go", "come", "do", "stop"};
   for (size_t at = text.find(" now"); at != std::string_view::npos;
        at = text.find(" now", at + 1)) {

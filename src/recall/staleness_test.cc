@@ -822,6 +822,14 @@ TEST(StalenessTest, NowClosingAClauseIsAChange) {
             -1);
 }
 
+TEST(StalenessTest, CodesThatAreTheAnswerNameNoTwoItems) {
+  EXPECT_EQ(OutdatedFor("我那个潜水保险单号多少", "潜水保险是DAN的 保单号 DAN-88213407",
+                        "DAN潜水保险 保单号 DAN-88219955 到期明年三月"),
+            1);
+  EXPECT_NE(Cue("PADI说材料缺一张体检表 今天补交了").slots & kSlotStatus, 0u);
+  EXPECT_NE(Cue("考官考核过了!! 正式拿到OWSI证 教练等级升了").slots & kSlotStatus, 0u);
+}
+
 TEST(StalenessTest, SomeoneCalledByWhatTheyDoIsAProvider) {
   EXPECT_TRUE(Cue("女儿看病找的是张大夫 市妇儿三楼").slots & kSlotProvider);
   EXPECT_TRUE(Cue("we see Dr. Okafor for the kids now").slots & kSlotProvider);

@@ -569,7 +569,12 @@ StatementCues ReadCues(std::string_view text) {
   c.replace = c.correction ||
               kReplace.Match(unsold.empty() ? folded : unsold, /*unnegated=*/true) != 0;
   c.change = c.replace || kChange.Match(folded) != 0;
-  if (!c.change && EndsAClauseWithNow(folded)) c.change = c.change_by_now = true;
+  // A note of a few words; in a turn of a dialogue ("Sam: I'm here for you. We gotta stick
+  // together, especially now.") "now" is said in passing.
+  if (!c.change && StatementUnits(text) <= kStatementUnits && Speaker(text).empty() &&
+      EndsAClauseWithNow(folded)) {
+    c.change = c.change_by_now = true;
+  }
   size_t change_at = std::string::npos;  // where the first change cue begins
   if (c.change && !c.correction) {
     change_at = std::min(kChange.First(folded), kReplace.First(folded));

@@ -67,14 +67,18 @@ std::string StatementFrame(std::string_view folded) {
     // frame, as "production office is" would be, when it names enough and has no number.
     // Not in Chinese, where what comes before a colon is as often a heading ("这学期班委选举结
     // 果：班长陈浩然").
-    if (c == U':' && at < folded.size()) {
-      const std::string_view label = folded.substr(0, here);
+    // A dash set apart by spaces labels as a colon does ("coffee order — medium oat latte").
+    const bool dash = (c == U'\u2014' || c == U'\u2013' || c == U'-') && here > 0 &&
+                      folded[here - 1] == ' ' && at < folded.size() && folded[at] == ' ';
+    if ((c == U':' || dash) && at < folded.size()) {
+      std::string_view label = folded.substr(0, here);
+      while (!label.empty() && label.back() == ' ') label.remove_suffix(1);
       const bool number_or_han = std::any_of(label.begin(), label.end(), [](char ch) {
         const unsigned char u = static_cast<unsigned char>(ch);
         return std::isdigit(u) || u >= 0x80;
       });
       if (!number_or_han && static_cast<int>(ContentWords(label).size()) >= kFrameWords) {
-        return std::string(folded.substr(0, at));  // with the colon: a label (IsLabel)
+        return std::string(label) + ":";  // with the colon: a label (IsLabel)
       }
       return "";
     }

@@ -24,6 +24,9 @@ TEST(StatementFrameTest, NamesTheThingBeforeTheCopula) {
 TEST(StatementFrameTest, ALabelIsAFrame) {
   EXPECT_EQ(FrameOf("production office: suite 500, 1133 w pender"), "production office:");
   EXPECT_TRUE(IsLabel(FrameOf("production office: suite 500, 1133 w pender")));
+  // A dash set apart by spaces labels as a colon does.
+  EXPECT_EQ(FrameOf("coffee order — medium oat latte 1 sugar"), "coffee order:");
+  EXPECT_EQ(FrameOf("coffee order: large skinny cap, no sugar"), "coffee order:");
   EXPECT_EQ(FrameOf("Sept 21: Okafor, Millbrook Barn"), "");
   EXPECT_EQ(FrameOf("这学期班委选举结果：班长陈浩然"), "");
   EXPECT_FALSE(IsLabel(FrameOf("my favorite band is Heat")));

@@ -44,7 +44,7 @@ inline constexpr double kOutdatedFactor = 0.5;  // an outdated hit kept by inclu
 // A question about what held before, with no hit known to be replaced: of the best
 // kPastStates hits, the current records this relevant to it rank earliest first (ApplyTruth).
 inline constexpr double kPastStateRelevance = 0.3;
-inline constexpr size_t kPastStates = 3;
+inline constexpr size_t kPastStates = 4;
 
 struct TruthParams {
   Instant at;                      // the question's time

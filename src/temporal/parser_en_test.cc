@@ -67,6 +67,19 @@ TEST(ParseTimeEnTest, NegativesProduceNothing) {
   }
 }
 
+// A model year before an English word is no time, whatever the language asked for.
+TEST(ParseTimeEnTest, AModelYearIsNoTime) {
+  for (const char* text : {"bought a 2019 transit connect, the old van went to my nephew",
+                           "my 2015 civic needs tires"}) {
+    auto r = ParseTime(text, Ref());
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r->empty()) << text;
+  }
+  auto r = ParseTime("2019年搬到杭州", Ref());
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->empty());
+}
+
 TEST(ParseTimeEnTest, MixedSentenceFindsBoth) {
   auto r = ParseTime("Let's meet tomorrow at 5pm, or 下周三上午十点.", Ref());
   ASSERT_TRUE(r.ok());

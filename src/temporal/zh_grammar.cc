@@ -237,13 +237,18 @@ size_t MatchZh(const std::u32string& s, size_t start, const Context& ctx, Span* 
     }
   }
   {
-    // A bare four-digit number 1900-2099 reads as a year, with low confidence.
+    // A bare four-digit number 1900-2099 reads as a year, with low confidence; not before an
+    // English word ("bought a 2019 transit connect": a model year, and English puts a year in
+    // context: "in 2014").
     Cursor p = c;
-    int64_t v;
-    int digits;
-    if (ReadArabic(&p, &v, &digits, 4) && digits == 4 && v >= 1900 && v <= 2099 &&
-        !IsAsciiAlpha(p.Peek()) && p.Peek() != U':' && p.Peek() != U'.' && p.Peek() != U'-' &&
-        p.Peek() != U'/' && p.i > best) {
+    int64_t v = 0;
+    int digits = 0;
+    size_t next = 0;
+    const bool read = ReadArabic(&p, &v, &digits, 4);
+    while (read && p.Peek(next) == U' ') ++next;
+    if (read && digits == 4 && v >= 1900 && v <= 2099 && !IsAsciiAlpha(p.Peek()) &&
+        !(next > 0 && IsAsciiAlpha(p.Peek(next))) && p.Peek() != U':' && p.Peek() != U'.' &&
+        p.Peek() != U'-' && p.Peek() != U'/' && p.i > best) {
       best = p.i;
       *out = ValueAt(DayNumber(static_cast<int>(v), 1, 1) * kDay, Grain::kYear);
       out->confidence = 0.5;
