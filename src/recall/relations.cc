@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <utility>
 
+#include "src/recall/cue_index.h"
 #include "src/recall/same_statement.h"
 
 namespace engram::recall {
@@ -28,6 +30,16 @@ void SortUnique(std::vector<std::string>* v) {
   std::sort(v->begin(), v->end());
   v->erase(std::unique(v->begin(), v->end()), v->end());
 }
+
+// People by what they do for one, in families of one role (牙医 and 医生 are one).
+constexpr std::pair<std::string_view, int> kRoles[] = {
+    {"医生", 1}, {"牙医", 1}, {"大夫", 1}, {"医师", 1}, {"doctor", 1}, {"dentist", 1},
+    {"physician", 1}, {"司机", 2}, {"driver", 2}, {"老师", 3}, {"teacher", 3}, {"班主任", 3},
+    {"律师", 4}, {"lawyer", 4}, {"会计", 5}, {"accountant", 5}, {"教练", 6}, {"coach", 6}, {"trainer", 6},
+    {"保姆", 7}, {"nanny", 7}, {"房东", 8}, {"landlord", 8}, {"中介", 9}, {"agent", 9},
+    {"护士", 10}, {"nurse", 10}, {"兽医", 11}, {"vet", 11}, {"厨师", 12}, {"chef", 12},
+    {"水电工", 13}, {"plumber", 13}, {"electrician", 14}, {"mechanic", 15}, {"修车", 15},
+    {"快递", 16}, {"courier", 16}, {"物业", 17}, {"保安", 18}};
 
 }  // namespace
 
@@ -97,6 +109,31 @@ std::vector<std::string> PossessorRelationsIn(std::string_view folded) {
   }
   SortUnique(&out);
   return out;
+}
+
+std::vector<int> RoleFamiliesIn(std::string_view folded) {
+  std::vector<int> out;
+  for (const auto& [word, family] : kRoles) {
+    const bool han = static_cast<unsigned char>(word[0]) >= 0x80;
+    if (han ? folded.find(word) == std::string_view::npos : !HasCue(folded, word)) continue;
+    if (word == "医生" && folded.find("兽医") != std::string_view::npos &&
+        folded.find("医生") == folded.find("兽医") + 3) {
+      continue;
+    }
+    out.push_back(family);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool NameOtherRoles(std::string_view folded_a, std::string_view folded_b) {
+  const std::vector<int> a = RoleFamiliesIn(folded_a);
+  const std::vector<int> b = RoleFamiliesIn(folded_b);
+  if (a.empty() || b.empty()) return false;
+  std::vector<int> both;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  return both.empty();
 }
 
 }  // namespace engram::recall

@@ -33,6 +33,15 @@ std::vector<std::string> RelationsIn(std::string_view folded);
 // that is itself the value ("my emergency contact is my wife").
 std::vector<std::string> PossessorRelationsIn(std::string_view folded);
 
+// The families of roles folded `text` names people by (牙医 and 医生 are one family, 兽医
+// another; 教练 and "coach" one): asked for one's way to reach or name, a statement of
+// another's ("送面粉的司机电话…" for 韩医生电话, 游泳教练 for 班主任) is no answer. Sorted.
+std::vector<int> RoleFamiliesIn(std::string_view folded);
+
+// Whether both texts name people by role and no family is in both (钢琴老师, 游泳教练): two
+// people.
+bool NameOtherRoles(std::string_view folded_a, std::string_view folded_b);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_RELATIONS_H_

@@ -14,6 +14,7 @@
 #include "src/recall/numbers_said.h"
 #include "src/recall/other_thing.h"
 #include "src/recall/relevance.h"
+#include "src/recall/relations.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/staleness_cues.h"
 #include "src/recall/statement_compare.h"
@@ -670,7 +671,8 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
       // Of another thing (other_thing.h), read only of a pair that would otherwise replace.
       if (Outdates(cues_of(j), cues_of(i), topic)) {
         topic.another_thing =
-            asked_thing && NamesAnotherThing(*asked_thing, older.content, newer.content);
+            asked_thing && (NamesAnotherThing(*asked_thing, older.content, newer.content) ||
+                            NameOtherRoles(cues_of(i).folded, cues_of(j).folded));
         if (!topic.another_thing || Outdates(cues_of(j), cues_of(i), topic)) {
           best = static_cast<int>(j);
         }

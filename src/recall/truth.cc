@@ -312,34 +312,6 @@ bool NameTheSame(const Memory& a, const Memory& b, std::string_view folded_quest
   return !ReadCues(a.content).change && !ReadCues(b.content).change;
 }
 
-// People by what they do for one, in families of one role (牙医 and 医生 are one): asked for
-// one's way to reach, a statement of another's ("送面粉的司机电话…" for 韩医生电话) is no answer.
-constexpr std::pair<std::string_view, int> kRoles[] = {
-    {"医生", 1}, {"牙医", 1}, {"大夫", 1}, {"医师", 1}, {"doctor", 1}, {"dentist", 1},
-    {"physician", 1}, {"司机", 2}, {"driver", 2}, {"老师", 3}, {"teacher", 3}, {"律师", 4},
-    {"lawyer", 4}, {"会计", 5}, {"accountant", 5}, {"教练", 6}, {"coach", 6}, {"trainer", 6},
-    {"保姆", 7}, {"nanny", 7}, {"房东", 8}, {"landlord", 8}, {"中介", 9}, {"agent", 9},
-    {"护士", 10}, {"nurse", 10}, {"兽医", 11}, {"vet", 11}, {"厨师", 12}, {"chef", 12},
-    {"水电工", 13}, {"plumber", 13}, {"electrician", 14}, {"mechanic", 15}, {"修车", 15},
-    {"快递", 16}, {"courier", 16}, {"物业", 17}, {"保安", 18}};
-
-// The role families folded `text` names (kRoles); 兽医 is not also 医生.
-std::vector<int> RolesIn(std::string_view folded) {
-  std::vector<int> out;
-  for (const auto& [word, family] : kRoles) {
-    const bool han = static_cast<unsigned char>(word[0]) >= 0x80;
-    if (han ? folded.find(word) == std::string_view::npos : !HasCue(folded, word)) continue;
-    if (word == "医生" && folded.find("兽医") != std::string_view::npos &&
-        folded.find("医生") == folded.find("兽医") + 3) {
-      continue;
-    }
-    out.push_back(family);
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
 // The subjects a teacher of folded `text` teaches (数学 of "女儿数学老师", "piano" of "piano
 // teacher"): two teachers of two subjects are two people.
 std::vector<std::string_view> TaughtSubjectsIn(std::string_view folded) {
@@ -424,7 +396,9 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       one_question ? RelationsIn(Folded(query)) : std::vector<std::string>();
   const bool first_person = one_question && SaysFirstPerson(Folded(query));
   const std::vector<int> asked_roles =
-      one_question && asked == AnswerKind::kContact ? RolesIn(Folded(query)) : std::vector<int>();
+      one_question && (asked == AnswerKind::kContact || asked == AnswerKind::kName)
+          ? RoleFamiliesIn(Folded(query))
+          : std::vector<int>();
   // Not of a word for any identifier ("孩子在学校的编号" is the 学号).
   std::vector<std::string> asked_ids = one_question && asked == AnswerKind::kIdentifier
                                            ? ZhIdentifierNounsIn(Folded(query))
@@ -498,7 +472,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     }
     // Of another role only (司机 for 韩医生).
     if (!asked_roles.empty()) {
-      const std::vector<int> named = RolesIn(Folded(h.memory.content));
+      const std::vector<int> named = RoleFamiliesIn(Folded(h.memory.content));
       std::vector<int> both;
       std::set_intersection(named.begin(), named.end(), asked_roles.begin(), asked_roles.end(),
                             std::back_inserter(both));
