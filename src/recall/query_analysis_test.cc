@@ -124,6 +124,7 @@ TEST(QueryAnalysisTest, ALookupAsksNothing) {
 }
 
 TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
+  EXPECT_TRUE(AsksForStatus("where are things with my flight physical"));
   EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
   EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));
   EXPECT_TRUE(AsksForStatus("what's the status of the deck permit"));

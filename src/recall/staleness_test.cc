@@ -830,6 +830,12 @@ TEST(StalenessTest, CodesThatAreTheAnswerNameNoTwoItems) {
   EXPECT_NE(Cue("考官考核过了!! 正式拿到OWSI证 教练等级升了").slots & kSlotStatus, 0u);
 }
 
+TEST(StalenessTest, ASpanOfTimeIsNoOtherThing) {
+  EXPECT_FALSE(Cue("FAA issued my medical!! good for another year").additive);
+  EXPECT_TRUE(Cue("got another dog").additive);
+  EXPECT_NE(Cue("FAA issued my medical!! good for another year").slots & kSlotStatus, 0u);
+}
+
 TEST(StalenessTest, SomeoneCalledByWhatTheyDoIsAProvider) {
   EXPECT_TRUE(Cue("女儿看病找的是张大夫 市妇儿三楼").slots & kSlotProvider);
   EXPECT_TRUE(Cue("we see Dr. Okafor for the kids now").slots & kSlotProvider);

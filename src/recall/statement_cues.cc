@@ -338,6 +338,14 @@ std::string WithoutNonAdditive(std::string_view text) {
       out.replace(at, 3, "   ");
     }
   }
+  // "good for another year": a span of time, no other thing.
+  for (std::string_view span : {"another year", "another month", "another week", "another day",
+                                "another hour", "another few", "another couple", "another two",
+                                "another three", "another 2", "another 3"}) {
+    for (size_t at = out.find(span); at != std::string::npos; at = out.find(span, at + 1)) {
+      out.replace(at, std::string_view("another").size(), "       ");
+    }
+  }
   for (std::string_view apart : {"另外交", "另外算", "另外付", "另外收"}) {
     for (size_t at = out.find(apart); at != std::string::npos; at = out.find(apart, at + 1)) {
       out.replace(at, std::string_view("另外").size(), "  ");

@@ -399,13 +399,17 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       one_question && (asked == AnswerKind::kContact || asked == AnswerKind::kName)
           ? RoleFamiliesIn(Folded(query))
           : std::vector<int>();
-  // Not of a word for any identifier ("孩子在学校的编号" is the 学号).
+  // Not of a word for any identifier, asked ("孩子在学校的编号" is the 学号) or said ("PADI教练
+  // 编号" is the 会员号 asked for).
+  auto any_id = [](const std::vector<std::string>& nouns) {
+    return std::any_of(nouns.begin(), nouns.end(), [](const std::string& n) {
+      return n == "编号" || n == "单号" || n == "证号" || n == "账号" || n == "帐号";
+    });
+  };
   std::vector<std::string> asked_ids = one_question && asked == AnswerKind::kIdentifier
                                            ? ZhIdentifierNounsIn(Folded(query))
                                            : std::vector<std::string>();
-  for (std::string_view any : {"编号", "单号", "证号", "账号", "帐号"}) {
-    if (std::find(asked_ids.begin(), asked_ids.end(), any) != asked_ids.end()) asked_ids.clear();
-  }
+  if (any_id(asked_ids)) asked_ids.clear();
   const std::vector<std::string_view> asked_subjects =
       asked_roles.empty() ? std::vector<std::string_view>() : TaughtSubjectsIn(Folded(query));
   std::vector<bool> carries(hits->size(), true);
@@ -464,7 +468,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     // An identifier of another thing only (车位 for 车牌).
     if (!asked_ids.empty()) {
       const std::vector<std::string> named = ZhIdentifierNounsIn(Folded(h.memory.content));
-      if (!named.empty() && std::none_of(named.begin(), named.end(), [&](const std::string& n) {
+      if (!named.empty() && !any_id(named) && std::none_of(named.begin(), named.end(), [&](const std::string& n) {
             return std::find(asked_ids.begin(), asked_ids.end(), n) != asked_ids.end();
           })) {
         off_answer[i] = true;

@@ -359,6 +359,11 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[0], 0.25);
   r = relevance_of("我的员工编号是多少", {"我的工号是A10086"});
   EXPECT_GT(r[0], 0.5);
+  r = relevance_of("我PADI会员号多少来着", {"哦不对 编号记错了 应该是421587 刚翻证书看的"});
+  EXPECT_GT(r[0], 0.25);
+  // Asked for a name by role: a statement of another role only answers not.
+  r = relevance_of("朵朵班主任叫什么名字", {"朵朵游泳教练叫李杰 说她换气还不行"});
+  EXPECT_LT(r[0], 0.25);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
