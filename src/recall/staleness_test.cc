@@ -830,6 +830,13 @@ TEST(StalenessTest, CodesThatAreTheAnswerNameNoTwoItems) {
   EXPECT_NE(Cue("考官考核过了!! 正式拿到OWSI证 教练等级升了").slots & kSlotStatus, 0u);
 }
 
+TEST(StalenessTest, ANumberInAPlacesNameIsNoValue) {
+  EXPECT_TRUE(OtherValues(Cue("7 merthyr rd teneriffe unit is $655 a week"),
+                          Cue("rent at 7 merthyr rd teneriffe is $620/wk"), {}));
+  EXPECT_FALSE(OtherValues(Cue("switch version locks at 30 fps, we're not chasing 60 there"),
+                           Cue("our target framerate on switch is 30 fps"), {}));
+}
+
 TEST(StalenessTest, ASpanOfTimeIsNoOtherThing) {
   EXPECT_FALSE(Cue("FAA issued my medical!! good for another year").additive);
   EXPECT_TRUE(Cue("got another dog").additive);

@@ -286,10 +286,47 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older,
   const auto has_value = [&](const std::vector<std::string>& numbers) {
     return std::any_of(numbers.begin(), numbers.end(), value);
   };
+  // A number both say before the same two words names a thing ("7 merthyr rd" of "rent at 7
+  // merthyr rd teneriffe is $620/wk" and "7 merthyr rd teneriffe unit is $655 a week"), no
+  // value; a unit after it is one word ("30 fps").
+  const auto names_a_thing = [&](const std::string& n) {
+    for (size_t at = newer.folded.find(n + " "); at != std::string::npos;
+         at = newer.folded.find(n + " ", at + 1)) {
+      if (at > 0 && std::isalnum(static_cast<unsigned char>(newer.folded[at - 1]))) continue;
+      size_t end = at + n.size() + 1;
+      bool two_words = false;
+      for (int word = 0; word < 2; ++word) {
+        const size_t begin = end;
+        while (end < newer.folded.size() &&
+               std::isalpha(static_cast<unsigned char>(newer.folded[end]))) {
+          ++end;
+        }
+        two_words = end > begin;
+        if (!two_words) break;
+        if (word == 0) {
+          if (end >= newer.folded.size() || newer.folded[end] != ' ') {
+            two_words = false;
+            break;
+          }
+          ++end;
+        }
+      }
+      if (!two_words) continue;
+      const std::string named = newer.folded.substr(at, end - at);
+      const size_t there = older.folded.find(named);
+      if (there != std::string::npos &&
+          (there == 0 || !std::isalnum(static_cast<unsigned char>(older.folded[there - 1]))) &&
+          (there + named.size() >= older.folded.size() ||
+           !std::isalpha(static_cast<unsigned char>(older.folded[there + named.size()])))) {
+        return true;
+      }
+    }
+    return false;
+  };
   const bool shared_number = std::any_of(newer.numbers.begin(), newer.numbers.end(),
                                          [&](const std::string& n) {
-    return value(n) && std::find(older.numbers.begin(), older.numbers.end(), n) !=
-                           older.numbers.end();
+    return value(n) && !names_a_thing(n) &&
+           std::find(older.numbers.begin(), older.numbers.end(), n) != older.numbers.end();
   });
   if (shared_number || ShareValue(newer.weekdays, older.weekdays)) return false;
   // A way to reach someone (a masked value, a long run of digits, an address with "@") and
