@@ -331,6 +331,29 @@ std::vector<std::string_view> TaughtSubjectsIn(std::string_view folded) {
   return out;
 }
 
+// Whether folded `text` opens with the speaker as its subject ("我是O型血", "i'm type o"), not
+// with a thing of theirs ("我的直属上司是陈经理", "my work email is ...").
+bool OpensWithSelf(std::string_view folded) {
+  for (std::string_view self : {"我是", "我今年", "i'm ", "i am "}) {
+    if (folded.starts_with(self)) return true;
+  }
+  return false;
+}
+
+// Whether folded `text` opens with a relation in Chinese as its subject ("儿子近视200度了"); in
+// English the question may call the same one otherwise ("my girl" of "my daughter wears ...").
+bool OpensWithRelation(std::string_view folded) {
+  for (const std::string& r : RelationsIn(folded)) {
+    if (static_cast<unsigned char>(r[0]) >= 0x80 && folded.starts_with(r)) return true;
+  }
+  return false;
+}
+
+// Whether folded `text` stresses that it is the speaker's own ("my own defense", "我自己的").
+bool SaysOwnOwn(std::string_view folded) {
+  return HasCue(folded, "my own") || folded.find("我自己") != std::string_view::npos;
+}
+
 // Whether folded `query` speaks of the caller's own: 我, "my", "our".
 bool SaysFirstPerson(std::string_view folded) {
   return folded.find("我") != std::string_view::npos || HasCue(folded, "my") ||
@@ -460,9 +483,18 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       std::set_intersection(named.begin(), named.end(), asked_relations.begin(),
                             asked_relations.end(), std::back_inserter(both));
       if (!named.empty() && both.empty()) off_answer[i] = true;
-    } else if (first_person && !PossessorRelationsIn(Folded(h.memory.content)).empty()) {
-      // Asked of the caller's own (我家猫叫什么名字, "what's my dog's name"): what another
-      // relation owns ("邻居家狗叫旺财", "my sister's dog is rex") answers it not.
+      // ... nor what the caller says of themself ("我是O型血" for 宝宝什么血型).
+      if (named.empty() && OpensWithSelf(Folded(h.memory.content))) off_answer[i] = true;
+    } else if (first_person && (!PossessorRelationsIn(Folded(h.memory.content)).empty() ||
+                                OpensWithRelation(Folded(h.memory.content)))) {
+      // Asked of the caller's own (我家猫叫什么名字, "what's my dog's name", 我近视多少度): what
+      // another relation owns or is ("邻居家狗叫旺财", "my sister's dog is rex", "儿子近视200度了")
+      // answers it not.
+      off_answer[i] = true;
+    }
+    // Asked of someone else, what the caller says is their own ("my own defense is nov 14" for
+    // priya's defense).
+    if (one_question && !first_person && SaysOwnOwn(Folded(h.memory.content))) {
       off_answer[i] = true;
     }
     // An identifier of another thing only (车位 for 车牌).

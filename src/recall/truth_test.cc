@@ -361,6 +361,15 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_GT(r[0], 0.5);
   r = relevance_of("我PADI会员号多少来着", {"哦不对 编号记错了 应该是421587 刚翻证书看的"});
   EXPECT_GT(r[0], 0.25);
+  // Asked of someone, what the caller stresses is their own answers not; asked of the caller,
+  // what a relation is or has in Chinese answers not.
+  r = relevance_of("what time is priya's defense",
+                   {"my labmate priya is defending in april", "my own defense is nov 14 at 2pm"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("我近视多少度", {"儿子近视200度了 愁"});
+  EXPECT_LT(r[0], 0.25);
+  r = relevance_of("我的领导是谁", {"我的直属上司是陈经理"});
+  EXPECT_GT(r[0], 0.5);
   // Asked for a name by role: a statement of another role only answers not.
   r = relevance_of("朵朵班主任叫什么名字", {"朵朵游泳教练叫李杰 说她换气还不行"});
   EXPECT_LT(r[0], 0.25);
