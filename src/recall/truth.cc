@@ -493,8 +493,10 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       off_answer[i] = true;
     }
     // Asked of someone else, what the caller says is their own ("my own defense is nov 14" for
-    // priya's defense).
-    if (one_question && !first_person && SaysOwnOwn(Folded(h.memory.content))) {
+    // priya's defense); not a turn of a dialogue, whose speaker may be the one asked of ("Gina:
+    // I opened my own store").
+    if (one_question && !first_person && Speaker(h.memory.content).empty() &&
+        SaysOwnOwn(Folded(h.memory.content))) {
       off_answer[i] = true;
     }
     // An identifier of another thing only (车位 for 车牌).
