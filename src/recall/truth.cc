@@ -734,7 +734,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       StatementShape shape = shapes[i] ? std::move(*shapes[i]) : ShapeOf(h.memory.content);
       std::vector<StatementShape> clauses = ClauseShapes(h.memory.content);
       // An outdated hit kept for history gives no value now.
-      const bool carries_asked = asks_value && h.state != "outdated" && carries_kind(i, h.memory);
+      const bool carries_asked =
+          (asks_value || asks_name) && h.state != "outdated" && carries_kind(i, h.memory);
       auto says_same = [&](const Member& m) {
         return SameStatement(shape, m.shape) || Restates(h.memory.content, m.memory.content) ||
                ShareAClause(shape, clauses, m.shape, m.clauses, question, common) ||

@@ -522,6 +522,13 @@ TEST(TruthTest, AValueGivenAgainByALowerHitIsOneHit) {
                     "switched from notion to obsidian last month"})
                 .size(),
             2u);
+  // Asked which one of a kind, a name said again in another statement is one answer.
+  EXPECT_EQ(recall("面料从哪家进的", {"志诚纺织那边面料一直稳 不换了", "下批货还是找志诚纺织拿布"}),
+            (std::vector<int64_t>{1}));
+  EXPECT_EQ(recall("what trumpet do i play",
+                   {"my trumpet is a 1962 conn constellation, got it from my grandpa",
+                    "the conn constellation plays so warm in the low register"}),
+            (std::vector<int64_t>{1}));
   // A word both say that is no value of the kind asked (a price): two hits.
   EXPECT_EQ(recall("how much am I paying per bag of flour?",
                    {"Central Milling bags are $31.20 now",
