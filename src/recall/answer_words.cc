@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "src/base/utf8.h"
+#include "src/extract/entity_rules.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
@@ -273,11 +274,12 @@ bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) 
       }
     }
   }
-  // The thing the question asks the name of (the two characters before its 叫), then a space
-  // or a colon and a name of two Han characters or more the question does not say ("降压药
-  // 苯磺酸氨氯地平" for 我吃的降压药叫啥).
-  constexpr std::string_view kCalled = "叫";
-  const size_t called = folded_query.find(kCalled);
+  // The thing the question asks the name of (the two characters before its 叫 or 是谁), then a
+  // space or a colon and a name of two Han characters or more the question does not say ("降压
+  // 药 苯磺酸氨氯地平" for 我吃的降压药叫啥), or a person's name right after it ("校医刘娟" for
+  // 校医叫什么).
+  size_t called = folded_query.find("叫");
+  if (called == std::string_view::npos) called = folded_query.find("是谁");
   if (called != std::string_view::npos && called >= 6) {
     const std::string_view thing = folded_query.substr(called - 6, 6);
     size_t t = 0;
@@ -287,7 +289,20 @@ bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) 
     for (size_t at = han ? folded.find(thing) : std::string_view::npos;
          at != std::string_view::npos; at = folded.find(thing, at + 1)) {
       size_t k = at + thing.size();
-      if (k >= folded.size() || (folded[k] != ' ' && folded[k] != ':')) continue;
+      if (k < folded.size() && folded[k] != ' ' && folded[k] != ':') {
+        // A surname and one or two more characters (a person's name) the question does not say.
+        size_t s = k;
+        const char32_t first = base::DecodeUtf8(folded, &s);
+        size_t e = s;
+        const char32_t second = e < folded.size() ? base::DecodeUtf8(folded, &e) : 0;
+        const std::string_view surname = folded.substr(k, s - k);
+        if (IsHan(first) && IsHan(second) && !IsCjkFunctionChar(second) &&
+            extract::rules::SingleSurnames().find(surname) != std::string_view::npos &&
+            folded_query.find(folded.substr(k, e - k)) == std::string_view::npos) {
+          return true;
+        }
+        continue;
+      }
       while (k < folded.size() && (folded[k] == ' ' || folded[k] == ':')) ++k;
       size_t end = k;
       int chars = 0;
