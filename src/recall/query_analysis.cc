@@ -189,7 +189,8 @@ constexpr std::string_view kStatusAsks[] = {
     "came in", "get here", "got here", "any news", "any word", "any update", "or not", "or what",
     "did i get", "did we get", "what's the deal with", "what's up with", "how far along",
     "where am i with", "where am i on", "得怎么样", "结果如何", "如何了", "the latest on",
-    "where are things with", "where are things on", "where do things stand",
+    "where are things with", "where are things on", "where do things stand", "到没到", "好没好",
+    "弄好没", "现在怎样", "怎样了", "拿到没", "修好没",
     "the latest with", "the latest about"};
 
 // A Chinese yes/no question of whether something got done: it ends with 了没, 没有, 没 or 了吗

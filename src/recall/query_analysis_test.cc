@@ -125,6 +125,8 @@ TEST(QueryAnalysisTest, ALookupAsksNothing) {
 
 TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("where are things with my flight physical"));
+  EXPECT_TRUE(AsksForStatus("婴儿床到没到"));
+  EXPECT_TRUE(AsksForStatus("送修的桑塔纳现在怎样"));
   EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
   EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));
   EXPECT_TRUE(AsksForStatus("what's the status of the deck permit"));

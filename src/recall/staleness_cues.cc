@@ -157,7 +157,8 @@ const std::vector<SlotCues>& SlotCueTable() {
         // bids and installs
         "中标", "落标", "没中标", "第二轮", "第三轮", "installed", "second round", "派单",
         "second-round", "shortlisted", "queried", "been queried", "want more", "asked for more",
-        "补材料", "补资料", "补交", "issued", "deferred", "reissued", "考核过", "考过了", "拿到证", "证下来", "下证", "交车", "提车", "取车", "等配件", "等零件", "配件到了"}},
+        "补材料", "补资料", "补交", "issued", "deferred", "reissued", "转运中心", "运输中", "换好", "做好了",
+        "弄好了", "拿回家", "提回来", "取回来", "搞定", "送修", "考核过", "考过了", "拿到证", "证下来", "下证", "交车", "提车", "取车", "等配件", "等零件", "配件到了"}},
       {kSlotStarted,
        {"下单", "提交了", "申请了", "递交", "开了工单", "预约了", "计划", "已提交", "已经提交",
         "报名", "投标", "投的标",

@@ -841,6 +841,8 @@ TEST(StalenessTest, ASpanOfTimeIsNoOtherThing) {
   EXPECT_FALSE(Cue("FAA issued my medical!! good for another year").additive);
   EXPECT_TRUE(Cue("got another dog").additive);
   EXPECT_NE(Cue("FAA issued my medical!! good for another year").slots & kSlotStatus, 0u);
+  EXPECT_NE(Cue("密封圈换好了 不漏了").slots & kSlotStatus, 0u);
+  EXPECT_NE(Cue("婴儿床到深圳转运中心了").slots & kSlotStatus, 0u);
 }
 
 TEST(StalenessTest, SomeoneCalledByWhatTheyDoIsAProvider) {
