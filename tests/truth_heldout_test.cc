@@ -727,6 +727,42 @@ constexpr SetFloor kSixtyFourthSetFloors[] = {
 constexpr SetFloor kSixtyFifthSetFloors[] = {
     {0.25, 54.0 / 70}, {0.35, 55.0 / 70}, {0.0, 48.0 / 70}};
 
+// Sets sixty-six to seventy-one (truth_heldout66.jsonl … truth_heldout71.jsonl, 70 rows each,
+// 35 zh / 35 en, the usual seven families), each written blind by its own writer from a prompt
+// written anew for the round (the usual families; "absent" allowed in past questions, which
+// three writers used for the current value: 2, 4 and 10 rows of sets 67, 70 and 71). Lives:
+// 66 温州眼镜厂采购, 西安中学物理老师, 重庆汽修技师, an Anchorage bush pilot, an Austin vet tech,
+// a Belfast locksmith; 67 张家口风电场运维工程师, 义乌饰品档口老板娘, 三亚潜水教练, an Anchorage
+// bush pilot, a Pittsburgh hospice social worker, a Halifax lobster fisherman; 68 重庆桥梁检测
+// 工程师, 三亚潜水教练, 温州眼镜厂采购员, an Anchorage bush pilot, an Adelaide vet nurse, a
+// Pittsburgh piano tuner; 69 温州眼镜店老板, 西安文物修复师, 重庆桥梁检测工程师, an Anchorage
+// bush pilot, a Sydney vet nurse, an Austin piano tuner; 70 沈阳锅炉房师傅, 舟山渔船船长, 西双
+// 版纳咖啡种植户, a Wellington radio producer, a Kansas wheat farmer, a Liverpool hairdresser;
+// 71 桂林漓江竹筏导游, 东莞电子厂产线组长, 延边冷面店老板, a Reykjavik tour-bus driver, a Miami
+// cruise-ship nurse, a Leeds bin-lorry driver. Each scored once at the default floor 0.25
+// (2026-12-06):
+//   66: rules of cbae732, 56/70 = 80.0 % with a harness that matched case exactly, 58/70 once
+//       it matched ASCII letters in any case as the writers were told (58 at 0.35, 54 with no
+//       floor);
+//   67: rules of cbae732, 65/70 = 92.9 % (64, 55);
+//   68: rules of 9b836be (mid-round), 57/70 = 81.4 % (57, 52); cbae732's rules 57/70;
+//   69: the final rules of 1002802, 58/70 = 82.9 % (57, 50); cbae732's rules 57/70;
+//   70: the final rules, 55/70 = 78.6 % (55, 49); cbae732's rules 55/70;
+//   71: the final rules, 54/70 = 77.1 % (53, 43); cbae732's rules 52/70.
+// Development data from then on; the floors are the blind scores less one row.
+constexpr SetFloor kSixtySixthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kSixtySeventhSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 63.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kSixtyEighthSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 56.0 / 70}, {0.0, 51.0 / 70}};
+constexpr SetFloor kSixtyNinthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 56.0 / 70}, {0.0, 49.0 / 70}};
+constexpr SetFloor kSeventiethSetFloors[] = {
+    {0.25, 54.0 / 70}, {0.35, 54.0 / 70}, {0.0, 48.0 / 70}};
+constexpr SetFloor kSeventyFirstSetFloors[] = {
+    {0.25, 53.0 / 70}, {0.35, 52.0 / 70}, {0.0, 42.0 / 70}};
+
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
 std::string AsciiLower(std::string s) {
@@ -1130,6 +1166,30 @@ TEST(TruthHeldOutTest, ScoreOnSixtyFourthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSixtyFifthSet) {
   ExpectFloors("truth_heldout65.jsonl", kSixtyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtySixthSet) {
+  ExpectFloors("truth_heldout66.jsonl", kSixtySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtySeventhSet) {
+  ExpectFloors("truth_heldout67.jsonl", kSixtySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtyEighthSet) {
+  ExpectFloors("truth_heldout68.jsonl", kSixtyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSixtyNinthSet) {
+  ExpectFloors("truth_heldout69.jsonl", kSixtyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventiethSet) {
+  ExpectFloors("truth_heldout70.jsonl", kSeventiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventyFirstSet) {
+  ExpectFloors("truth_heldout71.jsonl", kSeventyFirstSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
