@@ -127,6 +127,14 @@ std::vector<int> RoleFamiliesIn(std::string_view folded) {
   return out;
 }
 
+bool ShareARole(std::string_view folded_a, std::string_view folded_b) {
+  const std::vector<int> a = RoleFamiliesIn(folded_a);
+  const std::vector<int> b = RoleFamiliesIn(folded_b);
+  std::vector<int> both;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  return !both.empty();
+}
+
 bool NameOtherRoles(std::string_view folded_a, std::string_view folded_b) {
   const std::vector<int> a = RoleFamiliesIn(folded_a);
   const std::vector<int> b = RoleFamiliesIn(folded_b);

@@ -38,6 +38,9 @@ std::vector<std::string> PossessorRelationsIn(std::string_view folded);
 // another's ("送面粉的司机电话…" for 韩医生电话, 游泳教练 for 班主任) is no answer. Sorted.
 std::vector<int> RoleFamiliesIn(std::string_view folded);
 
+// Whether both texts name people of one role family (牙医 and 医生).
+bool ShareARole(std::string_view folded_a, std::string_view folded_b);
+
 // Whether both texts name people by role and no family is in both (钢琴老师, 游泳教练): two
 // people.
 bool NameOtherRoles(std::string_view folded_a, std::string_view folded_b);

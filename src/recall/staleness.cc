@@ -244,8 +244,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   }
   // Codes that are the values asked for ("保单号 DAN-88219955" after "保单号 DAN-88213407") name
   // no two subjects.
+  // ... nor do two people named as the one of a role the question asks for ("牙医是...林医生"
+  // and "我的牙医 ...潘医生", asked which dentist).
   if (!SharesSubject(newer, older) &&
-      !(topic.both_answer_value && NamesOnlyNumbers(newer) && NamesOnlyNumbers(older))) {
+      !(topic.both_answer_value && NamesOnlyNumbers(newer) && NamesOnlyNumbers(older)) &&
+      !(topic.asks_one && ShareARole(newer.folded, older.folded))) {
     return false;
   }
   const double both = std::min(topic.newer_relevance, topic.older_relevance);
