@@ -415,7 +415,8 @@ constexpr std::string_view kZhIdAsks[] = {"保单号", "单号", "车牌", "账�
                                           "房号", "门牌号", "护照号", "身份证号", "合同号", "发票号",
                                           "订单号", "案号", "批号", "展位号", "柜号", "车位号",
                                           "楼号", "床号", "桌号", "手牌号", "证号", "执照号", "证书号",
-                                          "车次", "车架号", "序列号"};
+                                          "车次", "车架号", "序列号", "设备号", "终端号", "机身号",
+                                          "串号"};
 constexpr std::string_view kEnIdNouns[] = {
     "policy", "account", "tracking", "confirmation", "order", "flight", "flyer", "member",
     "membership", "license", "licence", "plate", "serial", "case", "claim", "ticket",

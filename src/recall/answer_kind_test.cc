@@ -231,6 +231,7 @@ TEST(AnswerKindTest, PlacesOfAKind) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "医生开的降压药 苯磺酸氨氯地平 每天早上一片 5mg",
                           "我吃的降压药叫啥"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "降压药 每天早上一片", "我吃的降压药叫啥"));
+  EXPECT_EQ(AskedKind("船上那个北斗设备号多少", false), AnswerKind::kIdentifier);
   // A person's name right after the role asked by.
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "校医刘娟 电话在办公室墙上贴着", "校医叫什么"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName, "校医室在二楼", "校医叫什么"));

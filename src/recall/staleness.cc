@@ -210,6 +210,15 @@ double SharedItemWords(std::string_view a, std::string_view b) {
 namespace {
 
 // Further from the question than the older statement by kRemarkCosineGap (both known).
+bool SameBodyMeasure(std::string_view a, std::string_view b) {
+  constexpr std::string_view kMeasures[] = {"体重", "身高", "血压", "腰围", "weight", "height",
+                                            "blood pressure", "waist"};
+  for (std::string_view m : kMeasures) {
+    if (HasCue(a, m) && HasCue(b, m)) return true;
+  }
+  return false;
+}
+
 bool Drifts(const Topic& topic) {
   return topic.newer_cosine > -2 && topic.older_cosine > -2 &&
          topic.newer_cosine < topic.older_cosine - kRemarkCosineGap;
@@ -400,7 +409,11 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // A plain newer statement: both answer the question; two favorites (doctors, weights) must
   // be of one X.
   const uint32_t single = shared & kSingleValuedSlots;
-  if ((single & ~kOnePerThingSlots) == 0 && topic.shared_words < kFavoriteSharedWords) {
+  // A measure of the body is one per measure: the same word for it (体重, "weight") is the same
+  // thing, whatever else either says ("今天称了下 体重86公斤 肚子太大了", "体重78.5公斤").
+  const bool one_measure = single == kSlotBody && SameBodyMeasure(newer.folded, older.folded);
+  if ((single & ~kOnePerThingSlots) == 0 && topic.shared_words < kFavoriteSharedWords &&
+      !one_measure) {
     return false;
   }
   if (single == kSlotStatus && one_named &&

@@ -832,6 +832,14 @@ TEST(StalenessTest, TwoPeopleOfTheRoleAskedForAreTwoAnswers) {
   EXPECT_FALSE(ShareARole("游泳教练叫李杰", "钢琴老师姓何"));
 }
 
+TEST(StalenessTest, AMeasureOfTheBodyIsOnePerMeasure) {
+  const Memory before = Record(1, 1, 1000, "今天称了下 体重86公斤 肚子太大了");
+  const Memory now = Record(2, 2, 2000, "体重78.5公斤");
+  EXPECT_EQ(OutdatedByCues({&before, &now}, {1, 0.7})[0], 1);
+  const Memory height = Record(3, 3, 2000, "儿子身高120公分");
+  EXPECT_EQ(OutdatedByCues({&before, &height}, {1, 0.7})[0], -1);
+}
+
 TEST(StalenessTest, CodesThatAreTheAnswerNameNoTwoItems) {
   EXPECT_EQ(OutdatedFor("我那个潜水保险单号多少", "潜水保险是DAN的 保单号 DAN-88213407",
                         "DAN潜水保险 保单号 DAN-88219955 到期明年三月"),
