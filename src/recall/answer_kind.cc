@@ -410,13 +410,6 @@ constexpr std::string_view kCardAsks[] = {"哪张卡", "哪个卡", "哪个账�
                                           "which account"};
 
 // An identifier: a policy, account, order or flight number, a plate, a seat.
-constexpr std::string_view kZhIdAsks[] = {"保单号", "单号", "车牌", "账号", "帐号", "卡号", "编号",
-                                          "航班号", "座位", "会员号", "工号", "学号", "房间号",
-                                          "房号", "门牌号", "护照号", "身份证号", "合同号", "发票号",
-                                          "订单号", "案号", "批号", "展位号", "柜号", "车位号",
-                                          "楼号", "床号", "桌号", "手牌号", "证号", "执照号", "证书号",
-                                          "车次", "车架号", "序列号", "设备号", "终端号", "机身号",
-                                          "串号"};
 constexpr std::string_view kEnIdNouns[] = {
     "policy", "account", "tracking", "confirmation", "order", "flight", "flyer", "member",
     "membership", "license", "licence", "plate", "serial", "case", "claim", "ticket",
@@ -427,7 +420,7 @@ constexpr std::string_view kEnIdNouns[] = {
 bool AsksForIdentifier(std::string_view q) {
   constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "sku", "货号", "条码",
                                            "barcode", "upc", "asin"};
-  if (AnyCue(q, kZhIdAsks) || AnyCue(q, kIdWords) || AnyCue(q, kCardAsks)) return true;
+  if (AnyCue(q, ZhIdentifierAsks()) || AnyCue(q, kIdWords) || AnyCue(q, kCardAsks)) return true;
   // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
   // password manager".
   constexpr std::string_view kSecrets[] = {"密码", "password", "passcode", "pin", "door code",
@@ -625,18 +618,6 @@ bool AsksForDayOfMonth(std::string_view q) {
 }
 
 }  // namespace
-
-std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded) {
-  std::vector<std::string> out;
-  constexpr std::string_view kHao = "号";
-  for (std::string_view noun : kZhIdAsks) {
-    std::string_view stem = noun;
-    if (stem.size() >= 3 * 3 && stem.ends_with(kHao)) stem.remove_suffix(kHao.size());
-    if (folded.find(stem) == std::string_view::npos) continue;
-    if (std::find(out.begin(), out.end(), stem) == out.end()) out.emplace_back(stem);
-  }
-  return out;
-}
 
 AnswerKind AskedKind(std::string_view query, bool about_past) {
   const std::string q = text::FoldForSearch(query);

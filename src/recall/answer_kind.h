@@ -92,9 +92,7 @@
 #ifndef ENGRAM_RECALL_ANSWER_KIND_H_
 #define ENGRAM_RECALL_ANSWER_KIND_H_
 
-#include <string>
 #include <string_view>
-#include <vector>
 
 namespace engram::recall {
 
@@ -128,11 +126,6 @@ AnswerKind AskedKind(std::string_view query, bool about_past);
 // Whether `text` carries a value of `kind` (always for kAny). `query`: the question, whose
 // own names do not answer a question for a name.
 bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query);
-
-// The Chinese nouns of identifiers folded `text` names, without a closing 号 after two
-// characters or more (车牌 of 车牌号, 车位 of 车位号, 工号): "我的车位是B1-032" names a
-// parking space, not the plate 我自己的车牌号是多少 asks for.
-std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded);
 
 }  // namespace engram::recall
 

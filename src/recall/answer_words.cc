@@ -362,4 +362,30 @@ bool CallsByName(std::string_view pair) {
   return std::find(std::begin(kNotNames), std::end(kNotNames), pair) == std::end(kNotNames);
 }
 
+namespace {
+
+constexpr std::string_view kZhIdAsks[] = {"保单号", "单号", "车牌", "账号", "帐号", "卡号", "编号",
+                                          "航班号", "座位", "会员号", "工号", "学号", "房间号",
+                                          "房号", "门牌号", "护照号", "身份证号", "合同号", "发票号",
+                                          "订单号", "案号", "批号", "展位号", "柜号", "车位号",
+                                          "楼号", "床号", "桌号", "手牌号", "证号", "执照号", "证书号",
+                                          "车次", "车架号", "序列号", "设备号", "终端号", "机身号",
+                                          "串号"};
+
+}  // namespace
+
+std::span<const std::string_view> ZhIdentifierAsks() { return kZhIdAsks; }
+
+std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded) {
+  std::vector<std::string> out;
+  constexpr std::string_view kHao = "号";
+  for (std::string_view noun : kZhIdAsks) {
+    std::string_view stem = noun;
+    if (stem.size() >= 3 * 3 && stem.ends_with(kHao)) stem.remove_suffix(kHao.size());
+    if (folded.find(stem) == std::string_view::npos) continue;
+    if (std::find(out.begin(), out.end(), stem) == out.end()) out.emplace_back(stem);
+  }
+  return out;
+}
+
 }  // namespace engram::recall

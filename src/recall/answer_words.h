@@ -104,6 +104,14 @@ bool HasMentionOf(std::string_view raw_text, std::string_view folded_query,
 // character that makes no common word with it (小林, 老周, 阿杰; not 小时, 老师, 阿姨).
 bool CallsByName(std::string_view pair);
 
+// The Chinese words that ask for an identifier (保单号, 车牌, 工号, 车次, ...).
+std::span<const std::string_view> ZhIdentifierAsks();
+
+// The Chinese nouns of identifiers folded `text` names, without a closing 号 after two
+// characters or more (车牌 of 车牌号, 车位 of 车位号, 工号): "我的车位是B1-032" names a
+// parking space, not the plate 我自己的车牌号是多少 asks for.
+std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_ANSWER_WORDS_H_

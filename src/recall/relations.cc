@@ -144,4 +144,52 @@ bool NameOtherRoles(std::string_view folded_a, std::string_view folded_b) {
   return both.empty();
 }
 
+// The subjects a teacher of folded `text` teaches (数学 of "女儿数学老师", "piano" of "piano
+// teacher"): two teachers of two subjects are two people.
+std::vector<std::string_view> TaughtSubjectsIn(std::string_view folded) {
+  constexpr std::string_view kSubjects[] = {
+      "语文", "数学", "英语", "物理", "化学", "生物", "历史", "地理", "政治", "体育", "音乐",
+      "美术", "钢琴", "舞蹈", "书法", "math", "maths", "english", "science", "history",
+      "piano", "violin", "guitar", "art", "music", "french", "spanish", "chemistry",
+      "physics", "biology", "pe", "gym", "dance", "swim", "swimming"};
+  std::vector<std::string_view> out;
+  for (std::string_view s : kSubjects) {
+    const bool han = static_cast<unsigned char>(s[0]) >= 0x80;
+    const bool said = han ? folded.find(std::string(s) + "老师") != std::string_view::npos
+                          : HasCue(folded, std::string(s) + " teacher") ||
+                                HasCue(folded, std::string(s) + " tutor");
+    if (said) out.push_back(s);
+  }
+  return out;
+}
+
+// Whether folded `text` opens with the speaker as its subject ("我是O型血", "i'm type o"), not
+// with a thing of theirs ("我的直属上司是陈经理", "my work email is ...").
+bool OpensWithSelf(std::string_view folded) {
+  for (std::string_view self : {"我是", "我今年", "i'm ", "i am "}) {
+    if (folded.starts_with(self)) return true;
+  }
+  return false;
+}
+
+// Whether folded `text` opens with a relation in Chinese as its subject ("儿子近视200度了"); in
+// English the question may call the same one otherwise ("my girl" of "my daughter wears ...").
+bool OpensWithRelation(std::string_view folded) {
+  for (const std::string& r : RelationsIn(folded)) {
+    if (static_cast<unsigned char>(r[0]) >= 0x80 && folded.starts_with(r)) return true;
+  }
+  return false;
+}
+
+// Whether folded `text` stresses that it is the speaker's own ("my own defense", "我自己的").
+bool SaysOwnOwn(std::string_view folded) {
+  return HasCue(folded, "my own") || folded.find("我自己") != std::string_view::npos;
+}
+
+// Whether folded `query` speaks of the caller's own: 我, "my", "our".
+bool SaysFirstPerson(std::string_view folded) {
+  return folded.find("我") != std::string_view::npos || HasCue(folded, "my") ||
+         HasCue(folded, "our") || HasCue(folded, "mine");
+}
+
 }  // namespace engram::recall

@@ -45,6 +45,24 @@ bool ShareARole(std::string_view folded_a, std::string_view folded_b);
 // people.
 bool NameOtherRoles(std::string_view folded_a, std::string_view folded_b);
 
+// The subjects a teacher of folded `text` teaches (数学 of "女儿数学老师", "piano" of "piano
+// teacher"): two teachers of two subjects are two people.
+std::vector<std::string_view> TaughtSubjectsIn(std::string_view folded);
+
+// Whether folded `text` opens with the speaker as its subject ("我是O型血", "i'm type o"), not
+// with a thing of theirs ("我的直属上司是陈经理", "my work email is ...").
+bool OpensWithSelf(std::string_view folded);
+
+// Whether folded `text` opens with a relation in Chinese as its subject ("儿子近视200度了"); in
+// English the question may call the same one otherwise ("my girl" of "my daughter wears ...").
+bool OpensWithRelation(std::string_view folded);
+
+// Whether folded `text` stresses that it is the speaker's own ("my own defense", "我自己的").
+bool SaysOwnOwn(std::string_view folded);
+
+// Whether folded `query` speaks of the caller's own: 我, "my", "our".
+bool SaysFirstPerson(std::string_view folded);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_RELATIONS_H_

@@ -113,42 +113,6 @@ std::string WithoutValues(std::string_view content, std::vector<std::string>* po
   return out;
 }
 
-// Whether two statements may be about the same subject: they are not when each names a
-// person the other does not mention at all, or when one is only the speaker's and the other
-// only about someone else.
-// Whether `y` mentions a subject of `x` (a project also without its word 项目: "官网改版").
-bool Mentions(const StatementCues& x, const StatementCues& y) {
-  constexpr std::string_view kProject = "项目";
-  for (std::string_view s : x.subjects) {
-    if (s.size() > kProject.size() + 3 && s.substr(s.size() - kProject.size()) == kProject) {
-      s.remove_suffix(kProject.size());
-    }
-    if (y.folded.find(s) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// Whether every subject `c` names is a number or code (HX-448210, T-205), not a name.
-bool NamesOnlyNumbers(const StatementCues& c) {
-  return std::all_of(c.subjects.begin(), c.subjects.end(), [](const std::string& s) {
-    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-  });
-}
-
-bool SharesSubject(const StatementCues& a, const StatementCues& b) {
-  auto mentions = [](const StatementCues& x, const StatementCues& y) { return Mentions(x, y); };
-  if (!a.subjects.empty() && !b.subjects.empty()) {
-    return mentions(a, b) || mentions(b, a);
-  }
-  const bool a_own = a.first_person && a.subjects.empty();
-  const bool b_own = b.first_person && b.subjects.empty();
-  // A statement that names only a code ("filed an insurance claim ..., claim #C-55102") is no
-  // one else's: the speaker's own, said without "I".
-  const bool a_other = !a.first_person && !a.subjects.empty() && !NamesOnlyNumbers(a);
-  const bool b_other = !b.first_person && !b.subjects.empty() && !NamesOnlyNumbers(b);
-  return !(a_own && b_other) && !(b_own && a_other);
-}
-
 // The slots two statements both speak of, `newer` said after `older`.
 uint32_t SharedSlots(const StatementCues& newer, const StatementCues& older) {
   uint32_t shared = newer.slots & older.slots;
@@ -210,15 +174,6 @@ double SharedItemWords(std::string_view a, std::string_view b) {
 namespace {
 
 // Further from the question than the older statement by kRemarkCosineGap (both known).
-bool SameBodyMeasure(std::string_view a, std::string_view b) {
-  constexpr std::string_view kMeasures[] = {"体重", "身高", "血压", "腰围", "weight", "height",
-                                            "blood pressure", "waist"};
-  for (std::string_view m : kMeasures) {
-    if (HasCue(a, m) && HasCue(b, m)) return true;
-  }
-  return false;
-}
-
 bool Drifts(const Topic& topic) {
   return topic.newer_cosine > -2 && topic.older_cosine > -2 &&
          topic.newer_cosine < topic.older_cosine - kRemarkCosineGap;

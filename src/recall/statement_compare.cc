@@ -9,6 +9,7 @@
 #include "src/base/utf8.h"
 #include "src/recall/answer_measures.h"
 #include "src/recall/answer_words.h"
+#include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
 
@@ -359,6 +360,46 @@ bool SharePhrase(std::string_view a, std::string_view b, std::string_view questi
       return true;
     }
     k = end > k ? end : k + 1;
+  }
+  return false;
+}
+
+bool Mentions(const StatementCues& x, const StatementCues& y) {
+  constexpr std::string_view kProject = "项目";
+  for (std::string_view s : x.subjects) {
+    if (s.size() > kProject.size() + 3 && s.substr(s.size() - kProject.size()) == kProject) {
+      s.remove_suffix(kProject.size());
+    }
+    if (y.folded.find(s) != std::string::npos) return true;
+  }
+  return false;
+}
+
+bool NamesOnlyNumbers(const StatementCues& c) {
+  return std::all_of(c.subjects.begin(), c.subjects.end(), [](const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  });
+}
+
+bool SharesSubject(const StatementCues& a, const StatementCues& b) {
+  auto mentions = [](const StatementCues& x, const StatementCues& y) { return Mentions(x, y); };
+  if (!a.subjects.empty() && !b.subjects.empty()) {
+    return mentions(a, b) || mentions(b, a);
+  }
+  const bool a_own = a.first_person && a.subjects.empty();
+  const bool b_own = b.first_person && b.subjects.empty();
+  // A statement that names only a code ("filed an insurance claim ..., claim #C-55102") is no
+  // one else's: the speaker's own, said without "I".
+  const bool a_other = !a.first_person && !a.subjects.empty() && !NamesOnlyNumbers(a);
+  const bool b_other = !b.first_person && !b.subjects.empty() && !NamesOnlyNumbers(b);
+  return !(a_own && b_other) && !(b_own && a_other);
+}
+
+bool SameBodyMeasure(std::string_view a, std::string_view b) {
+  constexpr std::string_view kMeasures[] = {"体重", "身高", "血压", "腰围", "weight", "height",
+                                            "blood pressure", "waist"};
+  for (std::string_view m : kMeasures) {
+    if (HasCue(a, m) && HasCue(b, m)) return true;
   }
   return false;
 }

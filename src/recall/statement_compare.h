@@ -75,6 +75,21 @@ bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind k
 bool SharePhrase(std::string_view a, std::string_view b, std::string_view question,
                  bool with_digit);
 
+// Whether `y` mentions a subject of `x` (a project also without its word 项目: "官网改版").
+bool Mentions(const StatementCues& x, const StatementCues& y);
+
+// Whether every subject `c` names is a number or code (HX-448210, T-205), not a name.
+bool NamesOnlyNumbers(const StatementCues& c);
+
+// Whether two statements may be about the same subject: they are not when each names a
+// person the other does not mention at all, or when one is only the speaker's and the other
+// only about someone else.
+bool SharesSubject(const StatementCues& a, const StatementCues& b);
+
+// Whether two folded statements name the same measure of the body (体重, "weight", 身高): one
+// value per measure.
+bool SameBodyMeasure(std::string_view a, std::string_view b);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_STATEMENT_COMPARE_H_
