@@ -749,6 +749,13 @@ constexpr SetFloor kSixtyFifthSetFloors[] = {
 //   69: the final rules of 1002802, 58/70 = 82.9 % (57, 50); cbae732's rules 57/70;
 //   70: the final rules, 55/70 = 78.6 % (55, 49); cbae732's rules 55/70;
 //   71: the final rules, 54/70 = 77.1 % (53, 43); cbae732's rules 52/70.
+// Sets seventy-two and seventy-three, from the same prompt (72: 景德镇陶瓷窑厂老板, 乌鲁木齐出租车
+// 司机, 宁波外贸跟单员, a Glasgow nightshift paramedic, a Vermont maple-syrup producer, a Sydney
+// school music teacher; 73: 成都社区医院全科医生, 青海牧民合作社会计, 上海婚礼策划师, a Cork
+// hurling coach who runs a pub, a Phoenix solar-panel installer, a Toronto subway operator),
+// written while sets 66-71 were tuned on and scored once with the rules of 427eb11:
+//   72: 61/70 = 87.1 % (58 at 0.35, 53 with no floor); cbae732's rules 61/70;
+//   73: 58/70 = 82.9 % (57, 49); cbae732's rules 57/70.
 // Development data from then on; the floors are the blind scores less one row.
 constexpr SetFloor kSixtySixthSetFloors[] = {
     {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
@@ -762,6 +769,10 @@ constexpr SetFloor kSeventiethSetFloors[] = {
     {0.25, 54.0 / 70}, {0.35, 54.0 / 70}, {0.0, 48.0 / 70}};
 constexpr SetFloor kSeventyFirstSetFloors[] = {
     {0.25, 53.0 / 70}, {0.35, 52.0 / 70}, {0.0, 42.0 / 70}};
+constexpr SetFloor kSeventySecondSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 57.0 / 70}, {0.0, 52.0 / 70}};
+constexpr SetFloor kSeventyThirdSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 56.0 / 70}, {0.0, 48.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1190,6 +1201,14 @@ TEST(TruthHeldOutTest, ScoreOnSeventiethSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSeventyFirstSet) {
   ExpectFloors("truth_heldout71.jsonl", kSeventyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventySecondSet) {
+  ExpectFloors("truth_heldout72.jsonl", kSeventySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventyThirdSet) {
+  ExpectFloors("truth_heldout73.jsonl", kSeventyThirdSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
