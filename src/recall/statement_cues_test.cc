@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "src/recall/relations.h"
@@ -80,8 +81,8 @@ TEST(StalenessTest, NowClosingAClauseIsAChange) {
 TEST(StalenessTest, TwoPeopleOfTheRoleAskedForAreTwoAnswers) {
   const Memory lin = Record(1, 1, 1000, "牙医是五马街口腔诊所的林医生 洗牙找他");
   const Memory pan = Record(2, 2, 2000, "我的牙医 瓯海区口腔医院潘医生 下个月8号复诊");
-  EXPECT_EQ(OutdatedByCues({&lin, &pan}, {1, 1}, "", /*asks_one=*/true, true, "我看牙是找哪个医生")[0],
-            1);
+  const std::string_view question = "我看牙是找哪个医生";
+  EXPECT_EQ(OutdatedByCues({&lin, &pan}, {1, 1}, "", /*asks_one=*/true, true, question)[0], 1);
   EXPECT_TRUE(ShareARole("牙医是林医生", "潘医生"));
   EXPECT_FALSE(ShareARole("游泳教练叫李杰", "钢琴老师姓何"));
 }

@@ -454,9 +454,10 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     // An identifier of another thing only (车位 for 车牌).
     if (!asked_ids.empty()) {
       const std::vector<std::string> named = ZhIdentifierNounsIn(Folded(h.memory.content));
-      if (!named.empty() && !any_id(named) && std::none_of(named.begin(), named.end(), [&](const std::string& n) {
-            return std::find(asked_ids.begin(), asked_ids.end(), n) != asked_ids.end();
-          })) {
+      const bool asked_id = std::any_of(named.begin(), named.end(), [&](const std::string& n) {
+        return std::find(asked_ids.begin(), asked_ids.end(), n) != asked_ids.end();
+      });
+      if (!named.empty() && !any_id(named) && !asked_id) {
         off_answer[i] = true;
       }
     }

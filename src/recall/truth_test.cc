@@ -341,7 +341,8 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
                    {"我们公司最大那条船叫海之梦 70尺", "42尺那条船的船检证号是YT-ZH-0835"});
   EXPECT_LT(r[1], 0.25);
   // A teacher (老师) links no two people; a teacher of another subject is another person.
-  r = relevance_of("王思语电话多少", {"王思语老师课表 周二周四第三节", "教研组长李老师手机 13609183345"});
+  r = relevance_of("王思语电话多少",
+                   {"王思语老师课表 周二周四第三节", "教研组长李老师手机 13609183345"});
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("女儿英语老师电话多少",
                    {"女儿英语不太好 想给她找个家教", "女儿数学老师姓钱 电话13605793318"});
