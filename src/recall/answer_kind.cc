@@ -747,6 +747,13 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
           }
         }
       }
+      // Asked what time of day, a day or a month is no answer ("trip is in october").
+      if (AsksClockTime(folded_query)) {
+        constexpr std::string_view kEnClock[] = {"noon",  "midnight", "o'clock", "morning", "am",
+                                                 "pm", "afternoon", "evening", "tonight", "night"};
+        return HasFreeDigit(timed) || HasCharOf(timed, "点时分早晚午夜半") ||
+               AnyCue(timed, kEnClock);
+      }
       // Days and parts of days that recur ("i'm doing sundays now", "weekends only").
       constexpr std::string_view kEnRecurring[] = {
           "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",

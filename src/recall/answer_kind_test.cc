@@ -573,6 +573,13 @@ TEST(AnswerKindTest, TheQuestionsOwnDayAndANumberOfAThingAreNoTime) {
                            "saturday's game vs the mudcats is at lake highlands field 2", game));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "saturday's game vs the mudcats is at 2", game));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "mudcats game moved to sunday", game));
+  // Asked what time, with no day named, a day or a month is no answer.
+  const std::string_view flight = "what time's my flight to sydney";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "sydney trip is in october, still need to book",
+                           flight));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "flight to sydney leaves 6:40am", flight));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "船上保险今年买的人保", "体检几点开始"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "体检早上八点开始 空腹", "体检几点开始"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kName,
                            "parent teacher conference w jace's 4th grade teacher is tues at 4:15",
                            "what's jace's teacher's name"));

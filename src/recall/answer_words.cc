@@ -108,6 +108,15 @@ bool IsProperWord(const LatinWord& w, const std::vector<std::string>& asked) {
   return !w.sentence_start || StartsLikeAName(lower);
 }
 
+bool AsksClockTime(std::string_view folded_query) {
+  constexpr std::string_view kEnDays[] = {
+      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
+      "tomorrow", "tonight", "mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"};
+  const bool asks_clock = HasCue(folded_query, "what time") || HasCue(folded_query, "what hour") ||
+                          folded_query.find("几点") != std::string_view::npos;
+  return asks_clock && !AnyCue(folded_query, kEnDays) && !HasCharOf(folded_query, "周今明昨号");
+}
+
 bool IsHan(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
 
 

@@ -43,6 +43,10 @@ bool StartsWithAny(std::string_view folded, std::span<const std::string_view> st
 // Whether `folded` has a character of `chars` (one UTF-8 string of characters).
 bool HasCharOf(std::string_view folded, std::string_view chars);
 
+// Whether folded `query` asks what time of day ("what time's my flight", "几点出发") and names
+// no day itself ("what time is saturday's game" may be answered by a day it moved to).
+bool AsksClockTime(std::string_view folded_query);
+
 // A CJK unified ideograph of the basic block.
 bool IsHan(char32_t c);
 

@@ -7,7 +7,7 @@ namespace engram::recall {
 namespace {
 
 constexpr std::string_view kCorrectionCues[] = {
-    "更正", "纠正", "不对", "说错", "记错", "搞错", "口误", "correction", "i meant", "mixed up",
+    "更正", "纠正", "说错", "记错", "搞错", "口误", "correction", "i meant", "mixed up",
     "to correct", "not right", "wrong earlier", "sorry, wrong",
     "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
     "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错", "看错", "听错",
@@ -54,6 +54,7 @@ constexpr std::string_view kChangeCues[] = {
 // counts as replaced.
 constexpr std::string_view kReplaceCues[] = {
     "不再", "戒了", "戒烟", "戒酒", "已经不", "改成", "换成", "改用", "不用了", "不喝", "卖了",
+    "moved out",
     "换了", "改喝",
     "改吃", "涨价", "降价", "涨到", "降到",
     "换到", "改到", "改为", "调到", "调整为", "更新为", "更新成", "变成", "变为", "推迟到",
@@ -245,7 +246,7 @@ bool ChangesToAValue(std::string_view folded) {
     if (folded.find(cue) != std::string_view::npos) return true;
   }
   // An English change verb and "to" within five words after it ("moved the card reader over to
-  // zettle").
+  // zettle", "switched u16 training to mon and wed").
   constexpr std::string_view kVerbs[] = {"moved", "switched", "transferred", "changed",
                                          "migrated", "relocated", "promoted", "upgraded",
                                          "moving", "switching", "put"};
@@ -258,7 +259,7 @@ bool ChangesToAValue(std::string_view folded) {
       for (int word = 0; word < 6 && end < folded.size(); ++word) {
         while (end < folded.size() && folded[end] == ' ') ++end;
         size_t stop = end;
-        while (stop < folded.size() && std::isalpha(static_cast<unsigned char>(folded[stop]))) {
+        while (stop < folded.size() && std::isalnum(static_cast<unsigned char>(folded[stop]))) {
           ++stop;
         }
         if (folded.substr(end, stop - end) == "to") return true;

@@ -7,6 +7,7 @@
 
 #include "src/base/utf8.h"
 #include "src/extract/entity_extractor.h"
+#include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/relevance.h"
@@ -146,6 +147,61 @@ bool HadItWrong(std::string_view folded) {
       }
       const std::string_view after = folded.substr(at + verb.size(), 40);
       if (HasCue(after, "wrong")) return true;
+    }
+  }
+  return false;
+}
+
+// Whether "不对" opens a clause of `folded` ("不对 我看错邮件了", "哦不对", "刚才说的不对"):
+// said of a thing ("颜色不对", "尺寸不对") it finds fault, and "不对劲", "对不对" are no
+// correction either.
+bool SaysNotRight(std::string_view folded) {
+  static constexpr std::string_view kCue = "不对";
+  for (size_t at = folded.find(kCue); at != std::string_view::npos;
+       at = folded.find(kCue, at + 1)) {
+    const std::string_view after = folded.substr(at + kCue.size());
+    if (after.starts_with("劲") || after.starts_with("外") || after.starts_with("称")) continue;
+    const std::string_view before = folded.substr(0, at);
+    if (before.empty() ||
+        (static_cast<unsigned char>(before.back()) < 0x80 &&
+         !std::isalnum(static_cast<unsigned char>(before.back())))) {
+      return true;
+    }
+    for (std::string_view opener : {"，", "。", "！", "？", "；", "：", "、", "…", "哦", "噢",
+                                    "喔", "啊", "诶", "欸", "哎", "呃", "嗯", "的", "了", "等等",
+                                    "好像", "还是"}) {
+      if (before.ends_with(opener)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether the slip `folded` tells of is another's, done to what is the speaker's: "客户在邮件里
+// 把我名字写错了", "the barista spelled my name wrong", "they got my order wrong". A correction
+// of one's own words says "我写错了", "I got the date wrong".
+bool AnothersSlip(std::string_view folded) {
+  for (size_t at = folded.find("把我"); at != std::string_view::npos;
+       at = folded.find("把我", at + 1)) {
+    if (at > 0 && HasCharOf(folded.substr(at + 6, 30), "错反岔混")) return true;
+  }
+  // In English the subject must be someone else: a pronoun or a noun after "the", "my", ...
+  for (std::string_view verb : {" got my ", " spelled my ", " wrote my ", " put my ", " typed my ",
+                                " misspelled my "}) {
+    const size_t at = folded.find(verb);
+    if (at == std::string_view::npos) continue;
+    std::vector<std::string_view> before;  // the words before the verb, as split by spaces
+    std::string_view rest = folded.substr(0, at + 1);
+    for (size_t sp = rest.find(' '); sp != std::string_view::npos; sp = rest.find(' ')) {
+      if (sp > 0) before.push_back(rest.substr(0, sp));
+      rest.remove_prefix(sp + 1);
+    }
+    if (before.empty()) continue;
+    const std::string_view subject = before.back();
+    const std::string_view det = before.size() > 1 ? before[before.size() - 2] : "";
+    if (subject == "they" || subject == "he" || subject == "she" || subject == "someone" ||
+        subject == "somebody" || det == "the" || det == "my" || det == "our" || det == "his" ||
+        det == "her" || det == "their") {
+      return true;
     }
   }
   return false;
@@ -599,7 +655,8 @@ StatementCues ReadCues(std::string_view text) {
   static const CueIndex& kReplace = *new CueIndex(CuesOf(ReplaceCues()));
   static const CueIndex& kChange = *new CueIndex(CuesOf(ChangeCues()));
   static const CueIndex& kAdditive = *new CueIndex(CuesOf(AdditiveCues()));
-  c.correction = kCorrection.Match(folded) != 0 || HadItWrong(folded);
+  c.correction = (kCorrection.Match(folded) != 0 || HadItWrong(folded) || SaysNotRight(folded)) &&
+                 !AnothersSlip(folded);
   c.opening_correction = !c.correction && OpensWith(folded, OpeningCorrectionCues());
   // "sold a used trek fx to a customer" is a sale, no end of something one had ("sold the
   // honda"): "sold" before "a" / "an" is no ending cue.
@@ -640,7 +697,13 @@ StatementCues ReadCues(std::string_view text) {
           k > 0 && (clause.starts_with("also ") || clause.starts_with("另外") ||
                     clause.starts_with("顺便") || clause.starts_with("钱也") ||
                     clause.starts_with("款也") || clause.starts_with("尾款也"));
-      if (!afterthought) c.additive = true;
+      // A change told in an earlier clause: "也" after it tells of something else ("记账软件换成
+      // 金蝶了 理事长说他在牧场也能看").
+      const size_t clause_at = static_cast<size_t>(clauses[k].data() - folded.data());
+      const bool after_change = k > 0 && change_at != std::string::npos && change_at < clause_at &&
+                                clause_at <= folded.size() && kChange.Match(clause) == 0 &&
+                                kReplace.Match(clause) == 0;
+      if (!afterthought && !after_change) c.additive = true;
     }
   }
   c.first_person = HasCue(folded, "i") || HasCue(folded, "my") || HasCue(folded, "me") ||

@@ -34,6 +34,36 @@ TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {
   EXPECT_FALSE(Cue("i mean, the calves look healthy").correction);
 }
 
+// "不对" opening a clause corrects; said of a thing it finds fault with it.
+TEST(StalenessTest, NotRightCorrectsOnlyOpeningAClause) {
+  EXPECT_TRUE(Cue("不对，我说错了，是下周四飞成都").correction);
+  EXPECT_TRUE(Cue("哦不对 编号是421587").correction);
+  EXPECT_TRUE(Cue("刚才说的不对 应该是周五").correction);
+  EXPECT_TRUE(Cue("号码 不对 是8812").correction);
+  EXPECT_FALSE(Cue("客户寄来的样品到了 颜色不对").correction);
+  EXPECT_FALSE(Cue("这批货尺寸不对劲").correction);
+  EXPECT_FALSE(Cue("你说对不对").correction);
+}
+
+// A slip of someone else's, done to what is the speaker's, corrects nothing the speaker said.
+TEST(StalenessTest, AnothersSlipIsNoCorrection) {
+  EXPECT_FALSE(Cue("今天客户在邮件里把我名字写错了 笑死").correction);
+  EXPECT_FALSE(Cue("the barista spelled my name wrong again lol").correction);
+  EXPECT_FALSE(Cue("they got my order wrong, no pickles my foot").correction);
+  EXPECT_TRUE(Cue("i mean thursdays for marisol, got my days mixed up").correction);
+  EXPECT_TRUE(Cue("i got my dates wrong, the trip is the 14th").correction);
+  EXPECT_TRUE(Cue("刚才把号码写错了 是8812").correction);
+}
+
+// A change to a value told with a number in its words; a move out of a home ends it; "也" in a
+// clause after the change adds to something else.
+TEST(StalenessTest, ChangesMovesOutAndAfterthoughts) {
+  EXPECT_TRUE(ChangesToAValue("switched u16 training to mon and wed, pitch clash"));
+  EXPECT_TRUE(Cue("moved out of the old place, renting in coral gables now").replace);
+  EXPECT_FALSE(Cue("记账软件换成金蝶精斗云了 理事长说云端的他在牧场也能看").additive);
+  EXPECT_TRUE(Cue("午饭也换成米线了").additive);
+}
+
 TEST(StalenessTest, DrinksStepsAndPossessives) {
   EXPECT_NE(Cue("每天早上两杯美式 不然开会撑不住").slots & kSlotDrinkEat, 0u);
   EXPECT_NE(Cue("试车没问题 张姐的途观已经交车了 钱也结了").slots & kSlotStatus, 0u);

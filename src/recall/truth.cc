@@ -111,6 +111,21 @@ void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits) {
     return MemoryTime((*hits)[a].memory).unix_ms < MemoryTime((*hits)[b].memory).unix_ms;
   });
   for (size_t k = 0; k < by_time.size(); ++k) (*hits)[by_time[k]].score = scores[k];
+  // The latest state is what holds now, which the question does not ask for.
+  hits->erase(hits->begin() + static_cast<std::ptrdiff_t>(by_time.back()));
+}
+
+// Asked about the past: a current hit that replaced an outdated one shown above it holds now,
+// which the question does not ask for ("我之前那个手机号是多少？"); the outdated hit names it.
+void LeaveOutSuccessorsOfShown(std::vector<RecallHit>* hits) {
+  std::unordered_set<int64_t> replacing;
+  std::vector<RecallHit> out;
+  for (RecallHit& h : *hits) {
+    if (h.state == "current" && replacing.contains(h.memory.id)) continue;
+    if (h.state == "outdated" && h.superseded_by != 0) replacing.insert(h.superseded_by);
+    out.push_back(std::move(h));
+  }
+  *hits = std::move(out);
 }
 
 // Whether `text` ends with a title written with a full stop after it (Dr, Mr, Mrs, Ms, Prof,
@@ -622,6 +637,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   }
   if (params.asks_past) EarlierStatesFirst(params.min_relevance, &out);
   SortByScore(&out);
+  if (params.asks_past) LeaveOutSuccessorsOfShown(&out);
   std::unordered_set<std::string> said;  // folded contents of the current hits kept
   // One statement said: the hit kept for it, and every record found to say it (`members`, the
   // kept one's first), so that a later record saying it as any of them did joins it.
