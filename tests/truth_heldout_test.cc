@@ -773,6 +773,22 @@ constexpr SetFloor kSeventySecondSetFloors[] = {
     {0.25, 60.0 / 70}, {0.35, 57.0 / 70}, {0.0, 52.0 / 70}};
 constexpr SetFloor kSeventyThirdSetFloors[] = {
     {0.25, 57.0 / 70}, {0.35, 56.0 / 70}, {0.0, 48.0 / 70}};
+// Sets 74-76: the prompt of sets 66-73, six lives each (74: 哈尔滨的冰雕师傅, 苏州的评弹演员,
+// 深圳华强北的手机维修店老板, a Cardiff rugby physio, a New Orleans brass-band trumpeter, a Perth
+// mining-site cook; 75: 拉萨的藏式客栈老板, 义乌的小商品批发商, 武汉的大学辅导员, an Edinburgh
+// festival stage manager, a Montana fly-fishing guide, a Singapore hawker-stall owner; 76:
+// 大连的海参养殖户, 西安的兵马俑讲解员, 厦门的茶叶店店主, a Belfast taxi dispatcher, a Seattle
+// night-shift pharmacist, a Cornwall surf-school owner), written while sets 66-73 were tuned on
+// and scored once with the rules of d36cd2f:
+//   74: 57/70 = 81.4 % (56 at 0.35, 51 with no floor); 7bab851's rules 57/70;
+//   75: 60/70 = 85.7 % (59, 55); 7bab851's rules 52/70;
+//   76: 59/70 = 84.3 % (59, 52); 7bab851's rules 59/70.
+constexpr SetFloor kSeventyFourthSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 55.0 / 70}, {0.0, 50.0 / 70}};
+constexpr SetFloor kSeventyFifthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kSeventySixthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 51.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1209,6 +1225,18 @@ TEST(TruthHeldOutTest, ScoreOnSeventySecondSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSeventyThirdSet) {
   ExpectFloors("truth_heldout73.jsonl", kSeventyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventyFourthSet) {
+  ExpectFloors("truth_heldout74.jsonl", kSeventyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventyFifthSet) {
+  ExpectFloors("truth_heldout75.jsonl", kSeventyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventySixthSet) {
+  ExpectFloors("truth_heldout76.jsonl", kSeventySixthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
