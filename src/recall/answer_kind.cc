@@ -34,7 +34,9 @@ constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does 
                                             "when will "};
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
                                             "what colour", "which color", "which colour"};
-constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number"};
+// ... and a dose of a medicine ("what dose is marco taking", "一次吃几片").
+constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number",
+                                            "dose", "dosage", "几片", "几粒", "剂量", "用量"};
 // An amount of money: a number of minutes or a model's number ("V12", "Q3") is none.
 constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少", "挣了多少", "赚了多少",
                                            "赚多少"};

@@ -573,6 +573,14 @@ TEST(AnswerKindTest, TheQuestionsOwnDayAndANumberOfAThingAreNoTime) {
                            "saturday's game vs the mudcats is at lake highlands field 2", game));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "saturday's game vs the mudcats is at 2", game));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "mudcats game moved to sunday", game));
+  // A dose is an amount: a statement that names none carries none; shows are no sum.
+  EXPECT_EQ(AskedKind("what dose is marco taking for his migraines", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("老伴那个药一次吃几片", false), AnswerKind::kAmount);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "neuro put him on something new",
+                           "what dose is marco taking for his migraines"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "neuro put marco on topiramate 25mg twice a day",
+                          "what dose is marco taking for his migraines"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "光裕书场下个月有我两场", "光裕书场门票多少钱"));
   // Asked what time, with no day named, a day or a month is no answer.
   const std::string_view flight = "what time's my flight to sydney";
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "sydney trip is in october, still need to book",

@@ -65,7 +65,9 @@ bool AsksWhatHeldBefore(std::string_view folded) {
   bool before = false, past = false;
   ForEachAsciiWord(folded, [&](std::string_view word) {
     before = before || word == "before";
-    past = past || word == "did" || word == "was" || word == "were" || word == "had";
+    // "where'd i live before gentilly": "'d" is "did" or "had".
+    past = past || word == "did" || word == "was" || word == "were" || word == "had" ||
+           word == "d";
   });
   return before && past;
 }
@@ -190,8 +192,9 @@ constexpr std::string_view kStatusAsks[] = {
     "did i get", "did we get", "what's the deal with", "what's up with", "how far along",
     "where am i with", "where am i on", "得怎么样", "结果如何", "如何了", "the latest on",
     "where are things with", "where are things on", "where do things stand", "到没到", "好没好",
-    "弄好没", "现在怎样", "怎样了", "拿到没", "修好没",
-    "the latest with", "the latest about"};
+    "弄好没", "现在怎样", "怎样了", "拿到没", "修好没", "评上了没", "评上没", "评上了吗",
+    "过了没", "过没过", "考过没", "the latest with", "the latest about", "where am i at with",
+    "where are we at with", "where we at with", "where's it at", "where is it at"};
 
 // A Chinese yes/no question of whether something got done: it ends with 了没, 没有, 没 or 了吗
 // ("办完没", "春游车费报了没有", "助理招到了吗") and asks no question word.

@@ -69,6 +69,8 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_TRUE(AnalyzeQuery("What job did I have before my current one?", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("我搬家之前住在哪？", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("What was my previous WeChat ID?", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("where'd i live before gentilly", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("what should i pack before the trip", at).wants_history);
   // A habit at a time of day, and a period a value belongs to, ask what is true now.
   const QueryAnalysis morning = AnalyzeQuery("我早上一般喝什么？", at);
   EXPECT_TRUE(morning.past_window);
@@ -126,6 +128,8 @@ TEST(QueryAnalysisTest, ALookupAsksNothing) {
 TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("where are things with my flight physical"));
   EXPECT_TRUE(AsksForStatus("婴儿床到没到"));
+  EXPECT_TRUE(AsksForStatus("where am i at with the smith permit"));
+  EXPECT_TRUE(AsksForStatus("我那个传承人评上了没"));
   EXPECT_TRUE(AsksForStatus("送修的桑塔纳现在怎样"));
   EXPECT_TRUE(AsksForStatus("我那个空气炸锅到哪了"));
   EXPECT_TRUE(AsksForStatus("did my zappos refund go through"));

@@ -1,7 +1,6 @@
 #include "src/recall/relations.h"
 
 #include <algorithm>
-#include <cctype>
 #include <iterator>
 #include <utility>
 
@@ -126,6 +125,27 @@ std::vector<int> RoleFamiliesIn(std::string_view folded) {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+uint32_t PremisesIn(std::string_view folded) {
+  struct Premises {
+    std::string_view word;
+    uint32_t bit;
+  };
+  static constexpr Premises kPremises[] = {
+      {"家里", 1},   {"我家", 1},   {"在家", 1},     {"home", 1},    {"house", 1},
+      {"单位", 2},   {"公司", 2},   {"办公室", 2},   {"office", 2},  {"workplace", 2},
+      {"店里", 4},   {"档口", 4},   {"铺子", 4},     {"shop", 4},    {"store", 4},
+      {"pub", 4},    {"salon", 4},  {"restaurant", 4}, {"学校", 8},  {"宿舍", 8},
+      {"school", 8}, {"dorm", 8},   {"campus", 8}};
+  uint32_t bits = 0;
+  for (const Premises& p : kPremises) {
+    const bool han = static_cast<unsigned char>(p.word[0]) >= 0x80;
+    if (han ? folded.find(p.word) != std::string_view::npos : HasCue(folded, p.word)) {
+      bits |= p.bit;
+    }
+  }
+  return bits;
 }
 
 bool ShareARole(std::string_view folded_a, std::string_view folded_b) {

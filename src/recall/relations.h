@@ -6,6 +6,7 @@
 #ifndef ENGRAM_RECALL_RELATIONS_H_
 #define ENGRAM_RECALL_RELATIONS_H_
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,6 +38,12 @@ std::vector<std::string> PossessorRelationsIn(std::string_view folded);
 // another; 教练 and "coach" one): asked for one's way to reach or name, a statement of
 // another's ("送面粉的司机电话…" for 韩医生电话, 游泳教练 for 班主任) is no answer. Sorted.
 std::vector<int> RoleFamiliesIn(std::string_view folded);
+
+// The premises folded `text` puts a thing in, as a bit set: home (家里, 我家, "home"), a
+// workplace (单位, 公司, 办公室, "office"), a shop (店里, 档口, "shop", "pub"), a school
+// (学校, 宿舍, "school", "dorm"). Asked for a value of one ("家里wifi密码"), a statement of
+// another's only ("单位员工休息室wifi密码 …") is no answer.
+uint32_t PremisesIn(std::string_view folded);
 
 // Whether both texts name people of one role family (牙医 and 医生).
 bool ShareARole(std::string_view folded_a, std::string_view folded_b);

@@ -64,6 +64,15 @@ TEST(StalenessTest, ChangesMovesOutAndAfterthoughts) {
   EXPECT_TRUE(Cue("午饭也换成米线了").additive);
 }
 
+// Results of exams and reviews are steps; "sent in" starts a process.
+TEST(StalenessTest, ResultsOfReviewsAreSteps) {
+  EXPECT_NE(Cue("复审没通过 明年再报").slots & kSlotStatus, 0u);
+  EXPECT_NE(Cue("考完了 感觉一般 等成绩吧").slots & kSlotStatus, 0u);
+  EXPECT_NE(Cue("smith river permit came thru!! approved for june launch").slots & kSlotStatus,
+            0u);
+  EXPECT_NE(Cue("sent in my commercial permit application").slots & kSlotStarted, 0u);
+}
+
 TEST(StalenessTest, DrinksStepsAndPossessives) {
   EXPECT_NE(Cue("每天早上两杯美式 不然开会撑不住").slots & kSlotDrinkEat, 0u);
   EXPECT_NE(Cue("试车没问题 张姐的途观已经交车了 钱也结了").slots & kSlotStatus, 0u);

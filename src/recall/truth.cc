@@ -17,6 +17,7 @@
 #include "src/recall/given_name.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/numbers_said.h"
+#include "src/recall/past_states.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/relations.h"
 #include "src/recall/relevance.h"
@@ -79,53 +80,6 @@ Result<int64_t> NextVersion(store::Store& store, const store::OpContext& ctx, co
     if (v.supersedes == m.id) return v.id;
   }
   return int64_t{0};
-}
-
-// A question about what held before ("我上一部手机是什么？", "Who was my boss before the
-// reorg?") when no hit is known to be replaced: of the current records that answer it
-// (relevance at least kPastStateRelevance and the floor) and state one thing (a short
-// statement, not a turn of chat that tells of several), the earlier ones take the better places. Of two states of a thing the question finds, it asks for the one a later one ended.
-void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits) {
-  std::vector<size_t> best(hits->size());  // by score
-  for (size_t i = 0; i < hits->size(); ++i) {
-    if ((*hits)[i].state == "outdated") return;  // what replaced what is known: kPastBoost
-    best[i] = i;
-  }
-  std::stable_sort(best.begin(), best.end(),
-                   [&](size_t a, size_t b) { return (*hits)[a].score > (*hits)[b].score; });
-  best.resize(std::min(best.size(), kPastStates));
-  std::vector<size_t> states;
-  for (size_t i : best) {
-    const RecallHit& h = (*hits)[i];
-    if (IsCurrentRecord(h.memory) && StatementUnits(h.memory.content) <= kStatementUnits &&
-        h.relevance >= std::max(min_relevance, kPastStateRelevance)) {
-      states.push_back(i);
-    }
-  }
-  if (states.size() < 2) return;
-  std::vector<double> scores;
-  for (size_t i : states) scores.push_back((*hits)[i].score);
-  std::sort(scores.begin(), scores.end(), std::greater<>());
-  std::vector<size_t> by_time = states;
-  std::stable_sort(by_time.begin(), by_time.end(), [&](size_t a, size_t b) {
-    return MemoryTime((*hits)[a].memory).unix_ms < MemoryTime((*hits)[b].memory).unix_ms;
-  });
-  for (size_t k = 0; k < by_time.size(); ++k) (*hits)[by_time[k]].score = scores[k];
-  // The latest state is what holds now, which the question does not ask for.
-  hits->erase(hits->begin() + static_cast<std::ptrdiff_t>(by_time.back()));
-}
-
-// Asked about the past: a current hit that replaced an outdated one shown above it holds now,
-// which the question does not ask for ("我之前那个手机号是多少？"); the outdated hit names it.
-void LeaveOutSuccessorsOfShown(std::vector<RecallHit>* hits) {
-  std::unordered_set<int64_t> replacing;
-  std::vector<RecallHit> out;
-  for (RecallHit& h : *hits) {
-    if (h.state == "current" && replacing.contains(h.memory.id)) continue;
-    if (h.state == "outdated" && h.superseded_by != 0) replacing.insert(h.superseded_by);
-    out.push_back(std::move(h));
-  }
-  *hits = std::move(out);
 }
 
 // Whether `text` ends with a title written with a full stop after it (Dr, Mr, Mrs, Ms, Prof,
@@ -385,6 +339,9 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   const std::vector<std::string> asked_relations =
       one_question ? RelationsIn(Folded(query)) : std::vector<std::string>();
   const bool first_person = one_question && SaysFirstPerson(Folded(query));
+  // The premises a question for a value names (家里 of 家里wifi密码多少).
+  const uint32_t asked_premises =
+      one_question && asked != AnswerKind::kAny ? PremisesIn(Folded(query)) : 0;
   const std::vector<int> asked_roles =
       one_question && (asked == AnswerKind::kContact || asked == AnswerKind::kName)
           ? RoleFamiliesIn(Folded(query))
@@ -465,6 +422,11 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     if (one_question && !first_person && Speaker(h.memory.content).empty() &&
         SaysOwnOwn(Folded(h.memory.content))) {
       off_answer[i] = true;
+    }
+    // Of other premises only (单位员工休息室wifi for 家里wifi); not a turn of a dialogue.
+    if (asked_premises != 0 && Speaker(h.memory.content).empty()) {
+      const uint32_t named = PremisesIn(Folded(h.memory.content));
+      if (named != 0 && (named & asked_premises) == 0) off_answer[i] = true;
     }
     // An identifier of another thing only (车位 for 车牌).
     if (!asked_ids.empty()) {
@@ -635,7 +597,10 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       if (!params.include_expired) h.score *= kExpiredFactor;
     }
   }
-  if (params.asks_past) EarlierStatesFirst(params.min_relevance, &out);
+  if (params.asks_past) {
+    EarlierStatesFirst(params.min_relevance, &out);
+    StateBeforeTheNamedOneFirst(params.query, &out);
+  }
   SortByScore(&out);
   if (params.asks_past) LeaveOutSuccessorsOfShown(&out);
   std::unordered_set<std::string> said;  // folded contents of the current hits kept

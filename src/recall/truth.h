@@ -41,10 +41,6 @@ inline constexpr double kPastBoost = 1.5;  // an outdated hit, when the past is 
 // against "我在腾讯做产品经理", replaced by "我跳槽到字节了") answers it: at least this relevant.
 inline constexpr double kPastSlotRelevance = 0.3;
 inline constexpr double kOutdatedFactor = 0.5;  // an outdated hit kept by include_history
-// A question about what held before, with no hit known to be replaced: of the best
-// kPastStates hits, the current records this relevant to it rank earliest first (ApplyTruth).
-inline constexpr double kPastStateRelevance = 0.3;
-inline constexpr size_t kPastStates = 4;
 
 struct TruthParams {
   Instant at;                      // the question's time

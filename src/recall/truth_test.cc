@@ -293,6 +293,13 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
                    {"Brightwave's PM is Tanya, she prefers Slack over email",
                     "Brightwave moved standup to Wednesdays 10am"});
   EXPECT_GT(r[1], 0.9);
+  // Of other premises only: the workplace's wifi for the home's; the home's own answers.
+  r = relevance_of("家里wifi密码多少", {"单位员工休息室wifi密码 qinyong666"});
+  EXPECT_LT(r[0], 0.25);
+  r = relevance_of("家里wifi密码多少", {"家里wifi密码改成了 hai8888"});
+  EXPECT_GT(r[0], 0.9);
+  r = relevance_of("what's the office wifi password", {"home wifi is Bluebird22"});
+  EXPECT_LT(r[0], 0.25);
   // Said of the subject: no other subject.
   r = relevance_of("what's karen's phone number?",
                    {"karen's moving to tacoma next month", "karen's cell is 206-555-0172"});

@@ -69,8 +69,10 @@ TEST(ParseTimeEnTest, NegativesProduceNothing) {
 
 // A model year before an English word is no time, whatever the language asked for.
 TEST(ParseTimeEnTest, AModelYearIsNoTime) {
+  // ... nor is a group of digits after another (a phone number).
   for (const char* text : {"bought a 2019 transit connect, the old van went to my nephew",
-                           "my 2015 civic needs tires"}) {
+                           "my 2015 civic needs tires", "phone kena stolen, new number 8832 1907",
+                           "新号码 0571-8832 2019"}) {
     auto r = ParseTime(text, Ref());
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r->empty()) << text;

@@ -239,12 +239,15 @@ size_t MatchZh(const std::u32string& s, size_t start, const Context& ctx, Span* 
   {
     // A bare four-digit number 1900-2099 reads as a year, with low confidence; not before an
     // English word ("bought a 2019 transit connect": a model year, and English puts a year in
-    // context: "in 2014").
+    // context: "in 2014"); nor a group of digits after another ("new number 8832 1907").
     Cursor p = c;
     int64_t v = 0;
     int digits = 0;
     size_t next = 0;
-    const bool read = ReadArabic(&p, &v, &digits, 4);
+    size_t back = c.i;
+    while (back > 0 && ((*c.s)[back - 1] == U' ' || (*c.s)[back - 1] == U'-')) --back;
+    const bool after_digits = back < c.i && back > 0 && IsDigit((*c.s)[back - 1]);
+    const bool read = !after_digits && ReadArabic(&p, &v, &digits, 4);
     while (read && p.Peek(next) == U' ') ++next;
     if (read && digits == 4 && v >= 1900 && v <= 2099 && !IsAsciiAlpha(p.Peek()) &&
         !(next > 0 && IsAsciiAlpha(p.Peek(next))) && p.Peek() != U':' && p.Peek() != U'.' &&
