@@ -4,11 +4,15 @@
 #include <cctype>
 #include <functional>
 #include <iterator>
+#include <tuple>
 #include <unordered_set>
 #include <utility>
 
+#include "src/base/utf8.h"
+#include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/query_analysis.h"
+#include "src/recall/relevance.h"
 #include "src/recall/staleness.h"
 #include "src/text/normalize.h"
 
@@ -20,6 +24,39 @@ bool IsCurrentRecord(const Memory& m) { return m.current && m.type == MemoryType
 double VectorCosine(const RecallHit& h) {
   auto v = h.channels.find("vector");
   return v == h.channels.end() ? -2.0 : v->second.score;
+}
+
+// The Han characters of `text` that carry content (not 的, 了, 我 ...), once each.
+std::string HanCharsOf(std::string_view text) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    const size_t at = pos;
+    const char32_t c = base::DecodeUtf8(text, &pos);
+    if (pos == at) ++pos;
+    if (!IsHan(c) || IsCjkFunctionChar(c)) continue;
+    const std::string_view one = text.substr(at, pos - at);
+    if (out.find(one) == std::string::npos) out.append(one);
+  }
+  return out;
+}
+
+// How many of `words` (content words) and of the Han characters `han` `text` says.
+int SharedWith(std::string_view text, const std::vector<std::string>& words, std::string_view han) {
+  int n = 0;
+  const std::vector<std::string> own = ContentWords(text);
+  for (const std::string& w : own) {
+    if (std::find(words.begin(), words.end(), w) != words.end()) ++n;
+  }
+  const std::string own_han = HanCharsOf(text);
+  size_t pos = 0;
+  while (pos < own_han.size()) {
+    const size_t at = pos;
+    base::DecodeUtf8(own_han, &pos);
+    if (pos == at) ++pos;
+    if (han.find(own_han.substr(at, pos - at)) != std::string_view::npos) ++n;
+  }
+  return n;
 }
 
 }  // namespace
@@ -53,8 +90,16 @@ void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits) {
     return MemoryTime((*hits)[a].memory).unix_ms < MemoryTime((*hits)[b].memory).unix_ms;
   });
   for (size_t k = 0; k < by_time.size(); ++k) (*hits)[by_time[k]].score = scores[k];
-  // The latest state is what holds now, which the question does not ask for.
-  hits->erase(hits->begin() + static_cast<std::ptrdiff_t>(by_time.back()));
+  // The latest state is what holds now, which the question does not ask for: the latest that
+  // tells of a change ("客栈改名叫格桑梅朵了" before a later remark), else the latest.
+  size_t now = by_time.back();
+  for (auto it = by_time.rbegin(); it != by_time.rend(); ++it) {
+    if (ReadCues((*hits)[*it].memory.content).change) {
+      now = *it;
+      break;
+    }
+  }
+  hits->erase(hits->begin() + static_cast<std::ptrdiff_t>(now));
 }
 
 void LeaveOutSuccessorsOfShown(std::vector<RecallHit>* hits) {
@@ -98,42 +143,73 @@ std::string NamedLaterState(std::string_view query) {
   return "";
 }
 
-void StateBeforeTheNamedOneFirst(std::string_view query, std::vector<RecallHit>* hits) {
+void StateBeforeTheLaterOneFirst(std::string_view query, std::vector<RecallHit>* hits) {
+  if (hits->empty()) return;
   const std::string later = NamedLaterState(query);
-  if (later.empty()) return;
-  std::vector<bool> says(hits->size());
+  std::vector<bool> says(hits->size(), false);
   size_t best_later = hits->size();
   for (size_t i = 0; i < hits->size(); ++i) {
+    if (later.empty()) break;
     says[i] = HasCue(text::FoldForSearch((*hits)[i].memory.content), later);
     if (says[i] && (best_later == hits->size() || (*hits)[i].score > (*hits)[best_later].score)) {
       best_later = i;
     }
   }
+  // No state named: the most relevant hit, when it tells of a change and nothing is known to be
+  // outdated ("换成抽中华了", "company moved us to hubspot").
+  bool by_change = false;
+  if (later.empty()) {
+    size_t best = 0;
+    for (size_t i = 0; i < hits->size(); ++i) {
+      if ((*hits)[i].state == "outdated") return;
+      const RecallHit& h = (*hits)[i];
+      const RecallHit& b = (*hits)[best];
+      if (h.relevance > b.relevance || (h.relevance == b.relevance && h.score > b.score)) best = i;
+    }
+    const RecallHit& b = (*hits)[best];
+    const StatementCues cues = ReadCues(b.memory.content);
+    if (!IsCurrentRecord(b.memory) || !cues.change || cues.correction ||
+        cues.units > kStatementUnits) {
+      return;
+    }
+    best_later = best;
+    by_change = true;
+  }
   if (best_later == hits->size()) return;
-  RecallHit& named = (*hits)[best_later];
+  const RecallHit& named = (*hits)[best_later];
+  // Not a turn of a dialogue: one of a story tells of many states.
+  if (!Speaker(named.memory.content).empty()) return;
   const Instant named_at = MemoryTime(named.memory);
   const uint32_t named_slots = ReadCues(named.memory.content).slots & kSingleValuedSlots;
-  // Of the hits said before it that do not say it: one of its slot, the best by score; else the
-  // closest to the question.
+  // What the later state and the question say, to find the state before it by.
+  const std::vector<std::string> asked = ContentWords(query);
+  const std::vector<std::string> told = ContentWords(named.memory.content);
+  const std::string asked_han = HanCharsOf(query), told_han = HanCharsOf(named.memory.content);
+  // Of the hits said before it that do not say it: one of its slot; then one that shares the
+  // most words or characters with the question, then with it; then the closest to the question.
   size_t before = hits->size();
-  bool of_slot = false;
+  std::tuple<bool, int, int, double> best_key{false, -1, -1, -3.0};
   for (size_t i = 0; i < hits->size(); ++i) {
     const RecallHit& h = (*hits)[i];
-    if (says[i] || MemoryTime(h.memory).unix_ms >= named_at.unix_ms ||
+    if (says[i] || i == best_later || MemoryTime(h.memory).unix_ms >= named_at.unix_ms ||
         h.memory.type != MemoryType::kEpisodic) {
       continue;
     }
     const bool slot = (ReadCues(h.memory.content).slots & named_slots) != 0;
-    if (before == hits->size() || (slot && !of_slot) ||
-        (slot == of_slot && VectorCosine(h) > VectorCosine((*hits)[before]))) {
+    const std::tuple<bool, int, int, double> key{
+        slot, SharedWith(h.memory.content, asked, asked_han),
+        SharedWith(h.memory.content, told, told_han), VectorCosine(h)};
+    if (before == hits->size() || key > best_key) {
       before = i;
-      of_slot = slot;
+      best_key = key;
     }
   }
   if (before == hits->size()) return;
   RecallHit& earlier = (*hits)[before];
   earlier.score = std::max(earlier.score, named.score * 1.01);
   earlier.relevance = std::max(earlier.relevance, named.relevance);
+  // The change holds now, which the question does not ask for.
+  if (by_change) hits->erase(hits->begin() + static_cast<std::ptrdiff_t>(best_later));
 }
 
 }  // namespace engram::recall

@@ -31,10 +31,13 @@ void EarlierStatesFirst(double min_relevance, std::vector<RecallHit>* hits);
 // ("before that", "before the reorg" still names one: the reorg).
 std::string NamedLaterState(std::string_view query);
 
-// Asked what held before a state the question names: the best hit said before the best hit
-// that says it, of the same slot or else the closest to the question by the vector channel,
-// ranks above it with its score and relevance.
-void StateBeforeTheNamedOneFirst(std::string_view query, std::vector<RecallHit>* hits);
+// Asked what held before a later state: the state the question names ("before gentilly"), or
+// else the best hit when it tells of a change ("company moved us to hubspot") and no hit is
+// known to be outdated. Of the hits said before it, one of its slot, else the one that shares
+// the most words or characters with it and the question, else the closest to the question by
+// the vector channel, ranks above it with its score and relevance. A change is left out: it
+// holds now.
+void StateBeforeTheLaterOneFirst(std::string_view query, std::vector<RecallHit>* hits);
 
 // Hits sorted by score: a current hit that replaced an outdated one shown above it holds now,
 // which a question about the past does not ask for; the outdated hit's label names it.

@@ -599,7 +599,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   }
   if (params.asks_past) {
     EarlierStatesFirst(params.min_relevance, &out);
-    StateBeforeTheNamedOneFirst(params.query, &out);
+    StateBeforeTheLaterOneFirst(params.query, &out);
   }
   SortByScore(&out);
   if (params.asks_past) LeaveOutSuccessorsOfShown(&out);
