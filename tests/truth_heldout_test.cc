@@ -789,6 +789,22 @@ constexpr SetFloor kSeventyFifthSetFloors[] = {
     {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 54.0 / 70}};
 constexpr SetFloor kSeventySixthSetFloors[] = {
     {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 51.0 / 70}};
+// Sets 77-79: the same prompt (77: 呼伦贝尔的草原民宿老板, 泉州的石雕厂会计, 贵阳的外卖骑手, a
+// Dublin hospital porter, a Texas rodeo farrier, an Auckland school bus driver; 78: 洛阳的牡丹园
+// 园艺师, 温州的眼镜厂老板娘, 南宁的中学物理老师, a Bristol hot-air balloon pilot, a Minnesota
+// ice-fishing bait shop owner, a Vancouver film-set caterer; 79: 丽江的纳西族民宿管家, 佛山的陶瓷
+// 销售经理, 石家庄的公交车调度员, a Manchester wedding DJ, an Ohio Amish-country furniture dealer,
+// a Darwin crocodile-tour boat skipper), written while sets 66-76 were tuned on and scored once
+// with the rules of 79b79da:
+//   77: 57/70 = 81.4 % (57 at 0.35, 49 with no floor); 7bab851's rules 57, d36cd2f's 57;
+//   78: 59/70 = 84.3 % (57, 50); 7bab851's rules 57, d36cd2f's 58;
+//   79: 64/70 = 91.4 % (64, 58); 7bab851's rules 62, d36cd2f's 63.
+constexpr SetFloor kSeventySeventhSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 56.0 / 70}, {0.0, 48.0 / 70}};
+constexpr SetFloor kSeventyEighthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 56.0 / 70}, {0.0, 49.0 / 70}};
+constexpr SetFloor kSeventyNinthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 57.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1237,6 +1253,18 @@ TEST(TruthHeldOutTest, ScoreOnSeventyFifthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSeventySixthSet) {
   ExpectFloors("truth_heldout76.jsonl", kSeventySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventySeventhSet) {
+  ExpectFloors("truth_heldout77.jsonl", kSeventySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventyEighthSet) {
+  ExpectFloors("truth_heldout78.jsonl", kSeventyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnSeventyNinthSet) {
+  ExpectFloors("truth_heldout79.jsonl", kSeventyNinthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
