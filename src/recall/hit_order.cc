@@ -16,4 +16,11 @@ void SortByScore(std::vector<RecallHit>* hits) {
   *hits = std::move(sorted);
 }
 
+double VectorCosine(const RecallHit& h) {
+  auto v = h.channels.find("vector");
+  return v == h.channels.end() ? -2.0 : v->second.score;
+}
+
+bool IsCurrentRecord(const Memory& m) { return m.current && m.type == MemoryType::kEpisodic; }
+
 }  // namespace engram::recall

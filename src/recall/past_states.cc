@@ -8,55 +8,23 @@
 #include <unordered_set>
 #include <utility>
 
-#include "src/base/utf8.h"
-#include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
+#include "src/recall/hit_order.h"
 #include "src/recall/query_analysis.h"
-#include "src/recall/relevance.h"
+#include "src/recall/same_statement.h"
 #include "src/recall/staleness.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
 namespace {
 
-bool IsCurrentRecord(const Memory& m) { return m.current && m.type == MemoryType::kEpisodic; }
-
-double VectorCosine(const RecallHit& h) {
-  auto v = h.channels.find("vector");
-  return v == h.channels.end() ? -2.0 : v->second.score;
-}
-
-// The Han characters of `text` that carry content (not 的, 了, 我 ...), once each.
-std::string HanCharsOf(std::string_view text) {
-  std::string out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    const size_t at = pos;
-    const char32_t c = base::DecodeUtf8(text, &pos);
-    if (pos == at) ++pos;
-    if (!IsHan(c) || IsCjkFunctionChar(c)) continue;
-    const std::string_view one = text.substr(at, pos - at);
-    if (out.find(one) == std::string::npos) out.append(one);
-  }
-  return out;
-}
-
-// How many of `words` (content words) and of the Han characters `han` `text` says.
-int SharedWith(std::string_view text, const std::vector<std::string>& words, std::string_view han) {
-  int n = 0;
-  const std::vector<std::string> own = ContentWords(text);
-  for (const std::string& w : own) {
-    if (std::find(words.begin(), words.end(), w) != words.end()) ++n;
-  }
-  const std::string own_han = HanCharsOf(text);
-  size_t pos = 0;
-  while (pos < own_han.size()) {
-    const size_t at = pos;
-    base::DecodeUtf8(own_han, &pos);
-    if (pos == at) ++pos;
-    if (han.find(own_han.substr(at, pos - at)) != std::string_view::npos) ++n;
-  }
-  return n;
+// How many units (same_statement.h: content characters and words) of `of` `text` says.
+int SharedUnits(const StatementShape& of, std::string_view text) {
+  const StatementShape shape = ShapeOf(text);
+  std::vector<std::string> both;
+  std::set_intersection(of.units.begin(), of.units.end(), shape.units.begin(), shape.units.end(),
+                        std::back_inserter(both));
+  return static_cast<int>(both.size());
 }
 
 }  // namespace
@@ -182,9 +150,7 @@ void StateBeforeTheLaterOneFirst(std::string_view query, std::vector<RecallHit>*
   const Instant named_at = MemoryTime(named.memory);
   const uint32_t named_slots = ReadCues(named.memory.content).slots & kSingleValuedSlots;
   // What the later state and the question say, to find the state before it by.
-  const std::vector<std::string> asked = ContentWords(query);
-  const std::vector<std::string> told = ContentWords(named.memory.content);
-  const std::string asked_han = HanCharsOf(query), told_han = HanCharsOf(named.memory.content);
+  const StatementShape asked = ShapeOf(query), told = ShapeOf(named.memory.content);
   // Of the hits said before it that do not say it: one of its slot; then one that shares the
   // most words or characters with the question, then with it; then the closest to the question.
   size_t before = hits->size();
@@ -197,8 +163,8 @@ void StateBeforeTheLaterOneFirst(std::string_view query, std::vector<RecallHit>*
     }
     const bool slot = (ReadCues(h.memory.content).slots & named_slots) != 0;
     const std::tuple<bool, int, int, double> key{
-        slot, SharedWith(h.memory.content, asked, asked_han),
-        SharedWith(h.memory.content, told, told_han), VectorCosine(h)};
+        slot, SharedUnits(asked, h.memory.content), SharedUnits(told, h.memory.content),
+        VectorCosine(h)};
     if (before == hits->size() || key > best_key) {
       before = i;
       best_key = key;

@@ -41,11 +41,6 @@ constexpr int kDistinctiveRecords = 3;
 // A query of more content words than this is no one question (IsOneQuestion).
 constexpr size_t kQuestionWords = 12;
 
-double VectorCosine(const RecallHit& h) {
-  auto v = h.channels.find("vector");
-  return v == h.channels.end() ? -2.0 : v->second.score;
-}
-
 // The slots of ReadCues(query), and of the words a question names a slot by.
 uint32_t AskedSlots(std::string_view query) {
   uint32_t slots = ReadCues(query).slots;
@@ -63,10 +58,6 @@ uint32_t AskedSlots(std::string_view query) {
     if (folded.find(a.word) != std::string::npos) slots |= a.slots;
   }
   return slots;
-}
-
-bool IsCurrentRecord(const Memory& m) {
-  return m.current && m.type == MemoryType::kEpisodic;
 }
 
 // The version that replaced a retired one: the next of its lineage.
