@@ -100,7 +100,10 @@ constexpr std::string_view kZhTimeWords[] = {"星期", "礼拜", "日期"};
 constexpr std::string_view kZhColourChars = "红橙黄绿青蓝紫黑白灰粉棕褐银";
 constexpr std::string_view kEnColours[] = {
     "red", "orange", "yellow", "green", "blue", "purple", "violet", "black", "white", "gray",
-    "grey", "pink", "brown", "silver", "gold", "golden", "beige", "navy", "teal", "maroon"};
+    "grey", "pink", "brown", "silver", "gold", "golden", "beige", "navy", "teal", "maroon",
+    "copper", "platinum", "blonde", "blond", "auburn", "ginger", "brunette", "burgundy", "lilac",
+    "lavender", "turquoise", "cream", "ivory", "olive", "charcoal", "bronze", "coral", "magenta",
+    "indigo", "mint", "peach"};
 constexpr std::string_view kZhNameWords[] = {"叫", "名字", "姓", "名为"};
 
 

@@ -109,6 +109,19 @@ TEST(AnswerKindTest, APhoneNumberOrAShareIsNoTime) {
   EXPECT_EQ(AskedKind("家里空调是哪年买的？", false), AnswerKind::kTime);
 }
 
+TEST(AnswerKindTest, HowBigAPlaceIsMayBeAnArea) {
+  ASSERT_EQ(AskedKind("东圈有多大", false), AnswerKind::kSize);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kSize, "东边圈面积我打错了 是54亩", "东圈有多大"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kSize, "东边圈今年多投点苗", "东圈有多大"));
+}
+
+TEST(AnswerKindTest, ColoursOfHair) {
+  const char* q = "what colour was my hair before the platinum";
+  ASSERT_EQ(AskedKind(q, true), AnswerKind::kColour);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kColour, "my own hair's copper at the mo", q));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kColour, "new scissors arrived, jaguar ones", q));
+}
+
 TEST(AnswerKindTest, Colours) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kColour, "我的车是白色的特斯拉。", ""));
   EXPECT_TRUE(CarriesKind(AnswerKind::kColour, "I drive a blue Mazda.", ""));
@@ -543,6 +556,11 @@ TEST(AnswerKindTest, WhoDoesAThingAsksForAName) {
                           "who's my deckhand"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kName, "second shooter for summer: ciaran, 6 dates",
                           "who's my second shooter for the summer"));
+  // ... or "now, X", with the role asked by another word.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "we've a new supervisor now, ciaran walsh",
+                          "who's my boss at work these days"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "we've a new supervisor now, great news",
+                           "who's my boss at work these days"));
   EXPECT_FALSE(
       CarriesKind(AnswerKind::kName, "deckhand this season is great", "who's my deckhand"));
 }

@@ -71,7 +71,9 @@ bool CarriesSize(std::string_view folded) {
     }
   }
   const size_t size = folded.find("size");
-  return (size != std::string_view::npos && HasDigit(folded.substr(size))) || HasSizeNumber(folded);
+  // How big a place or a thing is may be an area ("东边圈面积 是54亩", asked 东圈有多大).
+  return (size != std::string_view::npos && HasDigit(folded.substr(size))) ||
+         HasSizeNumber(folded) || CarriesArea(folded);
 }
 
 // A blood type: A / B / AB / O before 型 ("O型血", "ab型"), "type A", "O negative", "AB+",

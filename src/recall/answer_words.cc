@@ -214,6 +214,8 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       // "role is X"; "role: X" ("second shooter for summer: ciarán"); "role's X, ..."
       if (rest.starts_with(" is ") && name_at(after + 4, false)) return true;
       if (rest.starts_with(" is now ") && name_at(after + 8, false)) return true;
+      // "role now, X" ("we've a new supervisor now, ciaran walsh").
+      if (rest.starts_with(" now, ") && name_at(after + 6, false)) return true;
       if (rest.starts_with(": ") && name_at(after + 2, false)) return true;
       if (rest.starts_with("'s ") && name_at(after + 3, true)) return true;
       // "role" and up to three words, then "is X" or ": X" ("deckhand this season is tyler").

@@ -33,9 +33,9 @@ void SortUnique(std::vector<std::string>* v) {
 // People by what they do for one, in families of one role (牙医 and 医生 are one).
 constexpr std::pair<std::string_view, int> kRoles[] = {
     {"医生", 1}, {"牙医", 1}, {"大夫", 1}, {"医师", 1}, {"doctor", 1}, {"dentist", 1},
-    {"physician", 1}, {"司机", 2}, {"driver", 2}, {"老师", 3}, {"teacher", 3}, {"班主任", 3},
-    {"律师", 4}, {"lawyer", 4}, {"会计", 5}, {"accountant", 5}, {"教练", 6}, {"coach", 6},
-    {"trainer", 6},
+    {"physician", 1}, {"司机", 2}, {"driver", 2}, {"老师", kTeacherRole}, {"teacher", kTeacherRole},
+    {"班主任", kTeacherRole}, {"律师", 4}, {"lawyer", 4}, {"会计", 5}, {"accountant", 5},
+    {"教练", kCoachRole}, {"coach", kCoachRole}, {"trainer", kCoachRole},
     {"保姆", 7}, {"nanny", 7}, {"房东", 8}, {"landlord", 8}, {"中介", 9}, {"agent", 9},
     {"护士", 10}, {"nurse", 10}, {"兽医", 11}, {"vet", 11}, {"厨师", 12}, {"chef", 12},
     {"水电工", 13}, {"plumber", 13}, {"electrician", 14}, {"mechanic", 15}, {"修车", 15},

@@ -38,6 +38,8 @@ std::vector<std::string> PossessorRelationsIn(std::string_view folded);
 // another; 教练 and "coach" one): asked for one's way to reach or name, a statement of
 // another's ("送面粉的司机电话…" for 韩医生电话, 游泳教练 for 班主任) is no answer. Sorted.
 std::vector<int> RoleFamiliesIn(std::string_view folded);
+inline constexpr int kTeacherRole = 3;  // 老师, "teacher"
+inline constexpr int kCoachRole = 6;    // 教练, "coach"
 
 // The premises folded `text` puts a thing in, as a bit set: home (家里, 我家, "home"), a
 // workplace (单位, 公司, 办公室, "office"), a shop (店里, 档口, "shop", "pub"), a school

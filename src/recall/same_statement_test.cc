@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unordered_map>
+
 #include "src/recall/answer_kind.h"
 #include "src/recall/relations.h"
 #include "src/recall/statement_compare.h"
@@ -296,5 +298,27 @@ TEST(SameStatementTest, APlayerOfAnInstrumentFramesOneRole) {
   EXPECT_TRUE(OneFrame("honestly my fave glaze is", "my favorite glaze to teach with is"));
 }
 
+TEST(SameStatementTest, ARareWordTellsOneFact) {
+  auto share = [](std::string_view a, std::string_view b, std::string_view q, int records) {
+    const StatementShape sa = ShapeOf(a), sb = ShapeOf(b);
+    std::unordered_map<std::string, int> saying;
+    for (const std::string& u : sa.units) saying[u] = records;
+    return ShareARareWord(sa, sb, ShapeOf(q), saying);
+  };
+  const char* q = "am i allergic to any meds";
+  EXPECT_TRUE(share("allergic to penicillin btw", "told the doctor about the penicillin allergy",
+                    q, 2));
+  // Said by more records, the word tells no one fact; nor a short word, nor one in Han script.
+  EXPECT_FALSE(share("allergic to penicillin btw", "told the doctor about the penicillin allergy",
+                     q, 3));
+  EXPECT_FALSE(share("I'm using a Dell for work", "IT gave me a MacBook for work", "laptop", 2));
+  EXPECT_FALSE(share("跟食堂阿姨说了 今天别放香菜", "今天去打羽毛球", "我有啥忌口", 2));
+  // Other numbers: two facts.
+  EXPECT_FALSE(share("weekday spinning class 6:15", "weekend spinning class 8:30", "when", 2));
+  EXPECT_TRUE(share("sunday sign-on is 5:40 at greenwood", "sunday start is 5:40, set alarms",
+                    "what time do i have to be in", 2));
+}
+
 }  // namespace
 }  // namespace engram::recall
+

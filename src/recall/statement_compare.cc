@@ -364,6 +364,38 @@ bool SharePhrase(std::string_view a, std::string_view b, std::string_view questi
   return false;
 }
 
+bool ShareARareWord(const StatementShape& a, const StatementShape& b,
+                    const StatementShape& question,
+                    const std::unordered_map<std::string, int>& records_saying) {
+  auto numbers = [](const StatementShape& s) {
+    std::vector<std::string> with_digits;
+    for (const std::string& v : s.values) {
+      if (std::any_of(v.begin(), v.end(), ::isdigit)) with_digits.push_back(v);
+    }
+    return with_digits;
+  };
+  const std::vector<std::string> na = numbers(a), nb = numbers(b);
+  const std::vector<std::string>& fewer = na.size() <= nb.size() ? na : nb;
+  const std::vector<std::string>& more = &fewer == &na ? nb : na;
+  if (!std::includes(more.begin(), more.end(), fewer.begin(), fewer.end())) return false;
+  int shared = 0;
+  bool rare = false;
+  for (const std::string& u : a.units) {
+    if (static_cast<unsigned char>(u[0]) >= 0x80 ||
+        !std::binary_search(b.units.begin(), b.units.end(), u) ||
+        std::binary_search(question.units.begin(), question.units.end(), u)) {
+      continue;
+    }
+    ++shared;
+    const bool digits = std::any_of(u.begin(), u.end(), ::isdigit);
+    if ((u.size() >= kRareWordLetters || (digits && u.size() >= 2))) {
+      auto n = records_saying.find(u);
+      rare = rare || (n != records_saying.end() && n->second <= 2);
+    }
+  }
+  return rare && shared >= 1;
+}
+
 bool Mentions(const StatementCues& x, const StatementCues& y) {
   constexpr std::string_view kProject = "项目";
   for (std::string_view s : x.subjects) {

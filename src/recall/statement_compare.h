@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "src/recall/answer_kind.h"
@@ -74,6 +75,19 @@ bool GiveOneValue(const StatementShape& a, const StatementShape& b, AnswerKind k
 // phrase is the value, named alike in both.
 bool SharePhrase(std::string_view a, std::string_view b, std::string_view question,
                  bool with_digit);
+
+// Whether two statements share a word that says one fact: a Latin word of kRareWordLetters
+// letters or more, or a number of two characters or more, that the question does not say and
+// at most two of the records shown say (`records_saying`: of each unit, how many), and one more
+// word besides the question's ("allergic to penicillin btw" and "told her about the penicillin
+// allergy"; not "pretrip checklist app is zonar" and "zonar tablet froze during pretrip"). Not
+// in Han script, whose character pairs cross words ("今天", "老板" of two facts), nor when they
+// give other numbers (工作日场地费 80, 周末场地费 150): the numbers of one are all among the
+// other's.
+inline constexpr size_t kRareWordLetters = 5;
+bool ShareARareWord(const StatementShape& a, const StatementShape& b,
+                    const StatementShape& question,
+                    const std::unordered_map<std::string, int>& records_saying);
 
 // Whether `y` mentions a subject of `x` (a project also without its word 项目: "官网改版").
 bool Mentions(const StatementCues& x, const StatementCues& y);

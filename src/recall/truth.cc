@@ -25,6 +25,7 @@
 #include "src/recall/staleness.h"
 #include "src/recall/statement_compare.h"
 #include "src/recall/text_memo.h"
+#include "src/recall/word_kin.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -199,10 +200,21 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
   // The question's words that name its subject: in Chinese, of the question's character pairs
   // only the first (张小 of 张小姐电话多少), and a pair that calls someone by name (小林 of 羽毛球
   // 搭档小林的微信号); the others cross words (板要 of 王姐家岩板要订多少平).
+  // Nor, in English, a common verb or particle (stemmed: "need" of "who do i call when the
+  // truck needs gas", "out" of "when's the morning boat go out"), nor the caller's own pet,
+  // which a statement may call by its name ("my cat", said "pickle's meds").
+  constexpr std::string_view kVerbs[] = {"need", "want", "take", "call", "use", "get", "go",
+                                         "out", "up", "off", "back", "over", "down", "away"};
+  constexpr std::string_view kPets[] = {"cat", "dog", "kitten", "puppy", "pup", "horse",
+                                        "pony", "parrot", "rabbit", "bunny", "hamster"};
+  const std::string folded_query = Folded(query);
   std::vector<bool> names_subject(words.size(), false);
   for (size_t w = 0; w < words.size(); ++w) {
     const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
-    names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w])) &&
+    const bool verb = std::find(std::begin(kVerbs), std::end(kVerbs), words[w]) != std::end(kVerbs);
+    const bool own = std::find(std::begin(kPets), std::end(kPets), words[w]) != std::end(kPets) &&
+                     SaysWord(folded_query, "my " + words[w]);
+    names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w])) && !verb && !own &&
                        !AsksTheKind(query, words[w], asked);
   }
   // Hits that carry the kind and are linked to none of `sayers`, which all carry none.
@@ -299,7 +311,9 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     // Weighted like the words themselves: a name the question asks about counts double, so a
     // memory that shares only a common word with it ("promoted") and not the name is weak.
     found_in[i] = WordsFound(words, (*hits)[i].memory.content);
-    const std::vector<bool>& found = found_in[i];
+    // A word of the same sense counts as the question's (word_kin.h), but links no two
+    // statements of one subject (OfAnotherSubject reads the words said).
+    const std::vector<bool> found = WordsOrKinFound(words, (*hits)[i].memory.content);
     double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
       if (found[w]) got += weighted[w].weight;
@@ -435,7 +449,21 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       std::vector<int> both;
       std::set_intersection(named.begin(), named.end(), asked_roles.begin(), asked_roles.end(),
                             std::back_inserter(both));
-      if (!named.empty() && both.empty()) off_answer[i] = true;
+      // A child's teacher of a sport is its coach (孩子学滑冰跟的哪个老师, said 滑冰教练): the
+      // two roles are one when the hit says a word of the question besides them and besides
+      // who is taught (朵朵 of 朵朵班主任, said 朵朵游泳教练): in Chinese not the first pair.
+      auto has = [](const std::vector<int>& v, int f) {
+        return std::find(v.begin(), v.end(), f) != v.end();
+      };
+      const bool teaches = (has(named, kTeacherRole) && has(asked_roles, kCoachRole)) ||
+                           (has(named, kCoachRole) && has(asked_roles, kTeacherRole));
+      bool shares = false;
+      for (size_t w = 0; w < words.size(); ++w) {
+        const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
+        shares = shares || (found_in[i][w] && (han ? w > 0 && !CallsByName(words[w])
+                                                   : weighted[w].weight < kNameWeight));
+      }
+      if (!named.empty() && both.empty() && !(teaches && shares)) off_answer[i] = true;
       // A teacher of another subject (数学老师 for 英语老师).
       const std::vector<std::string_view> taught = TaughtSubjectsIn(Folded(h.memory.content));
       if (!asked_subjects.empty() && !taught.empty() &&
@@ -627,6 +655,11 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   }
   std::sort(common.begin(), common.end());
   const bool lookup = IsLookup(params.query);
+  // Asked where something stands or what happened to it: two statements of it that share a
+  // word are two steps or two events ("pretrip checklist app we use is called zonar", "zonar
+  // tablet froze during pretrip"), not one fact said twice (ShareARareWord).
+  const bool asks_events = AsksForStatus(params.query) || HasCue(question.folded, "happened") ||
+                           question.folded.find("发生") != std::string::npos;
   // Asked for a kind of value (answer_kind.h), records that carry it and give it one value
   // (GiveOneValue) say one thing for the question.
   const AnswerKind asked_kind =
@@ -661,6 +694,20 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       // An outdated hit kept for history gives no value now.
       const bool carries_asked =
           (asks_value || asks_name) && h.state != "outdated" && carries_kind(i, h.memory);
+      // Two short statements of the caller's that share a word no other hit says and the
+      // question does not ("allergic to penicillin btw" and "told her about the penicillin
+      // allergy"), neither telling of a change: one fact said twice. Only for a question, not
+      // words looked up ("deploy runbook" finds two documents); not asked of the past, nor
+      // turns of a dialogue.
+      auto share_rare_word = [&](const Member& m) {
+        if (!one_question || lookup || params.asks_past || asks_events ||
+            !Speaker(h.memory.content).empty() ||
+            !Speaker(m.memory.content).empty() || ReadCues(h.memory.content).change ||
+            ReadCues(m.memory.content).change) {
+          return false;
+        }
+        return ShareARareWord(shape, m.shape, question, unit_records);
+      };
       auto says_same = [&](const Member& m) {
         return SameStatement(shape, m.shape) || Restates(h.memory.content, m.memory.content) ||
                ShareAClause(shape, clauses, m.shape, m.clauses, question, common) ||
@@ -670,7 +717,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
                 (SameAnswer(shape, m.shape, question) ||
                  (h.memory.kind != MemoryKind::kEvent && m.memory.kind != MemoryKind::kEvent &&
                   one_question && SameAnswerWord(shape, m.shape, question, common)) ||
-                 (asks_name && NameTheSame(h.memory, m.memory, question.folded))));
+                 (asks_name && NameTheSame(h.memory, m.memory, question.folded)) ||
+                 share_rare_word(m)));
       };
       auto gives_its_value = [&](const Member& m) {
         return carries_asked && m.carries && SameOwner(h.memory, m.memory) &&

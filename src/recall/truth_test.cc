@@ -382,6 +382,22 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   // Asked for a name by role: a statement of another role only answers not.
   r = relevance_of("朵朵班主任叫什么名字", {"朵朵游泳教练叫李杰 说她换气还不行"});
   EXPECT_LT(r[0], 0.25);
+  // ... but a child's teacher of a sport is its coach.
+  r = relevance_of("孩子学滑冰跟的哪个老师", {"闺女的滑冰教练姓孙 孙教练 挺严的"});
+  EXPECT_GT(r[0], 0.5);
+  // A verb or a particle of the question names no subject ("need", "out"): the one hit that
+  // says it and no time does not make the times of the others another subject's.
+  r = relevance_of("who do i call when the truck needs gas",
+                   {"propane guy: Marco 604-555-0122", "need new chafing dish lids"});
+  EXPECT_GT(r[0], 0.5);
+  r = relevance_of("when's the morning boat go out",
+                   {"morning cruise moved to 8:30 from next week",
+                    "Kelly at the booking desk says we're sold out for easter"});
+  EXPECT_GT(r[0], 0.5);
+  // Nor the caller's own pet, which a statement calls by its name.
+  r = relevance_of("how much of the thyroid med does my cat take",
+                   {"pickle's meds are 2.5 mg twice a day", "roommate wants a third cat"});
+  EXPECT_GT(r[0], 0.5);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
@@ -521,6 +537,13 @@ TEST(TruthTest, AValueGivenAgainByALowerHitIsOneHit) {
                    {"pretrip checklist app we use is called zonar",
                     "zonar tablet froze during pretrip, had to reboot"}),
             (std::vector<int64_t>{1}));
+  // Two short statements that share a rare word: one fact said twice; not asked what happened
+  // (ShareARareWord).
+  EXPECT_EQ(recall("am i allergic to any meds?",
+                   {"allergic to penicillin btw, breaks me out in hives",
+                    "doctor asked again, told her about the penicillin allergy"})
+                .size(),
+            1u);
   EXPECT_EQ(recall("what happened to the zonar tablet",
                    {"pretrip checklist app we use is called zonar",
                     "zonar tablet froze during pretrip, had to reboot"})
