@@ -615,9 +615,13 @@ std::vector<int> OutdatedAmong(const std::vector<const Memory*>& ms,
           cues_of(i).units <= kStatementUnits && cues_of(j).units <= kStatementUnits;
       topic.newer_fairly_short = cues_of(j).units <= 2 * kStatementUnits;
       topic.both_fairly_short = topic.newer_fairly_short && cues_of(i).units <= 2 * kStatementUnits;
-      // Events happen again with other values ("ran 5 km on Monday", "ran 8 km on Tuesday").
-      if (topic.both_short && older.kind != MemoryKind::kEvent &&
-          newer.kind != MemoryKind::kEvent &&
+      // Events happen again with other values on other days ("ran 5 km on Monday", "ran 8 km
+      // on Tuesday"), and so do turns of a dialogue; a statement read as an event that names
+      // no day may state what holds ("half day trip rate is $450 for two anglers").
+      const bool events = older.kind == MemoryKind::kEvent || newer.kind == MemoryKind::kEvent;
+      const bool again = events && (!cues_of(i).weekdays.empty() || !cues_of(j).weekdays.empty() ||
+                                    !Speaker(older.content).empty());
+      if (topic.both_short && !again &&
           OtherValues(cues_of(j), cues_of(i), asked_numbers)) {
         topic.other_values = true;
         std::vector<std::string> words;

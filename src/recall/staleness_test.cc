@@ -211,6 +211,12 @@ TEST(StalenessTest, OtherValuesReplaceNothingInEventsOrWithAValueInCommon) {
   Memory again = Record(2, 2, 2000, "I ran 8 km on Tuesday morning.");
   ran.kind = again.kind = MemoryKind::kEvent;
   EXPECT_EQ(OutdatedByCues({&ran, &again}, {0, 0}), (std::vector<int>{-1, -1}));
+  // Read as events ("trip"), but naming no day, with a number both say besides their own: the
+  // rate changed.
+  Memory rate = Record(7, 7, 7000, "half day trip rate is $450 for two anglers");
+  Memory raised = Record(8, 8, 8000, "half day trip rate $525 for two anglers");
+  rate.kind = raised.kind = MemoryKind::kEvent;
+  EXPECT_EQ(OutdatedByCues({&rate, &raised}, {0, 0}), (std::vector<int>{1, -1}));
   // A value in common: the same thing, more said of it ("at 3" and "at 3, room 204").
   Memory at3 = Record(3, 3, 3000, "We review the designs with Ana on Thursday at 3.");
   Memory room = Record(4, 4, 4000, "We review the designs with Ana on Thursday, room 204.");

@@ -384,7 +384,17 @@ bool OtherValues(const StatementCues& newer, const StatementCues& older,
     return value(n) && !names_a_thing(n) &&
            std::find(older.numbers.begin(), older.numbers.end(), n) != older.numbers.end();
   });
-  if (shared_number || ShareValue(newer.weekdays, older.weekdays)) return false;
+  // A number both say besides one each says alone counts what the value is for ("half day
+  // trip rate is $450 for two anglers", "half day trip rate $525 for two anglers").
+  const auto says_alone = [&](const std::vector<std::string>& numbers,
+                              const std::vector<std::string>& other) {
+    return std::any_of(numbers.begin(), numbers.end(), [&](const std::string& n) {
+      return value(n) && std::find(other.begin(), other.end(), n) == other.end();
+    });
+  };
+  const bool counted = says_alone(newer.numbers, older.numbers) &&
+                       says_alone(older.numbers, newer.numbers);
+  if ((shared_number && !counted) || ShareValue(newer.weekdays, older.weekdays)) return false;
   // A way to reach someone (a masked value, a long run of digits, an address with "@") and
   // dates or sums are values of two kinds: "把张工的联系方式更新为⟦PHONE⟧" changes no date of
   // "(2024-06-13 15:00),客户张工说(2024-06-18)要验收接口文档".
