@@ -54,6 +54,14 @@ int CjkContentChars(std::string_view s) {
   return n;
 }
 
+// Whether `frame` names enough (kFrameWords content words), or one after "my" / "our", which
+// says whose it is ("my accountant is", "my go-to beer:"; not "priya is").
+bool NamesEnough(std::string_view frame) {
+  const size_t words = ContentWords(frame).size();
+  return static_cast<int>(words) >= kFrameWords ||
+         (words == 1 && (frame.starts_with("my ") || frame.starts_with("our ")));
+}
+
 }  // namespace
 
 std::string StatementFrame(std::string_view folded) {
@@ -77,7 +85,7 @@ std::string StatementFrame(std::string_view folded) {
         const unsigned char u = static_cast<unsigned char>(ch);
         return std::isdigit(u) || u >= 0x80;
       });
-      if (!number_or_han && static_cast<int>(ContentWords(label).size()) >= kFrameWords) {
+      if (!number_or_han && NamesEnough(label)) {
         return std::string(label) + ":";  // with the colon: a label (IsLabel)
       }
       return "";
@@ -96,9 +104,7 @@ std::string StatementFrame(std::string_view folded) {
         const std::string_view frame = folded.substr(0, here + w.size());
         const std::string_view rest = folded.substr(here + w.size());
         if (WeakValue(rest)) return "";
-        if (static_cast<int>(ContentWords(frame).size()) >= kFrameWords) {
-          return std::string(frame);
-        }
+        if (NamesEnough(frame)) return std::string(frame);
         return "";
       }
     }

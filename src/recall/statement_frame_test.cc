@@ -52,5 +52,12 @@ TEST(StatementFrameTest, NegatedAdditiveOrLaterClausesAreNoFrame) {
   EXPECT_EQ(FrameOf("My favorite band is"), "");  // no value
 }
 
+TEST(StatementFrameTest, OneWordAfterMyNamesEnough) {
+  EXPECT_EQ(StatementFrame("my accountant is gary holt in bootle"), "my accountant is");
+  EXPECT_EQ(StatementFrame("my go-to beer: summit epa"), "my go-to beer:");
+  EXPECT_EQ(StatementFrame("priya is great with kids"), "");
+  EXPECT_EQ(StatementFrame("my mum is visiting"), "my mum is");
+}
+
 }  // namespace
 }  // namespace engram::recall
