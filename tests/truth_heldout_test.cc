@@ -805,6 +805,34 @@ constexpr SetFloor kSeventyEighthSetFloors[] = {
     {0.25, 58.0 / 70}, {0.35, 56.0 / 70}, {0.0, 49.0 / 70}};
 constexpr SetFloor kSeventyNinthSetFloors[] = {
     {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 57.0 / 70}};
+// Sets 80-85: the same prompt (80: 温州的鞋厂采购主管, 西宁的藏医药店店员, 大连的海参养殖户, a
+// Glasgow bagpipe teacher, a Tucson solar-panel installer, a Perth mining camp cook; 81: 景德镇
+// 的青年陶艺家, 哈尔滨的冰雕师傅, 南宁的物流园区保安队长, a Toronto hockey equipment manager, a
+// Cornwall surf school owner, a Nashville session bassist; 82: 苏州的刺绣工作室老板娘, 兰州的牛肉
+// 面馆店主, 深圳华强北的手机维修师傅, an Auckland rugby physio, a Maine lobster boat sternman, a
+// Vancouver film-set electrician; 83: 贵阳的大数据中心运维工程师, 泉州的茶叶出口商, 呼和浩特的
+// 马术俱乐部教练, a Dublin hospital night porter, a Texas rodeo clown, a Singapore hawker-stall
+// noodle seller; 84: 洛阳的牡丹园园艺师, 珠海的游艇销售, 太原的煤矿安全员, a Montreal bagel
+// baker, a Kenyan-born London bus driver, a Wisconsin cheese maker; 85: 拉萨的登山向导, 宁波的外贸
+// 服装跟单员, 昆明的鲜花拍卖交易员, a Boston public-radio producer, a Queensland cane farmer, a
+// Berlin-based British techno promoter), written while sets 74-79 were tuned on and scored once
+// with the rules of b775a12 (in brackets: at 0.35, with no floor; then the rules of 42a3d2f, the
+// round's start, at 0.25):
+//   80: 62/70 = 88.6 % (62, 56); 61;   81: 59/70 = 84.3 % (58, 54); 59;
+//   82: 55/70 = 78.6 % (55, 51); 54;   83: 63/70 = 90.0 % (63, 55); 63;
+//   84: 59/70 = 84.3 % (59, 51); 57;   85: 66/70 = 94.3 % (66, 57); 64.
+constexpr SetFloor kEightiethSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 55.0 / 70}};
+constexpr SetFloor kEightyFirstSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kEightySecondSetFloors[] = {
+    {0.25, 54.0 / 70}, {0.35, 54.0 / 70}, {0.0, 50.0 / 70}};
+constexpr SetFloor kEightyThirdSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kEightyFourthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 50.0 / 70}};
+constexpr SetFloor kEightyFifthSetFloors[] = {
+    {0.25, 65.0 / 70}, {0.35, 65.0 / 70}, {0.0, 56.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1265,6 +1293,30 @@ TEST(TruthHeldOutTest, ScoreOnSeventyEighthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnSeventyNinthSet) {
   ExpectFloors("truth_heldout79.jsonl", kSeventyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightiethSet) {
+  ExpectFloors("truth_heldout80.jsonl", kEightiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightyFirstSet) {
+  ExpectFloors("truth_heldout81.jsonl", kEightyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightySecondSet) {
+  ExpectFloors("truth_heldout82.jsonl", kEightySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightyThirdSet) {
+  ExpectFloors("truth_heldout83.jsonl", kEightyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightyFourthSet) {
+  ExpectFloors("truth_heldout84.jsonl", kEightyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightyFifthSet) {
+  ExpectFloors("truth_heldout85.jsonl", kEightyFifthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
