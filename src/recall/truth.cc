@@ -313,7 +313,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     found_in[i] = WordsFound(words, (*hits)[i].memory.content);
     // A word of the same sense counts as the question's (word_kin.h), but links no two
     // statements of one subject (OfAnotherSubject reads the words said).
-    const std::vector<bool> found = WordsOrKinFound(words, (*hits)[i].memory.content);
+    const std::vector<bool> found = WithKinFound(words, (*hits)[i].memory.content, found_in[i]);
     double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
       if (found[w]) got += weighted[w].weight;

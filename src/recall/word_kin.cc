@@ -123,7 +123,11 @@ const std::vector<std::string_view>& KinOf(std::string_view word) {
 
 std::vector<bool> WordsOrKinFound(const std::vector<std::string>& query_words,
                                   std::string_view text) {
-  std::vector<bool> found = WordsFound(query_words, text);
+  return WithKinFound(query_words, text, WordsFound(query_words, text));
+}
+
+std::vector<bool> WithKinFound(const std::vector<std::string>& query_words,
+                               std::string_view text, std::vector<bool> found) {
   std::string folded;
   for (size_t i = 0; i < query_words.size(); ++i) {
     if (found[i]) continue;

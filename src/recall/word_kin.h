@@ -29,6 +29,10 @@ const std::vector<std::string_view>& KinOf(std::string_view word);
 std::vector<bool> WordsOrKinFound(const std::vector<std::string>& query_words,
                                   std::string_view text);
 
+// The same, given WordsFound(query_words, text) as `found`.
+std::vector<bool> WithKinFound(const std::vector<std::string>& query_words,
+                               std::string_view text, std::vector<bool> found);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_SRC_RECALL_WORD_KIN_H_
