@@ -378,22 +378,18 @@ bool ShareARareWord(const StatementShape& a, const StatementShape& b,
   const std::vector<std::string>& fewer = na.size() <= nb.size() ? na : nb;
   const std::vector<std::string>& more = &fewer == &na ? nb : na;
   if (!std::includes(more.begin(), more.end(), fewer.begin(), fewer.end())) return false;
-  int shared = 0;
-  bool rare = false;
   for (const std::string& u : a.units) {
+    const bool digits = std::any_of(u.begin(), u.end(), ::isdigit);
     if (static_cast<unsigned char>(u[0]) >= 0x80 ||
+        !(u.size() >= kRareWordLetters || (digits && u.size() >= 2)) ||
         !std::binary_search(b.units.begin(), b.units.end(), u) ||
         std::binary_search(question.units.begin(), question.units.end(), u)) {
       continue;
     }
-    ++shared;
-    const bool digits = std::any_of(u.begin(), u.end(), ::isdigit);
-    if ((u.size() >= kRareWordLetters || (digits && u.size() >= 2))) {
-      auto n = records_saying.find(u);
-      rare = rare || (n != records_saying.end() && n->second <= 2);
-    }
+    auto n = records_saying.find(u);
+    if (n != records_saying.end() && n->second <= 2) return true;
   }
-  return rare && shared >= 1;
+  return false;
 }
 
 bool Mentions(const StatementCues& x, const StatementCues& y) {
