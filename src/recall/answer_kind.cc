@@ -726,6 +726,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
   // repaint 3A").
   const std::string folded =
       WithoutNumbersOf(Folded(query), text::FoldForSearch(WithoutPlaceholders(text)));
+  const bool yearly = kind == AnswerKind::kDate && AnyCue(Folded(query), kYearlyDays);
   switch (kind) {
     case AnswerKind::kAge:
       return HasAge(folded);
@@ -786,8 +787,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return CarriesArea(folded);
     case AnswerKind::kBloodType:
       return CarriesBloodType(folded);
-    case AnswerKind::kDate:
-      return CarriesDate(folded, AnyCue(Folded(query), kYearlyDays));
+    case AnswerKind::kDate:  // a yearly day said from the memory's time needs its name
+      return CarriesDate(folded, yearly, !yearly || AnyCue(folded, kYearlyDays));
     case AnswerKind::kJob:
       return AnyCue(folded, kZhJobWords) || AnyCue(folded, kEnJobWords);
     default:

@@ -230,6 +230,8 @@ TEST(AnswerKindTest, PlacesOfAKind) {
                            "林先生住哪个酒店"));
   // Which street: its name, without a number.
   EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "店在城中区莫家街", "店以前开在哪条街"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "工作室搬到徐汇了 天钥桥路 租金便宜点",
+                          "我工作室地址是哪里"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "过马路的时候看手机", "店以前开在哪条街"));
   // Where someone lives: a home, not a place said of something else.
   const std::string_view lives = "where does jerome live";
@@ -311,6 +313,16 @@ TEST(AnswerKindTest, ABirthdayOrADateIsADayOfTheCalendar) {
   const std::string_view q = "张工的生日是哪天？";
   EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "张工生日是8月16号", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "我妈生日是农历八月初六", q));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "媳妇生日腊月十八", q));
+  // A day said from the memory's time, or a month alone, is a birthday only when named so.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "小刘今天雕了只老虎 有模有样", "小刘生日是哪天"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "今天是小刘生日", "小刘生日是哪天"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kDate, "Kelly on the booking desk started in January",
+                           "when's kelly's birthday"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "kelly turns 30 on january 5",
+                          "when's kelly's birthday"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "last night we celebrated kelly's birthday",
+                          "when's kelly's birthday"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "My sister Emma's birthday is October 3.", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "Our anniversary is the 14th", q));
   EXPECT_TRUE(CarriesKind(AnswerKind::kDate, "Last night was my daughter's birthday", q));

@@ -243,9 +243,12 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
       if (!after.starts_with("同学") && !after.starts_with("生")) return true;
     }
   }
-  // Which street: a street's name answers without a number ("店在城中区莫家街").
+  // Which street, or an address in Chinese: a street's name answers without a number ("店在城中区
+  // 莫家街", "工作室搬到徐汇了 天钥桥路").
   constexpr std::string_view kStreetAsks[] = {"哪条路", "哪条街", "什么路", "什么街"};
-  if (AnyCue(folded_query, kStreetAsks) && NamesAStreet(folded)) return true;
+  if ((AnyCue(folded_query, kStreetAsks) || HasCue(folded_query, "地址")) && NamesAStreet(folded)) {
+    return true;
+  }
   if (address && HasDigit(folded) && (HasCharOf(folded, "路街号弄巷栋层座室楼") ||
                                       AnyCue(folded, kStreetWords) || HasHouseNumber(folded))) {
     return true;

@@ -417,7 +417,7 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
   return false;
 }
 
-bool CarriesDate(std::string_view folded, bool calendar_day) {
+bool CarriesDate(std::string_view folded, bool calendar_day, bool relative_days) {
   // 号 / 日 / 月 after a number, not 号楼 / 号线 (a building, a line) or 日子.
   constexpr std::string_view kNotADay = "楼线门床房室窗车院馆店口位机码子";
   for (std::string_view mark : {"号", "日", "月"}) {
@@ -432,7 +432,8 @@ bool CarriesDate(std::string_view folded, bool calendar_day) {
   }
   constexpr std::string_view kZhDays[] = {"初一", "初二", "初三", "初四", "初五", "初六", "初七",
                                           "初八", "初九", "初十", "廿", "中秋", "春节", "元旦",
-                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞"};
+                                          "除夕", "端午", "国庆", "元宵", "七夕", "圣诞",
+                                          "正月", "腊月", "冬月"};
   for (std::string_view d : kZhDays) {
     if (folded.find(d) != std::string_view::npos) return true;
   }
@@ -444,19 +445,24 @@ bool CarriesDate(std::string_view folded, bool calendar_day) {
     if (!calendar_day && folded.find(d) != std::string_view::npos) return true;
   }
   for (std::string_view d : {"今天", "明天", "后天", "昨天", "前天", "昨晚"}) {
-    if (folded.find(d) != std::string_view::npos) return true;
+    if (relative_days && folded.find(d) != std::string_view::npos) return true;
   }
+  constexpr std::string_view kEnFeasts[] = {"christmas", "thanksgiving", "halloween"};
   constexpr std::string_view kEnDays[] = {"christmas", "thanksgiving", "halloween", "today",
                                           "tomorrow", "tonight", "yesterday", "last night"};
   constexpr std::string_view kEnWeekDays[] = {"monday", "tuesday", "wednesday", "thursday",
                                               "friday", "saturday", "sunday", "weekend"};
-  if (AnyCue(folded, kEnDays) || (!calendar_day && AnyCue(folded, kEnWeekDays)) ||
+  if ((relative_days ? AnyCue(folded, kEnDays) : AnyCue(folded, kEnFeasts)) ||
+      (!calendar_day && AnyCue(folded, kEnWeekDays)) ||
       (HasCue(folded, "may") && HasDigit(folded))) {
     return true;
   }
-  // A month by its name; "may" and "mar" are words too ("may" with a number above).
+  // A month by its name; "may" and "mar" are words too ("may" with a number above). Of a
+  // yearly day not named, with a day ("started in january" is no birthday).
   for (std::string_view m : kMonths) {
-    if (m != "may" && m != "mar" && HasCue(folded, m)) return true;
+    if (m != "may" && m != "mar" && HasCue(folded, m) && (relative_days || HasDigit(folded))) {
+      return true;
+    }
   }
   // "the 14th", "3rd", "5/12".
   for (size_t i = 0; i + 1 < folded.size(); ++i) {

@@ -31,8 +31,9 @@ bool HasDayNumber(std::string_view folded);
 // A day of the calendar: 3号, 十五日, 八月, 初六, 中秋, "October 3", "the 14th", 5/12, a
 // weekday, 明天, 昨天, "last night"; not 5号楼, "Sundays", "6 years", 8:15.
 // `calendar_day`: a day of the calendar (a birthday, an anniversary), not a day of the week
-// ("这周末", "on Sunday"); a day named from the memory's time ("yesterday") still is one.
-bool CarriesDate(std::string_view folded, bool calendar_day = false);
+// ("这周末", "on Sunday"); a day named from the memory's time ("yesterday") is one only when
+// `relative_days` ("last night we celebrated her birthday", not "小刘今天雕了只老虎").
+bool CarriesDate(std::string_view folded, bool calendar_day = false, bool relative_days = true);
 
 // A code (answer_kind.h, identifier): a word of letters and digits that is no unit after a
 // number ("HX-20931", "CA927", "1Z88A04", "京A12345", "Pinecone_2024"), a number that may name

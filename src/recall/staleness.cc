@@ -233,14 +233,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   if (newer.correction && (both >= kTopicRelevance || topic.shared_words >= 0.5)) return true;
   // Asked for one thing: two short statements that both answer it fully are two answers,
   // the later the one now ("work gave me a ThinkPad X1" -> "typing this on my work MacBook
-  // Pro"), unless one adds to the other ("也", "also"), their frames name two things ("My
-  // favorite movie is Heat", "My favorite cuisine is Ethiopian"; OneFrame) or they share no word and no
-  // slot and do not both name a value ("pls remind me about mom's call sunday" says nothing of
-  // a car).
+  // Pro"), unless one adds to the other ("也", "also"; the older one still yields to a cue
+  // that the old state ended: "包装他们也负责" to "以后寄件换成京东物流了"), their frames name
+  // two things ("My favorite movie is Heat", "My favorite cuisine is Ethiopian"; OneFrame) or
+  // they share no word and no slot and do not both name a value ("pls remind me about mom's
+  // call sunday" says nothing of a car).
   if (topic.asks_one && both >= kOneAnswerRelevance && !other_thing &&
       (newer.change || !NewerIsARemark(topic)) &&
       (topic.both_short || (newer.change && topic.both_fairly_short)) && !newer.additive &&
-      !older.additive && !newer.question && !older.question &&
+      (!older.additive || newer.replace) && !newer.question && !older.question &&
       (topic.share_a_word || (shared != 0 && !topic.only_older_says_asked)) &&
       (newer.frame.empty() || older.frame.empty() || IsLabel(newer.frame) ||
        IsLabel(older.frame) || OneFrame(newer.frame, older.frame))) {

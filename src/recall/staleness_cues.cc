@@ -34,7 +34,7 @@ constexpr std::string_view kOpeningCorrectionCues[] = {"actually", "i mean", "�
 constexpr std::string_view kChangeCues[] = {
     "搬到", "搬去", "升为", "升职", "跳槽", "离职", "转到", "换工作", "搬家", "迁到", "迁移到",
     "迁去", "moved to",
-    "change to", "moved", "promoted to", "left", "switched", "changed", "updated", "upgraded",
+    "change to", "moved", "promoted to", "left", "changed", "updated", "upgraded",
     "relocated", "relocate", "moving to", "new job", "started a new", "started working",
     "换了工作", "最近开始", "从现在开始", "from now on", "these days", "nowadays",
     // a value said to have moved, in words of any slot
@@ -68,7 +68,7 @@ constexpr std::string_view kReplaceCues[] = {
     "换供应商", "换人了", "换对接人", "换负责人", "换老师", "换医生", "换主治", "不在", "改种", "改养", "改学", "改骑", "改坐", "改开", "改听", "改玩",
     "改看", "改叫", "转去", "转到了", "改口吃", "改口喝", "改从", "改找", "改去", "改在", "改到",
     "moved us to", "moved us over to", "switched us to", "migrated us to", "put us on",
-    "moved us onto", "switched us over to"};
+    "moved us onto", "switched us over to", "切到", "切换到", "切成", "no more", "switched"};
 
 constexpr std::string_view kAdditiveCues[] = {"也", "还喜欢", "另外", "同时", "also", "too",
                                               "as well", "in addition", "another"};

@@ -669,9 +669,9 @@ StatementCues ReadCues(std::string_view text) {
                  !AnothersSlip(folded);
   c.opening_correction = !c.correction && OpensWith(folded, OpeningCorrectionCues());
   // "sold a used trek fx to a customer" is a sale, no end of something one had ("sold the
-  // honda"): "sold" before "a" / "an" is no ending cue.
+  // honda"): "sold" before "a" / "an" is no ending cue, nor "sold out of cheese curds".
   std::string unsold;  // `folded` with such a "sold" put out of reach, made only when said
-  for (std::string_view sale : {"sold a ", "sold an "}) {
+  for (std::string_view sale : {"sold a ", "sold an ", "sold out"}) {
     for (size_t at = folded.find(sale); at != std::string::npos; at = folded.find(sale, at + 1)) {
       if (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) continue;
       if (unsold.empty()) unsold = folded;

@@ -19,6 +19,11 @@ namespace {
 TEST(StalenessTest, ASaleIsNoEndOfWhatOneHas) {
   EXPECT_FALSE(Cue("sold a used trek fx to a customer today, first big sale").replace);
   EXPECT_TRUE(Cue("sold the honda last week").replace);
+  EXPECT_FALSE(Cue("sold out of cheese curds at the farmers market by 10am").replace);
+  // Switching a thing, "no more" and 切到 end the old state.
+  EXPECT_TRUE(Cue("switched milk supplier, getting it from olson dairy now").replace);
+  EXPECT_TRUE(Cue("no more joe for me, doing green tea now").replace);
+  EXPECT_TRUE(Cue("告警平台上周全部切到Prometheus了").replace);
 }
 
 TEST(StalenessTest, SlipsOfReadingAndCountingCorrect) {

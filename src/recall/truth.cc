@@ -179,12 +179,13 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     if (!own_words[i]) {
       own_words[i] = ContentWords(hits[i].memory.content);
       // Nor a word said of anything ("new" of "new chair was 489 bucks" and "ordered a new
-      // graphics card"), which links no two statements.
+      // graphics card"), nor one Han character (号 of "王先生生日11月3号" and "船叫海悦号"),
+      // which links no two statements.
       constexpr std::string_view kSaidOfAnything[] = {"new", "old", "got", "get", "just",
                                                       "today", "finally", "really", "still"};
       std::erase_if(*own_words[i], [&](const std::string& x) {
         return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x) ||
-               CountsOne(x) ||
+               CountsOne(x) || (x.size() == 3 && static_cast<unsigned char>(x[0]) >= 0x80) ||
                std::find(std::begin(kSaidOfAnything), std::end(kSaidOfAnything), x) !=
                    std::end(kSaidOfAnything);
       });
@@ -307,13 +308,15 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   std::vector<bool> known(words.size(), false);
   std::vector<double> coverage(hits->size(), 0);
   std::vector<std::vector<bool>> found_in(hits->size());
+  std::vector<std::vector<bool>> found_kin(hits->size());  // found_in, and words of one sense
   for (size_t i = 0; i < hits->size(); ++i) {
     // Weighted like the words themselves: a name the question asks about counts double, so a
     // memory that shares only a common word with it ("promoted") and not the name is weak.
     found_in[i] = WordsFound(words, (*hits)[i].memory.content);
     // A word of the same sense counts as the question's (word_kin.h), but links no two
     // statements of one subject (OfAnotherSubject reads the words said).
-    const std::vector<bool> found = WithKinFound(words, (*hits)[i].memory.content, found_in[i]);
+    found_kin[i] = WithKinFound(words, (*hits)[i].memory.content, found_in[i]);
+    const std::vector<bool>& found = found_kin[i];
     double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
       if (found[w]) got += weighted[w].weight;

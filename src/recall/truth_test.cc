@@ -318,6 +318,9 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("房东刘姐电话多少", {"房东刘姐人挺好", "中通业务员小李电话13688001234"});
   EXPECT_LT(r[1], 0.25);
+  // Nor does one Han character (号 of a date and of a boat's name).
+  r = relevance_of("张太生日几号", {"张太的船叫海悦号 52尺的", "王先生生日11月3号 到时候送个蛋糕"});
+  EXPECT_LT(r[1], 0.25);
   // A word said of anything ("new") links no two statements.
   r = relevance_of("how much is the graphics card",
                    {"ordered a new graphics card from scorptec", "new chair was 489 bucks"});
