@@ -42,7 +42,8 @@ constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多�
                                            "赚多少"};
 // Nouns of money: asked for with 多少 / 几, or right after "what's the", "what is my" ...
 constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费", "工资", "租金", "房租",
-                                              "薪", "押金", "定金", "工钱", "报价", "钱"};
+                                              "薪", "押金", "定金", "工钱", "报价", "钱", "定价",
+                                              "售价", "收购价", "单价"};
 constexpr std::string_view kEnMoneyNouns[] = {
     "budget", "price", "cost",   "salary", "rent",   "fee",        "fees",    "tuition",
     "deposit", "premium", "fare", "wage",  "wages",  "hourly",     "balance", "deductible",
@@ -105,8 +106,6 @@ constexpr std::string_view kEnColours[] = {
     "lavender", "turquoise", "cream", "ivory", "olive", "charcoal", "bronze", "coral", "magenta",
     "indigo", "mint", "peach"};
 constexpr std::string_view kZhNameWords[] = {"叫", "名字", "姓", "名为"};
-
-
 
 // Whether `after` (the text after a number) opens with a unit that counts things, no time:
 // "3万字", "20斤", "两百块" ("3点", "5号", "10天" are times).
@@ -184,8 +183,9 @@ bool HasNumber(std::string_view folded) {
   return HasDigit(folded) || HasZhCount(folded) || HasEnNumberWord(folded);
 }
 
-// Folded `text` without the times of a clock, which count nothing: "9am", "4:15", and "at 9"
-// before the end, a mark or a word of when ("fri at 9", "at 9 tomorrow"; not "at 38 lbs").
+// Folded `text` without the times of a clock and the days of a month, which count nothing:
+// "9am", "4:15", "the 14th", and "at 9" before the end, a mark or a word of when ("fri at 9",
+// "at 9 tomorrow"; not "at 38 lbs").
 std::string WithoutClockTimes(std::string_view text) {
   constexpr std::string_view kWhen[] = {"tomorrow", "tonight", "today", "sharp", "on", "and",
                                         "or", "then", "with", "w", "for", "the", "every", "each",
@@ -209,7 +209,9 @@ std::string WithoutClockTimes(std::string_view text) {
       ++next_end;
     }
     const std::string_view word = std::string_view(out).substr(next, next_end - next);
-    const bool clock = number.find(':') != std::string_view::npos || word == "am" || word == "pm";
+    const bool clock = number.find(':') != std::string_view::npos || word == "am" ||
+                       word == "pm" || (next == end && end - at <= 2 &&
+                                        (word == "st" || word == "nd" || word == "rd" || word == "th"));
     const bool after_at = at >= 3 && std::string_view(out).substr(at - 3, 3) == "at " &&
                           end - at <= 2 &&
                           (word.empty() || std::find(std::begin(kWhen), std::end(kWhen), word) !=
@@ -262,11 +264,6 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
   }
   return false;
 }
-
-
-
-
-
 
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
@@ -370,8 +367,6 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
   return NamedAfterShi(folded);
 }
 
-
-
 // Letters then digits in one word the question does not say: a model ("V12", "S23", "X1").
 bool HasModelWord(std::string_view text, const std::vector<std::string>& asked) {
   for (size_t at = 0; at + 1 < text.size(); ++at) {
@@ -407,8 +402,6 @@ bool HasLatinInHan(std::string_view folded, const std::vector<std::string>& aske
   return false;
 }
 
-
-
 // Which card or account money goes to ("这个月房租转到哪张卡"): its number, or its bank's or
 // brand's name (NamesACard).
 constexpr std::string_view kCardAsks[] = {"哪张卡", "哪个卡", "哪个账户", "哪个账号", "which card",
@@ -432,7 +425,8 @@ bool AsksForIdentifier(std::string_view q) {
                                            "gate code", "access code", "lock code",
                                            "lockbox code", "alarm code"};
   if (AnyCue(q, kSecrets) && !HasCue(q, "password manager")) return true;
-  if (HasCue(q, "license plate") || HasCue(q, "plate number") || HasCue(q, "what seat") ||
+  if (HasCue(q, "license plate") || HasCue(q, "plate number") || HasCue(q, "number plate") ||
+      HasCue(q, "what seat") ||
       HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate")) {
     return true;
   }
@@ -480,10 +474,6 @@ bool AsksForRate(std::string_view query) {
                                          "费", "率", "提成", "佣金", "抽成", "税"};
   return AnyCue(text::FoldForSearch(query), kRates);
 }
-
-
-
-
 
 bool CarriesBrand(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string folded_query = text::FoldForSearch(query);
@@ -667,7 +657,8 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   // 多少 asks for a number ("考了多少分"), as do 几级 / 几个 / 多重 ...; 多少次 for a count of
   // memories.
   constexpr std::string_view kHowMany[] = {"几级", "几个", "几只", "几口", "几台", "几套", "几辆",
-                                           "多重", "多高", "多长", "多远"};
+                                           "多重", "多高", "多长", "多远", "几丸", "几片", "几粒",
+                                           "几颗", "几袋", "几包", "几支", "几瓶", "几头"};
   // "how many exhibit binders do we need", "how many tomato plants do the Morales want": a
   // number wanted; "how many pets does James have", "how many times" count memories.
   const bool how_many = !about_past && q.starts_with("how many ") && !HasCue(q, "times") &&
@@ -731,7 +722,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kAge:
       return HasAge(folded);
     case AnswerKind::kAmount:
-      return HasNumber(WithoutClockTimes(folded)) || HasMaskedNumber(text);
+      return (HasNumber(WithoutClockTimes(folded)) || HasMaskedNumber(text)) &&
+             GivesLengthIfAsked(folded, Folded(query));
     case AnswerKind::kIdentifier:  // a masked value of any kind is one (CarriesIdentifier)
       return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query);
     case AnswerKind::kTime: {

@@ -646,6 +646,23 @@ TEST(AnswerKindTest, RatingsBanksAndClockTimes) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "moose weighs 38", weigh));
 }
 
+TEST(AnswerKindTest, PricesPlatesDosesDaysOfAMonthAndLengths) {
+  EXPECT_EQ(AskedKind("天目碗我定价多少", false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "天目碗这窑出了三只 挺满意", "天目碗我定价多少"));
+  EXPECT_EQ(AskedKind("what's joseph's number plate", false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("如意珍宝丸一次吃几丸", false), AnswerKind::kAmount);
+  // A day of the month counts nothing.
+  const std::string_view dose = "what dose is marco taking for his migraines";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "marco's neuro follow up is the 14th", dose));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "marco takes 50 mg of sumatriptan", dose));
+  // How tall: a number with a unit of length.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "主塔要用两千方冰", "主塔多高"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "中央大街那两个冰雕 甲方要欧式风格",
+                           "中央大街那个冰雕要做多高"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "主塔定了十二米高", "主塔多高"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "the main tower is 40 ft", "how tall is the tower"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

@@ -76,6 +76,33 @@ bool CarriesSize(std::string_view folded) {
          HasSizeNumber(folded) || CarriesArea(folded);
 }
 
+bool GivesLengthIfAsked(std::string_view text, std::string_view query) {
+  constexpr std::string_view kAsks[] = {"多高", "多长", "多宽", "多深", "多远", "how tall",
+                                        "how high", "how far", "how deep", "how wide"};
+  if (!AnyCue(query, kAsks)) return true;
+  constexpr std::string_view kUnits[] = {"米", "公分", "尺", "寸", "公里", "里", "丈", "m", "cm",
+                                         "mm", "km", "ft", "feet", "foot", "inch", "inches",
+                                         "meter", "meters", "metre", "metres", "mile", "miles",
+                                         "yard", "yards", "'"};
+  for (std::string_view unit : kUnits) {
+    for (size_t at = text.find(unit); at != std::string_view::npos; at = text.find(unit, at + 1)) {
+      const bool latin = std::isalpha(static_cast<unsigned char>(unit[0]));
+      const size_t end = at + unit.size();
+      if (latin && end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) {
+        continue;  // "m" of "more"
+      }
+      size_t k = at;
+      while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '-')) --k;
+      if (k > 0 && std::isdigit(static_cast<unsigned char>(text[k - 1]))) return true;
+      if (k >= 3 && (kZhNumerals.find(text.substr(k - 3, 3)) != std::string_view::npos ||
+                     text.substr(k - 3, 3) == "一")) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // A blood type: A / B / AB / O before 型 ("O型血", "ab型"), "type A", "O negative", "AB+",
 // Rh 阴性 / 阳性.
 std::string BloodTypeIn(std::string_view folded) {

@@ -21,6 +21,11 @@ bool CarriesArea(std::string_view folded);
 // "42码", "size 10.5", "穿L的", "an M", "11.5", "11.5 inch", "3.5 ton" (not "20号", a day).
 bool CarriesSize(std::string_view folded);
 
+// Asked how tall, long, deep or far a thing is (folded `query`: 多高, 多长, "how tall", "how
+// far"), whether folded `text` gives a number with a unit of length ("3米", "十二米高", "40 ft");
+// true when `query` asks for no length. "主塔要用两千方冰" is no height.
+bool GivesLengthIfAsked(std::string_view text, std::string_view query);
+
 // A blood type: A / B / AB / O before 型 ("O型血"), "type A", "O negative", "AB+", Rh.
 bool CarriesBloodType(std::string_view folded);
 // The blood type `folded` names, as letters and a sign ("o-" of "O negative", "ab+" of "AB型",
