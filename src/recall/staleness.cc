@@ -173,6 +173,15 @@ double SharedItemWords(std::string_view a, std::string_view b) {
 
 namespace {
 
+// Whether folded `text` says the old state ended in words whose object is the old value
+// ("不再挤地铁了", "no more joe", "moved out of jake's"), not the new one ("把接口改成异步").
+bool SaysTheOldEnded(std::string_view text) {
+  constexpr std::string_view kEnded[] = {"不再", "戒了", "不用了", "换人", "卖了", "no longer",
+                                         "no more", "quit", "stopped", "gave up", "done with",
+                                         "ditched", "moved out", "sold"};
+  return AnyCue(text, kEnded);
+}
+
 // Further from the question than the older statement by kRemarkCosineGap (both known).
 bool Drifts(const Topic& topic) {
   return topic.newer_cosine > -2 && topic.older_cosine > -2 &&
@@ -282,7 +291,13 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   const bool other_price = (shared & kSingleValuedSlots) == kSlotBudget &&
                            topic.newer_lacks_kind && !topic.share_a_word &&
                            topic.shared_words == 0;
-  if (slot_topic && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0)) &&
+  // A change may say more than the statement it replaces ("搬家了 搬到云岩区黔灵山附近 合租 一个月
+  // 八百 离送单区近多了" after "住在花溪大学城边上"); a turn of a dialogue says more in passing.
+  const bool changed_slot = slot_topic || (shared != 0 && newer.change && !newer.turn &&
+                                           !older.turn &&
+                                           topic.older_relevance >= kSlotRelevance &&
+                                           topic.both_fairly_short);
+  if (changed_slot && (newer.replace || (newer.change && (shared & kSingleValuedSlots) != 0)) &&
       !OtherThingsChanged(newer, older) && !other_price) {
     return true;
   }
@@ -315,9 +330,15 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
     return true;
   }
-  // A change that names what the older statement is about ("I sold the Honda ...").
+  // A change that names what the older statement is about ("I sold the Honda ..."); of two
+  // short statements that both answer, one word of it, said to have ended ("不再挤地铁了" after
+  // "每天坐地铁4号线上班").
   if (newer.replace && topic.older_relevance >= kTopicRelevance &&
-      topic.shared_words >= (topic.both_short ? 0.2 : kChangeSharedWords)) {
+      (topic.shared_words >= (topic.both_short ? 0.2 : kChangeSharedWords) ||
+       (topic.both_short && topic.shared_words > 0 && both >= kNowChangeRelevance &&
+        SaysTheOldEnded(newer.folded) &&
+        !newer.additive && !OtherThingsChanged(newer, older) &&
+        !NamesOtherThings(newer.folded, older.folded)))) {
     return true;
   }
   // A change said of the same thing in mostly the same words, in any slot or none ("IT

@@ -93,6 +93,7 @@ struct StatementCues {
                                       // "3:30", "20230571", "ca4193", "3块2"; Chinese
                                       // numerals with their unit: "十二点"
   std::vector<std::string> weekdays;  // "monday", "mondays", "周一", "星期一" -> "1"
+  bool turn = false;                  // a turn of a dialogue: opens with a speaker's "Name: "
 };
 
 // REQUIRES: `text` is valid UTF-8 (a memory's content).

@@ -30,6 +30,15 @@ TEST(StalenessTest, ChangeVerbOutdatesTheSameSlot) {
   EXPECT_TRUE(Outdates(Cue("工单T-205已关闭"), Cue("工单T-205目前处理中"), Both()));
 }
 
+TEST(StalenessTest, AChangeThatSaysMoreOrNamesOneWordOfTheOlderStillReplacesIt) {
+  EXPECT_EQ(OutdatedFor("我现在住哪儿", "住在花溪大学城边上 房子便宜 就是离商圈远",
+                        "搬家了 搬到云岩区黔灵山附近 合租 一个月八百 离送单区近多了"),
+            1);
+  EXPECT_EQ(OutdatedFor("我怎么去上班", "每天坐地铁4号线上班 挤死",
+                        "不再挤地铁了 现在骑电动车去园里 二十分钟"),
+            1);
+}
+
 TEST(StalenessTest, AMaskedValueIsOneValueWhateverItsIdSpells) {
   // A placeholder's id is random base32 from the store's key: with or without a digit, the
   // statement names one value, and the same one only with the same id.

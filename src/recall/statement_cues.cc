@@ -620,6 +620,7 @@ bool AfterCopula(std::string_view before) {
 StatementCues ReadCues(std::string_view text) {
   StatementCues c;
   c.folded = Folded(text);
+  c.turn = !Speaker(text).empty();
   const std::string& folded = c.folded;
   const auto kept_mentions = Mentions(text);  // held: the reference below points into it
   const std::vector<extract::EntityMention>& mentions = *kept_mentions;

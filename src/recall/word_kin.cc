@@ -36,7 +36,10 @@ constexpr Kin kKin[] = {
     {"live|liv|address|suburb|neighborhood|neighbourhood",
      "live|lives|living|home|house|flat|apartment|moved to|moved into|moving to|place in|"
      "rent in|renting in"},
-    {"小区|住址|住处|地址", "住在|住的|家在|搬到|搬去|搬进|搬家"},
+    {"小区|住址|住处|地址|家住|住哪", "住在|住的|家在|搬到|搬去|搬进|搬家"},
+    // Getting to work.
+    {"commute|commuting", "commute|bus|train|subway|metro|tram|ferry|bike|bikes|cycling|drive"},
+    {"通勤|上班", "通勤|上班|地铁|公交|电动车|骑车|开车"},
     // Family.
     {"孩子|小孩", "儿子|闺女|女儿|孩子|小孩|宝宝"},
     {"kid|kids|child|children", "son|daughter|kid|kids|child"},
