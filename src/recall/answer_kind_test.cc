@@ -661,6 +661,12 @@ TEST(AnswerKindTest, PricesPlatesDosesDaysOfAMonthAndLengths) {
                            "中央大街那个冰雕要做多高"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "主塔定了十二米高", "主塔多高"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "the main tower is 40 ft", "how tall is the tower"));
+  // A code that reads as a year, a password with a sign inside.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "apt gate code is 1937#",
+                          "what's the gate code at my place"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "the lease expires 2031",
+                           "what's the gate code at my place"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "堡垒机登录密码 Rt9$wL4x", "登跳板机那个密码多少"));
 }
 
 }  // namespace

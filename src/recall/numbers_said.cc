@@ -262,9 +262,10 @@ bool HasCodeNumber(std::string_view folded) {
         (after.size() == 1 || !std::isalnum(static_cast<unsigned char>(after[1])))) {
       return false;
     }
-    // A year ("expires 2031") names no thing.
+    // A year ("expires 2031") names no thing; a code may read as one ("gate code is 1937#").
     if (digits == 4 && (number.starts_with("19") || number.starts_with("20")) &&
-        !before.ends_with("#")) {
+        !before.ends_with("#") && !after.starts_with("#") && !before.ends_with("code ") &&
+        !before.ends_with("code is ") && !before.ends_with("密码")) {
       return false;
     }
     // A place's number names it ("036号车位", "302室", "3楼").
@@ -346,9 +347,14 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
       AnyCue(folded, kSeats)) {
     return true;
   }
+  // A sign between two letters or digits is part of a password ("rt9$wl4x").
   const auto is_part = [&](size_t k) {
     const unsigned char c = static_cast<unsigned char>(folded[k]);
-    return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.' || c == '_' || c == '@';
+    const bool inside = k > 0 && k + 1 < folded.size() &&
+                        std::isalnum(static_cast<unsigned char>(folded[k - 1])) &&
+                        std::isalnum(static_cast<unsigned char>(folded[k + 1]));
+    return std::isalnum(c) || c == '-' || c == '#' || c == '/' || c == '.' || c == '_' ||
+           c == '@' || (inside && std::string_view("$!*&^~%").find(c) != std::string_view::npos);
   };
   size_t at = 0;
   while (at < folded.size()) {
