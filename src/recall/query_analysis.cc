@@ -348,7 +348,7 @@ bool IsLookup(std::string_view query) {
       "多久", "多长", "多大", "多远", "多高", "多重", "如何", "为何", "是不是", "what", "what's",
       "whats", "which", "who", "who's", "whom", "whose", "when", "where", "where's", "why", "how",
       "do", "does", "did", "is", "are", "was", "were", "can", "could", "should", "will", "would",
-      "have", "has", "tell", "remind"};
+      "have", "has", "tell", "remind", "am i"};
   if (query.find('?') != std::string_view::npos || query.find("？") != std::string_view::npos) {
     return false;
   }

@@ -308,9 +308,12 @@ TEST(SameStatementTest, ARareWordTellsOneFact) {
   const char* q = "am i allergic to any meds";
   EXPECT_TRUE(share("allergic to penicillin btw", "told the doctor about the penicillin allergy",
                     q, 2));
-  // Said by more records, the word tells no one fact; nor a short word, nor one in Han script.
+  // A third record may say it again; said by more, the word tells no one fact; nor a short
+  // word, nor one in Han script.
+  EXPECT_TRUE(share("allergic to penicillin btw", "told the doctor about the penicillin allergy",
+                    q, 3));
   EXPECT_FALSE(share("allergic to penicillin btw", "told the doctor about the penicillin allergy",
-                     q, 3));
+                     q, 4));
   EXPECT_FALSE(share("I'm using a Dell for work", "IT gave me a MacBook for work", "laptop", 2));
   EXPECT_FALSE(share("跟食堂阿姨说了 今天别放香菜", "今天去打羽毛球", "我有啥忌口", 2));
   // Other numbers: two facts.

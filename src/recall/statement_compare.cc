@@ -387,7 +387,7 @@ bool ShareARareWord(const StatementShape& a, const StatementShape& b,
       continue;
     }
     auto n = records_saying.find(u);
-    if (n != records_saying.end() && n->second <= 2) return true;
+    if (n != records_saying.end() && n->second <= kRareWordRecords) return true;
   }
   return false;
 }

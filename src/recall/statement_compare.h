@@ -78,11 +78,13 @@ bool SharePhrase(std::string_view a, std::string_view b, std::string_view questi
 
 // Whether two statements share a word that says one fact: a Latin word of kRareWordLetters
 // letters or more, or a number of two characters or more, that the question does not say and
-// at most two of the records shown say (`records_saying`: of each unit, how many) ("allergic
-// to penicillin btw" and "told her about the penicillin allergy"). Not in Han script, whose character pairs cross words ("今天", "老板" of two facts), nor when they
-// give other numbers (工作日场地费 80, 周末场地费 150): the numbers of one are all among the
-// other's.
+// at most kRareWordRecords of the records shown say (`records_saying`: of each unit, how many)
+// ("allergic to penicillin btw" and "told her about the penicillin allergy"; a third may say it
+// again). Not in Han script, whose character pairs cross words ("今天", "老板" of two facts),
+// nor when they give other numbers (工作日场地费 80, 周末场地费 150): the numbers of one are all
+// among the other's.
 inline constexpr size_t kRareWordLetters = 5;
+inline constexpr int kRareWordRecords = 3;
 bool ShareARareWord(const StatementShape& a, const StatementShape& b,
                     const StatementShape& question,
                     const std::unordered_map<std::string, int>& records_saying);

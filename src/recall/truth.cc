@@ -697,7 +697,7 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
       // An outdated hit kept for history gives no value now.
       const bool carries_asked =
           (asks_value || asks_name) && h.state != "outdated" && carries_kind(i, h.memory);
-      // Two short statements of the caller's that share a word no other hit says and the
+      // Two short statements of the caller's that share a word few hits say and the
       // question does not ("allergic to penicillin btw" and "told her about the penicillin
       // allergy"), neither telling of a change: one fact said twice. Only for a question, not
       // words looked up ("deploy runbook" finds two documents); not asked of the past, nor
