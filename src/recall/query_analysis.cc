@@ -83,10 +83,15 @@ bool AsksAboutThePast(const std::string& folded) {
   // "Did my grinder arrive yet?", "Has it shipped already?": the state now.
   // So does "Did my refund go through?": whether a process ended.
   for (std::string_view now : {" yet", "already", "了吗", "了没", "go through", "come through",
-                               "latest", "most recent", "最新",
+                               "latest", "most recent", "最新", "最后",
                                "get approved", "get accepted", "get fixed", "get resolved"}) {
     if (folded.find(now) != std::string::npos) return false;
   }
+  // "上次出差那笔钱报下来没": whether it happened yet, however long ago the trip.
+  std::string_view body = folded;
+  while (!body.empty() && (body.back() == '?' || body.back() == ' ')) body.remove_suffix(1);
+  if (body.ends_with("？")) body.remove_suffix(std::string_view("？").size());
+  if (body.ends_with("没") || body.ends_with("没有")) return false;
   // "Did I get into Northeastern?", "did my thyroid results come back?", "did i get my zara
   // refund" ask whether it happened, which is the state now; "When did Audrey get into an
   // accident?" asks when.

@@ -83,6 +83,10 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   // Whether a process ended asks for its state now.
   EXPECT_FALSE(AnalyzeQuery("Did my visa refund go through?", at).past_words);
   EXPECT_FALSE(AnalyzeQuery("Did I get into Northeastern?", at).past_words);
+  // Whether it happened yet, however long ago what it is about.
+  EXPECT_FALSE(AnalyzeQuery("上次出差那笔钱报下来没", at).past_words);
+  EXPECT_FALSE(AnalyzeQuery("SGS那次验货最后结果怎样", at).past_words);
+  EXPECT_TRUE(AnalyzeQuery("上次出差住的哪个酒店", at).past_words);
   EXPECT_TRUE(AnalyzeQuery("Who was Milo's old vet?", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("What did I use to drink in the morning?", at).wants_history);
   EXPECT_FALSE(AnalyzeQuery("What email address should you use to reach me?", at).wants_history);
