@@ -184,7 +184,8 @@ namespace {
 
 // How a question asks where something stands, folded; ASCII ones match whole words.
 constexpr std::string_view kStatusAsks[] = {
-    "到哪了", "到哪一步", "到哪步", "怎么样了", "咋样了", "进度", "进展", "什么情况", "啥情况",
+    "到哪了", "到哪一步", "到哪步", "怎么样了", "咋样了", "咋样", "怎样", "进度", "进展",
+    "什么情况", "啥情况",
     "批了没", "批了吗", "出来没", "出来了吗", "结果", "好了没", "好了吗", "到了没", "到了吗",
     "通过了吗", "通过没", "下来了吗", "下来没", "办得怎么样", "办好了吗", "修好了吗", "状态",
     "status", "where are we on", "where are we with", "what's happening with",

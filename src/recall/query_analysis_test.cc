@@ -132,6 +132,7 @@ TEST(QueryAnalysisTest, ALookupAsksNothing) {
 TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForStatus("where are things with my flight physical"));
   EXPECT_TRUE(AsksForStatus("婴儿床到没到"));
+  EXPECT_TRUE(AsksForStatus("皮带巷那个隐患单处理得咋样"));
   EXPECT_TRUE(AsksForStatus("where am i at with the smith permit"));
   EXPECT_TRUE(AsksForStatus("我那个传承人评上了没"));
   EXPECT_TRUE(AsksForStatus("送修的桑塔纳现在怎样"));
