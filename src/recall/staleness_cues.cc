@@ -141,7 +141,8 @@ const std::vector<SlotCues>& SlotCueTable() {
         "ready for pickup", "下来了", "还没收到", "终面", "二面", "复查", "still waiting",
         "escalated", "in testing", "final approval", "came off", "processing",
         // later steps of reviews, refunds, hiring and paperwork
-        "合并", "审核", "同意了", "退回", "退到", "录用", "录取", "面试", "受理", "办好了",
+        "合并", "审核", "复验通过", "验收通过", "同意了", "退回", "退到", "录用", "录取", "面试",
+        "受理", "办好了",
         "办下来", "寄出", "出结果", "offer", "interview", "in process", "in the mail",
         "mailed", "accepted", "hired", "got the job", "under way", "on its way",
         // health, repairs and software on their way
