@@ -833,6 +833,33 @@ constexpr SetFloor kEightyFourthSetFloors[] = {
     {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 50.0 / 70}};
 constexpr SetFloor kEightyFifthSetFloors[] = {
     {0.25, 65.0 / 70}, {0.35, 65.0 / 70}, {0.0, 56.0 / 70}};
+// Sets 86-91: the same prompt (86: 佛山的陶瓷砖经销商, 三亚的潜水教练, 齐齐哈尔的奶牛场场长, a
+// Liverpool ferry deckhand, an Ohio high-school wrestling coach, a Cape Town wine-estate tour
+// guide; 87: 义乌的小商品外贸老板, 延边的朝鲜族冷面店老板娘, 武汉的地铁调度员, a Yorkshire sheep
+// shearer, a Miami cruise-ship bartender, a Calgary oil-rig medic; 88: 长沙的夜市小龙虾摊主, 嘉兴
+// 的粽子厂质检员, 喀什的干果批发商, an Edinburgh festival stage manager, an Alaska bush pilot, a
+// Brisbane veterinary nurse; 89: 天津的相声演员, 九江的鄱阳湖渔政员, 东莞的电子厂人事专员, a
+// Denver ski-lift mechanic, a Belfast taxi driver, a Hawaii macadamia farm manager; 90: 扬州的修脚
+// 师傅, 桂林的漓江竹筏船工, 西安的考古工地技工, a Seattle ferry engineer, a Welsh slate-quarry
+// guide, a New Orleans brass-band trumpeter; 91: 潍坊的风筝作坊师傅, 丽江的民宿管家, 郑州的物流车队
+// 调度, a Minneapolis snowplow driver, a Galway oyster farmer, a Phoenix hospice nurse), written
+// while sets 1-85 were tuned on and scored once with the rules of 643cccd (in brackets: at 0.35,
+// with no floor; then the rules of db927bf, the round's start, at 0.25):
+//   86: 64/70 = 91.4 % (63, 58); 64;   87: 59/70 = 84.3 % (58, 54); 59;
+//   88: 56/70 = 80.0 % (56, 51); 56;   89: 65/70 = 92.9 % (65, 56); 64;
+//   90: 63/70 = 90.0 % (63, 54); 63;   91: 64/70 = 91.4 % (64, 57); 64.
+constexpr SetFloor kEightySixthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 62.0 / 70}, {0.0, 57.0 / 70}};
+constexpr SetFloor kEightySeventhSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kEightyEighthSetFloors[] = {
+    {0.25, 55.0 / 70}, {0.35, 55.0 / 70}, {0.0, 50.0 / 70}};
+constexpr SetFloor kEightyNinthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 55.0 / 70}};
+constexpr SetFloor kNinetiethSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kNinetyFirstSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 56.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1317,6 +1344,30 @@ TEST(TruthHeldOutTest, ScoreOnEightyFourthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnEightyFifthSet) {
   ExpectFloors("truth_heldout85.jsonl", kEightyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightySixthSet) {
+  ExpectFloors("truth_heldout86.jsonl", kEightySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightySeventhSet) {
+  ExpectFloors("truth_heldout87.jsonl", kEightySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightyEighthSet) {
+  ExpectFloors("truth_heldout88.jsonl", kEightyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnEightyNinthSet) {
+  ExpectFloors("truth_heldout89.jsonl", kEightyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetiethSet) {
+  ExpectFloors("truth_heldout90.jsonl", kNinetiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetyFirstSet) {
+  ExpectFloors("truth_heldout91.jsonl", kNinetyFirstSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
