@@ -209,9 +209,10 @@ std::string WithoutClockTimes(std::string_view text) {
       ++next_end;
     }
     const std::string_view word = std::string_view(out).substr(next, next_end - next);
-    const bool clock = number.find(':') != std::string_view::npos || word == "am" ||
-                       word == "pm" || (next == end && end - at <= 2 &&
-                                        (word == "st" || word == "nd" || word == "rd" || word == "th"));
+    const bool ordinal = next == end && end - at <= 2 &&
+                         (word == "st" || word == "nd" || word == "rd" || word == "th");
+    const bool clock =
+        number.find(':') != std::string_view::npos || word == "am" || word == "pm" || ordinal;
     const bool after_at = at >= 3 && std::string_view(out).substr(at - 3, 3) == "at " &&
                           end - at <= 2 &&
                           (word.empty() || std::find(std::begin(kWhen), std::end(kWhen), word) !=

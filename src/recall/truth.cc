@@ -308,15 +308,13 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   std::vector<bool> known(words.size(), false);
   std::vector<double> coverage(hits->size(), 0);
   std::vector<std::vector<bool>> found_in(hits->size());
-  std::vector<std::vector<bool>> found_kin(hits->size());  // found_in, and words of one sense
   for (size_t i = 0; i < hits->size(); ++i) {
     // Weighted like the words themselves: a name the question asks about counts double, so a
     // memory that shares only a common word with it ("promoted") and not the name is weak.
     found_in[i] = WordsFound(words, (*hits)[i].memory.content);
     // A word of the same sense counts as the question's (word_kin.h), but links no two
     // statements of one subject (OfAnotherSubject reads the words said).
-    found_kin[i] = WithKinFound(words, (*hits)[i].memory.content, found_in[i]);
-    const std::vector<bool>& found = found_kin[i];
+    const std::vector<bool> found = WithKinFound(words, (*hits)[i].memory.content, found_in[i]);
     double got = 0;
     for (size_t w = 0; w < words.size(); ++w) {
       if (found[w]) got += weighted[w].weight;

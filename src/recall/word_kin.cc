@@ -3,7 +3,6 @@
 #include <cctype>
 #include <unordered_map>
 
-#include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 
 namespace engram::recall {
@@ -122,11 +121,6 @@ const std::vector<std::string_view>& KinOf(std::string_view word) {
   const auto& table = Table();
   auto it = table.find(word);
   return it == table.end() ? kNone : it->second;
-}
-
-std::vector<bool> WordsOrKinFound(const std::vector<std::string>& query_words,
-                                  std::string_view text) {
-  return WithKinFound(query_words, text, WordsFound(query_words, text));
 }
 
 std::vector<bool> WithKinFound(const std::vector<std::string>& query_words,

@@ -25,11 +25,8 @@ namespace engram::recall {
 // the word itself; empty when the table knows none.
 const std::vector<std::string_view>& KinOf(std::string_view word);
 
-// For each of `query_words`, whether `text` contains it (WordsFound) or a kin of it (KinOf).
-std::vector<bool> WordsOrKinFound(const std::vector<std::string>& query_words,
-                                  std::string_view text);
-
-// The same, given WordsFound(query_words, text) as `found`.
+// For each of `query_words`, whether `text` contains it or a kin of it (KinOf), given which
+// it contains (`found`: WordsFound(query_words, text)).
 std::vector<bool> WithKinFound(const std::vector<std::string>& query_words,
                                std::string_view text, std::vector<bool> found);
 

@@ -9,7 +9,8 @@ namespace {
 
 TEST(WordKinTest, AQuestionWordIsFoundByAWordOfItsSense) {
   auto found = [](std::string_view query, std::string_view text) {
-    const std::vector<bool> f = WordsOrKinFound(ContentWords(query), text);
+    const std::vector<std::string> words = ContentWords(query);
+    const std::vector<bool> f = WithKinFound(words, text, WordsFound(words, text));
     return std::count(f.begin(), f.end(), true);
   };
   EXPECT_EQ(found("who's my PCP", "my primary care doc is dr. lindqvist"), 1);
