@@ -13,6 +13,7 @@
 #include "src/extract/entity_rules.h"
 #include "src/recall/answer_measures.h"
 #include "src/recall/answer_place.h"
+#include "src/recall/answer_time.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
@@ -97,7 +98,6 @@ constexpr std::string_view kWhoMyStarts[] = {"who is my ", "who's my ", "who is 
 constexpr std::string_view kYearlyDays[] = {"生日", "纪念日", "birthday", "anniversary", "bday"};
 
 // What carries a value, folded.
-constexpr std::string_view kZhTimeWords[] = {"星期", "礼拜", "日期"};
 constexpr std::string_view kZhColourChars = "红橙黄绿青蓝紫黑白灰粉棕褐银";
 constexpr std::string_view kEnColours[] = {
     "red", "orange", "yellow", "green", "blue", "purple", "violet", "black", "white", "gray",
@@ -106,64 +106,6 @@ constexpr std::string_view kEnColours[] = {
     "lavender", "turquoise", "cream", "ivory", "olive", "charcoal", "bronze", "coral", "magenta",
     "indigo", "mint", "peach"};
 constexpr std::string_view kZhNameWords[] = {"叫", "名字", "姓", "名为"};
-
-// Whether `after` (the text after a number) opens with a unit that counts things, no time:
-// "3万字", "20斤", "两百块" ("3点", "5号", "10天" are times).
-bool CountsThings(std::string_view after) {
-  constexpr std::string_view kCounts[] = {"万", "千", "百", "字", "斤", "公斤", "元", "块", "人",
-                                          "个", "件", "份", "篇", "页", "张", "条", "本", "箱",
-                                          "瓶", "盒", "只", "台", "套", "米", "公里", "平"};
-  return std::any_of(std::begin(kCounts), std::end(kCounts),
-                     [&](std::string_view u) { return after.starts_with(u); });
-}
-
-// A number that may be a time: digits not ending a Latin word ("3月", "at 2 pm", not the
-// model name "X1"), at most four of them ("2027", not the phone number "13812345678"), and
-// not a share ("2.1%").
-// Whether `before` ends with a noun that a number after it names one of ("field 2", "gate 12",
-// "room 204").
-bool NumbersAThing(std::string_view before) {
-  constexpr std::string_view kThings[] = {
-      "field", "court", "gate", "room", "lane", "pier", "bay", "door", "table", "terminal",
-      "platform", "exit", "route", "bus", "line", "level", "floor", "section", "row", "seat",
-      "unit", "apt", "suite", "building", "hole", "dock", "stall", "locker", "booth", "ward",
-      "bed", "box", "rink", "diamond", "pitch", "studio", "station", "stage", "hall", "lot"};
-  if (!before.ends_with(' ')) return false;
-  before.remove_suffix(1);
-  size_t b = before.size();
-  while (b > 0 && std::isalpha(static_cast<unsigned char>(before[b - 1]))) --b;
-  const std::string_view word = before.substr(b);
-  return std::find(std::begin(kThings), std::end(kThings), word) != std::end(kThings);
-}
-
-bool HasFreeDigit(std::string_view text) {
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-    // Not ending a Latin word ("X1"), no sum ("$40", "£480") and no number of a thing
-    // ("field 2", "gate 12").
-    const std::string_view before = text.substr(0, i);
-    const bool free = i == 0 || (!std::isalpha(static_cast<unsigned char>(text[i - 1])) &&
-                                 !before.ends_with("$") && !before.ends_with("£") &&
-                                 !before.ends_with("¥") && !before.ends_with("€") &&
-                                 !NumbersAThing(before));
-    size_t end = i;
-    while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) ||
-                                 (text[end] == '.' && end + 1 < text.size() &&
-                                  std::isdigit(static_cast<unsigned char>(text[end + 1]))))) {
-      ++end;
-    }
-    size_t digits = 0;
-    for (size_t k = i; k < end; ++k) digits += text[k] != '.';
-    // Not a share ("2.1%") nor a count that makes a word ("a 9-frame radial", "3-bedroom")
-    // or counts things ("3万字", "20斤").
-    const bool compound = (end + 1 < text.size() && text[end] == '-' &&
-                           std::isalpha(static_cast<unsigned char>(text[end + 1]))) ||
-                          CountsThings(text.substr(end));
-    if (free && digits <= 4 && (end >= text.size() || text[end] != '%') && !compound) return true;
-    i = end;
-  }
-  return false;
-}
 
 // A Chinese numeral that counts: not a weekday or an ordinal (NamesADayOrOrder).
 bool HasZhCount(std::string_view folded) {
@@ -183,8 +125,8 @@ bool HasNumber(std::string_view folded) {
   return HasDigit(folded) || HasZhCount(folded) || HasEnNumberWord(folded);
 }
 
-// Folded `text` without the times of a clock and the days of a month, which count nothing:
-// "9am", "4:15", "the 14th", and "at 9" before the end, a mark or a word of when ("fri at 9",
+// Folded `text` without the times of a clock, the days of a month and the numbers of a kind,
+// which count nothing: "9am", "4:15", "the 14th", "type 1", and "at 9" before the end, a mark or a word of when ("fri at 9",
 // "at 9 tomorrow"; not "at 38 lbs").
 std::string WithoutClockTimes(std::string_view text) {
   constexpr std::string_view kWhen[] = {"tomorrow", "tonight", "today", "sharp", "on", "and",
@@ -217,7 +159,15 @@ std::string WithoutClockTimes(std::string_view text) {
                           end - at <= 2 &&
                           (word.empty() || std::find(std::begin(kWhen), std::end(kWhen), word) !=
                                                std::end(kWhen));
-    if (clock || after_at) {
+    // "type 1 diabetic", "stage 3", "grade 2s": a kind, no amount.
+    constexpr std::string_view kKindsBefore[] = {"type ", "stage ", "grade ", "class ",
+                                                 "phase ", "tier ", "category "};
+    const bool names_kind = end - at == 1 && std::any_of(std::begin(kKindsBefore),
+                                                         std::end(kKindsBefore),
+                                                         [&](std::string_view k) {
+      return std::string_view(out).substr(0, at).ends_with(k);
+    });
+    if (clock || after_at || names_kind) {
       for (size_t k = at; k < end; ++k) out[k] = ' ';
     }
     at = end;
@@ -414,7 +364,9 @@ constexpr std::string_view kEnIdNouns[] = {
     "membership", "license", "licence", "plate", "serial", "case", "claim", "ticket",
     "reference", "booking", "reservation", "routing", "invoice", "passport", "badge",
     "employee", "locker", "seat", "gate", "vin", "po", "lot", "model", "part", "container",
-    "tax"};
+    "tax", "cabin", "room", "berth", "bunk", "slip", "stall", "booth", "table", "truck",
+    "route", "suite", "pitch", "bay", "dock", "ward", "bed", "tag", "trailer", "tail",
+    "registration", "reg", "rego", "customer", "client", "patient", "student", "staff"};
 
 bool AsksForIdentifier(std::string_view q) {
   constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "sku", "货号", "条码",
@@ -631,7 +583,9 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   constexpr std::string_view kDateAsks[] = {"生日", "纪念日", "birthday", "anniversary",
                                             "what date", "bday"};
   constexpr std::string_view kHourAsks[] = {"几点", "what time", "dinner", "晚饭", "饭"};
-  const bool asks_time = AnyCue(q, kTimeAsks) || StartsWithAny(q, kWhenStarts);
+  // 哪个月结号 asks for a monthly account (月结), not a month.
+  const bool asks_time = (AnyCue(q, kTimeAsks) && q.find("个月结") == std::string::npos) ||
+                         StartsWithAny(q, kWhenStarts);
   // "what's tom's birthday?" asks for the day as "when" does.
   const bool asks_what = q.starts_with("what's ") || q.starts_with("what is ");
   if (!about_past && (asks_time || HasCue(q, "when") || asks_what) &&
@@ -662,8 +616,13 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
                                            "几颗", "几袋", "几包", "几支", "几瓶", "几头"};
   // "how many exhibit binders do we need", "how many tomato plants do the Morales want": a
   // number wanted; "how many pets does James have", "how many times" count memories.
+  // "how many units of insulin", "how many mg": a measure, which one statement gives.
+  constexpr std::string_view kMeasures[] = {
+      "units", "mg", "ml", "mcg", "tablets", "pills", "capsules", "puffs", "drops", "scoops",
+      "bales", "tons", "tonnes", "litres", "liters", "gallons", "pounds", "lbs", "kilos", "kg"};
   const bool how_many = !about_past && q.starts_with("how many ") && !HasCue(q, "times") &&
-                        (HasCue(q, "need") || HasCue(q, "want") || HasCue(q, "should"));
+                        (HasCue(q, "need") || HasCue(q, "want") || HasCue(q, "should") ||
+                         AnyCue(q.substr(9), kMeasures));
   if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) || how_many ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {
     return AnswerKind::kAmount;
@@ -727,40 +686,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
              GivesLengthIfAsked(folded, Folded(query));
     case AnswerKind::kIdentifier:  // a masked value of any kind is one (CarriesIdentifier)
       return CarriesIdentifier(text, folded, Folded(query)) || NamesACard(text, folded, query);
-    case AnswerKind::kTime: {
-      // "next to the settling tank" is a place, not a time.
-      std::string timed = folded;
-      for (size_t at = timed.find("next to"); at != std::string::npos; at = timed.find("next to")) {
-        timed.replace(at, 7, " ");
-      }
-      // A time word the question says names what is asked about ("what time is saturday's
-      // game" of "saturday's game vs the mudcats is at lake highlands field 2").
-      const std::string folded_query = Folded(query);
-      for (std::string_view w : kEnTimeWords) {
-        if (!HasCue(folded_query, w)) continue;
-        for (size_t at = timed.find(w); at != std::string::npos; at = timed.find(w, at + 1)) {
-          const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(timed[at - 1]));
-          const size_t end = at + w.size();
-          if (starts && (end >= timed.size() || !std::isalpha(static_cast<unsigned char>(timed[end])))) {
-            timed.replace(at, w.size(), std::string(w.size(), ' '));
-          }
-        }
-      }
-      // Asked what time of day, a day or a month is no answer ("trip is in october").
-      if (AsksClockTime(folded_query)) {
-        constexpr std::string_view kEnClock[] = {"noon",  "midnight", "o'clock", "morning", "am",
-                                                 "pm", "afternoon", "evening", "tonight", "night"};
-        return HasFreeDigit(timed) || HasCharOf(timed, "点时分早晚午夜半") ||
-               AnyCue(timed, kEnClock);
-      }
-      // Days and parts of days that recur ("i'm doing sundays now", "weekends only").
-      constexpr std::string_view kEnRecurring[] = {
-          "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
-          "weekends", "weekdays", "mornings", "afternoons", "evenings", "nights"};
-      return HasFreeDigit(timed) || HasCharOf(timed, kZhTimeChars) || HasDayNumber(timed) ||
-             AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnTimeWords) ||
-             AnyCue(timed, kEnRecurring);
-    }
+    case AnswerKind::kTime:
+      return CarriesTime(folded, Folded(query));
     case AnswerKind::kColour:
       return HasCharOf(folded, kZhColourChars) || AnyCue(folded, kEnColours);
     case AnswerKind::kName:

@@ -11,7 +11,8 @@
 //
 //   kind      asked by                                       carried by
 //   contact   手机号, 电话, e-mail, WeChat, phone ...        AsksForContact's words, 5+ digits,
-//             (relevance.h AsksForContact)                   "@", a masked value
+//             (relevance.h AsksForContact)                   "@", a masked value (asked for a
+//                                                            phone only, no e-mail address)
 //   name      叫什么, 叫啥, 名字, 姓什么, "name", "who is    a name the question does not say:
 //             X's", "who is my", 兽医是谁 (a person's        a capitalized word (not a first
 //             role + 是谁)                                   word that reads as a verb,
@@ -28,17 +29,21 @@
 //   time      几点, 哪天, 星期几, 什么时候, "when is",       a number of at most four digits
 //             "what time" (not asked about the past: a      not ending a Latin word ("X1" is
 //             past event's own time answers "when did")     a model, 13812345678 a phone, 2.1%
-//                                                            a share, "9-frame" a count) or a
-//                                                            time word (周, 月, 星期, "Monday",
-//                                                            "next"; not 期 alone: 定期; not
-//                                                            "next to")
+//                                                            a share, "9-frame" a count), a
+//                                                            number of 点 / 号 / 月 ... (not 好
+//                                                            点了) or a time word (下周, 星期,
+//                                                            "Monday", "next"; not "next to";
+//                                                            not the statement's own day or one
+//                                                            before it: 今天, "yesterday",
+//                                                            "ago"); answer_time.h
 //   money     多少钱, 花了多少, 挣了多少, 预算/工资/费/薪    a number that is no count of another
 //             with 多少 / 几, "how much" + pay / cost,       unit (一个半小时, 25 min, 3°C, 四十
 //             "what is the budget / price / rent"            单), no weekday (周四), no model's
 //                                                            (V12, Q3) and none after a code of
 //                                                            capitals ("RDH 22871"; "USD 48" is)
-//   amount    是多少, 多少, "how much", "number"             a number (not a lone 一 / "one":
-//                                                            "一家公司", "one-on-ones")
+//   amount    是多少, 多少, "how much", "number", "how      a number (not a lone 一 / "one":
+//             many units / mg ..."                           "一家公司", "one-on-ones"; not
+//                                                            "type 1")
 //   colour    什么颜色, "what color"                         a colour word
 //   brand     牌子, 品牌, "what brand", "what model"        a Latin word in Chinese text, a
 //                                                            capitalized word or a model
@@ -64,7 +69,7 @@
 //                                                            not 5号楼,
 //                                                            "Sundays", "6 years", 8:15
 //   identifier 保单号, 车牌, 座位, "policy number",          a word of letters and digits
-//             "flight number", "what seat" (a noun of a      ("HX-20931", "TP1358"; not hours,
+//             "cabin number", "what seat" (a noun of a       ("HX-20931", "TP1358"; not hours,
 //             thing with "number" / "no" / "id"), EIN,       "7-10pm"), a number of two digits
 //             SSN, 税号                                      or more that is no sum, time, year,
 //                                                            day of a month or count ("#217",

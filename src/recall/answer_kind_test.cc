@@ -669,6 +669,44 @@ TEST(AnswerKindTest, PricesPlatesDosesDaysOfAMonthAndLengths) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "堡垒机登录密码 Rt9$wL4x", "登跳板机那个密码多少"));
 }
 
+TEST(AnswerKindTest, ATimeIsAClockADayOrAWordOfWhenNotACharacter) {
+  // 点 of 好点了 (a bit) is no hour; 一点 is one after a part of the day or before 半.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "老婆说腰好点了", "老婆在湘雅约的几点"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "我自己周四下午3点在湘雅二医院看胃", "老婆在湘雅约的几点"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "下午一点到", "几点到"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "明早出发", "几点出发"));
+  // Days counted, the statement's own day and the days before it give no time still to come.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "那个专利稿术语好难 一天只能弄三千字",
+                           "专利那个稿子啥时候交"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "M12今天开始清理 人骨保存得不错", "M12的报告什么时候交"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "beaver flew the mail run fine today",
+                           "when is the beaver's next oil change due"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "dan got his rifle two weeks ago", "when does dan land"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "M13的发掘报告月底前交", "M12的报告什么时候交"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "交货定在下个月", "什么时候交货"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "report is due tomorrow", "when is the report due"));
+  // A fraction alone is no hour (a calibre).
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "dan bought a new rifle, .300 win mag",
+                           "when does dan's flight land"));
+  // 月结 is a monthly account, not a month asked for.
+  EXPECT_NE(AskedKind("寄顺丰填哪个月结号", false), AnswerKind::kTime);
+}
+
+TEST(AnswerKindTest, NumbersOfPlacesMeasuresAndKinds) {
+  EXPECT_EQ(AskedKind("whats marco's cabin number", false), AnswerKind::kIdentifier);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "marco owes me $40 from the poker game lol",
+                           "whats marco's cabin number"));
+  EXPECT_EQ(AskedKind("what's my room number", false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("how many units of insulin does kyle take", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("how many pets does james have", false), AnswerKind::kAny);
+  // "type 1 diabetic" names a kind, no amount.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount,
+                           "new roughneck kyle brandt on crew A, type 1 diabetic, uses humalog",
+                           "how many units of insulin does kyle take"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "kyle takes 12 units at night",
+                          "how many units of insulin does kyle take"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

@@ -404,11 +404,13 @@ bool CarriesContact(std::string_view text, std::string_view query) {
            text.find("⟦EMAIL") != std::string_view::npos;
   }
   // A run of five digits (spaces and hyphens between them allowed), not a date in digits
-  // ("(2024-06-13 15:00)": no number to call).
+  // ("(2024-06-13 15:00)": no number to call). Asked for a phone only, an e-mail address is no
+  // answer ("gunna's email is gunna@…" asked for gunna's phone number).
+  const bool phone_only = asked == 1;
   int digits = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c == '@') return true;
+    if (c == '@' && !phone_only) return true;
     if (digits == 0 && IsoDateAt(text, i)) {
       i += 9;  // past YYYY-MM-DD
       continue;
@@ -417,7 +419,11 @@ bool CarriesContact(std::string_view text, std::string_view query) {
     if (digits >= 5) return true;
     if (ExtensionAt(text, i)) return true;
   }
-  return text.find("⟦") != std::string_view::npos || text.find("****") != std::string_view::npos;
+  if (text.find("****") != std::string_view::npos) return true;
+  for (size_t at = text.find("⟦"); at != std::string_view::npos; at = text.find("⟦", at + 1)) {
+    if (!phone_only || !text.substr(at).starts_with("⟦EMAIL")) return true;
+  }
+  return false;
 }
 
 RelevanceScale StricterFor(const RelevanceScale& scale, double unknown) {

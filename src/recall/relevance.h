@@ -95,7 +95,8 @@ inline constexpr double kUnknownNamePenalty = 0.6;
 // ("刘畅的手机号是多少" against "刘畅喜欢喝奶茶": cosine 0.88 for the name alone), keeps a
 // share of its relevance (answer_kind.h, one of the kinds of answer a question asks for).
 // A statement that only names a channel (phone, e-mail, a handle) carries one for a question
-// asking for that channel or for any way of reaching someone; `query` "" asks for any.
+// asking for that channel or for any way of reaching someone; `query` "" asks for any. Asked
+// for a phone only, an e-mail address carries none ("老板邮箱 …@163.com" for 老板手机号).
 bool AsksForContact(std::string_view query);
 bool CarriesContact(std::string_view text, std::string_view query = "");
 

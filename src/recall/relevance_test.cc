@@ -90,6 +90,11 @@ TEST(RelevanceTest, AContactQuestionIsAnsweredOnlyByAContact) {
   EXPECT_TRUE(CarriesContact("Mail me at julia@northpeak.com"));
   EXPECT_TRUE(CarriesContact("他的号码 139****5678"));
   EXPECT_TRUE(CarriesContact("张工的电话换了"));
+  // Asked for a phone, an e-mail address is no answer; asked for any way to reach, it is.
+  EXPECT_FALSE(CarriesContact("老板邮箱 lijiang_hou@163.com", "老板手机号多少"));
+  EXPECT_FALSE(CarriesContact("dispatcher gunna's email is ⟦EMAIL:k3v9⟧", "what's gunna's phone"));
+  EXPECT_TRUE(CarriesContact("老板邮箱 lijiang_hou@163.com", "老板联系方式"));
+  EXPECT_TRUE(CarriesContact("保洁阿姨电话 18708881265", "老板手机号多少"));
   EXPECT_FALSE(AsksForContact("How did Melanie's son handle the accident?"));
   EXPECT_TRUE(AsksForContact("what's her instagram handle?"));
   // A date the write path anchored is no number to call.

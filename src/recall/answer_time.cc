@@ -1,0 +1,154 @@
+#include "src/recall/answer_time.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "src/recall/answer_words.h"
+#include "src/recall/cue_index.h"
+#include "src/recall/numbers_said.h"
+
+namespace engram::recall {
+namespace {
+
+// Chinese words that give a day, a part of a day or a season. Said of the time asked for,
+// not of a statement's own day: 昨天 / 前天 / 刚才 give no time still to come.
+constexpr std::string_view kZhTimeWords[] = {
+    "明天", "后天", "今晚", "明晚", "今早", "明早", "今夜", "明儿", "今儿", "今年", "明年",
+    "后年", "早上", "早晨", "上午", "中午", "下午", "晚上", "傍晚", "凌晨", "半夜", "午夜", "夜里",
+    "白天", "夜班", "白班", "早班", "晚班", "中班", "周一", "周二", "周三", "周四", "周五", "周六",
+    "周日", "周天", "周末", "星期", "礼拜", "月底", "月初", "月中", "年底", "年初", "年前", "年后",
+    "节前", "节后", "下周", "这周", "本周", "下个月", "下月", "这个月", "本月", "春节", "过年",
+    "国庆", "中秋", "端午", "元旦", "清明", "五一", "暑假", "寒假", "开学", "季度", "春天", "夏天",
+    "秋天", "冬天", "开春", "入冬", "每天", "每周", "每月", "每年", "天天", "隔天", "日期", "改天"};
+
+// The parts of a day, for a question that asks what time of day.
+constexpr std::string_view kZhDayParts[] = {"早上", "早晨", "上午", "中午", "下午", "晚上", "傍晚",
+                                            "凌晨", "半夜", "午夜", "夜里", "今晚", "明晚", "今早",
+                                            "明早", "夜班", "白班", "早班", "晚班", "中班", "点半"};
+
+// Whether folded `text` has a number of one of the Chinese units `units` (each one character):
+// "3点", "三点半", "两个月", "5号"; not "好一点了" (a bit), which 一点 says unless a part of a
+// day comes before it or 半 / 钟 after it.
+bool HasZhTimeNumber(std::string_view text, std::string_view units) {
+  for (size_t u = 0; u + 3 <= units.size(); u += 3) {
+    const std::string_view unit = units.substr(u, 3);
+    for (size_t at = text.find(unit); at != std::string_view::npos; at = text.find(unit, at + 1)) {
+      size_t n = at;
+      if (n >= 3 && text.substr(n - 3, 3) == "个") n -= 3;
+      if (!NumeralBefore(text, n)) continue;
+      if (unit == "点" && n >= 3 && text.substr(n - 3, 3) == "一") {
+        const std::string_view after = text.substr(at + 3);
+        const std::string_view before = text.substr(0, n - 3);
+        if (!after.starts_with("半") && !after.starts_with("钟") && !before.ends_with("午") &&
+            !before.ends_with("晨") && !before.ends_with("上")) {
+          continue;
+        }
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether `after` (the text after a number) opens with a unit that counts things, no time:
+// "3万字", "20斤", "两百块" ("3点", "5号", "10天" are times).
+bool CountsThings(std::string_view after) {
+  constexpr std::string_view kCounts[] = {"万", "千", "百", "字", "斤", "公斤", "元", "块", "人",
+                                          "个", "件", "份", "篇", "页", "张", "条", "本", "箱",
+                                          "瓶", "盒", "只", "台", "套", "米", "公里", "平"};
+  return std::any_of(std::begin(kCounts), std::end(kCounts),
+                     [&](std::string_view u) { return after.starts_with(u); });
+}
+
+// Whether `before` ends with a noun that a number after it names one of ("field 2", "gate 12",
+// "room 204").
+bool NumbersAThing(std::string_view before) {
+  constexpr std::string_view kThings[] = {
+      "field", "court", "gate", "room", "lane", "pier", "bay", "door", "table", "terminal",
+      "platform", "exit", "route", "bus", "line", "level", "floor", "section", "row", "seat",
+      "unit", "apt", "suite", "building", "hole", "dock", "stall", "locker", "booth", "ward",
+      "bed", "box", "rink", "diamond", "pitch", "studio", "station", "stage", "hall", "lot"};
+  if (!before.ends_with(' ')) return false;
+  before.remove_suffix(1);
+  size_t b = before.size();
+  while (b > 0 && std::isalpha(static_cast<unsigned char>(before[b - 1]))) --b;
+  const std::string_view word = before.substr(b);
+  return std::find(std::begin(kThings), std::end(kThings), word) != std::end(kThings);
+}
+
+// A number that may be a time: digits not ending a Latin word ("3月", "at 2 pm", not the
+// model name "X1"), at most four of them ("2027", not the phone number "13812345678"), and
+// not a share ("2.1%").
+bool HasFreeDigit(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
+    // Not ending a Latin word ("X1"), no sum ("$40", "£480"), no number of a thing ("field
+    // 2", "gate 12") and no fraction alone (".300 win mag").
+    const std::string_view before = text.substr(0, i);
+    const bool free = i == 0 || (!std::isalpha(static_cast<unsigned char>(text[i - 1])) &&
+                                 !before.ends_with("$") && !before.ends_with("£") &&
+                                 !before.ends_with("¥") && !before.ends_with("€") &&
+                                 !before.ends_with(".") &&
+                                 !NumbersAThing(before));
+    size_t end = i;
+    while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) ||
+                                 (text[end] == '.' && end + 1 < text.size() &&
+                                  std::isdigit(static_cast<unsigned char>(text[end + 1]))))) {
+      ++end;
+    }
+    size_t digits = 0;
+    for (size_t k = i; k < end; ++k) digits += text[k] != '.';
+    // Not a share ("2.1%") nor a count that makes a word ("a 9-frame radial", "3-bedroom")
+    // or counts things ("3万字", "20斤").
+    const bool compound = (end + 1 < text.size() && text[end] == '-' &&
+                           std::isalpha(static_cast<unsigned char>(text[end + 1]))) ||
+                          CountsThings(text.substr(end));
+    if (free && digits <= 4 && (end >= text.size() || text[end] != '%') && !compound) return true;
+    i = end;
+  }
+  return false;
+}
+
+// A day before the statement's own ("yesterday", "two weeks ago"): no time still to come.
+bool IsPastWord(std::string_view w) { return w == "yesterday" || w == "ago" || w == "today"; }
+
+}  // namespace
+
+bool CarriesTime(std::string_view text, std::string_view query) {
+  // "next to the settling tank" is a place, not a time.
+  std::string timed(text);
+  for (size_t at = timed.find("next to"); at != std::string::npos; at = timed.find("next to")) {
+    timed.replace(at, 7, " ");
+  }
+  // A time word the question says names what is asked about ("what time is saturday's
+  // game" of "saturday's game vs the mudcats is at lake highlands field 2").
+  for (std::string_view w : kEnTimeWords) {
+    if (!HasCue(query, w)) continue;
+    for (size_t at = timed.find(w); at != std::string::npos; at = timed.find(w, at + 1)) {
+      const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(timed[at - 1]));
+      const size_t end = at + w.size();
+      if (starts && (end >= timed.size() || !std::isalpha(static_cast<unsigned char>(timed[end])))) {
+        timed.replace(at, w.size(), std::string(w.size(), ' '));
+      }
+    }
+  }
+  // Asked what time of day, a day or a month is no answer ("trip is in october").
+  if (AsksClockTime(query)) {
+    constexpr std::string_view kEnClock[] = {"noon",  "midnight", "o'clock", "morning", "am",
+                                             "pm", "afternoon", "evening", "tonight", "night"};
+    return HasFreeDigit(timed) || HasZhTimeNumber(timed, "点时分钟") ||
+           AnyCue(timed, kZhDayParts) || AnyCue(timed, kEnClock);
+  }
+  // Days and parts of days that recur ("i'm doing sundays now", "weekends only").
+  constexpr std::string_view kEnRecurring[] = {
+      "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+      "weekends", "weekdays", "mornings", "afternoons", "evenings", "nights"};
+  return HasFreeDigit(timed) || HasZhTimeNumber(timed, "点时分号日月年周") ||
+         AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnRecurring) ||
+         std::any_of(std::begin(kEnTimeWords), std::end(kEnTimeWords), [&](std::string_view w) {
+           return !IsPastWord(w) && HasCue(timed, w);
+         });
+}
+
+}  // namespace engram::recall
