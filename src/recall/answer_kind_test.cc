@@ -681,7 +681,8 @@ TEST(AnswerKindTest, ATimeIsAClockADayOrAWordOfWhenNotACharacter) {
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "M12今天开始清理 人骨保存得不错", "M12的报告什么时候交"));
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "beaver flew the mail run fine today",
                            "when is the beaver's next oil change due"));
-  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "dan got his rifle two weeks ago", "when does dan land"));
+  EXPECT_FALSE(
+      CarriesKind(AnswerKind::kTime, "dan got his rifle two weeks ago", "when does dan land"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "M13的发掘报告月底前交", "M12的报告什么时候交"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "交货定在下个月", "什么时候交货"));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "report is due tomorrow", "when is the report due"));

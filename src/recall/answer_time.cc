@@ -128,7 +128,9 @@ bool CarriesTime(std::string_view text, std::string_view query) {
     for (size_t at = timed.find(w); at != std::string::npos; at = timed.find(w, at + 1)) {
       const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(timed[at - 1]));
       const size_t end = at + w.size();
-      if (starts && (end >= timed.size() || !std::isalpha(static_cast<unsigned char>(timed[end])))) {
+      const bool ends =
+          end >= timed.size() || !std::isalpha(static_cast<unsigned char>(timed[end]));
+      if (starts && ends) {
         timed.replace(at, w.size(), std::string(w.size(), ' '));
       }
     }
