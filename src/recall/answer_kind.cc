@@ -71,7 +71,8 @@ constexpr std::string_view kBrandAsks[] = {"牌子", "品牌", "什么牌", "哪
 // A job: asked by these, folded.
 constexpr std::string_view kJobAsks[] = {"do for work", "do for a living", "'s job", "what job",
                                          "干啥工作", "做什么工作", "干什么工作", "什么工作",
-                                         "做什么的", "干什么的", "干啥的", "做啥的", "职业"};
+                                         "做什么的", "干什么的", "干啥的", "做啥的", "职业",
+                                         "在哪上班", "在哪儿上班", "在哪工作", "在哪儿工作"};
 // ... and carried by these: work, a trade, a workplace.
 constexpr std::string_view kZhJobWords[] = {"上班", "工作", "公司", "单位", "职", "工程师", "经理",
                                             "老板", "医生", "护士", "老师", "教授", "司机", "销售",

@@ -708,6 +708,18 @@ TEST(AnswerKindTest, NumbersOfPlacesMeasuresAndKinds) {
                           "how many units of insulin does kyle take"));
 }
 
+TEST(AnswerKindTest, WhichPlaceOfAKindAndWhereSomeoneWorks) {
+  EXPECT_EQ(AskedKind("汤圆平时在哪家宠物医院看病", false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "汤圆好了 又开始拆家", "汤圆平时在哪家宠物医院看病"));
+  EXPECT_EQ(AskedKind("华仔档口在哪", false), AnswerKind::kPlace);
+  EXPECT_EQ(AskedKind("阿杰在哪上班", false), AnswerKind::kJob);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kJob, "和阿杰去吃了回民街的肉夹馍", "阿杰在哪上班"));
+  // "work out" is no work, and "where do i work" may be answered by a place alone.
+  EXPECT_NE(AskedKind("where do i work out", false), AnswerKind::kJob);
+  // The payment terms of a factory are no place.
+  EXPECT_NE(AskedKind("之前跟工厂的付款条件是啥", false), AnswerKind::kPlace);
+}
+
 }  // namespace
 }  // namespace engram::recall
 

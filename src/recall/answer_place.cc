@@ -19,7 +19,7 @@ constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅
                                               "餐馆", "馆子", "场地", "地址", "学校", "医院",
                                               "诊所", "健身房", "小区", "小学", "中学", "大学",
                                               "学院", "幼儿园", "教室", "会议室", "病房", "考场",
-                                              "银行"};
+                                              "银行", "档口", "仓库", "门店", "摊位"};
 
 // Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
 // classmates ("大学同学聚会").
@@ -45,8 +45,15 @@ bool AsksForPlace(std::string_view q) {
   if (AnyCue(q, kMail)) return false;
   for (std::string_view noun : kZhPlaceNouns) {
     for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
-      for (std::string_view w : kZhWhich) {
-        if (at >= w.size() && q.substr(at - w.size(), w.size()) == w) return true;
+      // 哪家 before the noun, or before a word of up to three characters that names its kind
+      // (哪家宠物医院).
+      for (size_t back = 0; back <= 3 * 3 && back <= at; back += 3) {
+        const size_t end = at - back;
+        size_t next = end;
+        if (back > 0 && !IsHan(base::DecodeUtf8(q, &next))) break;
+        for (std::string_view w : kZhWhich) {
+          if (end >= w.size() && q.substr(end - w.size(), w.size()) == w) return true;
+        }
       }
       const std::string_view after = q.substr(at + noun.size());
       for (std::string_view w : kZhWhere) {

@@ -62,9 +62,49 @@ bool NamesEnough(std::string_view frame) {
          (words == 1 && (frame.starts_with("my ") || frame.starts_with("our ")));
 }
 
-}  // namespace
+// A label and a code after it, in a first clause of nothing else ("家里wifi密码 lj88886666",
+// "gate code 4521"): the label is the frame when it names enough, has no digit and ends with a
+// word for a code (密码, 号, "password", "code"); the code has a digit and four characters or
+// more, letters, digits and signs.
+std::string LabelOfACode(std::string_view folded) {
+  size_t end = 0;
+  while (end < folded.size()) {
+    size_t next = end;
+    if (EndsClause(base::DecodeUtf8(folded, &next))) break;
+    end = next;
+  }
+  std::string_view clause = folded.substr(0, end);
+  while (!clause.empty() && clause.back() == ' ') clause.remove_suffix(1);
+  const size_t space = clause.rfind(' ');
+  if (space == std::string_view::npos) return "";
+  const std::string_view code = clause.substr(space + 1);
+  std::string_view label = clause.substr(0, space);
+  while (!label.empty() && label.back() == ' ') label.remove_suffix(1);
+  const bool code_chars = std::all_of(code.begin(), code.end(), [](char ch) {
+    const unsigned char u = static_cast<unsigned char>(ch);
+    return u < 0x80 && (std::isalnum(u) || std::string_view("-_#@$!.*&").find(ch) !=
+                                               std::string_view::npos);
+  });
+  const bool code_digit = std::any_of(code.begin(), code.end(), ::isdigit);
+  const bool label_digit = std::any_of(label.begin(), label.end(), ::isdigit);
+  if (!code_chars || !code_digit || code.size() < 4 || label_digit) return "";
+  // The longest word for a code the label ends with; something must come before it.
+  constexpr std::string_view kZhEnds[] = {"密码", "账号", "码", "号"};
+  constexpr std::string_view kEnEnds[] = {"password", "passcode", "code", "pin", "number",
+                                          "id", "no", "ref", "wifi", "combo"};
+  const auto zh_end = std::find_if(std::begin(kZhEnds), std::end(kZhEnds),
+                                   [&](std::string_view e) { return label.ends_with(e); });
+  const bool zh = zh_end != std::end(kZhEnds) && label.size() > zh_end->size() &&
+                  CjkContentChars(label) >= kFrameChars;
+  size_t w = label.size();
+  while (w > 0 && std::isalpha(static_cast<unsigned char>(label[w - 1]))) --w;
+  const std::string_view last = label.substr(w);
+  const bool en = (w == 0 || label[w - 1] == ' ') && NamesEnough(label) &&
+                  std::find(std::begin(kEnEnds), std::end(kEnEnds), last) != std::end(kEnEnds);
+  return zh || en ? std::string(label) : "";
+}
 
-std::string StatementFrame(std::string_view folded) {
+std::string CopulaFrame(std::string_view folded) {
   size_t at = 0;
   char32_t before = 0;
   bool word_start = true;
@@ -112,6 +152,13 @@ std::string StatementFrame(std::string_view folded) {
     before = c;
   }
   return "";
+}
+
+}  // namespace
+
+std::string StatementFrame(std::string_view folded) {
+  std::string frame = CopulaFrame(folded);
+  return frame.empty() ? LabelOfACode(folded) : frame;
 }
 
 bool IsLabel(std::string_view frame) { return frame.ends_with(":"); }

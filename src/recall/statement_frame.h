@@ -23,7 +23,11 @@ inline constexpr int kFrameChars = 2;
 // value follows; "" otherwise (no copula in the first clause, a negated or additive copula:
 // "is not", "is also", "不是", "也是", "还是"). A first clause in English that ends in a colon
 // is a label and the frame by itself, colon kept, when it names enough and has no digit
-// ("production office: suite 500" frames "production office:"; not "sept 21: okafor").
+// ("production office: suite 500" frames "production office:"; not "sept 21: okafor"). With
+// no copula, a first clause of a label and a code frames the label when the label names
+// enough, has no digit and ends with a word for a code ("家里wifi密码 lj88886666" frames
+// "家里wifi密码", "back gate code 4521#" "back gate code"; the code has a digit and four
+// characters or more).
 std::string StatementFrame(std::string_view folded);
 
 // Whether `frame` is a label (ends with its colon): a heading may name one thing in other words

@@ -59,5 +59,17 @@ TEST(StatementFrameTest, OneWordAfterMyNamesEnough) {
   EXPECT_EQ(StatementFrame("my mum is visiting"), "my mum is");
 }
 
+TEST(StatementFrameTest, ALabelBeforeACodeIsAFrame) {
+  EXPECT_EQ(StatementFrame("家里wifi密码 lj88886666"), "家里wifi密码");
+  EXPECT_EQ(StatementFrame("办公室wifi密码 yw20240601"), "办公室wifi密码");
+  EXPECT_EQ(StatementFrame("back gate code 4521#"), "back gate code");
+  // Not a count, a label with a number, a word that names no code, or a short value.
+  EXPECT_EQ(StatementFrame("下个月广交会 展位号 12.2 e15"), "");
+  EXPECT_EQ(StatementFrame("called mum at 1400"), "");
+  EXPECT_EQ(StatementFrame("门禁密码 12"), "");
+  EXPECT_EQ(StatementFrame("wifi密码 abc123"), "wifi密码");
+  EXPECT_EQ(StatementFrame("密码 abc123"), "");  // 密码 alone names too little
+}
+
 }  // namespace
 }  // namespace engram::recall
