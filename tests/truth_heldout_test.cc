@@ -860,6 +860,32 @@ constexpr SetFloor kNinetiethSetFloors[] = {
     {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 53.0 / 70}};
 constexpr SetFloor kNinetyFirstSetFloors[] = {
     {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 56.0 / 70}};
+// Sets 92-97: the same prompt (92: 绍兴的黄酒酿造师傅, 青岛的海鲜排档老板, 兰州的牛肉面拉面师傅, a
+// Glasgow bus mechanic, a Texas cattle-auction clerk, a Vancouver Island kayak guide; 93: 景德镇的
+// 瓷器拉坯师傅, 宁波的港口集卡司机, 呼伦贝尔的草原民宿老板, a Cornish surf-school owner, a Chicago
+// el-train conductor, an Auckland rugby physio; 94: 苏州的评弹演员, 惠州的电池厂工程师, 大理的咖啡
+// 馆店主, a Boston harbour tugboat captain, a Kentucky bourbon-distillery tour guide, a Perth
+// mine-site cook; 95: 合肥的中学物理老师, 泉州的茶叶店老板娘, 拉萨的藏式餐厅厨师, a Dublin pub
+// landlord, a Vermont maple-syrup farmer, a Darwin crocodile-park keeper; 96: 南通的家纺网店客服,
+// 贵阳的酸汤鱼店老板, 大连的造船厂焊工, a Manchester night-shift pharmacist, a Nashville session
+// guitarist, a Tasmanian salmon-farm diver; 97: 洛阳的牡丹园园艺师, 珠海的游艇维修技师, 哈尔滨的冰
+// 雕师傅, a Leeds hospital porter, an Oregon wildfire lookout, a Montreal bagel baker), written
+// while sets 1-91 were tuned on and scored once with the rules of e68add1 (in brackets: at 0.35,
+// with no floor; the rules of 8bb18f9, the round's start, miss the same rows at 0.25):
+//   92: 63/70 = 90.0 % (63, 54);   93: 61/70 = 87.1 % (58, 53);   94: 65/70 = 92.9 % (65, 59);
+//   95: 59/70 = 84.3 % (58, 53);   96: 60/70 = 85.7 % (60, 54);   97: 67/70 = 95.7 % (67, 58).
+constexpr SetFloor kNinetySecondSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kNinetyThirdSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 57.0 / 70}, {0.0, 52.0 / 70}};
+constexpr SetFloor kNinetyFourthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 58.0 / 70}};
+constexpr SetFloor kNinetyFifthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 52.0 / 70}};
+constexpr SetFloor kNinetySixthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kNinetySeventhSetFloors[] = {
+    {0.25, 66.0 / 70}, {0.35, 66.0 / 70}, {0.0, 57.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1368,6 +1394,30 @@ TEST(TruthHeldOutTest, ScoreOnNinetiethSet) {
 
 TEST(TruthHeldOutTest, ScoreOnNinetyFirstSet) {
   ExpectFloors("truth_heldout91.jsonl", kNinetyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetySecondSet) {
+  ExpectFloors("truth_heldout92.jsonl", kNinetySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetyThirdSet) {
+  ExpectFloors("truth_heldout93.jsonl", kNinetyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetyFourthSet) {
+  ExpectFloors("truth_heldout94.jsonl", kNinetyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetyFifthSet) {
+  ExpectFloors("truth_heldout95.jsonl", kNinetyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetySixthSet) {
+  ExpectFloors("truth_heldout96.jsonl", kNinetySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetySeventhSet) {
+  ExpectFloors("truth_heldout97.jsonl", kNinetySeventhSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
