@@ -11,7 +11,7 @@ constexpr std::string_view kCorrectionCues[] = {
     "to correct", "not right", "wrong earlier", "sorry, wrong",
     "wrong address", "wrong number", "wrong date", "wrong time", "wrong name", "got that wrong",
     "i was wrong", "misspoke", "scratch that", "i misremembered", "弄错", "写错", "看错", "听错",
-    "算错", "填错", "抄错", "记岔", "my mistake", "my bad", "transposed", "typo", "打错", "输错",
+    "算错", "填错", "抄错", "发错", "记岔", "my mistake", "my bad", "transposed", "typo", "打错", "输错",
     // any verb with "it wrong" ("copied it wrong", "spelled that wrong"), slips of the hand
     "it wrong", "that wrong", "this wrong", "them wrong", "wrong one", "wrong digit",
     "fat-fingered", "fat fingered", "记岔", "说岔", "记混", "搞混", "说反", "写反", "记反",

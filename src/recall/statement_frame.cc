@@ -73,21 +73,34 @@ std::string LabelOfACode(std::string_view folded) {
     if (EndsClause(base::DecodeUtf8(folded, &next))) break;
     end = next;
   }
-  std::string_view clause = folded.substr(0, end);
-  while (!clause.empty() && clause.back() == ' ') clause.remove_suffix(1);
-  const size_t space = clause.rfind(' ');
-  if (space == std::string_view::npos) return "";
-  const std::string_view code = clause.substr(space + 1);
-  std::string_view label = clause.substr(0, space);
-  while (!label.empty() && label.back() == ' ') label.remove_suffix(1);
-  const bool code_chars = std::all_of(code.begin(), code.end(), [](char ch) {
+  const std::string_view clause = folded.substr(0, end);
+  // The first code: a run of ASCII letters, digits and signs after a space or a Han character.
+  auto code_char = [](char ch) {
     const unsigned char u = static_cast<unsigned char>(ch);
     return u < 0x80 && (std::isalnum(u) || std::string_view("-_#@$!.*&").find(ch) !=
                                                std::string_view::npos);
-  });
-  const bool code_digit = std::any_of(code.begin(), code.end(), ::isdigit);
+  };
+  size_t begin = 0;
+  std::string_view code;
+  while (begin < clause.size()) {
+    size_t stop = begin;
+    while (stop < clause.size() && code_char(clause[stop])) ++stop;
+    const std::string_view run = clause.substr(begin, stop - begin);
+    const bool after_label = begin > 0 && (clause[begin - 1] == ' ' ||
+                                           static_cast<unsigned char>(clause[begin - 1]) >= 0x80);
+    if (after_label && run.size() >= 4 && std::any_of(run.begin(), run.end(), ::isdigit) &&
+        (stop == clause.size() || clause[stop] == ' ' ||
+         static_cast<unsigned char>(clause[stop]) >= 0x80)) {
+      code = run;
+      break;
+    }
+    begin = stop > begin ? stop : begin + 1;
+  }
+  if (code.empty()) return "";
+  std::string_view label = clause.substr(0, begin);
+  while (!label.empty() && label.back() == ' ') label.remove_suffix(1);
   const bool label_digit = std::any_of(label.begin(), label.end(), ::isdigit);
-  if (!code_chars || !code_digit || code.size() < 4 || label_digit) return "";
+  if (label_digit) return "";
   // The longest word for a code the label ends with; something must come before it.
   constexpr std::string_view kZhEnds[] = {"密码", "账号", "码", "号"};
   constexpr std::string_view kEnEnds[] = {"password", "passcode", "code", "pin", "number",

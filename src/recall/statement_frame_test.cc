@@ -63,8 +63,11 @@ TEST(StatementFrameTest, ALabelBeforeACodeIsAFrame) {
   EXPECT_EQ(StatementFrame("家里wifi密码 lj88886666"), "家里wifi密码");
   EXPECT_EQ(StatementFrame("办公室wifi密码 yw20240601"), "办公室wifi密码");
   EXPECT_EQ(StatementFrame("back gate code 4521#"), "back gate code");
-  // Not a count, a label with a number, a word that names no code, or a short value.
-  EXPECT_EQ(StatementFrame("下个月广交会 展位号 12.2 e15"), "");
+  EXPECT_EQ(StatementFrame("店里wifi密码 lzmian888 客人老问"), "店里wifi密码");
+  EXPECT_EQ(StatementFrame("收银平板密码0618 别告诉服务员"), "收银平板密码");
+  EXPECT_EQ(StatementFrame("下个月广交会 展位号 12.2 e15"), "");  // "12" ends a clause
+  // Not a label with a number, a word that names no code, or a short value.
+  EXPECT_EQ(StatementFrame("3号楼门禁码 4521"), "");
   EXPECT_EQ(StatementFrame("called mum at 1400"), "");
   EXPECT_EQ(StatementFrame("门禁密码 12"), "");
   EXPECT_EQ(StatementFrame("wifi密码 abc123"), "wifi密码");
