@@ -176,7 +176,9 @@ std::vector<std::string_view> TaughtSubjectsIn(std::string_view folded) {
   std::vector<std::string_view> out;
   for (std::string_view s : kSubjects) {
     const bool han = static_cast<unsigned char>(s[0]) >= 0x80;
-    const bool said = han ? folded.find(std::string(s) + "老师") != std::string_view::npos
+    const bool said = han ? folded.find(std::string(s) + "老师") != std::string_view::npos ||
+                                folded.find(std::string(s) + "班老师") != std::string_view::npos ||
+                                folded.find(std::string(s) + "课老师") != std::string_view::npos
                           : HasCue(folded, std::string(s) + " teacher") ||
                                 HasCue(folded, std::string(s) + " tutor");
     if (said) out.push_back(s);

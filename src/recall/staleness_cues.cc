@@ -80,7 +80,7 @@ const std::vector<SlotCues>& SlotCueTable() {
   static const std::vector<SlotCues> kTable = {
       {kSlotContact,
        {"电话", "手机", "联系方式", "邮箱", "微信", "分机", "号码", "座机", "phone", "mobile",
-        "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle",
+        "mob", "cell", "number", "email", "e-mail", "wechat", "extension", "contact", "slack handle",
         "handle", "微信号", "联系电话", "昵称", "网名", "用户名", "username", "user name",
         "nickname", "screen name", "gamertag"}},
       {kSlotResidence,

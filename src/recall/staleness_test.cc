@@ -623,6 +623,12 @@ TEST(StalenessTest, APlainNewerStatementMustAnswerTheQuestionToo) {
   EXPECT_TRUE(Outdates(Cue("我的分机号是 8066"), Cue("我的座机是 8021"), Both()));
 }
 
+TEST(StalenessTest, AShortWordForAMobileNamesTheContactSlot) {
+  EXPECT_TRUE(Cue("macca mob 0427 660 318").slots & kSlotContact);
+  EXPECT_TRUE(Outdates(Cue("macca mob 0427 660 318"), Cue("dive sup Macca's mobile 0438 112 905"),
+                       Both()));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

@@ -365,6 +365,8 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   if (any_id(asked_ids)) asked_ids.clear();
   const std::vector<std::string_view> asked_subjects =
       asked_roles.empty() ? std::vector<std::string_view>() : TaughtSubjectsIn(Folded(query));
+  constexpr std::string_view kHomeroom[] = {"班主任", "homeroom", "form tutor", "form teacher"};
+  const bool asks_homeroom = !asked_roles.empty() && AnyCue(Folded(query), kHomeroom);
   std::vector<bool> carries(hits->size(), true);
   if (one_question) {
     for (size_t i = 0; i < hits->size(); ++i) {
@@ -472,6 +474,11 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
             return std::find(asked_subjects.begin(), asked_subjects.end(), s) !=
                    asked_subjects.end();
           })) {
+        off_answer[i] = true;
+      }
+      // Nor does one of a subject answer for the class teacher (班主任 of 数学老师, 舞蹈班老师),
+      // unless the hit names the class teacher too.
+      if (asks_homeroom && !taught.empty() && !AnyCue(Folded(h.memory.content), kHomeroom)) {
         off_answer[i] = true;
       }
     }

@@ -72,7 +72,8 @@ struct TruthParams {
 // `user_id`: the caller, whose own name a question may use without any memory saying it.
 // `asked`: the kind of answer the question asks for (AskedKind); a hit that carries none keeps
 // a share kOffAnswerFactor of its relevance, as does one that names only other relations than
-// the question's (儿子 for 我女儿在哪上学; RelationsIn). Both are read off one question only, not
+// the question's (儿子 for 我女儿在哪上学; RelationsIn), or a teacher of a subject only for
+// the class teacher (数学老师 for 班主任). All are read off one question only, not
 // a dialogue used as the query. So is a hit of another subject: it carries the kind asked for
 // but not a word of the question that names a person or thing (the question's first word, in
 // Chinese), which only hits without such a value say, none sharing another word with it

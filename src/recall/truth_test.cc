@@ -298,6 +298,13 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[0], 0.25);
   r = relevance_of("家里wifi密码多少", {"家里wifi密码改成了 hai8888"});
   EXPECT_GT(r[0], 0.9);
+  // A teacher of a subject answers nothing asked of the class teacher, unless named as both.
+  r = relevance_of("闺女班主任电话多少", {"闺女舞蹈班老师电话 18537966021"});
+  EXPECT_LT(r[0], 0.25);
+  r = relevance_of("儿子班主任姓什么", {"儿子数学老师姓薛 说他最近上课认真了"});
+  EXPECT_LT(r[0], 0.25);
+  r = relevance_of("儿子班主任姓什么", {"儿子班主任是数学老师 姓薛"});
+  EXPECT_GT(r[0], 0.9);
   r = relevance_of("what's the office wifi password", {"home wifi is Bluebird22"});
   EXPECT_LT(r[0], 0.25);
   // Said of the subject: no other subject.
