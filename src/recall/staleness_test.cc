@@ -629,6 +629,19 @@ TEST(StalenessTest, AShortWordForAMobileNamesTheContactSlot) {
                        Both()));
 }
 
+TEST(StalenessTest, AskedWhatHoldsNowAReplaceCueEndsAHabitItSharesNoWordWith) {
+  auto now = [](std::string_view newer, std::string_view older, double older_relevance) {
+    Topic t{1, older_relevance, 0};
+    t.asks_now = true;
+    return Outdates(Cue(newer), Cue(older), t);
+  };
+  EXPECT_TRUE(now("switched to community coffee dark roast, wife's orders",
+                  "folgers every morning, 2 pots at the barn", 0.75));
+  // An older statement far from the question is no answer the cue ends.
+  EXPECT_FALSE(now("switched to community coffee dark roast, wife's orders",
+                   "folgers every morning, 2 pots at the barn", 0.4));
+}
+
 }  // namespace
 }  // namespace engram::recall
 
