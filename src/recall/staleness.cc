@@ -26,10 +26,9 @@ namespace {
 
 // Both statements answer the question at hand at least this well (RecallHit::relevance).
 constexpr double kTopicRelevance = 0.3;
-// Asked what holds now, a change this relevant to the question replaces what answers it.
+// Asked what holds now, a change this relevant to the question replaces what answers it;
+// a replace cue ("switched to") needs no more of the statement it ends either.
 constexpr double kNowChangeRelevance = 0.6;
-// ... and of the statement a replace cue ("switched to") ends, asked what holds now.
-constexpr double kNowReplacedRelevance = 0.6;
 // In a slot both speak of, the older statement need only touch the question.
 constexpr double kSlotRelevance = 0.1;
 // Asked for a value now, a change of what both statements answer fully repeats this share of
@@ -327,7 +326,7 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
   // race for).
   if (topic.asks_now && (newer.replace || (newer.change && ChangesToAValue(newer.folded))) &&
       topic.newer_relevance >= kNowChangeRelevance &&
-      topic.older_relevance >= (newer.replace ? kNowReplacedRelevance : kOneAnswerRelevance) &&
+      topic.older_relevance >= (newer.replace ? kNowChangeRelevance : kOneAnswerRelevance) &&
       topic.both_short && !newer.additive &&
       !older.additive && !topic.newer_lacks_kind && !other_thing &&
       !OtherThingsChanged(newer, older) && !NamesOtherThings(newer.folded, older.folded)) {
