@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 #include <span>
 #include <unordered_set>
 
@@ -617,7 +618,9 @@ bool AfterCopula(std::string_view before) {
   return false;
 }
 
-StatementCues ReadCues(std::string_view text) {
+namespace {
+
+StatementCues ReadCuesAfresh(std::string_view text) {
   StatementCues c;
   c.folded = Folded(text);
   c.turn = !Speaker(text).empty();
@@ -750,6 +753,14 @@ StatementCues ReadCues(std::string_view text) {
     c.subjects.push_back(std::move(key));
   }
   return c;
+}
+
+}  // namespace
+
+StatementCues ReadCues(std::string_view text) {
+  return *Memoized(&TextMemo::cues, text, [&] {
+    return std::make_shared<const StatementCues>(ReadCuesAfresh(text));
+  });
 }
 
 // Whether both statements say that something changed and name other things as what changed:

@@ -26,6 +26,8 @@ struct EntityMention;
 
 namespace engram::recall {
 
+struct StatementCues;
+
 // A text's distinct words in one array, found through a small open-addressed table of
 // positions: reading a candidate's words costs two allocations rather than one per word.
 class WordSet {
@@ -65,11 +67,13 @@ class TextMemo {
   template <typename T>
   using ByText = std::unordered_map<std::string, T, TextHash, std::equal_to<>>;
 
-  // Kept by text: Folded(), DocumentWords(), Mentions() and relevance.h's ContentWords().
+  // Kept by text: Folded(), DocumentWords(), Mentions(), relevance.h's ContentWords() and
+  // staleness.h's ReadCues().
   ByText<std::string> folded;
   ByText<std::shared_ptr<const WordSet>> document_words;
   ByText<std::vector<std::string>> content_words;
   ByText<std::shared_ptr<const std::vector<extract::EntityMention>>> mentions;
+  ByText<std::shared_ptr<const StatementCues>> cues;
 
  private:
   TextMemo* previous_;

@@ -4,6 +4,7 @@
 
 #include "src/extract/entity_extractor.h"
 #include "src/recall/relevance.h"
+#include "src/recall/staleness.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
@@ -38,6 +39,14 @@ TEST(TextMemoTest, ResultsAreTheSameWithAndWithoutAMemo) {
       return out;
     };
     const std::vector<std::string> mentions = keys(extract::FindEntityMentions(t));
+    auto cues = [](const StatementCues& c) {
+      std::vector<std::string> out = c.subjects;
+      out.insert(out.end(), c.numbers.begin(), c.numbers.end());
+      out.push_back(c.folded + "|" + c.frame + "|" + std::to_string(c.slots) +
+                    (c.change ? "c" : "") + (c.replace ? "r" : "") + (c.correction ? "x" : ""));
+      return out;
+    };
+    const std::vector<std::string> read_cues = cues(ReadCues(t));
     EXPECT_EQ(keys(*Mentions(t)), mentions);
     EXPECT_EQ(folded, text::FoldForSearch(t));
     TextMemo memo;
@@ -51,6 +60,9 @@ TEST(TextMemoTest, ResultsAreTheSameWithAndWithoutAMemo) {
     EXPECT_EQ(memo.document_words.size(), 1u);
     EXPECT_EQ(memo.content_words.size(), 1u);
     EXPECT_EQ(memo.mentions.size(), 1u);
+    TextMemo cue_memo;  // ReadCues folds parts of the text too: counted in a memo of its own
+    for (int pass = 0; pass < 2; ++pass) EXPECT_EQ(cues(ReadCues(t)), read_cues) << t;
+    EXPECT_EQ(cue_memo.cues.size(), 1u);
   }
 }
 

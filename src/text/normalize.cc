@@ -1,5 +1,6 @@
 #include "src/text/normalize.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "src/base/utf8.h"
@@ -59,11 +60,39 @@ std::string NormalizeImpl(std::string_view utf8, bool case_fold) {
   return out;
 }
 
+bool IsAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+// NormalizeImpl(utf8, true) of ASCII text, without decoding: NFKC leaves ASCII as it is, case
+// folding lowers A-Z only, and no Han character is there to convert (normalize_test.cc compares
+// the two).
+std::string FoldAscii(std::string_view ascii) {
+  std::string out;
+  out.reserve(ascii.size());
+  bool pending_space = false;
+  for (const char c : ascii) {
+    if ((c >= 0x09 && c <= 0x0D) || c == ' ') {
+      pending_space = !out.empty();
+      continue;
+    }
+    if (IsRemovedControl(static_cast<unsigned char>(c))) continue;
+    if (pending_space) {
+      out.push_back(' ');
+      pending_space = false;
+    }
+    out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string Normalize(std::string_view utf8) { return NormalizeImpl(utf8, false); }
 
 std::string FoldForSearch(std::string_view utf8) {
+  if (IsAscii(utf8)) return FoldAscii(utf8);
   return DefaultHanConverter().ToSimplified(NormalizeImpl(utf8, true));
 }
 

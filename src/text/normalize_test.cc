@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <random>
 #include <string>
 
 #include "src/base/utf8.h"
@@ -52,6 +54,22 @@ TEST(NormalizeTest, InvalidUtf8BecomesReplacementCharacter) {
 TEST(FoldForSearchTest, CaseFoldsAndSimplifies) {
   EXPECT_EQ(FoldForSearch("  會議記錄  ＡＢＣ Straße "), "会议记录 abc strasse");
   EXPECT_EQ(FoldForSearch("工单T-102"), "工单t-102");
+}
+
+// ASCII text takes a shorter path; it must fold as the general one does: Normalize (which
+// always decodes) with A-Z lowered.
+TEST(FoldForSearchTest, AsciiFoldsAsTheGeneralPath) {
+  std::mt19937 rng(20261207);
+  const std::string alphabet = std::string("aZ09 -'.") + "\t\n\r\v\f" + '\x01' + '\x7f' + '\x1f';
+  for (int i = 0; i < 2000; ++i) {
+    std::string s;
+    const int n = static_cast<int>(rng() % 12);
+    for (int k = 0; k < n; ++k) s += alphabet[rng() % alphabet.size()];
+    std::string expected = Normalize(s);
+    for (char& c : expected) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    ASSERT_EQ(FoldForSearch(s), expected) << "input bytes: " << s.size();
+  }
+  EXPECT_EQ(FoldForSearch("  Meet\tJOHN\x01 at 3PM \n"), "meet john at 3pm");
 }
 
 }  // namespace
