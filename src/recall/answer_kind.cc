@@ -379,6 +379,14 @@ bool AsksForIdentifier(std::string_view q) {
                                            "gate code", "access code", "lock code",
                                            "lockbox code", "alarm code"};
   if (AnyCue(q, kSecrets) && !HasCue(q, "password manager")) return true;
+  // A code or a combination to open something ("the key safe code", "the shed combo"); not
+  // a code of dress or of a post office.
+  constexpr std::string_view kNotSecretCodes[] = {"dress code", "zip code", "post code",
+                                                  "postal code", "area code", "country code"};
+  if ((HasCue(q, "code") || HasCue(q, "combo") || HasCue(q, "combination")) &&
+      !AnyCue(q, kNotSecretCodes)) {
+    return true;
+  }
   if (HasCue(q, "license plate") || HasCue(q, "plate number") || HasCue(q, "number plate") ||
       HasCue(q, "what seat") ||
       HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate")) {
@@ -407,7 +415,17 @@ bool AsksForMoney(std::string_view q) {
                                    q.find("几") != std::string_view::npos)) {
     return true;
   }
+  // A price of a kind (进价, 出厂价, 批发价 ...) asked with 多少: not 评价 (a review).
+  if (q.find("价") != std::string_view::npos && q.find("多少") != std::string_view::npos &&
+      q.find("评价") == std::string_view::npos) {
+    return true;
+  }
   if (HasCue(q, "how much")) return AnyCue(q, kPayWords) || AnyCue(q, kEnMoneyNouns);
+  // "what do i charge for the aged cheddar", "what did the vet charge": a payment asked with
+  // "what".
+  constexpr std::string_view kChargeWords[] = {"charge", "charges", "charging", "charged",
+                                               "cost", "costs"};
+  if (q.starts_with("what") && AnyCue(q, kChargeWords)) return true;
   // "What is the budget for ...", "what's my rent": the noun within three words of "what".
   const std::vector<LatinWord> words = LatinWords(q);
   for (size_t i = 0; i + 1 < words.size(); ++i) {

@@ -720,6 +720,43 @@ TEST(AnswerKindTest, WhichPlaceOfAKindAndWhereSomeoneWorks) {
   EXPECT_NE(AskedKind("之前跟工厂的付款条件是啥", false), AnswerKind::kPlace);
 }
 
+TEST(AnswerKindTest, APhoneAPriceOfAKindACodeAndACount) {
+  // 手机 with 多少 asks for its number; with 多少钱, its price.
+  EXPECT_EQ(AskedKind("陈总手机多少", false), AnswerKind::kContact);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kContact, "陈总说这个月业绩要冲50万", "陈总手机多少"));
+  EXPECT_EQ(AskedKind("新手机多少钱", false), AnswerKind::kMoney);
+  // A price of a kind (进价, 出厂价) and what someone charges are money; a count is none.
+  EXPECT_EQ(AskedKind("咸蛋黄进价多少一个", false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "蛋黄到了二十箱 放冷库", "咸蛋黄进价多少一个"));
+  EXPECT_EQ(AskedKind("what do i charge for the aged cheddar", false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "the 2yr aged cheddar is selling out every week",
+                           "what do i charge for the aged cheddar"));
+  EXPECT_NE(AskedKind("这家店评价多少分", false), AnswerKind::kMoney);
+  // A code or a combination that opens something is an identifier; a dress code is not.
+  EXPECT_EQ(AskedKind("what's the key safe code at heaton box", false),
+            AnswerKind::kIdentifier);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier,
+                           "Heaton box is getting a new key safe next month",
+                           "what's the key safe code at heaton box"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier,
+                          "For reference, the garden shed padlock combination is 6-0-4-2.",
+                          "What is the shed padlock combination?"));
+  EXPECT_NE(AskedKind("what's the dress code for the gala", false), AnswerKind::kIdentifier);
+  // A number a word follows counts things ("a family of 5 from ohio"), unless a word of time
+  // comes before it or after it; a year stays a time.
+  const char* const kWhen = "what time do we meet on sunday";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "sunday pax are a family of 5 from ohio", kWhen));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "two shows in venue 3: salt and the long walk home",
+                           "when's the tech for the long walk home"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "we meet at 5 from the dock", kWhen));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "pickup 7 tomorrow", kWhen));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "crew meets 4:45 at the field", kWhen));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "I fly back on Dec 18 with British Airways",
+                          "when's my flight home"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "actually its a 2016 not what i said",
+                          "what year is my truck"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

@@ -77,6 +77,56 @@ bool NumbersAThing(std::string_view before) {
   return std::find(std::begin(kThings), std::end(kThings), word) != std::end(kThings);
 }
 
+template <size_t N>
+bool AnyOf(const std::string_view (&words)[N], std::string_view w) {
+  return std::find(std::begin(words), std::end(words), w) != std::end(words);
+}
+
+// The Latin word that opens `s` (letters and apostrophes), lowered by the caller's folding.
+std::string_view LeadingWord(std::string_view s) {
+  size_t n = 0;
+  while (n < s.size() && (std::isalpha(static_cast<unsigned char>(s[n])) || s[n] == '\'')) ++n;
+  return s.substr(0, n);
+}
+
+// Whether the number ending at `end` of `text` counts things ("a family of 5 from ohio", "3
+// gym sessions a week", "venue 3: salt"): a word follows it, one that says no time, and no
+// word of time comes before it ("at 5 from the dock" is a time).
+bool CountsWithAWord(std::string_view text, size_t begin, size_t end) {
+  constexpr std::string_view kTimeAfter[] = {
+      "am", "pm", "a", "p", "o'clock", "oclock", "sharp", "ish", "on", "in", "at", "to", "til",
+      "till", "until", "or", "and", "thru", "through", "past", "before", "after", "every", "each",
+      "this", "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "h", "day",
+      "days", "weeks", "months", "years", "sec", "secs", "seconds", "st", "nd", "rd", "th",
+      "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "mondays",
+      "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "nightly"};
+  constexpr std::string_view kTimeBefore[] = {
+      "at", "by", "around", "till", "til", "until", "before", "after", "from", "to", "about",
+      "between", "since", "and", "or", "approx", "on", "the", "opens", "closes", "starts",
+      "ends", "due", "is", "are", "was", "be", "thru", "mar", "may", "sep", "dec"};
+  // A year ("a 2016 not 2014", "my 2011 tacoma") stays one.
+  const std::string_view number = text.substr(begin, end - begin);
+  if (number.size() == 4 && (number.starts_with("19") || number.starts_with("20"))) return false;
+  std::string_view after = text.substr(end);
+  if (after.starts_with(":")) {  // "3:30" is a clock; "venue 3: salt" names a thing
+    if (after.size() > 1 && std::isdigit(static_cast<unsigned char>(after[1]))) return false;
+    return after.size() > 1 && after[1] == ' ';
+  }
+  if (!after.starts_with(" ")) return false;
+  const std::string_view next = LeadingWord(after.substr(1));
+  if (next.empty() || AnyOf(kTimeAfter, next) || AnyOf(kEnTimeWords, next)) return false;
+  std::string_view before = text.substr(0, begin);
+  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  size_t b = before.size();
+  while (b > 0 && (std::isalpha(static_cast<unsigned char>(before[b - 1])) ||
+                   before[b - 1] == '\'')) {
+    --b;
+  }
+  const std::string_view previous = before.substr(b);
+  if (AnyOf(kTimeBefore, previous) || AnyOf(kEnTimeWords, previous)) return false;
+  return !before.ends_with("@");
+}
+
 // A number that may be a time: digits not ending a Latin word ("3月", "at 2 pm", not the
 // model name "X1"), at most four of them ("2027", not the phone number "13812345678"), and
 // not a share ("2.1%").
@@ -103,7 +153,7 @@ bool HasFreeDigit(std::string_view text) {
     // or counts things ("3万字", "20斤").
     const bool compound = (end + 1 < text.size() && text[end] == '-' &&
                            std::isalpha(static_cast<unsigned char>(text[end + 1]))) ||
-                          CountsThings(text.substr(end));
+                          CountsThings(text.substr(end)) || CountsWithAWord(text, i, end);
     if (free && digits <= 4 && (end >= text.size() || text[end] != '%') && !compound) return true;
     i = end;
   }

@@ -330,9 +330,9 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
     return false;
   }
   if (HasCodeNumber(folded)) return true;
-  // A password said in words: the word for it, then what it is ("WiFi密码提示：狗的名字加开业
-  // 年份", "the password is bluebird").
-  for (std::string_view secret : {"密码", "password", "passcode", "pw"}) {
+  // A password or a lock's combination said in words: the word for it, then what it is
+  // ("WiFi密码提示：狗的名字加开业年份", "the password is bluebird", "combination is 6-0-4-2").
+  for (std::string_view secret : {"密码", "password", "passcode", "pw", "combination", "combo"}) {
     const size_t at = folded.find(secret);
     if (at == std::string_view::npos) continue;
     const std::string_view rest = folded.substr(at + secret.size(), 12);

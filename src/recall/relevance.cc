@@ -321,6 +321,12 @@ bool AsksForContact(std::string_view query) {
   const bool other_number = std::any_of(std::begin(kOtherNumbers), std::end(kOtherNumbers),
                                         [&](std::string_view w) { return HasWord(folded, w); });
   if (AsksForAPersonsNumber(folded)) return true;
+  // "陈总手机多少": the number of a phone, not its price ("手机多少钱").
+  for (std::string_view w : {"手机多少", "手机是多少", "手机几号"}) {
+    if (folded.find(w) != std::string::npos && folded.find("多少钱") == std::string::npos) {
+      return true;
+    }
+  }
   for (std::string_view w : kContactWords) {
     if (other_number && w == "号码") continue;
     if (w == "mobile" || w == "cell") {
