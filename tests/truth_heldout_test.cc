@@ -886,6 +886,40 @@ constexpr SetFloor kNinetySixthSetFloors[] = {
     {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 53.0 / 70}};
 constexpr SetFloor kNinetySeventhSetFloors[] = {
     {0.25, 66.0 / 70}, {0.35, 66.0 / 70}, {0.0, 57.0 / 70}};
+// Sets 98-109: the same prompt, written blind by twelve helpers (the six lives of each set
+// are listed in tests/corpora/README.md). 98-103 were written while no rule changed and
+// scored once with the rules of c9099e8; 104-109 were written while this round's rules
+// were tuned on sets 1-103 and scored once with the rules of 62e6b53 (in brackets: at 0.35,
+// with no floor):
+//   98: 63/70 = 90.0 % (62, 57);   99: 65/70 = 92.9 % (65, 55);   100: 58/70 = 82.9 % (57, 54).
+//   101: 63/70 = 90.0 % (63, 57);   102: 59/70 = 84.3 % (60, 53);   103: 60/70 = 85.7 % (60, 52).
+//   104: 62/70 = 88.6 % (62, 55);   105: 59/70 = 84.3 % (58, 51);   106: 64/70 = 91.4 % (63, 55).
+//   107: 61/70 = 87.1 % (59, 52);   108: 61/70 = 87.1 % (60, 57);   109: 59/70 = 84.3 % (59, 50).
+// Floors: the score of the rules of 62e6b53 less one row.
+constexpr SetFloor kNinetyEighthSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 61.0 / 70}, {0.0, 56.0 / 70}};
+constexpr SetFloor kNinetyNinthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kHundredthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
+constexpr SetFloor kHundredFirstSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 56.0 / 70}};
+constexpr SetFloor kHundredSecondSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 59.0 / 70}, {0.0, 52.0 / 70}};
+constexpr SetFloor kHundredThirdSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 51.0 / 70}};
+constexpr SetFloor kHundredFourthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kHundredFifthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 50.0 / 70}};
+constexpr SetFloor kHundredSixthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 62.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kHundredSeventhSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 58.0 / 70}, {0.0, 51.0 / 70}};
+constexpr SetFloor kHundredEighthSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 59.0 / 70}, {0.0, 56.0 / 70}};
+constexpr SetFloor kHundredNinthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 49.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1418,6 +1452,54 @@ TEST(TruthHeldOutTest, ScoreOnNinetySixthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnNinetySeventhSet) {
   ExpectFloors("truth_heldout97.jsonl", kNinetySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetyEighthSet) {
+  ExpectFloors("truth_heldout98.jsonl", kNinetyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnNinetyNinthSet) {
+  ExpectFloors("truth_heldout99.jsonl", kNinetyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredthSet) {
+  ExpectFloors("truth_heldout100.jsonl", kHundredthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFirstSet) {
+  ExpectFloors("truth_heldout101.jsonl", kHundredFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredSecondSet) {
+  ExpectFloors("truth_heldout102.jsonl", kHundredSecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirdSet) {
+  ExpectFloors("truth_heldout103.jsonl", kHundredThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFourthSet) {
+  ExpectFloors("truth_heldout104.jsonl", kHundredFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFifthSet) {
+  ExpectFloors("truth_heldout105.jsonl", kHundredFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredSixthSet) {
+  ExpectFloors("truth_heldout106.jsonl", kHundredSixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredSeventhSet) {
+  ExpectFloors("truth_heldout107.jsonl", kHundredSeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredEighthSet) {
+  ExpectFloors("truth_heldout108.jsonl", kHundredEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredNinthSet) {
+  ExpectFloors("truth_heldout109.jsonl", kHundredNinthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
