@@ -36,8 +36,11 @@ constexpr std::string_view kWhenStarts[] = {"when is ", "when are ", "when does 
 constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种颜色", "what color",
                                             "what colour", "which color", "which colour"};
 // ... and a dose of a medicine ("what dose is marco taking", "一次吃几片").
+// ... and how far a thing measures ("how thick was the ice").
 constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number",
-                                            "dose", "dosage", "几片", "几粒", "剂量", "用量"};
+                                            "dose", "dosage", "几片", "几粒", "剂量", "用量",
+                                            "how thick", "how deep", "how tall", "how wide",
+                                            "how heavy", "how high"};
 // An amount of money: a number of minutes or a model's number ("V12", "Q3") is none.
 constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少", "挣了多少", "赚了多少",
                                            "赚多少"};
@@ -638,7 +641,8 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
   // "how many units of insulin", "how many mg": a measure, which one statement gives.
   constexpr std::string_view kMeasures[] = {
       "units", "mg", "ml", "mcg", "tablets", "pills", "capsules", "puffs", "drops", "scoops",
-      "bales", "tons", "tonnes", "litres", "liters", "gallons", "pounds", "lbs", "kilos", "kg"};
+      "bales", "tons", "tonnes", "litres", "liters", "gallons", "pounds", "lbs", "kilos", "kg",
+      "hours", "miles", "km", "acres", "hectares", "feet", "inches", "sacks", "bushels"};
   const bool how_many = !about_past && q.starts_with("how many ") && !HasCue(q, "times") &&
                         (HasCue(q, "need") || HasCue(q, "want") || HasCue(q, "should") ||
                          AnyCue(q.substr(9), kMeasures));

@@ -757,6 +757,19 @@ TEST(AnswerKindTest, APhoneAPriceOfAKindACodeAndACount) {
                           "what year is my truck"));
 }
 
+TEST(AnswerKindTest, HowThickHowManyHoursAndSoon) {
+  EXPECT_EQ(AskedKind("how thick was the ice on leech lake", false), AnswerKind::kAmount);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount,
+                           "leech lake's got a pressure ridge near walker bay, stay off it",
+                           "how thick was the ice on leech lake"));
+  EXPECT_EQ(AskedKind("how many engine hours on the combine", false), AnswerKind::kAmount);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "tooth still twinges, dentist can't come soon enough",
+                           "when's my dentist appointment"));
+  // 两句 counts words said, no money.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "小马火烧打得越来越好了 夸了他两句",
+                           "小马一个月工资多少"));
+}
+
 }  // namespace
 }  // namespace engram::recall
 

@@ -161,6 +161,7 @@ bool HasFreeDigit(std::string_view text) {
 }
 
 // A day before the statement's own ("yesterday", "two weeks ago"): no time still to come.
+// Nor is "soon" a time ("dentist can't come soon enough").
 bool IsPastWord(std::string_view w) { return w == "yesterday" || w == "ago" || w == "today"; }
 
 }  // namespace
@@ -199,7 +200,7 @@ bool CarriesTime(std::string_view text, std::string_view query) {
   return HasFreeDigit(timed) || HasZhTimeNumber(timed, "点时分号日月年周") ||
          AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnRecurring) ||
          std::any_of(std::begin(kEnTimeWords), std::end(kEnTimeWords), [&](std::string_view w) {
-           return !IsPastWord(w) && HasCue(timed, w);
+           return !IsPastWord(w) && w != "soon" && HasCue(timed, w);
          });
 }
 

@@ -23,7 +23,7 @@ constexpr std::string_view kZhNoMoneyUnits[] = {
     "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
     "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "单", "个", "°",
     "℃", "份", "成", "尺", "英尺", "头", "亩", "吨", "升", "毫升", "码", "英寸", "场", "片",
-    "粒", "颗", "方", "支", "根", "双", "轮", "圈"};
+    "粒", "颗", "方", "支", "根", "双", "轮", "圈", "句", "声", "眼", "步", "阵", "番"};
 constexpr std::string_view kEnNoMoneyUnits[] = {
     "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",
     "weeks", "wk", "wks", "month", "months", "year", "years", "yr", "yrs", "time", "times",

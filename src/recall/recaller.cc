@@ -289,7 +289,7 @@ Result<std::vector<RecallHit>> Recall(store::Store& store, const store::OpContex
   const RelevanceScale scale =
       ForQuery(params.relevance_scale, query, gathered.vector_rows, channel_limit);
   ScoreRelevance(query, ctx.principal.user_id, AskedKind(query, analysis.past_words), scale,
-                 pre_spread, &hits, analysis.past_words);
+                 pre_spread, &hits, analysis.past_words, analysis.wants_history);
   TruthParams truth;
   truth.at = params.at;
   truth.query = std::string(query);

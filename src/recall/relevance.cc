@@ -91,6 +91,8 @@ bool IsContentToken(const std::string& token) {
   if (token.empty()) return false;
   if (static_cast<unsigned char>(token[0]) < 0x80) return !EnglishStopWords().count(token);
   if (CjkStopBigrams().count(token)) return false;
+  // A given name whose second character is also grammar: 小和, 阿和.
+  if (token == "小和" || token == "阿和") return true;
   size_t at = 0;
   while (at < token.size()) {
     // A bigram with a character of grammar or the question is no content word.

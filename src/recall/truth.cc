@@ -179,10 +179,12 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
     if (!own_words[i]) {
       own_words[i] = ContentWords(hits[i].memory.content);
       // Nor a word said of anything ("new" of "new chair was 489 bucks" and "ordered a new
-      // graphics card"), nor one Han character (号 of "王先生生日11月3号" and "船叫海悦号"),
+      // graphics card"; "mov", stemmed, of "mam's moved to ..." and "dean's moving house"),
+      // nor one Han character (号 of "王先生生日11月3号" and "船叫海悦号"),
       // which links no two statements.
       constexpr std::string_view kSaidOfAnything[] = {"new", "old", "got", "get", "just",
-                                                      "today", "finally", "really", "still"};
+                                                      "today", "finally", "really", "still",
+                                                      "mov"};
       std::erase_if(*own_words[i], [&](const std::string& x) {
         return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x) ||
                CountsOne(x) || (x.size() == 3 && static_cast<unsigned char>(x[0]) >= 0x80) ||
@@ -294,7 +296,7 @@ bool AsksSomething(std::string_view text) {
 
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
-                    std::vector<RecallHit>* hits, bool past_words) {
+                    std::vector<RecallHit>* hits, bool past_words, bool history_asked) {
   const std::vector<QueryWord> weighted = WeightedContentWords(query);
   std::vector<std::string> words;
   double total_weight = 0;
@@ -373,11 +375,16 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       carries[i] = CarriesKind(asked, (*hits)[i].memory.content, query);
     }
   }
-  const std::vector<bool> other_subject =
-      one_question && asked != AnswerKind::kAny && !past_words
+  std::vector<bool> other_subject =
+      one_question && asked != AnswerKind::kAny && !history_asked
           ? OfAnotherSubject(query, asked, words, known, found_in, carries, asked_relations,
                              *hits)
           : std::vector<bool>(hits->size(), false);
+  // Asked in the past tense, a turn of a dialogue is left alone: its speaker, whom its words
+  // need not name, may be the one asked about ("Where did James and Samantha decide to live").
+  for (size_t i = 0; past_words && i < hits->size(); ++i) {
+    if (!Speaker((*hits)[i].memory.content).empty()) other_subject[i] = false;
+  }
   std::unordered_map<int64_t, size_t> index_of;    // of each hit, by memory id
   std::vector<double> own_relevance(hits->size());  // before any is lent
   std::vector<bool> off_answer(hits->size(), false);

@@ -78,11 +78,14 @@ struct TruthParams {
 // but not a word of the question that names a person or thing (the question's first word, in
 // Chinese), which only hits without such a value say, none sharing another word with it
 // ("team's pizza place is 206-555-0172" beside "karen's moving to tacoma next month", asked
-// for karen's phone number; "隔壁老李的电话…" beside "张小姐订了件旗袍"); not asked about the past
-// (`past_words`: "Where did I live before Harbor Road?" names a place the answer does not).
+// for karen's phone number; "隔壁老李的电话…" beside "张小姐订了件旗袍"), also asked in the past
+// tense ("how much deposit did the hendersons pay"; then not of a turn of a dialogue, whose
+// speaker may be the subject); not asked what held before
+// (`history_asked`: "Where did I live before Harbor Road?" names a place the answer does not).
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
-                    std::vector<RecallHit>* hits, bool past_words = false);
+                    std::vector<RecallHit>* hits, bool past_words = false,
+                    bool history_asked = false);
 
 // Steps 2-5 above; leaves at most params.limit hits, best first. `hits` are sorted best
 // first on entry.

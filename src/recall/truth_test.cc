@@ -260,6 +260,44 @@ TEST(TruthTest, SaidAgainKeepsTheLaterWords) {
   EXPECT_EQ(hits[0].memory.id, 1);
 }
 
+// The same asked in the past tense ("how much deposit did the hendersons pay"), not when the
+// question asks what held before something it names ("before west seattle"); a verb both say
+// ("moving", "moved") links no two subjects, and 小和 is a name though 和 is grammar.
+TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswerInThePastTenseToo) {
+  auto relevance_of = [](std::string_view query, std::vector<std::string> texts, bool past,
+                         bool history) {
+    std::vector<RecallHit> hits;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      RecallHit h = Hit(CurrentRecord(static_cast<int64_t>(i + 1), texts[i], 1000), 1);
+      h.channels["vector"].score = 0.95;
+      hits.push_back(h);
+    }
+    ScoreRelevance(query, "alice", AskedKind(query, past), RelevanceScale{}, {}, &hits, past,
+                   history);
+    std::vector<double> out;
+    for (const RecallHit& h : hits) out.push_back(h.relevance);
+    return out;
+  };
+  std::vector<double> r = relevance_of(
+      "how much deposit did the hendersons pay",
+      {"Hendersons confirmed for jan 17, 4 guys", "Larson party paid $150 deposit for feb 3"},
+      true, false);
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("where did i live before west seattle",
+                   {"signed a lease in west seattle, moving the 1st",
+                    "my apartment's in ballard, 2 br on nw 58th"},
+                   true, true);
+  EXPECT_GT(r[1], 0.25);
+  r = relevance_of("what's Dean's address",
+                   {"Dean's moving house again, third time in two years",
+                    "mam's moved to 22 Elswick Rd, Newcastle NE4 6JH"},
+                   false, false);
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("小和的电话是多少", {"小和说下个月想多排几个晚班", "洗衣房阿姨电话 13578821456"},
+                   false, false);
+  EXPECT_LT(r[1], 0.25);
+}
+
 // Asked for a kind of value about someone, a hit that carries such a value of another subject
 // keeps a share kOffAnswerFactor of its relevance; a hit linked to the subject by another word
 // keeps it whole.
