@@ -920,6 +920,24 @@ constexpr SetFloor kHundredEighthSetFloors[] = {
     {0.25, 60.0 / 70}, {0.35, 59.0 / 70}, {0.0, 56.0 / 70}};
 constexpr SetFloor kHundredNinthSetFloors[] = {
     {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 49.0 / 70}};
+// Sets 110-115: the same prompt (lives in tests/corpora/README.md), written while the rules of
+// b9f07eb were tuned on sets 1-109 and scored once with them (in brackets: at 0.35, with no
+// floor; the rules of c9099e8 and of 62e6b53 score 372 and 371 of the 420 rows at 0.25):
+//   110: 57/70 = 81.4 % (57, 53);   111: 63/70 = 90.0 % (64, 56);   112: 64/70 = 91.4 % (64, 55).
+//   113: 64/70 = 91.4 % (64, 58);   114: 63/70 = 90.0 % (62, 55);   115: 61/70 = 87.1 % (62, 53).
+// Floors: the score of the rules that followed less one row.
+constexpr SetFloor kHundredTenthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 52.0 / 70}};
+constexpr SetFloor kHundredEleventhSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 63.0 / 70}, {0.0, 55.0 / 70}};
+constexpr SetFloor kHundredTwelfthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kHundredThirteenthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 57.0 / 70}};
+constexpr SetFloor kHundredFourteenthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 62.0 / 70}, {0.0, 54.0 / 70}};
+constexpr SetFloor kHundredFifteenthSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 61.0 / 70}, {0.0, 52.0 / 70}};
 
 // ASCII letters in lower case: the writers were told that expectations match case-insensitively
 // ("northern air" is said by "Northern Air Maintenance").
@@ -1500,6 +1518,30 @@ TEST(TruthHeldOutTest, ScoreOnHundredEighthSet) {
 
 TEST(TruthHeldOutTest, ScoreOnHundredNinthSet) {
   ExpectFloors("truth_heldout109.jsonl", kHundredNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTenthSet) {
+  ExpectFloors("truth_heldout110.jsonl", kHundredTenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredEleventhSet) {
+  ExpectFloors("truth_heldout111.jsonl", kHundredEleventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwelfthSet) {
+  ExpectFloors("truth_heldout112.jsonl", kHundredTwelfthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirteenthSet) {
+  ExpectFloors("truth_heldout113.jsonl", kHundredThirteenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFourteenthSet) {
+  ExpectFloors("truth_heldout114.jsonl", kHundredFourteenthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFifteenthSet) {
+  ExpectFloors("truth_heldout115.jsonl", kHundredFifteenthSetFloors);
 }
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once

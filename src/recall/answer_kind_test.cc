@@ -765,6 +765,11 @@ TEST(AnswerKindTest, HowThickHowManyHoursAndSoon) {
   EXPECT_EQ(AskedKind("how many engine hours on the combine", false), AnswerKind::kAmount);
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "tooth still twinges, dentist can't come soon enough",
                            "when's my dentist appointment"));
+  // A lock's code of dashed digits; a clock of four digits before a word.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "patrol shack code 7-2-6-0",
+                          "code to get into the shack?"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "misread the rota. its 0545 start mondays",
+                          "what time do I start work on mondays?"));
   // 两句 counts words said, no money.
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "小马火烧打得越来越好了 夸了他两句",
                            "小马一个月工资多少"));

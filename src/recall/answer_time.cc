@@ -99,14 +99,18 @@ bool CountsWithAWord(std::string_view text, size_t begin, size_t end) {
       "this", "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "h", "day",
       "days", "weeks", "months", "years", "sec", "secs", "seconds", "st", "nd", "rd", "th",
       "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "mondays",
-      "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "nightly"};
+      "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "nightly",
+      "start", "starts", "finish", "finishes", "shift", "kickoff", "departure", "pickup",
+      "close", "closes", "open", "opens"};
   constexpr std::string_view kTimeBefore[] = {
       "at", "by", "around", "till", "til", "until", "before", "after", "from", "to", "about",
       "between", "since", "and", "or", "approx", "on", "the", "opens", "closes", "starts",
       "ends", "due", "is", "are", "was", "be", "thru", "mar", "may", "sep", "dec"};
-  // A year ("a 2016 not 2014", "my 2011 tacoma") stays one.
+  // A year ("a 2016 not 2014", "my 2011 tacoma") stays a time.
   const std::string_view number = text.substr(begin, end - begin);
   if (number.size() == 4 && (number.starts_with("19") || number.starts_with("20"))) return false;
+  // ... and so does a clock of four digits ("0545 start mondays").
+  if (number.size() == 4 && number.starts_with("0")) return false;
   std::string_view after = text.substr(end);
   if (after.starts_with(":")) {  // "3:30" is a clock; "venue 3: salt" names a thing
     if (after.size() > 1 && std::isdigit(static_cast<unsigned char>(after[1]))) return false;

@@ -310,6 +310,37 @@ bool HasDayNumber(std::string_view folded) {
   return false;
 }
 
+namespace {
+
+// Three or more groups of digits joined by dashes, no date: a lock's code ("7-2-6-0").
+bool HasDashedDigits(std::string_view folded) {
+  for (size_t at = 0; at < folded.size(); ++at) {
+    if (!std::isdigit(static_cast<unsigned char>(folded[at])) ||
+        (at > 0 && std::isalnum(static_cast<unsigned char>(folded[at - 1]))) ||
+        IsoDateAt(folded, at)) {
+      continue;
+    }
+    int groups = 0;
+    size_t end = at;
+    while (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end]))) {
+      while (end < folded.size() && std::isdigit(static_cast<unsigned char>(folded[end]))) ++end;
+      ++groups;
+      if (end + 1 < folded.size() && folded[end] == '-' &&
+          std::isdigit(static_cast<unsigned char>(folded[end + 1]))) {
+        ++end;
+      }
+    }
+    if (groups >= 3 &&
+        (end >= folded.size() || !std::isalpha(static_cast<unsigned char>(folded[end])))) {
+      return true;
+    }
+    at = end;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
                        std::string_view folded_query) {
   if (raw_text.find("⟦") != std::string_view::npos) return true;
@@ -329,7 +360,7 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
     }
     return false;
   }
-  if (HasCodeNumber(folded)) return true;
+  if (HasCodeNumber(folded) || HasDashedDigits(folded)) return true;
   // A password or a lock's combination said in words: the word for it, then what it is
   // ("WiFi密码提示：狗的名字加开业年份", "the password is bluebird", "combination is 6-0-4-2").
   for (std::string_view secret : {"密码", "password", "passcode", "pw", "combination", "combo"}) {

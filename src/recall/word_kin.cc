@@ -56,6 +56,8 @@ constexpr Kin kKin[] = {
     {"生日", "生日|出生"},
     {"password|pw|pwd|passcode", "password|pw|pwd|passcode|passwd"},
     {"密码", "密码|口令"},
+    {"code|combo|combination", "code|combo|combination|passcode|pin"},
+    {"员工", "工号|工牌|员工"},
     // Vehicles, fuel, travel.
     {"car|vehicle|motor", "car|vehicle|truck|van|ute|suv|sedan|hatchback|pickup"},
     {"gas|fuel|propane|petrol|diesel", "gas|fuel|propane|petrol|diesel|lpg"},
