@@ -16,7 +16,8 @@ struct Kin {
 constexpr Kin kKin[] = {
     // Whom one answers to.
     {"boss|supervisor", "boss|supervisor|line manager|my manager|new manager|report to|"
-                        "reports to|reporting to"},
+                        "reports to|reporting to|chargehand|foreman|gaffer|team lead|crew lead|"
+                        "crew boss|shift lead|shift manager"},
     {"manager", "boss|supervisor|report to|reports to|reporting to"},
     {"领导|上司|老板|主管|头儿", "领导|上司|老板|主管|经理|站长|组长|班长|主任|队长|店长|车间主任"},
     // Care.
@@ -34,7 +35,10 @@ constexpr Kin kKin[] = {
     // Home.
     {"live|liv|address|suburb|neighborhood|neighbourhood",
      "live|lives|living|home|house|flat|apartment|moved to|moved into|moving to|place in|"
-     "rent in|renting in"},
+     "rent in|renting in|renting a|room in|staying at|staying in"},
+    // Work.
+    {"work|employer|job", "work|works|working|job|employer|started at|hired|been at|employed|"
+                          "signed on"},
     {"小区|住址|住处|地址|家住|住哪", "住在|住的|家在|搬到|搬去|搬进|搬家"},
     // Getting to work.
     {"commute|commuting", "commute|bus|train|subway|metro|tram|ferry|bike|bikes|cycling|drive"},

@@ -18,6 +18,8 @@ TEST(WordKinTest, AQuestionWordIsFoundByAWordOfItsSense) {
   EXPECT_EQ(found("我的直属领导叫什么", "我们站长是刘姐"), 1);
   EXPECT_EQ(found("我的员工编号多少", "工号打错了 应该是ZJ20837"), 1);
   EXPECT_EQ(found("what's the combination", "shed code is 4471"), 1);
+  EXPECT_EQ(found("who do i work for", "started at belfast harbour this week"), 1);
+  EXPECT_EQ(found("who's my boss", "my chargehand is now dean moss"), 1);
   EXPECT_EQ(found("what part of dublin do i live in", "moved to a place in crumlin"), 1);
   // Read from the question's word to the statement's: a manager of anything is no boss.
   EXPECT_EQ(found("who's my boss", "tour manager's number is 512-555-0199"), 0);
