@@ -742,6 +742,9 @@ TEST(AnswerKindTest, APhoneAPriceOfAKindACodeAndACount) {
                           "For reference, the garden shed padlock combination is 6-0-4-2.",
                           "What is the shed padlock combination?"));
   EXPECT_NE(AskedKind("what's the dress code for the gala", false), AnswerKind::kIdentifier);
+  // A code said in words is one ("is tulip").
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "The launch code of project falcon is tulip",
+                          "launch code falcon"));
   // A number a word follows counts things ("a family of 5 from ohio"), unless a word of time
   // comes before it or after it; a year stays a time.
   const char* const kWhen = "what time do we meet on sunday";

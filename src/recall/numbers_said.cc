@@ -361,9 +361,11 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
     return false;
   }
   if (HasCodeNumber(folded) || HasDashedDigits(folded)) return true;
-  // A password or a lock's combination said in words: the word for it, then what it is
-  // ("WiFi密码提示：狗的名字加开业年份", "the password is bluebird", "combination is 6-0-4-2").
-  for (std::string_view secret : {"密码", "password", "passcode", "pw", "combination", "combo"}) {
+  // A password, a code or a lock's combination said in words: the word for it, then what it
+  // is ("WiFi密码提示：狗的名字加开业年份", "the password is bluebird", "combination is 6-0-4-2",
+  // "the launch code of project falcon is tulip").
+  for (std::string_view secret :
+       {"密码", "password", "passcode", "pw", "combination", "combo", "code"}) {
     const size_t at = folded.find(secret);
     if (at == std::string_view::npos) continue;
     const std::string_view rest = folded.substr(at + secret.size(), 12);
