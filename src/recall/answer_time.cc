@@ -61,6 +61,12 @@ bool CountsThings(std::string_view after) {
                      [&](std::string_view u) { return after.starts_with(u); });
 }
 
+// Whether `w` is one of `words`.
+template <size_t N>
+bool AnyOf(const std::string_view (&words)[N], std::string_view w) {
+  return std::find(std::begin(words), std::end(words), w) != std::end(words);
+}
+
 // Whether `before` ends with a noun that a number after it names one of ("field 2", "gate 12",
 // "room 204").
 bool NumbersAThing(std::string_view before) {
@@ -73,13 +79,7 @@ bool NumbersAThing(std::string_view before) {
   before.remove_suffix(1);
   size_t b = before.size();
   while (b > 0 && std::isalpha(static_cast<unsigned char>(before[b - 1]))) --b;
-  const std::string_view word = before.substr(b);
-  return std::find(std::begin(kThings), std::end(kThings), word) != std::end(kThings);
-}
-
-template <size_t N>
-bool AnyOf(const std::string_view (&words)[N], std::string_view w) {
-  return std::find(std::begin(words), std::end(words), w) != std::end(words);
+  return AnyOf(kThings, before.substr(b));
 }
 
 // The Latin word that opens `s` (letters and apostrophes), lowered by the caller's folding.
@@ -164,9 +164,11 @@ bool HasFreeDigit(std::string_view text) {
   return false;
 }
 
-// A day before the statement's own ("yesterday", "two weeks ago"): no time still to come.
-// Nor is "soon" a time ("dentist can't come soon enough").
-bool IsPastWord(std::string_view w) { return w == "yesterday" || w == "ago" || w == "today"; }
+// A word of time that gives no time still to come: a day before the statement's own
+// ("yesterday", "two weeks ago") or "soon" ("dentist can't come soon enough").
+bool GivesNoTimeToCome(std::string_view w) {
+  return w == "yesterday" || w == "ago" || w == "today" || w == "soon";
+}
 
 }  // namespace
 
@@ -204,7 +206,7 @@ bool CarriesTime(std::string_view text, std::string_view query) {
   return HasFreeDigit(timed) || HasZhTimeNumber(timed, "点时分号日月年周") ||
          AnyCue(timed, kZhTimeWords) || AnyCue(timed, kEnRecurring) ||
          std::any_of(std::begin(kEnTimeWords), std::end(kEnTimeWords), [&](std::string_view w) {
-           return !IsPastWord(w) && w != "soon" && HasCue(timed, w);
+           return !GivesNoTimeToCome(w) && HasCue(timed, w);
          });
 }
 
