@@ -659,6 +659,30 @@ TEST(TruthHeldOutTest, ScoreOnHundredTwentyFirstSet) {
   ExpectFloors("truth_heldout121.jsonl", kHundredTwentyFirstSetFloors);
 }
 
+TEST(TruthHeldOutTest, ScoreOnHundredTwentySecondSet) {
+  ExpectFloors("truth_heldout122.jsonl", kHundredTwentySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwentyThirdSet) {
+  ExpectFloors("truth_heldout123.jsonl", kHundredTwentyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwentyFourthSet) {
+  ExpectFloors("truth_heldout124.jsonl", kHundredTwentyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwentyFifthSet) {
+  ExpectFloors("truth_heldout125.jsonl", kHundredTwentyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwentySixthSet) {
+  ExpectFloors("truth_heldout126.jsonl", kHundredTwentySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwentySeventhSet) {
+  ExpectFloors("truth_heldout127.jsonl", kHundredTwentySeventhSetFloors);
+}
+
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
 TEST(TruthHeldOutTest, ScoreBlindSetGiven) {
