@@ -52,10 +52,11 @@ constexpr std::string_view kEnMoneyNouns[] = {
     "budget", "price", "cost",   "salary", "rent",   "fee",        "fees",    "tuition",
     "deposit", "premium", "fare", "wage",  "wages",  "hourly",     "balance", "deductible",
     "pay",    "paying", "payout", "paycheck"};
-// After "how much": a payment.
-constexpr std::string_view kPayWords[] = {"pay",  "paid", "paying", "spend", "spent", "charge",
-                                          "charged", "charging", "asking", "owe", "owed",
-                                          "earn", "earns", "make", "makes"};
+// After "how much": a payment ("how much did i get in tips").
+constexpr std::string_view kPayWords[] = {"pay",     "paid",    "paying", "spend",  "spent",
+                                          "charge",  "charged", "charging", "asking", "owe",
+                                          "owed",    "earn",    "earns",  "make",   "makes",
+                                          "tips"};
 // A size of clothes or shoes: carried by a number before 码, a letter size or "size" and a
 // number (CarriesSize).
 constexpr std::string_view kSizeAsks[] = {"多大码", "几码", "什么码", "尺码", "多大号",
@@ -220,6 +221,34 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
   return false;
 }
 
+// A relative or a partner, then a surname and a given name the question does not say ("店是跟我
+// 表哥周强合伙开的", "徒弟王磊").
+bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
+  constexpr std::string_view kKin[] = {"表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟",
+                                       "堂妹", "姐夫", "妹夫", "同事", "同学", "徒弟", "师傅",
+                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小"};
+  const std::string_view surnames = extract::rules::SingleSurnames();
+  for (std::string_view kin : kKin) {
+    for (size_t at = folded.find(kin); at != std::string_view::npos;
+         at = folded.find(kin, at + 1)) {
+      size_t p = at + kin.size();
+      const size_t first = p;
+      if (p >= folded.size()) break;
+      base::DecodeUtf8(folded, &p);
+      if (surnames.find(folded.substr(first, p - first)) == std::string_view::npos) continue;
+      const size_t given = p;
+      if (p >= folded.size()) continue;
+      const char32_t c = base::DecodeUtf8(folded, &p);
+      if (!IsHan(c) || IsCjkFunctionChar(c)) continue;
+      if (folded_query.find(folded.substr(first, p - first)) == std::string_view::npos &&
+          given > first) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
   const std::string folded_query = text::FoldForSearch(query);
@@ -294,7 +323,8 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
   // ... or another word for that role ("my manager is now tom briggs", asked who my boss is).
   constexpr std::pair<std::string_view, std::string_view> kSameRoles[] = {
       {"boss", "manager"}, {"boss", "supervisor"}, {"manager", "boss"},
-      {"supervisor", "boss"}, {"doctor", "gp"}, {"gp", "doctor"}};
+      {"supervisor", "boss"}, {"doctor", "gp"}, {"gp", "doctor"}, {"boss", "gaffer"},
+      {"manager", "gaffer"}, {"rep", "delegate"}, {"therapist", "pt"}, {"physio", "pt"}};
   std::vector<std::string> others;
   for (const auto& [role, other] : kSameRoles) {
     if (std::find(asked.begin(), asked.end(), role) != asked.end()) others.emplace_back(other);
@@ -319,7 +349,7 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
       if (named.empty() || folded_query.find(named) == std::string::npos) return true;
     }
   }
-  return NamedAfterShi(folded);
+  return NamedAfterShi(folded) || NamedAfterKin(folded, folded_query);
 }
 
 // Letters then digits in one word the question does not say: a model ("V12", "S23", "X1").
@@ -643,8 +673,9 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
       "units", "mg", "ml", "mcg", "tablets", "pills", "capsules", "puffs", "drops", "scoops",
       "bales", "tons", "tonnes", "litres", "liters", "gallons", "pounds", "lbs", "kilos", "kg",
       "hours", "miles", "km", "acres", "hectares", "feet", "inches", "sacks", "bushels"};
-  const bool how_many = !about_past && q.starts_with("how many ") && !HasCue(q, "times") &&
-                        (HasCue(q, "need") || HasCue(q, "want") || HasCue(q, "should") ||
+  const bool how_many = q.starts_with("how many ") && !HasCue(q, "times") &&
+                        ((!about_past && (HasCue(q, "need") || HasCue(q, "want") ||
+                                          HasCue(q, "should"))) ||
                          AnyCue(q.substr(9), kMeasures));
   if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) || how_many ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {

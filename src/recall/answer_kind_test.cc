@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "src/recall/answer_time.h"
+
 namespace engram::recall {
 namespace {
 
@@ -776,6 +778,21 @@ TEST(AnswerKindTest, HowThickHowManyHoursAndSoon) {
   // 两句 counts words said, no money.
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "小马火烧打得越来越好了 夸了他两句",
                            "小马一个月工资多少"));
+}
+
+// Asked what time on a day named, a day alone is no answer; a measure or tips asked in the
+// past tense; a statement of another day of the week.
+TEST(AnswerKindTest, AClockOnADayAMeasureAskedInThePastAndAnotherWeekday) {
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "got 2 flights booked this weekend, sat and sunday",
+                           "what time do we meet on sunday"));
+  EXPECT_EQ(AskedKind("how many sacks did we roast saturday", true), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("how much did i get in tips on saturday", true), AnswerKind::kMoney);
+  const char* const kSat = "how many sacks did we roast saturday";
+  EXPECT_TRUE(NamesAnotherWeekday("sunday roasted 64 sacks, record", kSat));
+  EXPECT_FALSE(NamesAnotherWeekday("saturday and sunday both roasted 60", kSat));
+  EXPECT_FALSE(NamesAnotherWeekday("roasted 64 sacks, record", kSat));
+  EXPECT_TRUE(NamesAnotherWeekday("周日送了300箱", "周六送了多少箱"));
+  EXPECT_FALSE(NamesAnotherWeekday("星期六送了300箱", "周六送了多少箱"));
 }
 
 }  // namespace

@@ -192,8 +192,12 @@ bool CarriesTime(std::string_view text, std::string_view query) {
       }
     }
   }
-  // Asked what time of day, a day or a month is no answer ("trip is in october").
-  if (AsksClockTime(query)) {
+  // Asked what time of day, a day or a month is no answer ("trip is in october"); asked it of
+  // a day the question names, a move to another day is ("saturday's game moved to sunday").
+  constexpr std::string_view kMoves[] = {"moved to", "pushed to", "changed to", "switched to",
+                                         "rescheduled", "改到", "改成", "挪到", "换到", "推到",
+                                         "延到", "提前到"};
+  if (AsksClockTime(query) && !(NamesADay(query) && AnyCue(timed, kMoves))) {
     constexpr std::string_view kEnClock[] = {"noon",  "midnight", "o'clock", "morning", "am",
                                              "pm", "afternoon", "evening", "tonight", "night"};
     return HasFreeDigit(timed) || HasZhTimeNumber(timed, "点时分钟") ||
@@ -208,6 +212,40 @@ bool CarriesTime(std::string_view text, std::string_view query) {
          std::any_of(std::begin(kEnTimeWords), std::end(kEnTimeWords), [&](std::string_view w) {
            return !GivesNoTimeToCome(w) && HasCue(timed, w);
          });
+}
+
+bool NamesAnotherWeekday(std::string_view text, std::string_view query) {
+  struct Day {
+    std::string_view en;
+    std::string_view zh;  // after 周, 星期 or 礼拜
+    std::string_view zh_too;
+  };
+  static constexpr Day kDays[] = {{"monday", "一", "一"},   {"tuesday", "二", "二"},
+                                  {"wednesday", "三", "三"}, {"thursday", "四", "四"},
+                                  {"friday", "五", "五"},    {"saturday", "六", "六"},
+                                  {"sunday", "日", "天"}};
+  auto says = [](std::string_view folded, const Day& d) {
+    if (HasCue(folded, d.en) || HasCue(folded, std::string(d.en) + "s")) return true;
+    for (std::string_view week : {"周", "星期", "礼拜"}) {
+      for (std::string_view day : {d.zh, d.zh_too}) {
+        if (folded.find(std::string(week) + std::string(day)) != std::string_view::npos) {
+          return true;
+        }
+      }
+    }
+    return false;
+  };
+  bool asked = false, other = false;
+  for (const Day& d : kDays) {
+    if (!says(query, d)) {
+      other = other || says(text, d);
+    } else if (says(text, d)) {
+      return false;  // a day the question names
+    } else {
+      asked = true;
+    }
+  }
+  return asked && other;
 }
 
 }  // namespace engram::recall

@@ -17,6 +17,11 @@ namespace engram::recall {
 // Asked what time of day (几点, "what time", no day named), only a time of day answers.
 bool CarriesTime(std::string_view text, std::string_view query);
 
+// Whether folded `text` names only other days of the week than the folded question `query`
+// names ("sunday roasted 64 sacks, record" asked how many sacks were roasted saturday; 周六 /
+// 星期天): it tells of another day.
+bool NamesAnotherWeekday(std::string_view text, std::string_view query);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_ANSWER_TIME_H_

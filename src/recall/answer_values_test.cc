@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "src/recall/answer_kind.h"
 #include "src/recall/numbers_said.h"
 #include "src/recall/other_thing.h"
 #include "src/recall/staleness.h"
@@ -196,6 +197,30 @@ TEST(AnswerValuesTest, CodesAQuestionNames) {
             (std::vector<std::string>{"inc-20417", "ca927"}));
   EXPECT_EQ(CodesIn("1z88a04"), std::vector<std::string>{"1z88a04"});
   EXPECT_TRUE(CodesIn("meet at 10am, 5km run").empty());
+}
+
+// A role the question says, a word or two, then "is" or ":" and a name typed in lower case;
+// not a day of the week, one or many. A relative, then a Chinese name.
+TEST(AnswerValuesTest, ARoleThenAWordThenANameInLowerCase) {
+  EXPECT_EQ(AskedKind("who handles our insurance", false), AnswerKind::kName);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "union delegate is kirra dwyer, ext 214",
+                          "who's our union rep"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "insurance agent: carla mims, 662-555-0178",
+                          "who handles our insurance"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "hay guy is dave ouellette 802-586-9034",
+                          "who do I call when we need hay"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "Guinness delivery is fridays before noon",
+                           "what's the Guinness rep called"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "union office is closed till monday",
+                           "who's our union rep"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName,
+                          "i had it wrong about the union rep, it's dean marsh. mixed him up",
+                          "who's our rep for the union"));
+  // A relative, then a surname and a given name.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "店是跟我表哥周强合伙开的",
+                          "之前跟我合伙开店的叫啥名字"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kName, "表哥退股了 店现在我一个人干",
+                           "之前跟我合伙开店的叫啥名字"));
 }
 
 }  // namespace

@@ -109,12 +109,15 @@ bool IsProperWord(const LatinWord& w, const std::vector<std::string>& asked) {
 }
 
 bool AsksClockTime(std::string_view folded_query) {
+  return HasCue(folded_query, "what time") || HasCue(folded_query, "what hour") ||
+         folded_query.find("几点") != std::string_view::npos;
+}
+
+bool NamesADay(std::string_view folded_query) {
   constexpr std::string_view kEnDays[] = {
       "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
       "tomorrow", "tonight", "mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"};
-  const bool asks_clock = HasCue(folded_query, "what time") || HasCue(folded_query, "what hour") ||
-                          folded_query.find("几点") != std::string_view::npos;
-  return asks_clock && !AnyCue(folded_query, kEnDays) && !HasCharOf(folded_query, "周今明昨号");
+  return AnyCue(folded_query, kEnDays) || HasCharOf(folded_query, "周今明昨号");
 }
 
 bool IsHan(char32_t c) { return c >= 0x4E00 && c <= 0x9FFF; }
@@ -174,8 +177,8 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       "just", "always", "never", "going", "about", "from", "with", "off", "due", "done", "open",
       "closed", "over", "down", "what", "who", "that", "this", "one"};
   // Whether the word at `begin` reads as a name: three letters or more, no quality, no ending
-  // of one, no day or time, a content word the question does not say; `closed`: and a clause
-  // ends after it ("drummer's marcus, he's solid").
+  // of one, no day or time ("fridays" too), a content word the question does not say;
+  // `closed`: and a clause ends after it ("drummer's marcus, he's solid").
   auto name_at = [&](size_t begin, bool closed) {
     size_t end = begin;
     while (end < folded.size() && std::isalpha(static_cast<unsigned char>(folded[end]))) ++end;
@@ -197,7 +200,9 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
     // Nor a day or time ("teacher is tues at 4:15").
     constexpr std::string_view kDays[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs",
                                           "fri", "sat", "sun", "tmrw", "tmr", "tonite"};
-    const bool day = AnyCue(next, kEnTimeWords) ||
+    std::string_view one = next;  // "fridays": a day too
+    if (one.ends_with("s")) one.remove_suffix(1);
+    const bool day = AnyCue(next, kEnTimeWords) || AnyCue(one, kEnTimeWords) ||
                      std::find(std::begin(kDays), std::end(kDays), next) != std::end(kDays);
     return !quality && !ending && !day && IsContentToken(next) &&
            std::find(asked.begin(), asked.end(), next) == asked.end();
@@ -217,6 +222,8 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       // "role now, X" ("we've a new supervisor now, ciaran walsh").
       if (rest.starts_with(" now, ") && name_at(after + 6, false)) return true;
       if (rest.starts_with(": ") && name_at(after + 2, false)) return true;
+      // "role, it's X" ("i had it wrong about the union rep, it's dean marsh").
+      if (rest.starts_with(", it's ") && name_at(after + 7, false)) return true;
       if (rest.starts_with("'s ") && name_at(after + 3, true)) return true;
       // "role" and up to three words, then "is X" or ": X" ("deckhand this season is tyler").
       size_t k = after;
@@ -226,13 +233,10 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
         while (e < folded.size() && std::isalpha(static_cast<unsigned char>(folded[e]))) ++e;
         if (e == k) break;
         k = e;
-        if (folded.substr(k).starts_with(" is ") && words > 0 && name_at(k + 4, false)) {
-          return true;
-        }
+        if (folded.substr(k).starts_with(" is ") && name_at(k + 4, false)) return true;
+        if (folded.substr(k).starts_with(" is now ") && name_at(k + 8, false)) return true;
         // ... or ": X" ("relief milker for weekends: colm o'driscoll").
-        if (folded.substr(k).starts_with(": ") && words > 0 && name_at(k + 2, false)) {
-          return true;
-        }
+        if (folded.substr(k).starts_with(": ") && name_at(k + 2, false)) return true;
       }
     }
   }

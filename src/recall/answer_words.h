@@ -43,9 +43,11 @@ bool StartsWithAny(std::string_view folded, std::span<const std::string_view> st
 // Whether `folded` has a character of `chars` (one UTF-8 string of characters).
 bool HasCharOf(std::string_view folded, std::string_view chars);
 
-// Whether folded `query` asks what time of day ("what time's my flight", "几点出发") and names
-// no day itself ("what time is saturday's game" may be answered by a day it moved to).
+// Whether folded `query` asks what time of day ("what time's my flight", "几点出发").
 bool AsksClockTime(std::string_view folded_query);
+
+// Whether folded `query` names a day ("saturday's game", 周六, 明天, 3号).
+bool NamesADay(std::string_view folded_query);
 
 // A CJK unified ideograph of the basic block.
 bool IsHan(char32_t c);
@@ -61,8 +63,9 @@ std::vector<LatinWord> LatinWords(std::string_view text);
 // The question's Latin words, folded.
 std::vector<std::string> AskedLatinWords(std::string_view query);
 
-// A role the question asks by (`asked`: AskedLatinWords), then "is", ": " or a few words and
-// "is", or "'s" and a word that ends its clause, and a word of three letters or more that
+// A role the question asks by (`asked`: AskedLatinWords), then "is", ": " or up to three words
+// and "is", "is now" or ": " ("union delegate is kirra dwyer", "insurance agent: carla mims"),
+// or "'s" and a word that ends its clause, and a word of three letters or more that
 // reads as no quality: no function word, no common quality ("great", "busy") and no ending of
 // one (-ly, -ing, -ed, -ful, -ous, -ive, -able, -y): "my new boss is carlos", "deckhand this
 // season is tyler", "drummer's marcus, he's solid", "second shooter for summer: ciarán"; not

@@ -6,11 +6,30 @@
 
 #include "engram/temporal.h"
 #include "src/recall/cue_index.h"
+#include "src/recall/relevance.h"
 #include "src/recall/text_memo.h"
 #include "src/text/normalize.h"
 
 namespace engram::recall {
 namespace {
+
+// A query of more content words than this is no one question (IsOneQuestion).
+constexpr size_t kQuestionWords = 12;
+
+// Whether `text` ends with a title written with a full stop after it (Dr, Mr, Mrs, Ms, Prof,
+// St, Jr, Sr), a whole word.
+bool EndsWithTitle(std::string_view text) {
+  for (std::string_view t : {"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Jr", "Sr", "dr", "mr", "mrs",
+                             "ms", "prof", "st", "jr", "sr"}) {
+    if (text.ends_with(t) &&
+        (text.size() == t.size() ||
+         !std::isalpha(static_cast<unsigned char>(text[text.size() - t.size() - 1])))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 
 // Phrases that ask about the past states of something rather than its current value.
 constexpr std::string_view kHistoryCues[] = {
@@ -395,5 +414,24 @@ bool AsksForStatus(std::string_view query) {
          std::none_of(std::begin(kZhQuestionWords), std::end(kZhQuestionWords),
                       [&](std::string_view w) { return body.find(w) != std::string_view::npos; });
 }
+
+bool IsOneQuestion(std::string_view query) {
+  if (ContentWords(query).size() > kQuestionWords) return false;
+  const size_t last = query.find_last_not_of(" \t\n.!?。！？");
+  if (last == std::string_view::npos) return true;
+  const std::string_view body = query.substr(0, last + 1);
+  int ends = 0;
+  for (std::string_view end : {".", "!", "?", "。", "！", "？"}) {
+    for (size_t at = body.find(end); at != std::string_view::npos; at = body.find(end, at + 1)) {
+      // "4.5": a full stop not followed by a space ends no sentence; nor does one after a title
+      // ("Dr. Kim", "Mr. Osei's").
+      if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
+      if (end == "." && EndsWithTitle(body.substr(0, at))) continue;
+      ++ends;
+    }
+  }
+  return ends <= 1;
+}
+
 
 }  // namespace engram::recall

@@ -69,6 +69,11 @@ bool AsksWhereOrNow(std::string_view query);
 // ("rjtrzgwjyoqt", "张工 手机号", "parking spot"; not "what's my rent", "车位在哪").
 bool IsLookup(std::string_view query);
 
+// Whether `query` is one question of at most twelve content words: at most two sentences
+// ("what's Harbor Light's office address? need to mail the drive", "那间门面多大面积？多少平"),
+// not a dialogue.
+bool IsOneQuestion(std::string_view query);
+
 // True iff `t` lies in one of the windows.
 bool InWindows(const std::vector<TimeWindow>& windows, const Instant& t);
 

@@ -12,6 +12,7 @@
 #include "src/base/utf8.h"
 #include "src/extract/coreference_rules.h"
 #include "src/recall/answer_kind.h"
+#include "src/recall/answer_time.h"
 #include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/given_name.h"
@@ -39,8 +40,6 @@ constexpr double kLentRelevance = 0.9;
 // one fact still share theirs.
 constexpr size_t kShapeLookahead = 10;
 constexpr int kDistinctiveRecords = 3;
-// A query of more content words than this is no one question (IsOneQuestion).
-constexpr size_t kQuestionWords = 12;
 
 // The slots of ReadCues(query), and of the words a question names a slot by.
 uint32_t AskedSlots(std::string_view query) {
@@ -72,41 +71,6 @@ Result<int64_t> NextVersion(store::Store& store, const store::OpContext& ctx, co
     if (v.supersedes == m.id) return v.id;
   }
   return int64_t{0};
-}
-
-// Whether `text` ends with a title written with a full stop after it (Dr, Mr, Mrs, Ms, Prof,
-// St, Jr, Sr), a whole word.
-bool EndsWithTitle(std::string_view text) {
-  for (std::string_view t : {"Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Jr", "Sr", "dr", "mr", "mrs",
-                             "ms", "prof", "st", "jr", "sr"}) {
-    if (text.ends_with(t) &&
-        (text.size() == t.size() ||
-         !std::isalpha(static_cast<unsigned char>(text[text.size() - t.size() - 1])))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// Whether `query` is one question of at most kQuestionWords content words: at most two
-// sentences ("what's Harbor Light's office address? need to mail the drive", "那间门面多大
-// 面积？多少平"), not a dialogue.
-bool IsOneQuestion(std::string_view query) {
-  if (ContentWords(query).size() > kQuestionWords) return false;
-  const size_t last = query.find_last_not_of(" \t\n.!?。！？");
-  if (last == std::string_view::npos) return true;
-  const std::string_view body = query.substr(0, last + 1);
-  int ends = 0;
-  for (std::string_view end : {".", "!", "?", "。", "！", "？"}) {
-    for (size_t at = body.find(end); at != std::string_view::npos; at = body.find(end, at + 1)) {
-      // "4.5": a full stop not followed by a space ends no sentence; nor does one after a title
-      // ("Dr. Kim", "Mr. Osei's").
-      if (end == "." && at + 1 < body.size() && body[at + 1] != ' ') continue;
-      if (end == "." && EndsWithTitle(body.substr(0, at))) continue;
-      ++ends;
-    }
-  }
-  return ends <= 1;
 }
 
 // Whether `word`, a content word of `query`, is how the question asks for the kind `asked`:
@@ -411,6 +375,11 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     // Linked to an entity the question names (a name, alias or role): evidence of its own.
     if (h.channels.count("graph")) h.relevance = 1 - (1 - h.relevance) * (1 - kGraphRelevance);
     if (!carries[i] || other_subject[i]) off_answer[i] = true;
+    // Of another day of the week only ("sunday roasted 64 sacks" for saturday's).
+    if (one_question && !history_asked &&
+        NamesAnotherWeekday(Folded(h.memory.content), Folded(query))) {
+      off_answer[i] = true;
+    }
     // A way to reach someone or a code is said as it is: a neighbour that says none is no
     // answer however close to one it stands (not read for kinds said in looser words: the
     // turn after "How did the kids take the accident?" answers it without naming them).
