@@ -1,4 +1,4 @@
-// The floors of the held-out truth sets 41-127 (truth_heldout41.jsonl ... truth_heldout127.jsonl),
+// The floors of the held-out truth sets 41-133 (truth_heldout41.jsonl ... truth_heldout133.jsonl),
 // as truth_heldout_floors1.h gives those of the earlier sets.
 // Internal to tests/truth_heldout_test.cc.
 #ifndef ENGRAM_TESTS_TRUTH_HELDOUT_FLOORS2_H_
@@ -506,6 +506,25 @@ inline constexpr SetFloor kHundredTwentySixthSetFloors[] = {
     {0.25, 63.0 / 70}, {0.35, 60.0 / 70}, {0.0, 56.0 / 70}};
 inline constexpr SetFloor kHundredTwentySeventhSetFloors[] = {
     {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 55.0 / 70}};
+
+// Sets 128-133: the same prompt (lives in tests/corpora/README.md), written while the rules of
+// acff7ee were tuned on sets 1-127 only, scored once with those rules frozen (at 0.25, then 0.35
+// and no floor; the rules of ede0712, the round's start, miss the same rows):
+//   128: 62/70 = 88.6 % (63, 55);   129: 59/70 = 84.3 % (58, 54);   130: 65/70 = 92.9 % (65, 58).
+//   131: 63/70 = 90.0 % (61, 52);   132: 60/70 = 85.7 % (58, 52);   133: 60/70 = 85.7 % (59, 53).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredTwentyEighthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 62.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredTwentyNinthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 53.0 / 70}};
+inline constexpr SetFloor kHundredThirtiethSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredThirtyFirstSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 60.0 / 70}, {0.0, 51.0 / 70}};
+inline constexpr SetFloor kHundredThirtySecondSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 57.0 / 70}, {0.0, 51.0 / 70}};
+inline constexpr SetFloor kHundredThirtyThirdSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 52.0 / 70}};
 
 }  // namespace engram::truth_heldout
 

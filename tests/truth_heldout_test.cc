@@ -683,6 +683,30 @@ TEST(TruthHeldOutTest, ScoreOnHundredTwentySeventhSet) {
   ExpectFloors("truth_heldout127.jsonl", kHundredTwentySeventhSetFloors);
 }
 
+TEST(TruthHeldOutTest, ScoreOnHundredTwentyEighthSet) {
+  ExpectFloors("truth_heldout128.jsonl", kHundredTwentyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredTwentyNinthSet) {
+  ExpectFloors("truth_heldout129.jsonl", kHundredTwentyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtiethSet) {
+  ExpectFloors("truth_heldout130.jsonl", kHundredThirtiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtyFirstSet) {
+  ExpectFloors("truth_heldout131.jsonl", kHundredThirtyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtySecondSet) {
+  ExpectFloors("truth_heldout132.jsonl", kHundredThirtySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtyThirdSet) {
+  ExpectFloors("truth_heldout133.jsonl", kHundredThirtyThirdSetFloors);
+}
+
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
 TEST(TruthHeldOutTest, ScoreBlindSetGiven) {
