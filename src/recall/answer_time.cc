@@ -216,36 +216,37 @@ bool CarriesTime(std::string_view text, std::string_view query) {
 
 bool NamesAnotherWeekday(std::string_view text, std::string_view query) {
   struct Day {
-    std::string_view en;
-    std::string_view zh;  // after 周, 星期 or 礼拜
-    std::string_view zh_too;
+    std::string_view en, ens;
+    std::string_view zh[6];  // after 周, 星期 or 礼拜
   };
-  static constexpr Day kDays[] = {{"monday", "一", "一"},   {"tuesday", "二", "二"},
-                                  {"wednesday", "三", "三"}, {"thursday", "四", "四"},
-                                  {"friday", "五", "五"},    {"saturday", "六", "六"},
-                                  {"sunday", "日", "天"}};
+  static constexpr Day kDays[] = {
+      {"monday", "mondays", {"周一", "星期一", "礼拜一"}},
+      {"tuesday", "tuesdays", {"周二", "星期二", "礼拜二"}},
+      {"wednesday", "wednesdays", {"周三", "星期三", "礼拜三"}},
+      {"thursday", "thursdays", {"周四", "星期四", "礼拜四"}},
+      {"friday", "fridays", {"周五", "星期五", "礼拜五"}},
+      {"saturday", "saturdays", {"周六", "星期六", "礼拜六"}},
+      {"sunday", "sundays", {"周日", "周天", "星期日", "星期天", "礼拜日", "礼拜天"}}};
   auto says = [](std::string_view folded, const Day& d) {
-    if (HasCue(folded, d.en) || HasCue(folded, std::string(d.en) + "s")) return true;
-    for (std::string_view week : {"周", "星期", "礼拜"}) {
-      for (std::string_view day : {d.zh, d.zh_too}) {
-        if (folded.find(std::string(week) + std::string(day)) != std::string_view::npos) {
-          return true;
-        }
-      }
-    }
-    return false;
+    if (HasCue(folded, d.en) || HasCue(folded, d.ens)) return true;
+    return std::any_of(std::begin(d.zh), std::end(d.zh), [&](std::string_view zh) {
+      return !zh.empty() && folded.find(zh) != std::string_view::npos;
+    });
   };
-  bool asked = false, other = false;
-  for (const Day& d : kDays) {
-    if (!says(query, d)) {
-      other = other || says(text, d);
-    } else if (says(text, d)) {
-      return false;  // a day the question names
-    } else {
-      asked = true;
-    }
+  bool asked[7] = {};
+  bool any_asked = false;
+  for (size_t d = 0; d < 7; ++d) {
+    asked[d] = says(query, kDays[d]);
+    any_asked = any_asked || asked[d];
   }
-  return asked && other;
+  if (!any_asked) return false;
+  bool other = false;
+  for (size_t d = 0; d < 7; ++d) {
+    if (!says(text, kDays[d])) continue;
+    if (asked[d]) return false;  // a day the question names
+    other = true;
+  }
+  return other;
 }
 
 }  // namespace engram::recall
