@@ -235,13 +235,13 @@ bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
       const size_t first = p;
       if (p >= folded.size()) break;
       base::DecodeUtf8(folded, &p);
-      if (surnames.find(folded.substr(first, p - first)) == std::string_view::npos) continue;
-      const size_t given = p;
-      if (p >= folded.size()) continue;
-      const char32_t c = base::DecodeUtf8(folded, &p);
+      if (surnames.find(folded.substr(first, p - first)) == std::string_view::npos ||
+          p >= folded.size()) {
+        continue;
+      }
+      const char32_t c = base::DecodeUtf8(folded, &p);  // the given name's first character
       if (!IsHan(c) || IsCjkFunctionChar(c)) continue;
-      if (folded_query.find(folded.substr(first, p - first)) == std::string_view::npos &&
-          given > first) {
+      if (folded_query.find(folded.substr(first, p - first)) == std::string_view::npos) {
         return true;
       }
     }

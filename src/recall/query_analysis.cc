@@ -30,7 +30,6 @@ bool EndsWithTitle(std::string_view text) {
   return false;
 }
 
-
 // Phrases that ask about the past states of something rather than its current value.
 constexpr std::string_view kHistoryCues[] = {
     "以前", "之前是", "原来", "曾经", "历史", "变更记录", "变更过", "改过", "变过", "最早",
@@ -432,6 +431,5 @@ bool IsOneQuestion(std::string_view query) {
   }
   return ends <= 1;
 }
-
 
 }  // namespace engram::recall

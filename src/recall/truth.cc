@@ -349,6 +349,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
   for (size_t i = 0; past_words && i < hits->size(); ++i) {
     if (!Speaker((*hits)[i].memory.content).empty()) other_subject[i] = false;
   }
+  const std::string folded_question = Folded(query);
   std::unordered_map<int64_t, size_t> index_of;    // of each hit, by memory id
   std::vector<double> own_relevance(hits->size());  // before any is lent
   std::vector<bool> off_answer(hits->size(), false);
@@ -377,7 +378,7 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     if (!carries[i] || other_subject[i]) off_answer[i] = true;
     // Of another day of the week only ("sunday roasted 64 sacks" for saturday's).
     if (one_question && !history_asked &&
-        NamesAnotherWeekday(Folded(h.memory.content), Folded(query))) {
+        NamesAnotherWeekday(Folded(h.memory.content), folded_question)) {
       off_answer[i] = true;
     }
     // A way to reach someone or a code is said as it is: a neighbour that says none is no
