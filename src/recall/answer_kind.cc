@@ -404,7 +404,8 @@ constexpr std::string_view kEnIdNouns[] = {
 
 bool AsksForIdentifier(std::string_view q) {
   constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "sku", "货号", "条码",
-                                           "barcode", "upc", "asin"};
+                                           "barcode", "upc", "asin", "hull id", "booking ref",
+                                           "booking reference", "reference number", "ref number"};
   if (AnyCue(q, ZhIdentifierAsks()) || AnyCue(q, kIdWords) || AnyCue(q, kCardAsks)) return true;
   // A password or a code to a door ("wifi password", "door code", 门禁密码); not "which
   // password manager".
@@ -677,7 +678,11 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
                         ((!about_past && (HasCue(q, "need") || HasCue(q, "want") ||
                                           HasCue(q, "should"))) ||
                          AnyCue(q.substr(9), kMeasures));
-  if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) || how_many ||
+  // "what horsepower is the outboard", "what's the torque spec": a measure.
+  constexpr std::string_view kMeasureNouns[] = {"horsepower", "torque", "wattage", "voltage",
+                                                "temperature"};
+  const bool what_measure = q.starts_with("what") && AnyCue(q, kMeasureNouns);
+  if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) || how_many || what_measure ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {
     return AnswerKind::kAmount;
   }

@@ -19,7 +19,8 @@ constexpr std::string_view kZhPlaceNouns[] = {"酒店", "宾馆", "民宿", "旅
                                               "餐馆", "馆子", "场地", "地址", "学校", "医院",
                                               "诊所", "健身房", "小区", "小学", "中学", "大学",
                                               "学院", "幼儿园", "教室", "会议室", "病房", "考场",
-                                              "银行", "档口", "仓库", "门店", "摊位"};
+                                              "银行", "档口", "仓库", "门店", "摊位", "城市",
+                                              "驾校"};
 
 // Names of a kind of place that answer a question for one ("实验小学"); 大学 / 中学 also name
 // classmates ("大学同学聚会").

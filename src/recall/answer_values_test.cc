@@ -223,5 +223,32 @@ TEST(AnswerValuesTest, ARoleThenAWordThenANameInLowerCase) {
                            "之前跟我合伙开店的叫啥名字"));
 }
 
+
+TEST(AnswerValuesTest, NumeralsOfANameACountOfBagsAndMeasuresAskedWithWhat) {
+  // Chinese numerals without a magnitude or a unit of money name a thing or a ratio.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "二荆条这批不太辣 下次换个地方", "二荆条多少钱一斤"));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "老婆说五花肉得挑肥瘦三七开的",
+                           "五花肉进价多少钱一斤"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "煎饼卖五块一套", "一套卖多少钱"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "老婆报了驾校 学费四千", "学费多少钱"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "炒茶师傅老汪一天350 包吃住", "一天给多少钱"));
+  // A count of bags is no price of one.
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "复合肥明天到货 拉了40袋", "复合肥多少钱一袋"));
+  // A measure asked with "what"; a booking reference and a hull id are identifiers; 哪个城市
+  // and a driving school's 在哪 ask for a place.
+  EXPECT_EQ(AskedKind("what horsepower is the dinghy outboard", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("what's the torque spec on the lift 2 bullwheel bolts", false),
+            AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("booking reference for the korea shipment?", false),
+            AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("whats the hull id on the small boat", false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("英国灯展在哪个城市办", false), AnswerKind::kPlace);
+  EXPECT_EQ(AskedKind("老婆那个驾校在哪儿", false), AnswerKind::kPlace);
+  // "the cat's better" says how it is, not what it is called.
+  EXPECT_FALSE(
+      CarriesKind(AnswerKind::kName, "cat's better, eating again", "what's my cat called"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "my cat is pickles", "what's my cat called"));
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -175,7 +175,8 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
       "kind", "mean", "tough", "fair", "nuts", "wild", "weird", "old", "young", "best", "worst",
       "the", "a", "an", "my", "our", "his", "her", "their", "your", "not", "very", "so", "too",
       "just", "always", "never", "going", "about", "from", "with", "off", "due", "done", "open",
-      "closed", "over", "down", "what", "who", "that", "this", "one"};
+      "closed", "over", "down", "what", "who", "that", "this", "one", "better", "worse", "well",
+      "ill", "ok", "sore", "tired", "happy", "lazy", "asleep"};
   // Whether the word at `begin` reads as a name: three letters or more, no quality, no ending
   // of one, no day or time ("fridays" too), a content word the question does not say;
   // `closed`: and a clause ends after it ("drummer's marcus, he's solid").

@@ -23,7 +23,8 @@ constexpr std::string_view kZhNoMoneyUnits[] = {
     "件", "套", "张", "本", "家", "只", "条", "门", "种", "米", "厘米", "度", "集", "倍", "室",
     "居", "平", "寸", "部", "辆", "盒", "瓶", "杯", "箱", "代", "级", "届", "名", "分", "单", "个", "°",
     "℃", "份", "成", "尺", "英尺", "头", "亩", "吨", "升", "毫升", "码", "英寸", "场", "片",
-    "粒", "颗", "方", "支", "根", "双", "轮", "圈", "句", "声", "眼", "步", "阵", "番"};
+    "粒", "颗", "方", "支", "根", "双", "轮", "圈", "句", "声", "眼", "步", "阵", "番", "袋",
+    "桶", "筐"};
 constexpr std::string_view kEnNoMoneyUnits[] = {
     "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week",
     "weeks", "wk", "wks", "month", "months", "year", "years", "yr", "yrs", "time", "times",
@@ -185,6 +186,17 @@ bool HasMoneyNumber(std::string_view folded) {
       if (year) return false;
     }
     if (AfterMonth(before)) return false;
+    // Chinese numerals of no magnitude and no unit of money are a name or a ratio ("二荆条",
+    // "肥瘦三七开"), not a sum ("五块", "四千").
+    bool magnitude = false;
+    for (std::string_view m : {"十", "百", "千", "万", "亿"}) {
+      magnitude = magnitude || number.find(m) != std::string_view::npos;
+    }
+    if (static_cast<unsigned char>(number[0]) >= 0x80 && !AfterSumSign(before) && !magnitude) {
+      bool unit = false;
+      for (std::string_view u : {"块", "元", "毛", "角", "钱"}) unit = unit || after.starts_with(u);
+      if (!unit) return false;
+    }
     // A decade ("from the 2000s", "the 90s") and a retirement plan ("401k", "403(b)").
     if ((number.size() == 4 || number.size() == 2) && after.starts_with("s") &&
         (after.size() == 1 || !std::isalpha(static_cast<unsigned char>(after[1])))) {

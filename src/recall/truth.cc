@@ -178,7 +178,11 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
   std::vector<bool> names_subject(words.size(), false);
   for (size_t w = 0; w < words.size(); ++w) {
     const bool han = static_cast<unsigned char>(words[w][0]) >= 0x80;
-    const bool verb = std::find(std::begin(kVerbs), std::end(kVerbs), words[w]) != std::end(kVerbs);
+    // ... unless it stands before a noun as "the back gate", "my back door" say it.
+    const bool verb = std::find(std::begin(kVerbs), std::end(kVerbs), words[w]) !=
+                          std::end(kVerbs) &&
+                      !SaysWord(folded_query, "the " + words[w]) &&
+                      !SaysWord(folded_query, "my " + words[w]);
     const bool own = std::find(std::begin(kPets), std::end(kPets), words[w]) != std::end(kPets) &&
                      SaysWord(folded_query, "my " + words[w]);
     names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w])) && !verb && !own &&
