@@ -526,6 +526,28 @@ inline constexpr SetFloor kHundredThirtySecondSetFloors[] = {
 inline constexpr SetFloor kHundredThirtyThirdSetFloors[] = {
     {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 52.0 / 70}};
 
+// Sets 134-139: a prompt written anew (the earlier one was not kept; the same fields, the seven
+// families each described in a paragraph, abstention as "the same attribute of another person
+// or thing that was mentioned, or another attribute of something that was mentioned"; lives in
+// tests/corpora/README.md), written while the rules of c4f6b73 were tuned on sets 1-133 only,
+// scored once with those rules frozen (at 0.25, then 0.35 and no floor; the rules of 8273199,
+// the round's start, score 352 at 0.25, one row fewer in set 137):
+//   134: 60/70 = 85.7 % (60, 56);   135: 57/70 = 81.4 % (58, 50);   136: 60/70 = 85.7 % (59, 53).
+//   137: 57/70 = 81.4 % (57, 52);   138: 59/70 = 84.3 % (58, 53);   139: 60/70 = 85.7 % (59, 53).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredThirtyFourthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 55.0 / 70}};
+inline constexpr SetFloor kHundredThirtyFifthSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 57.0 / 70}, {0.0, 49.0 / 70}};
+inline constexpr SetFloor kHundredThirtySixthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 52.0 / 70}};
+inline constexpr SetFloor kHundredThirtySeventhSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 56.0 / 70}, {0.0, 51.0 / 70}};
+inline constexpr SetFloor kHundredThirtyEighthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 57.0 / 70}, {0.0, 52.0 / 70}};
+inline constexpr SetFloor kHundredThirtyNinthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 58.0 / 70}, {0.0, 52.0 / 70}};
+
 }  // namespace engram::truth_heldout
 
 #endif  // ENGRAM_TESTS_TRUTH_HELDOUT_FLOORS2_H_

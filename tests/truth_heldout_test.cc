@@ -707,6 +707,30 @@ TEST(TruthHeldOutTest, ScoreOnHundredThirtyThirdSet) {
   ExpectFloors("truth_heldout133.jsonl", kHundredThirtyThirdSetFloors);
 }
 
+TEST(TruthHeldOutTest, ScoreOnHundredThirtyFourthSet) {
+  ExpectFloors("truth_heldout134.jsonl", kHundredThirtyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtyFifthSet) {
+  ExpectFloors("truth_heldout135.jsonl", kHundredThirtyFifthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtySixthSet) {
+  ExpectFloors("truth_heldout136.jsonl", kHundredThirtySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtySeventhSet) {
+  ExpectFloors("truth_heldout137.jsonl", kHundredThirtySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtyEighthSet) {
+  ExpectFloors("truth_heldout138.jsonl", kHundredThirtyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredThirtyNinthSet) {
+  ExpectFloors("truth_heldout139.jsonl", kHundredThirtyNinthSetFloors);
+}
+
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
 TEST(TruthHeldOutTest, ScoreBlindSetGiven) {
