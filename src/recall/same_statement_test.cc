@@ -296,6 +296,13 @@ TEST(SameStatementTest, APlayerOfAnInstrumentFramesOneRole) {
   EXPECT_TRUE(OneFrame("our drummer is", "the drums player is"));
   EXPECT_FALSE(OneFrame("the quintet's bassist is", "the quintet's pianist is"));
   EXPECT_TRUE(OneFrame("honestly my fave glaze is", "my favorite glaze to teach with is"));
+  // Nearly the same words: most of the shorter's, or half and the last word of either.
+  EXPECT_TRUE(NearFrames("坊里负责染缸的是", "坊里管染缸的是"));
+  EXPECT_TRUE(NearFrames("拉花去市场用的是", "拉花去市场开的是"));
+  EXPECT_TRUE(NearFrames("orchard foreman is", "foreman this season is"));
+  EXPECT_FALSE(NearFrames("station 14 gate code is", "station 14 training night is"));
+  EXPECT_FALSE(NearFrames("my favorite movie is", "my favorite cuisine is"));
+  EXPECT_FALSE(NearFrames("i am", "i am"));
 }
 
 TEST(SameStatementTest, ARareWordTellsOneFact) {

@@ -127,7 +127,6 @@ uint32_t SharedSlots(const StatementCues& newer, const StatementCues& older) {
 
 }  // namespace
 
-
 namespace {
 
 // Whether every item a statement names is an identifier (Order #A-5530, T-205) or a role
@@ -376,9 +375,10 @@ bool Outdates(const StatementCues& newer, const StatementCues& older, const Topi
       !NamesOtherThings(newer.folded, older.folded) && !other_thing) {
     return true;
   }
-  // The same frame with another value: the thing it names changed, whatever the question; or
-  // two frames that differ only by words the question says.
-  if (!newer.frame.empty() && (newer.frame == older.frame || topic.frames_differ_by_asked) &&
+  // The same frame with another value, or one in nearly the same words (OneThingFramed): the
+  // thing it names changed, whatever the question; or frames that differ by asked words.
+  if (!newer.frame.empty() &&
+      (topic.frames_differ_by_asked || OneThingFramed(newer.frame, older.frame)) &&
       topic.both_short && newer.folded != older.folded && !other_thing) {
     return true;
   }

@@ -11,6 +11,7 @@
 #include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 #include "src/recall/numbers_said.h"
+#include "src/recall/relations.h"
 #include "src/recall/relevance.h"
 
 namespace engram::recall {
@@ -124,6 +125,34 @@ bool OneFrame(const std::string& a, const std::string& b) {
   if (x.empty() || y.empty()) return false;
   return std::includes(x.begin(), x.end(), y.begin(), y.end()) ||
          std::includes(y.begin(), y.end(), x.begin(), x.end());
+}
+
+bool NearFrames(const std::string& a, const std::string& b) {
+  const std::vector<std::string> fa = ContentWords(a), fb = ContentWords(b);
+  const std::vector<std::string>& x = fa.size() <= fb.size() ? fa : fb;
+  const std::vector<std::string>& y = fa.size() <= fb.size() ? fb : fa;
+  if (x.size() < 2) return false;
+  size_t shared = 0;
+  for (const std::string& w : x) shared += std::find(y.begin(), y.end(), w) != y.end();
+  const bool head = std::find(fb.begin(), fb.end(), fa.back()) != fb.end() ||
+                    std::find(fa.begin(), fa.end(), fb.back()) != fa.end();
+  return shared >= kNearFrameShare * x.size() || (head && 2 * shared >= x.size());
+}
+
+bool OneThingFramed(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return false;
+  if (a == b) return true;
+  auto marked = [](const std::string& f) {
+    return f.find("'s") != std::string::npos ||
+           std::any_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (marked(a) || marked(b) || RelationsIn(a) != RelationsIn(b)) return false;
+  // A frame of many words is a clause that runs on to another copula ("finally moved the compost
+  // bin over by the back fence where it gets more sun my back is"), not the name of one thing.
+  if (ContentWords(a).size() > kFrameMaxWords || ContentWords(b).size() > kFrameMaxWords) {
+    return false;
+  }
+  return OneFrame(a, b) || NearFrames(a, b);
 }
 
 bool FramesDifferByAsked(const std::string& a, const std::string& b,

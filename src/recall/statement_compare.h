@@ -39,6 +39,21 @@ double HanPairShare(std::string_view of, std::string_view in);
 // cuisine is".
 bool OneFrame(const std::string& a, const std::string& b);
 
+// Whether two frames name one thing in words that mostly agree: of the shorter frame's content
+// words (two or more), kNearFrameShare or more the longer says too, or half when the two share
+// the last word of either ("坊里负责染缸的是" and "坊里管染缸的是", "orchard foreman is" and
+// "foreman this season is", "拉花去市场用的是" and "拉花去市场开的是"; not "station 14 gate code
+// is" and "station 14 training night is").
+inline constexpr double kNearFrameShare = 0.6;
+bool NearFrames(const std::string& a, const std::string& b);
+
+// Whether two frames name one thing of one owner: equal, or one thing (OneFrame, NearFrames)
+// with no owner ("tom's", 我儿子的) and no number ("hive 3's queen") unless the same in both:
+// "我们班长是" and "我们班班长是", not "my teacher is" and "theo's teacher is"; neither of more
+// than kFrameMaxWords content words.
+inline constexpr size_t kFrameMaxWords = 6;
+bool OneThingFramed(const std::string& a, const std::string& b);
+
 // Whether two frames differ, one's content words all among the other's, and the words only
 // the longer says are all among `asked` (the question's).
 bool FramesDifferByAsked(const std::string& a, const std::string& b,
