@@ -731,6 +731,30 @@ TEST(TruthHeldOutTest, ScoreOnHundredThirtyNinthSet) {
   ExpectFloors("truth_heldout139.jsonl", kHundredThirtyNinthSetFloors);
 }
 
+TEST(TruthHeldOutTest, ScoreOnHundredFortiethSet) {
+  ExpectFloors("truth_heldout140.jsonl", kHundredFortiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortyFirstSet) {
+  ExpectFloors("truth_heldout141.jsonl", kHundredFortyFirstSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortySecondSet) {
+  ExpectFloors("truth_heldout142.jsonl", kHundredFortySecondSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortyThirdSet) {
+  ExpectFloors("truth_heldout143.jsonl", kHundredFortyThirdSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortyFourthSet) {
+  ExpectFloors("truth_heldout144.jsonl", kHundredFortyFourthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortyFifthSet) {
+  ExpectFloors("truth_heldout145.jsonl", kHundredFortyFifthSetFloors);
+}
+
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
 TEST(TruthHeldOutTest, ScoreBlindSetGiven) {
