@@ -223,7 +223,6 @@ TEST(AnswerValuesTest, ARoleThenAWordThenANameInLowerCase) {
                            "之前跟我合伙开店的叫啥名字"));
 }
 
-
 TEST(AnswerValuesTest, NumeralsOfANameACountOfBagsAndMeasuresAskedWithWhat) {
   // Chinese numerals without a magnitude or a unit of money name a thing or a ratio.
   EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "二荆条这批不太辣 下次换个地方", "二荆条多少钱一斤"));

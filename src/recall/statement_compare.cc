@@ -127,8 +127,10 @@ bool OneFrame(const std::string& a, const std::string& b) {
          std::includes(y.begin(), y.end(), x.begin(), x.end());
 }
 
-bool NearFrames(const std::string& a, const std::string& b) {
-  const std::vector<std::string> fa = ContentWords(a), fb = ContentWords(b);
+namespace {
+
+// NearFrames on the frames' content words (ContentWords), read once by the caller.
+bool NearFrameWords(const std::vector<std::string>& fa, const std::vector<std::string>& fb) {
   const std::vector<std::string>& x = fa.size() <= fb.size() ? fa : fb;
   const std::vector<std::string>& y = fa.size() <= fb.size() ? fb : fa;
   if (x.size() < 2) return false;
@@ -137,6 +139,12 @@ bool NearFrames(const std::string& a, const std::string& b) {
   const bool head = std::find(fb.begin(), fb.end(), fa.back()) != fb.end() ||
                     std::find(fa.begin(), fa.end(), fb.back()) != fa.end();
   return shared >= kNearFrameShare * x.size() || (head && 2 * shared >= x.size());
+}
+
+}  // namespace
+
+bool NearFrames(const std::string& a, const std::string& b) {
+  return NearFrameWords(ContentWords(a), ContentWords(b));
 }
 
 bool OneThingFramed(const std::string& a, const std::string& b) {
@@ -149,10 +157,9 @@ bool OneThingFramed(const std::string& a, const std::string& b) {
   if (marked(a) || marked(b) || RelationsIn(a) != RelationsIn(b)) return false;
   // A frame of many words is a clause that runs on to another copula ("finally moved the compost
   // bin over by the back fence where it gets more sun my back is"), not the name of one thing.
-  if (ContentWords(a).size() > kFrameMaxWords || ContentWords(b).size() > kFrameMaxWords) {
-    return false;
-  }
-  return OneFrame(a, b) || NearFrames(a, b);
+  const std::vector<std::string> wa = ContentWords(a), wb = ContentWords(b);
+  if (wa.size() > kFrameMaxWords || wb.size() > kFrameMaxWords) return false;
+  return OneFrame(a, b) || NearFrameWords(wa, wb);
 }
 
 bool FramesDifferByAsked(const std::string& a, const std::string& b,
