@@ -176,6 +176,14 @@ bool OwnerSwapped(const AskedThing& asked, std::string_view fa, std::string_view
   });
 }
 
+// The characters of `text`.
+std::vector<char32_t> Decode(std::string_view text) {
+  std::vector<char32_t> out;
+  size_t at = 0;
+  while (at < text.size()) out.push_back(base::DecodeUtf8(text, &at));
+  return out;
+}
+
 // A character of a period or a rate (一天 / 日均, 每月 / 月均): it says how often, not which thing.
 bool IsPeriodChar(char32_t c) {
   return c == U'天' || c == U'日' || c == U'月' || c == U'年' || c == U'周' || c == U'均' ||
@@ -187,15 +195,9 @@ bool IsPeriodChar(char32_t c) {
 // not say, neither of them a grammar character (我, 在, 这: IsCjkFunctionChar), while `other` does not say the question's one (我妈手机号 / 我爸手机号, 3路首班车 /
 // 12路首班车, a班班主任 / b班班主任); not a character of a period (IsPeriodChar).
 bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_view fb) {
-  auto decode = [](std::string_view s) {
-    std::vector<char32_t> out;
-    size_t at = 0;
-    while (at < s.size()) out.push_back(base::DecodeUtf8(s, &at));
-    return out;
-  };
-  const std::vector<char32_t> q = decode(asked.folded);
+  const std::vector<char32_t> q = Decode(asked.folded);
   if (std::none_of(q.begin(), q.end(), IsHan)) return false;
-  const std::vector<char32_t> o = decode(fa), n = decode(fb);
+  const std::vector<char32_t> o = Decode(fa), n = Decode(fb);
   auto in = [](const std::vector<char32_t>& v, char32_t c) {
     return std::find(v.begin(), v.end(), c) != v.end();
   };
@@ -230,10 +232,136 @@ bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_
   return false;
 }
 
+
+// The numbered things of folded `text`: ("pool", "5") of "pool 5" (a word, a space and a
+// number), ("号栋", "5") of "5号栋" (digits and the two Han characters after them).
+std::vector<std::pair<std::string, std::string>> NumberedThings(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::string last_word;
+  auto run = [&](size_t i, int (*is)(int)) {
+    while (i < text.size() && is(static_cast<unsigned char>(text[i])) != 0) ++i;
+    return i;
+  };
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (std::isdigit(c) != 0) {
+      const size_t end = run(i, std::isdigit);
+      const std::string number(text.substr(i, end - i));
+      if (!last_word.empty() && text[i - 1] == ' ') out.emplace_back(last_word, number);
+      size_t at = end;
+      std::string label;
+      for (int k = 0; k < 2 && at < text.size(); ++k) {
+        const size_t from = at;
+        if (!IsHan(base::DecodeUtf8(text, &at))) break;
+        label += text.substr(from, at - from);
+      }
+      if (label.size() == 6) out.emplace_back(label, number);  // two Han characters
+      last_word.clear();
+      i = end;
+    } else if (std::isalpha(c) != 0) {
+      const size_t end = run(i, std::isalpha);
+      last_word = std::string(text.substr(i, end - i));
+      i = end;
+    } else {
+      if (c != ' ') last_word.clear();
+      ++i;
+    }
+  }
+  return out;
+}
+
+// A thing the question numbers, which folded `hit` numbers otherwise and never by the
+// question's number ("silo 3 capacity is 2,800 tonnes" for "how big is silo 5?", 3号栋 for 5号栋).
+bool NumberedOtherwise(const AskedThing& asked, std::string_view hit) {
+  const std::vector<std::string> numbers = NumbersIn(hit);
+  const auto said = NumberedThings(hit);
+  for (const auto& [label, number] : NumberedThings(asked.folded)) {
+    if (Has(numbers, number)) continue;
+    for (const auto& [other_label, other_number] : said) {
+      if (other_label == label && other_number != number) return true;
+    }
+  }
+  return false;
+}
+
+// Whether `text` writes folded `word` as a name: a capital, then small letters ("Tom"; not
+// "LD", an abbreviation of a role, nor "tom").
+bool CapitalizedIn(std::string_view text, std::string_view word) {
+  for (size_t at = 0; at + word.size() <= text.size(); ++at) {
+    if (std::isupper(static_cast<unsigned char>(text[at])) == 0) continue;
+    if (at > 0 && std::isalpha(static_cast<unsigned char>(text[at - 1])) != 0) continue;
+    bool same = true;
+    for (size_t k = 0; k < word.size() && same; ++k) {
+      const unsigned char c = static_cast<unsigned char>(text[at + k]);
+      same = std::tolower(c) == static_cast<unsigned char>(word[k]) &&
+             (k == 0 || std::islower(c) != 0);
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+// An owner the question names, by name or by relation, in whose place folded `hit` puts
+// another of the same sort ("Becky's mobile" for "what's Tom's number?", "dad's birthday"
+// for mum's); not a relation for a name nor the other way ("mo's birthday" may be the wife's),
+// nor an owner named by a role or a pet ("the LD's", "the dog's vet").
+bool OwnedByAnother(const AskedThing& asked, std::string_view hit) {
+  const std::vector<std::string> b = Owners(hit);
+  for (const std::string& x : Owners(asked.folded)) {
+    if (!Has(asked.words, x) || hit.find(x) != std::string_view::npos) continue;
+    const std::vector<std::string> rx = RelationsIn(x);
+    if (rx.empty() && !CapitalizedIn(asked.text, x)) continue;
+    for (const std::string& y : b) {
+      if (asked.folded.find(y) != std::string::npos) continue;
+      const std::vector<std::string> ry = RelationsIn(y);
+      if (rx.empty() ? ry.empty() : !ry.empty() && ry != rx) return true;
+    }
+  }
+  return false;
+}
+
+// Chinese: a character of the question in whose place folded `hit` puts another, before two
+// characters both say, each opening its word or after one character both say (冬笋收购价 for
+// 春笋收购价, 大女儿 for 小女儿, 牛肉丸 for 牛筋丸). Not a character of place or use (里, 边,
+// 上, 用), a measure word (只, 位, 台), 孩 (孩子 is any child), nor one of 降压药 / 血压药; nor
+// a grammar character (IsCjkFunctionChar) or one of a period (IsPeriodChar).
+bool CharacterOfAnother(const AskedThing& asked, std::string_view hit) {
+  constexpr std::u32string_view kNotThings = U"里边面上下中内外前后旁用只个位台条张辆件把头孩降血";
+  auto word_char = [&](char32_t c) {
+    return IsHan(c) && !IsCjkFunctionChar(c) && !IsPeriodChar(c) &&
+           kNotThings.find(c) == std::u32string_view::npos;
+  };
+  const std::vector<char32_t> q = Decode(asked.folded), n = Decode(hit);
+  auto in = [](const std::vector<char32_t>& v, char32_t c) {
+    return std::find(v.begin(), v.end(), c) != v.end();
+  };
+  auto opens = [&](const std::vector<char32_t>& v, size_t k) {
+    return k == 0 || !word_char(v[k - 1]);
+  };
+  for (size_t i = 0; i + 2 < q.size(); ++i) {
+    if (!word_char(q[i]) || in(n, q[i]) || !word_char(q[i + 1]) || !word_char(q[i + 2])) {
+      continue;
+    }
+    for (size_t j = 1; j + 1 < n.size(); ++j) {
+      if (n[j] != q[i + 1] || n[j + 1] != q[i + 2]) continue;
+      if (!word_char(n[j - 1]) || in(q, n[j - 1])) continue;
+      const bool same_before = i > 0 && j > 1 && word_char(q[i - 1]) && q[i - 1] == n[j - 2];
+      if ((opens(q, i) && opens(n, j - 1)) || same_before) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+bool NamesSiblingOfAsked(const AskedThing& asked, std::string_view hit) {
+  const std::string fh = Folded(hit);
+  return NumberedOtherwise(asked, fh) || OwnedByAnother(asked, fh) || CharacterOfAnother(asked, fh);
+}
 
 AskedThing ReadAskedThing(std::string_view question) {
   AskedThing t;
+  t.text = std::string(question);
   t.folded = Folded(question);
   t.words = ContentWords(question);
   t.numbers = NumbersIn(t.folded);

@@ -19,6 +19,7 @@ namespace engram::recall {
 
 // What a question names, read once.
 struct AskedThing {
+  std::string text;                // the question as asked
   std::string folded;              // the question, folded
   std::vector<std::string> words;  // its content words (ContentWords)
   std::vector<std::string> numbers;    // its numbers (StatementCues::numbers)
@@ -40,6 +41,13 @@ AskedThing ReadAskedThing(std::string_view question);
 //     "my sister's address" / "my brother lives at"), or `other` names a relation that owns the
 //     value and that neither names ("my wife's passport number" / "my passport number").
 bool NamesAnotherThing(const AskedThing& asked, std::string_view about, std::string_view other);
+
+// Whether `hit`, read against the question alone, is about another thing of the sort asked
+// about: one the question numbers and the hit numbers otherwise ("silo 3" for "how big is silo
+// 5?", 3号栋 for 5号栋), one another owner of the same sort owns ("Becky's mobile" for "Tom's
+// number", "dad's birthday" for mum's), or, in Chinese, one whose name puts another
+// character in place of one of the question's (冬笋 for 春笋, 大女儿 for 小女儿).
+bool NamesSiblingOfAsked(const AskedThing& asked, std::string_view hit);
 
 }  // namespace engram::recall
 

@@ -69,5 +69,47 @@ TEST(OtherThingTest, AnotherOwnerNumberOrRelation) {
   });
 }
 
+
+struct SiblingCase {
+  std::string_view question, hit;
+  bool sibling;  // whether `hit` is about another thing of the sort asked about
+};
+
+TEST(OtherThingTest, SiblingOfWhatIsAsked) {
+  const SiblingCase cases[] = {
+      // Numbered otherwise, and not by the question's number.
+      {"how big is silo 5?", "Silo 3 capacity is 2,800 tonnes", true},
+      {"how many head are in barn 3?", "Barn 1 has 2,400 head on feed", true},
+      {"5号栋的母猪哪天配的种", "3号栋的B超做了,怀上了十二头", true},
+      {"how big is silo 5?", "moved the canola from silo 3 to silo 5", false},
+      {"what time do I have to be at the start of the 400?", "new brake pads before the 400k",
+       false},
+      {"how much is a full day trip for 2 ppl", "full day guided trip is $400 for two", false},
+      // Another owner of the same sort: a name for a name, a relation for another relation.
+      {"what's Tom's number?", "Becky's mobile is 07811 203 554", true},
+      {"when's mum's birthday", "dad's birthday is 9 June", true},
+      {"when's my wife's birthday", "oct 3 = mo's birthday dont forget flowers", false},
+      {"When is my sister's birthday?", "My sister Emma's birthday is October 3.", false},
+      {"what's my mother's number", "mum's mobile is 0433 201 664", false},
+      {"what's the LD's phone number", "wait no fiona's number is 07700 900421", false},
+      {"who's the dog's vet", "bella's vet is dr. hsu at kitsap animal clinic", false},
+      {"what's tom's number?", "Becky's mobile is 07811 203 554", false},  // tom: not a name
+      // Chinese: another character in place of the question's.
+      {"春笋收购价多少", "冬笋收购价一斤5块", true},
+      {"小女儿在哪上班", "大女儿在吐鲁番市医院上班", true},
+      {"牛筋丸批发价多少", "牛肉丸批发价一斤40", true},
+      {"我降压药吃的哪个", "血压药吃的是缬沙坦,早上一粒", false},
+      {"孩子班主任是哪位", "儿子班主任是杜老师 13785302164", false},
+      {"船上柴油多少钱一升", "船用柴油7块86一升", false},
+      {"教乱针绣那位老师怎么加", "加一下姚老师 微信号yaoxiu_1968", false},
+      {"我对什么药过敏", "我青霉素过敏 别忘了", false},
+      {"春笋收购价多少", "春笋收购价一斤5块", false},
+  };
+  for (const SiblingCase& c : cases) {
+    EXPECT_EQ(NamesSiblingOfAsked(ReadAskedThing(c.question), c.hit), c.sibling)
+        << c.question << " | " << c.hit;
+  }
+}
+
 }  // namespace
 }  // namespace engram::recall

@@ -18,6 +18,7 @@
 #include "src/recall/given_name.h"
 #include "src/recall/hit_order.h"
 #include "src/recall/numbers_said.h"
+#include "src/recall/other_thing.h"
 #include "src/recall/past_states.h"
 #include "src/recall/query_analysis.h"
 #include "src/recall/relations.h"
@@ -374,6 +375,9 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
       }
     }
   }
+  const std::optional<AskedThing> asked_thing =
+      one_question && !history_asked ? std::optional<AskedThing>(ReadAskedThing(query))
+                                     : std::nullopt;
   for (size_t i = 0; i < hits->size(); ++i) {
     RecallHit& h = (*hits)[i];
     h.relevance = name_factor * Relevance(VectorCosine(h), coverage[i], strict);
@@ -383,6 +387,10 @@ void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind
     // Of another day of the week only ("sunday roasted 64 sacks" for saturday's).
     if (one_question && !history_asked &&
         NamesAnotherWeekday(Folded(h.memory.content), folded_question)) {
+      off_answer[i] = true;
+    }
+    // Of another thing of the sort asked about only (silo 3 for silo 5, 冬笋 for 春笋).
+    if (asked_thing && NamesSiblingOfAsked(*asked_thing, h.memory.content)) {
       off_answer[i] = true;
     }
     // A way to reach someone or a code is said as it is: a neighbour that says none is no

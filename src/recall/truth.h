@@ -82,6 +82,9 @@ struct TruthParams {
 // tense ("how much deposit did the hendersons pay"; then not of a turn of a dialogue, whose
 // speaker may be the subject); not asked what held before
 // (`history_asked`: "Where did I live before Harbor Road?" names a place the answer does not).
+// So is, for one question not asking what held before, a hit about another thing of the sort
+// asked about (other_thing.h NamesSiblingOfAsked: "Silo 3 capacity is 2,800 tonnes" for "how big
+// is silo 5?", 冬笋收购价 for 春笋收购价多少), whatever the kind asked.
 void ScoreRelevance(std::string_view query, std::string_view user_id, AnswerKind asked,
                     const RelevanceScale& scale, const std::vector<int64_t>& pre_spread_ids,
                     std::vector<RecallHit>* hits, bool past_words = false,
