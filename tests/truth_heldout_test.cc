@@ -755,6 +755,30 @@ TEST(TruthHeldOutTest, ScoreOnHundredFortyFifthSet) {
   ExpectFloors("truth_heldout145.jsonl", kHundredFortyFifthSetFloors);
 }
 
+TEST(TruthHeldOutTest, ScoreOnHundredFortySixthSet) {
+  ExpectFloors("truth_heldout146.jsonl", kHundredFortySixthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortySeventhSet) {
+  ExpectFloors("truth_heldout147.jsonl", kHundredFortySeventhSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortyEighthSet) {
+  ExpectFloors("truth_heldout148.jsonl", kHundredFortyEighthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFortyNinthSet) {
+  ExpectFloors("truth_heldout149.jsonl", kHundredFortyNinthSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFiftiethSet) {
+  ExpectFloors("truth_heldout150.jsonl", kHundredFiftiethSetFloors);
+}
+
+TEST(TruthHeldOutTest, ScoreOnHundredFiftyFirstSet) {
+  ExpectFloors("truth_heldout151.jsonl", kHundredFiftyFirstSetFloors);
+}
+
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
 TEST(TruthHeldOutTest, ScoreBlindSetGiven) {
