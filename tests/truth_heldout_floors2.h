@@ -586,6 +586,24 @@ inline constexpr SetFloor kHundredFiftiethSetFloors[] = {
 inline constexpr SetFloor kHundredFiftyFirstSetFloors[] = {
     {0.25, 63.0 / 70}, {0.35, 59.0 / 70}, {0.0, 57.0 / 70}};
 
+// Sets 152-157: the same prompt, written after the rules of 1bf67a5 were frozen, scored once
+// with them (at 0.25, then 0.35 and no floor; the rules of 3e92aba: 365/420 at 0.25):
+//   152: 61/70 = 87.1 % (62, 54);   153: 61/70 = 87.1 % (60, 56);   154: 61/70 = 87.1 % (61, 56).
+//   155: 58/70 = 82.9 % (58, 52);   156: 64/70 = 91.4 % (65, 57);   157: 62/70 = 88.6 % (62, 55).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredFiftySecondSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 61.0 / 70}, {0.0, 53.0 / 70}};
+inline constexpr SetFloor kHundredFiftyThirdSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 59.0 / 70}, {0.0, 55.0 / 70}};
+inline constexpr SetFloor kHundredFiftyFourthSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 55.0 / 70}};
+inline constexpr SetFloor kHundredFiftyFifthSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 51.0 / 70}};
+inline constexpr SetFloor kHundredFiftySixthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 64.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredFiftySeventhSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 54.0 / 70}};
+
 }  // namespace engram::truth_heldout
 
 #endif  // ENGRAM_TESTS_TRUTH_HELDOUT_FLOORS2_H_

@@ -683,101 +683,40 @@ TEST(TruthHeldOutTest, ScoreOnHundredTwentySeventhSet) {
   ExpectFloors("truth_heldout127.jsonl", kHundredTwentySeventhSetFloors);
 }
 
-TEST(TruthHeldOutTest, ScoreOnHundredTwentyEighthSet) {
-  ExpectFloors("truth_heldout128.jsonl", kHundredTwentyEighthSetFloors);
-}
+// One test per set: its file and its floors (k<Name>SetFloors).
+#define ENGRAM_TRUTH_SET_TEST(Name, file) \
+  TEST(TruthHeldOutTest, ScoreOn##Name##Set) { ExpectFloors(file, k##Name##SetFloors); }
 
-TEST(TruthHeldOutTest, ScoreOnHundredTwentyNinthSet) {
-  ExpectFloors("truth_heldout129.jsonl", kHundredTwentyNinthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtiethSet) {
-  ExpectFloors("truth_heldout130.jsonl", kHundredThirtiethSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtyFirstSet) {
-  ExpectFloors("truth_heldout131.jsonl", kHundredThirtyFirstSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtySecondSet) {
-  ExpectFloors("truth_heldout132.jsonl", kHundredThirtySecondSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtyThirdSet) {
-  ExpectFloors("truth_heldout133.jsonl", kHundredThirtyThirdSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtyFourthSet) {
-  ExpectFloors("truth_heldout134.jsonl", kHundredThirtyFourthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtyFifthSet) {
-  ExpectFloors("truth_heldout135.jsonl", kHundredThirtyFifthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtySixthSet) {
-  ExpectFloors("truth_heldout136.jsonl", kHundredThirtySixthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtySeventhSet) {
-  ExpectFloors("truth_heldout137.jsonl", kHundredThirtySeventhSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtyEighthSet) {
-  ExpectFloors("truth_heldout138.jsonl", kHundredThirtyEighthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredThirtyNinthSet) {
-  ExpectFloors("truth_heldout139.jsonl", kHundredThirtyNinthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortiethSet) {
-  ExpectFloors("truth_heldout140.jsonl", kHundredFortiethSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortyFirstSet) {
-  ExpectFloors("truth_heldout141.jsonl", kHundredFortyFirstSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortySecondSet) {
-  ExpectFloors("truth_heldout142.jsonl", kHundredFortySecondSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortyThirdSet) {
-  ExpectFloors("truth_heldout143.jsonl", kHundredFortyThirdSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortyFourthSet) {
-  ExpectFloors("truth_heldout144.jsonl", kHundredFortyFourthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortyFifthSet) {
-  ExpectFloors("truth_heldout145.jsonl", kHundredFortyFifthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortySixthSet) {
-  ExpectFloors("truth_heldout146.jsonl", kHundredFortySixthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortySeventhSet) {
-  ExpectFloors("truth_heldout147.jsonl", kHundredFortySeventhSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortyEighthSet) {
-  ExpectFloors("truth_heldout148.jsonl", kHundredFortyEighthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFortyNinthSet) {
-  ExpectFloors("truth_heldout149.jsonl", kHundredFortyNinthSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFiftiethSet) {
-  ExpectFloors("truth_heldout150.jsonl", kHundredFiftiethSetFloors);
-}
-
-TEST(TruthHeldOutTest, ScoreOnHundredFiftyFirstSet) {
-  ExpectFloors("truth_heldout151.jsonl", kHundredFiftyFirstSetFloors);
-}
+ENGRAM_TRUTH_SET_TEST(HundredTwentyEighth, "truth_heldout128.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredTwentyNinth, "truth_heldout129.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtieth, "truth_heldout130.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtyFirst, "truth_heldout131.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtySecond, "truth_heldout132.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtyThird, "truth_heldout133.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtyFourth, "truth_heldout134.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtyFifth, "truth_heldout135.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtySixth, "truth_heldout136.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtySeventh, "truth_heldout137.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtyEighth, "truth_heldout138.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredThirtyNinth, "truth_heldout139.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortieth, "truth_heldout140.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortyFirst, "truth_heldout141.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortySecond, "truth_heldout142.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortyThird, "truth_heldout143.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortyFourth, "truth_heldout144.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortyFifth, "truth_heldout145.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortySixth, "truth_heldout146.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortySeventh, "truth_heldout147.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortyEighth, "truth_heldout148.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFortyNinth, "truth_heldout149.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftieth, "truth_heldout150.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftyFirst, "truth_heldout151.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftySecond, "truth_heldout152.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftyThird, "truth_heldout153.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftyFourth, "truth_heldout154.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftyFifth, "truth_heldout155.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftySixth, "truth_heldout156.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftySeventh, "truth_heldout157.jsonl")
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
