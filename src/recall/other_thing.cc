@@ -273,12 +273,13 @@ std::vector<std::pair<std::string, std::string>> NumberedThings(std::string_view
 // A thing the question numbers, which folded `hit` numbers otherwise and never by the
 // question's number ("silo 3 capacity is 2,800 tonnes" for "how big is silo 5?", 3号栋 for 5号栋).
 bool NumberedOtherwise(const AskedThing& asked, std::string_view hit) {
-  const std::vector<std::string> numbers = NumbersIn(hit);
+  if (asked.numbered.empty()) return false;
   const auto said = NumberedThings(hit);
-  for (const auto& [label, number] : NumberedThings(asked.folded)) {
-    if (Has(numbers, number)) continue;
+  for (const auto& [label, number] : asked.numbered) {
     for (const auto& [other_label, other_number] : said) {
-      if (other_label == label && other_number != number) return true;
+      if (other_label == label && other_number != number && !Has(NumbersIn(hit), number)) {
+        return true;
+      }
     }
   }
   return false;
@@ -306,11 +307,11 @@ bool CapitalizedIn(std::string_view text, std::string_view word) {
 // for mum's); not a relation for a name nor the other way ("mo's birthday" may be the wife's),
 // nor an owner named by a role or a pet ("the LD's", "the dog's vet").
 bool OwnedByAnother(const AskedThing& asked, std::string_view hit) {
+  if (asked.owners.empty()) return false;
   const std::vector<std::string> b = Owners(hit);
-  for (const std::string& x : Owners(asked.folded)) {
-    if (!Has(asked.words, x) || hit.find(x) != std::string_view::npos) continue;
+  for (const std::string& x : asked.owners) {
+    if (hit.find(x) != std::string_view::npos) continue;
     const std::vector<std::string> rx = RelationsIn(x);
-    if (rx.empty() && !CapitalizedIn(asked.text, x)) continue;
     for (const std::string& y : b) {
       if (asked.folded.find(y) != std::string::npos) continue;
       const std::vector<std::string> ry = RelationsIn(y);
@@ -331,7 +332,9 @@ bool CharacterOfAnother(const AskedThing& asked, std::string_view hit) {
     return IsHan(c) && !IsCjkFunctionChar(c) && !IsPeriodChar(c) &&
            kNotThings.find(c) == std::u32string_view::npos;
   };
-  const std::vector<char32_t> q = Decode(asked.folded), n = Decode(hit);
+  if (asked.han.empty()) return false;
+  const std::vector<char32_t>& q = asked.han;
+  const std::vector<char32_t> n = Decode(hit);
   auto in = [](const std::vector<char32_t>& v, char32_t c) {
     return std::find(v.begin(), v.end(), c) != v.end();
   };
@@ -366,6 +369,15 @@ AskedThing ReadAskedThing(std::string_view question) {
   t.words = ContentWords(question);
   t.numbers = NumbersIn(t.folded);
   t.relations = RelationsIn(t.folded);
+  t.numbered = NumberedThings(t.folded);
+  // The owners a sibling may stand in for: a word of the question, a relation or a name.
+  for (std::string& x : Owners(t.folded)) {
+    if (Has(t.words, x) && (!RelationsIn(x).empty() || CapitalizedIn(t.text, x))) {
+      t.owners.push_back(std::move(x));
+    }
+  }
+  std::vector<char32_t> chars = Decode(t.folded);
+  if (std::any_of(chars.begin(), chars.end(), IsHan)) t.han = std::move(chars);
   return t;
 }
 

@@ -13,6 +13,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace engram::recall {
@@ -24,6 +25,11 @@ struct AskedThing {
   std::vector<std::string> words;  // its content words (ContentWords)
   std::vector<std::string> numbers;    // its numbers (StatementCues::numbers)
   std::vector<std::string> relations;  // the people it names by relation (RelationsIn)
+  // Read for NamesSiblingOfAsked: its numbered things ("pool", "5"), the owners it names by
+  // name or relation ("tom" of "Tom's number"), and its characters when it has Han ones.
+  std::vector<std::pair<std::string, std::string>> numbered;
+  std::vector<std::string> owners;
+  std::vector<char32_t> han;
 };
 
 AskedThing ReadAskedThing(std::string_view question);
