@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "src/base/utf8.h"
 #include "src/recall/answer_words.h"
@@ -232,7 +233,6 @@ bool CharacterSwapped(const AskedThing& asked, std::string_view fa, std::string_
   return false;
 }
 
-
 // The numbered things of folded `text`: ("pool", "5") of "pool 5" (a word, a space and a
 // number), ("号栋", "5") of "5号栋" (digits and the two Han characters after them).
 std::vector<std::pair<std::string, std::string>> NumberedThings(std::string_view text) {
@@ -275,11 +275,12 @@ std::vector<std::pair<std::string, std::string>> NumberedThings(std::string_view
 bool NumberedOtherwise(const AskedThing& asked, std::string_view hit) {
   if (asked.numbered.empty()) return false;
   const auto said = NumberedThings(hit);
+  std::optional<std::vector<std::string>> numbers;  // the hit's, read when first needed
   for (const auto& [label, number] : asked.numbered) {
     for (const auto& [other_label, other_number] : said) {
-      if (other_label == label && other_number != number && !Has(NumbersIn(hit), number)) {
-        return true;
-      }
+      if (other_label != label || other_number == number) continue;
+      if (!numbers) numbers = NumbersIn(hit);
+      if (!Has(*numbers, number)) return true;
     }
   }
   return false;
@@ -327,12 +328,12 @@ bool OwnedByAnother(const AskedThing& asked, std::string_view hit) {
 // 上, 用), a measure word (只, 位, 台), 孩 (孩子 is any child), nor one of 降压药 / 血压药; nor
 // a grammar character (IsCjkFunctionChar) or one of a period (IsPeriodChar).
 bool CharacterOfAnother(const AskedThing& asked, std::string_view hit) {
+  if (asked.han.empty()) return false;
   constexpr std::u32string_view kNotThings = U"里边面上下中内外前后旁用只个位台条张辆件把头孩降血";
   auto word_char = [&](char32_t c) {
     return IsHan(c) && !IsCjkFunctionChar(c) && !IsPeriodChar(c) &&
            kNotThings.find(c) == std::u32string_view::npos;
   };
-  if (asked.han.empty()) return false;
   const std::vector<char32_t>& q = asked.han;
   const std::vector<char32_t> n = Decode(hit);
   auto in = [](const std::vector<char32_t>& v, char32_t c) {
@@ -364,7 +365,6 @@ bool NamesSiblingOfAsked(const AskedThing& asked, std::string_view hit) {
 
 AskedThing ReadAskedThing(std::string_view question) {
   AskedThing t;
-  t.text = std::string(question);
   t.folded = Folded(question);
   t.words = ContentWords(question);
   t.numbers = NumbersIn(t.folded);
@@ -372,7 +372,7 @@ AskedThing ReadAskedThing(std::string_view question) {
   t.numbered = NumberedThings(t.folded);
   // The owners a sibling may stand in for: a word of the question, a relation or a name.
   for (std::string& x : Owners(t.folded)) {
-    if (Has(t.words, x) && (!RelationsIn(x).empty() || CapitalizedIn(t.text, x))) {
+    if (Has(t.words, x) && (!RelationsIn(x).empty() || CapitalizedIn(question, x))) {
       t.owners.push_back(std::move(x));
     }
   }

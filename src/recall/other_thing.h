@@ -20,7 +20,6 @@ namespace engram::recall {
 
 // What a question names, read once.
 struct AskedThing {
-  std::string text;                // the question as asked
   std::string folded;              // the question, folded
   std::vector<std::string> words;  // its content words (ContentWords)
   std::vector<std::string> numbers;    // its numbers (StatementCues::numbers)

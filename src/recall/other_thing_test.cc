@@ -69,7 +69,6 @@ TEST(OtherThingTest, AnotherOwnerNumberOrRelation) {
   });
 }
 
-
 struct SiblingCase {
   std::string_view question, hit;
   bool sibling;  // whether `hit` is about another thing of the sort asked about
