@@ -48,6 +48,8 @@ constexpr std::string_view kChangeEvents[] = {
     "搬家", "跳槽", "转行", "离职", "辞职", "换车", "改名", "换号", "分手", "结婚", "装修",
     "涨价", "降价", "升职", "调岗", "转岗", "换工作", "换手机", "换房", "续租", "续约", "改版"};
 
+bool BeforeSomethingDone(std::string_view folded);
+
 // "涨价之前", "搬家以前", "跳槽前": what held before a change the question names.
 bool AsksBeforeAChange(std::string_view folded) {
   for (std::string_view event : kChangeEvents) {
@@ -58,6 +60,35 @@ bool AsksBeforeAChange(std::string_view folded) {
         if (rest.substr(0, before.size()) == before) return true;
       }
     }
+  }
+  return BeforeSomethingDone(folded);
+}
+
+// "换之前那个窑多大功率", "医生换药之前我吃的啥胃药": 之前 after what was done asks what held
+// before it; not after a time ("周五之前", "3号之前", "下班之前") nor before what is still to do
+// ("出发之前要带什么").
+bool BeforeSomethingDone(std::string_view folded) {
+  constexpr std::string_view kBefore = "之前";
+  constexpr std::string_view kTimeEnds[] = {"号", "日", "天", "点", "月", "年", "底", "末", "时",
+                                            "钟", "周", "一", "二", "三", "四", "五", "六", "班",
+                                            "课", "会", "前", "发", "门", "睡", "饭"};
+  constexpr std::string_view kStillToDo[] = {"要", "得", "需要", "准备", "记得", "该", "先",
+                                             "必须", "打算"};
+  for (size_t at = folded.find(kBefore); at != std::string_view::npos;
+       at = folded.find(kBefore, at + 1)) {
+    const std::string_view head = folded.substr(0, at);
+    if (head.empty()) continue;  // "之前…" opens: read with the history cues
+    if (std::isdigit(static_cast<unsigned char>(head.back()))) continue;
+    if (std::any_of(std::begin(kTimeEnds), std::end(kTimeEnds),
+                    [&](std::string_view t) { return head.ends_with(t); })) {
+      continue;
+    }
+    const std::string_view rest = folded.substr(at + kBefore.size());
+    if (std::any_of(std::begin(kStillToDo), std::end(kStillToDo),
+                    [&](std::string_view t) { return rest.find(t) != std::string_view::npos; })) {
+      continue;
+    }
+    return true;
   }
   return false;
 }
@@ -79,8 +110,9 @@ void ForEachAsciiWord(std::string_view folded, Fn fn) {
 // I live before Denver?", "Who was my boss before the reorg?"): what was true then, whatever
 // the thing after "before" is. A question about the future ("What should I do before the
 // meeting?") has no past auxiliary.
+// So does one of "the old" thing in the past tense ("what was the old gate code?").
 bool AsksWhatHeldBefore(std::string_view folded) {
-  bool before = false, past = false;
+  bool before = folded.find("the old ") != std::string_view::npos, past = false;
   ForEachAsciiWord(folded, [&](std::string_view word) {
     before = before || word == "before";
     // "where'd i live before gentilly": "'d" is "did" or "had".

@@ -80,6 +80,16 @@ TEST(QueryAnalysisTest, PastWordsAreNotATimeExpression) {
   EXPECT_TRUE(AnalyzeQuery("降价之前这款耳机卖多少？", at).wants_history);
   EXPECT_TRUE(AnalyzeQuery("他升职前是什么职位？", at).wants_history);
   EXPECT_FALSE(AnalyzeQuery("涨价的通知什么时候发？", at).wants_history);
+  // ... and before anything done, named or not; not before a time or what is still to do.
+  EXPECT_TRUE(AnalyzeQuery("医生换药之前我吃的啥胃药", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("换之前那个窑多大功率", at).wants_history);
+  EXPECT_TRUE(AnalyzeQuery("搬之前档口在几区", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("3号之前交什么材料", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("下班之前记得干啥", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("出差之前要带什么", at).wants_history);
+  // "the old" thing, asked in the past tense; not asked in the present.
+  EXPECT_TRUE(AnalyzeQuery("what was the old gate code", at).wants_history);
+  EXPECT_FALSE(AnalyzeQuery("what's the old barn used for now", at).wants_history);
   // Whether a process ended asks for its state now.
   EXPECT_FALSE(AnalyzeQuery("Did my visa refund go through?", at).past_words);
   EXPECT_FALSE(AnalyzeQuery("Did I get into Northeastern?", at).past_words);
