@@ -426,6 +426,13 @@ bool AsksForIdentifier(std::string_view q) {
       HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate")) {
     return true;
   }
+  // "what's the Ranger's rego", "what's Sarah's car registration": a vehicle's plate.
+  constexpr std::string_view kPlates[] = {"rego", "registration", "reg", "plate", "plates"};
+  constexpr std::string_view kNotPlates[] = {"fee", "fees", "cost", "date", "form", "desk"};
+  if ((q.starts_with("what") || q.starts_with("wat")) && AnyCue(q, kPlates) &&
+      !AnyCue(q, kNotPlates)) {
+    return true;
+  }
   const std::vector<LatinWord> words = LatinWords(q);
   for (size_t i = 1; i < words.size(); ++i) {
     if (words[i].text != "number" && words[i].text != "no" && words[i].text != "id") {

@@ -47,6 +47,21 @@ TEST(AnswerValuesTest, TheMeasureAChineseCountIsAskedIn) {
   EXPECT_FALSE(CountsIn("班里人不少", "个"));
 }
 
+// A vehicle's plate asked for is an identifier: a statement of the vehicle without one does
+// not answer it; an aircraft's registration of capitals does.
+TEST(AnswerValuesTest, APlateIsAnIdentifier) {
+  const std::string rego = "what's the Ranger's rego";
+  ASSERT_EQ(AskedKind(rego, false), AnswerKind::kIdentifier);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "Ranger's due for a service in March", rego));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "ranger rego is 1ABC234", rego));
+  const std::string plane = "what's the registration on the new envelope";
+  ASSERT_EQ(AskedKind(plane, false), AnswerKind::kIdentifier);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kIdentifier, "it's G-BXTL. checked the CAA entry", plane));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kIdentifier, "CO-OP closes at 5", plane));
+  EXPECT_NE(AskedKind("what's the registration fee for the show", false),
+            AnswerKind::kIdentifier);
+}
+
 TEST(AnswerValuesTest, ANewerCountInTheMeasureAskedReplacesTheOlder) {
   // What is counted is said in other words (学生 / 人, 小朋友 / 孩子).
   EXPECT_EQ(OutdatedFor("我们班多少个学生", "我们班42个学生", "班里一共45个人 明天要订校服"), 1);

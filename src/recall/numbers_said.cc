@@ -351,6 +351,24 @@ bool HasDashedDigits(std::string_view folded) {
   return false;
 }
 
+// A code of capitals joined by a hyphen, as an aircraft's registration is: one or two, then
+// three or four ("G-BXTL", "VH-OQA"; not "CO-OP" nor "UK-EU").
+bool HasLetterCode(std::string_view raw_text) {
+  const auto upper = [&](size_t k) {
+    return std::isupper(static_cast<unsigned char>(raw_text[k])) != 0;
+  };
+  for (size_t at = raw_text.find('-'); at != std::string_view::npos;
+       at = raw_text.find('-', at + 1)) {
+    size_t begin = at, end = at + 1;
+    while (begin > 0 && upper(begin - 1)) --begin;
+    while (end < raw_text.size() && upper(end)) ++end;
+    const auto alnum = [&](size_t k) { return std::isalnum(static_cast<unsigned char>(raw_text[k])); };
+    const bool whole = (begin == 0 || !alnum(begin - 1)) && (end == raw_text.size() || !alnum(end));
+    if (at - begin <= 2 && begin < at && end - at - 1 >= 3 && end - at - 1 <= 4 && whole) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
@@ -372,7 +390,7 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
     }
     return false;
   }
-  if (HasCodeNumber(folded) || HasDashedDigits(folded)) return true;
+  if (HasCodeNumber(folded) || HasDashedDigits(folded) || HasLetterCode(raw_text)) return true;
   // A password, a code or a lock's combination said in words: the word for it, then what it
   // is ("WiFi密码提示：狗的名字加开业年份", "the password is bluebird", "combination is 6-0-4-2",
   // "the launch code of project falcon is tulip").
