@@ -221,12 +221,15 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
   return false;
 }
 
-// A relative or a partner, then a surname and a given name the question does not say ("店是跟我
-// 表哥周强合伙开的", "徒弟王磊").
+// A relative, a partner or a post, then a surname and a given name the question does not say
+// ("店是跟我表哥周强合伙开的", "徒弟王磊", "车间主任白海峰").
 bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
   constexpr std::string_view kKin[] = {"表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟",
                                        "堂妹", "姐夫", "妹夫", "同事", "同学", "徒弟", "师傅",
-                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小"};
+                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小",
+                                       // a post ("车间主任白海峰", "组长艾力")
+                                       "主任", "经理", "组长", "班长", "队长", "厂长", "社长",
+                                       "站长", "店长", "主管", "书记", "村长", "会计"};
   const std::string_view surnames = extract::rules::SingleSurnames();
   for (std::string_view kin : kKin) {
     for (size_t at = folded.find(kin); at != std::string_view::npos;
@@ -264,6 +267,13 @@ bool HasName(std::string_view raw_text, std::string_view folded, std::string_vie
       ++last;
     }
     if (last > i && AnyCue(text::FoldForSearch(words[last].text), kOrgTails)) {
+      // ... unless the question asks the name of one ("the name of the hotel I used to work
+      // at": "the Meadfoot Grange Hotel") by a word the question does not say.
+      const std::string tail = text::FoldForSearch(words[last].text);
+      const bool asked_org = std::find(asked.begin(), asked.end(), tail) != asked.end();
+      for (size_t k = i; asked_org && k < last; ++k) {
+        if (IsProperWord(words[k], asked)) return true;
+      }
       i = last;
       continue;
     }
@@ -762,7 +772,7 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return HasMoneyNumber(WithoutCodeNumbers(text, folded)) ||
              (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
-      return CarriesBrand(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
+      return CarriesBrand(text, folded, query) || HasHanNameAfterCue(folded, Folded(query), true);
     case AnswerKind::kPlace:
       return CarriesPlace(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
     case AnswerKind::kSize:

@@ -62,6 +62,25 @@ TEST(AnswerValuesTest, APlateIsAnIdentifier) {
             AnswerKind::kIdentifier);
 }
 
+// A brand sold, a name after a post, an organisation's name asked by its kind's word.
+TEST(AnswerValuesTest, BrandsSoldNamesAfterAPostAndNamesOfAPlaceOfWork) {
+  const std::string beer = "摊上卖的啤酒是什么牌子";
+  ASSERT_EQ(AskedKind(beer, false), AnswerKind::kBrand);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kBrand, "摊上啤酒一直卖珠江纯生 十块一瓶", beer));
+  const std::string road = "黄老板的店开在哪条路上？";
+  EXPECT_FALSE(CarriesKind(AskedKind(road, false), "黄老板喜欢喝普洱,下次拜访带一饼", road));
+  const std::string lead = "我们车间领导叫什么名字";
+  ASSERT_EQ(AskedKind(lead, false), AnswerKind::kName);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "车间主任白海峰 今天来查岗", lead));
+  const std::string hotel = "what was the name of the hotel I used to work at";
+  ASSERT_EQ(AskedKind(hotel, true), AnswerKind::kName);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kName, "I work nights at the Meadfoot Grange Hotel", hotel));
+  const std::string nurse = "what's the name of my nurse";
+  EXPECT_FALSE(CarriesKind(AskedKind(nurse, false), "I work nights at the Meadfoot Grange Hotel",
+                           nurse));
+  EXPECT_EQ(OutdatedFor("摊上卖的啤酒是什么牌子", "摊上啤酒一直卖珠江纯生", "啤酒改卖青岛了"), 1);
+}
+
 TEST(AnswerValuesTest, ANewerCountInTheMeasureAskedReplacesTheOlder) {
   // What is counted is said in other words (学生 / 人, 小朋友 / 孩子).
   EXPECT_EQ(OutdatedFor("我们班多少个学生", "我们班42个学生", "班里一共45个人 明天要订校服"), 1);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 
 #include "src/base/utf8.h"
 #include "src/extract/entity_rules.h"
@@ -244,11 +245,16 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
   return false;
 }
 
-bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query) {
-  constexpr std::string_view kCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
+bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query, bool brand) {
+  constexpr std::string_view kNameCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
+  // A brand is what one sells, drinks or smokes too ("一直卖珠江纯生", "抽的云烟").
+  constexpr std::string_view kBrandCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了",
+                                             "卖", "喝", "抽"};
+  const std::span<const std::string_view> cues =
+      brand ? std::span<const std::string_view>(kBrandCues) : kNameCues;
   // A measure word opens a kind, not a name ("是只柯基", "是个", "是家").
   constexpr std::u32string_view kMeasures = U"只个件位家种条台辆匹头本";
-  for (std::string_view cue : kCues) {
+  for (std::string_view cue : cues) {
     for (size_t at = folded.find(cue); at != std::string_view::npos;
          at = folded.find(cue, at + 1)) {
       const size_t start = at + cue.size();

@@ -76,8 +76,9 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
 // characters or more, neither grammar, a measure word ("是只柯基") nor the question's first two
 // ("月子中心是馨月汇", "降糖药换成西格列汀了"), or a surname of one or two characters before 先生 /
 // 小姐 / 女士 ("现在找田中先生"). The entity extractor knows few brands, firms and names of this
-// kind. Both texts folded.
-bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query);
+// kind. A `brand` is given after 卖, 喝 and 抽 too ("摊上啤酒一直卖珠江纯生"). Both texts folded.
+bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query,
+                        bool brand = false);
 
 // Whether `text` has a masked phone, ID card or bank card number (a number, whatever its id).
 bool HasMaskedNumber(std::string_view text);
