@@ -221,37 +221,6 @@ bool NamedAfter(std::string_view text, std::string_view mark) {
   return false;
 }
 
-// A relative, a partner or a post, then a surname and a given name the question does not say
-// ("店是跟我表哥周强合伙开的", "徒弟王磊", "车间主任白海峰").
-bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
-  constexpr std::string_view kKin[] = {"表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟",
-                                       "堂妹", "姐夫", "妹夫", "同事", "同学", "徒弟", "师傅",
-                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小",
-                                       // a post ("车间主任白海峰", "组长艾力")
-                                       "主任", "经理", "组长", "班长", "队长", "厂长", "社长",
-                                       "站长", "店长", "主管", "书记", "村长", "会计"};
-  const std::string_view surnames = extract::rules::SingleSurnames();
-  for (std::string_view kin : kKin) {
-    for (size_t at = folded.find(kin); at != std::string_view::npos;
-         at = folded.find(kin, at + 1)) {
-      size_t p = at + kin.size();
-      const size_t first = p;
-      if (p >= folded.size()) break;
-      base::DecodeUtf8(folded, &p);
-      if (surnames.find(folded.substr(first, p - first)) == std::string_view::npos ||
-          p >= folded.size()) {
-        continue;
-      }
-      const char32_t c = base::DecodeUtf8(folded, &p);  // the given name's first character
-      if (!IsHan(c) || IsCjkFunctionChar(c)) continue;
-      if (folded_query.find(folded.substr(first, p - first)) == std::string_view::npos) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 bool HasName(std::string_view raw_text, std::string_view folded, std::string_view query) {
   const std::string text = WithoutPlaceholders(raw_text);
   const std::string folded_query = text::FoldForSearch(query);
@@ -772,9 +741,10 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return HasMoneyNumber(WithoutCodeNumbers(text, folded)) ||
              (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
-      return CarriesBrand(text, folded, query) || HasHanNameAfterCue(folded, Folded(query), true);
+      return CarriesBrand(text, folded, query) || HasHanNameAfterCue(folded, Folded(query), NameOf::kBrand);
     case AnswerKind::kPlace:
-      return CarriesPlace(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
+      return CarriesPlace(text, folded, query) ||
+             HasHanNameAfterCue(folded, Folded(query), NameOf::kPlace);
     case AnswerKind::kSize:
       return CarriesSize(folded);
     case AnswerKind::kShare:

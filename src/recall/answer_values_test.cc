@@ -79,6 +79,18 @@ TEST(AnswerValuesTest, BrandsSoldNamesAfterAPostAndNamesOfAPlaceOfWork) {
   EXPECT_FALSE(CarriesKind(AskedKind(nurse, false), "I work nights at the Meadfoot Grange Hotel",
                            nurse));
   EXPECT_EQ(OutdatedFor("摊上卖的啤酒是什么牌子", "摊上啤酒一直卖珠江纯生", "啤酒改卖青岛了"), 1);
+  // A name alone after a post, a pet name after a relative; not a word after a relative.
+  const std::string head = "我们雪场的头儿叫啥";
+  EXPECT_TRUE(CarriesKind(AskedKind(head, false), "雪场经理巴合提 明天开会", head));
+  const std::string pupil = "我以前那个徒弟叫什么名字";
+  EXPECT_TRUE(CarriesKind(AskedKind(pupil, true), "徒弟小亮学了两年了", pupil));
+  EXPECT_FALSE(CarriesKind(AskedKind(pupil, true), "丹阳的表哥结婚 随了八百", pupil));
+  // A brand after a count of packs; a place moved to.
+  const std::string smokes = "我平时抽什么牌子的烟";
+  EXPECT_TRUE(CarriesKind(AskedKind(smokes, false), "一天一包红塔山", smokes));
+  EXPECT_FALSE(CarriesKind(AskedKind(smokes, false), "一天一包烟", smokes));
+  const std::string home = "我现在住哪里";
+  EXPECT_TRUE(CarriesKind(AskedKind(home, false), "搬到金州了 骑车十分钟到厂", home));
 }
 
 TEST(AnswerValuesTest, ANewerCountInTheMeasureAskedReplacesTheOlder) {

@@ -245,13 +245,70 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
   return false;
 }
 
-bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query, bool brand) {
+namespace {
+
+// The bytes of a name alone at `at` of `folded`: 小 / 阿 and one character; or, after a `post`,
+// two or three Han characters, none of grammar, then a character that is not Han or the end.
+// 0 when none.
+size_t HanRunAt(std::string_view folded, size_t at, bool post) {
+  size_t p = at;
+  int chars = 0;
+  bool pet = false;
+  while (p < folded.size() && chars < 4) {
+    size_t next = p;
+    const char32_t c = base::DecodeUtf8(folded, &next);
+    if (!IsHan(c) || IsCjkFunctionChar(c)) break;
+    if (chars == 0) pet = c == U'小' || c == U'阿';
+    p = next;
+    ++chars;
+    if (pet && chars == 2) return p - at;
+  }
+  size_t after = p;
+  const bool ends = p == folded.size() || !IsHan(base::DecodeUtf8(folded, &after));
+  return post && ends && chars >= 2 && chars <= 3 && !pet ? p - at : 0;
+}
+
+// A count of packs, then two Han characters or more the question does not say: a brand
+// ("一天一包红塔山", "两瓶青岛"); not a count of what is asked about ("一包烟").
+bool HasHanNameAfterACount(std::string_view folded, std::string_view folded_query) {
+  constexpr std::u32string_view kCounts = U"一二两三四五六七八九十几半0123456789";
+  constexpr std::u32string_view kPacks = U"包条瓶罐盒箱袋听桶";
+  for (size_t at = 0; at < folded.size();) {
+    const char32_t c = base::DecodeUtf8(folded, &at);
+    if (kCounts.find(c) == std::u32string_view::npos || at >= folded.size()) continue;
+    size_t p = at;
+    if (kPacks.find(base::DecodeUtf8(folded, &p)) == std::u32string_view::npos) continue;
+    const size_t start = p;
+    int chars = 0;
+    while (p < folded.size() && chars < 2) {
+      size_t next = p;
+      const char32_t h = base::DecodeUtf8(folded, &next);
+      if (!IsHan(h) || IsCjkFunctionChar(h)) break;
+      p = next;
+      ++chars;
+    }
+    if (chars == 2 && folded_query.find(folded.substr(start, p - start)) == std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query, NameOf of) {
   constexpr std::string_view kNameCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
   // A brand is what one sells, drinks or smokes too ("一直卖珠江纯生", "抽的云烟").
   constexpr std::string_view kBrandCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了",
                                              "卖", "喝", "抽"};
+  // A place is where one moved ("搬到金州了", "搬到东栅那边租房子了").
+  constexpr std::string_view kPlaceCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了",
+                                             "搬到", "搬去", "搬进", "迁到"};
   const std::span<const std::string_view> cues =
-      brand ? std::span<const std::string_view>(kBrandCues) : kNameCues;
+      of == NameOf::kBrand   ? std::span<const std::string_view>(kBrandCues)
+      : of == NameOf::kPlace ? std::span<const std::string_view>(kPlaceCues)
+                             : std::span<const std::string_view>(kNameCues);
+  if (of == NameOf::kBrand && HasHanNameAfterACount(folded, folded_query)) return true;
   // A measure word opens a kind, not a name ("是只柯基", "是个", "是家").
   constexpr std::u32string_view kMeasures = U"只个件位家种条台辆匹头本";
   for (std::string_view cue : cues) {
@@ -407,6 +464,43 @@ std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded) {
     if (std::find(out.begin(), out.end(), stem) == out.end()) out.emplace_back(stem);
   }
   return out;
+}
+
+bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
+  constexpr std::string_view kKin[] = {"表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟",
+                                       "堂妹", "姐夫", "妹夫", "同事", "同学", "徒弟", "师傅",
+                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小",
+                                       // a post ("车间主任白海峰", "经理巴合提")
+                                       "主任", "经理", "组长", "班长", "队长", "厂长", "社长",
+                                       "站长", "店长", "主管", "书记", "村长", "会计"};
+  constexpr size_t kFirstPost = 20;  // the posts follow the relatives and partners
+  const std::string_view surnames = extract::rules::SingleSurnames();
+  for (size_t k = 0; k < std::size(kKin); ++k) {
+    const std::string_view kin = kKin[k];
+    for (size_t at = folded.find(kin); at != std::string_view::npos;
+         at = folded.find(kin, at + 1)) {
+      size_t p = at + kin.size();
+      const size_t first = p;
+      if (p >= folded.size()) break;
+      // ... or a name of two or three characters alone, as many names without a Han surname
+      // are ("雪场经理巴合提 明天开会", "新书记苏和 电话"), or 小 / 阿 and one ("徒弟小亮").
+      if (const size_t run = HanRunAt(folded, first, k >= kFirstPost);
+          run > 0 && folded_query.find(folded.substr(first, run)) == std::string_view::npos) {
+        return true;
+      }
+      base::DecodeUtf8(folded, &p);
+      if (surnames.find(folded.substr(first, p - first)) == std::string_view::npos ||
+          p >= folded.size()) {
+        continue;
+      }
+      const char32_t c = base::DecodeUtf8(folded, &p);  // the given name's first character
+      if (!IsHan(c) || IsCjkFunctionChar(c)) continue;
+      if (folded_query.find(folded.substr(first, p - first)) == std::string_view::npos) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace engram::recall

@@ -76,9 +76,16 @@ bool SaysRoleIsName(std::string_view folded, const std::vector<std::string>& ask
 // characters or more, neither grammar, a measure word ("是只柯基") nor the question's first two
 // ("月子中心是馨月汇", "降糖药换成西格列汀了"), or a surname of one or two characters before 先生 /
 // 小姐 / 女士 ("现在找田中先生"). The entity extractor knows few brands, firms and names of this
-// kind. A `brand` is given after 卖, 喝 and 抽 too ("摊上啤酒一直卖珠江纯生"). Both texts folded.
+// kind. A brand is given after 卖, 喝 and 抽 too ("摊上啤酒一直卖珠江纯生") and after a count of
+// packs ("一天一包红塔山"); a place after 搬到, 搬去, 搬进 and 迁到 ("搬到金州了"). Both texts folded.
+enum class NameOf { kPerson, kBrand, kPlace };
 bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query,
-                        bool brand = false);
+                        NameOf of = NameOf::kPerson);
+
+// A relative, a partner or a post, then a name the question does not say: a surname and a given
+// name ("店是跟我表哥周强合伙开的", "徒弟王磊"), 小 / 阿 and one character ("徒弟小亮"), or after a
+// post two or three characters alone ("雪场经理巴合提 明天开会"). Both texts folded.
+bool NamedAfterKin(std::string_view folded, std::string_view folded_query);
 
 // Whether `text` has a masked phone, ID card or bank card number (a number, whatever its id).
 bool HasMaskedNumber(std::string_view text);

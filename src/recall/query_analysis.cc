@@ -46,7 +46,8 @@ constexpr std::string_view kHistoryCues[] = {
 
 constexpr std::string_view kChangeEvents[] = {
     "搬家", "跳槽", "转行", "离职", "辞职", "换车", "改名", "换号", "分手", "结婚", "装修",
-    "涨价", "降价", "升职", "调岗", "转岗", "换工作", "换手机", "换房", "续租", "续约", "改版"};
+    "涨价", "降价", "升职", "调岗", "转岗", "换工作", "换手机", "换房", "续租", "续约", "改版",
+    "戒烟", "戒酒", "退休", "毕业", "退伍", "换药"};
 
 bool BeforeSomethingDone(std::string_view folded);
 
