@@ -604,6 +604,25 @@ inline constexpr SetFloor kHundredFiftySixthSetFloors[] = {
 inline constexpr SetFloor kHundredFiftySeventhSetFloors[] = {
     {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 54.0 / 70}};
 
+// Sets 158-163: the same prompt, written while the rules of f866796 were made (the writers saw
+// nothing of them), scored once after they were frozen (at 0.25, then 0.35 and no floor; the
+// rules of 3e92aba: 372/420 at 0.25):
+//   158: 60/70 = 85.7 % (60, 56);   159: 62/70 = 88.6 % (63, 55);   160: 63/70 = 90.0 % (63, 59).
+//   161: 65/70 = 92.9 % (65, 55);   162: 64/70 = 91.4 % (64, 58);   163: 63/70 = 90.0 % (64, 56).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredFiftyEighthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 55.0 / 70}};
+inline constexpr SetFloor kHundredFiftyNinthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 62.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredSixtiethSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 58.0 / 70}};
+inline constexpr SetFloor kHundredSixtyFirstSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredSixtySecondSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 63.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredSixtyThirdSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 63.0 / 70}, {0.0, 55.0 / 70}};
+
 }  // namespace engram::truth_heldout
 
 #endif  // ENGRAM_TESTS_TRUTH_HELDOUT_FLOORS2_H_

@@ -717,6 +717,12 @@ ENGRAM_TRUTH_SET_TEST(HundredFiftyFourth, "truth_heldout154.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredFiftyFifth, "truth_heldout155.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredFiftySixth, "truth_heldout156.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredFiftySeventh, "truth_heldout157.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftyEighth, "truth_heldout158.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredFiftyNinth, "truth_heldout159.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtieth, "truth_heldout160.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtyFirst, "truth_heldout161.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtySecond, "truth_heldout162.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtyThird, "truth_heldout163.jsonl")
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
