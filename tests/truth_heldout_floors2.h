@@ -623,6 +623,24 @@ inline constexpr SetFloor kHundredSixtySecondSetFloors[] = {
 inline constexpr SetFloor kHundredSixtyThirdSetFloors[] = {
     {0.25, 62.0 / 70}, {0.35, 63.0 / 70}, {0.0, 55.0 / 70}};
 
+// Sets 164-169: the same prompt, written after the rules of f866796 were frozen, scored once
+// with them (at 0.25, then 0.35 and no floor; the rules of 3e92aba: 366/420 at 0.25):
+//   164: 63/70 = 90.0 % (63, 53);   165: 66/70 = 94.3 % (66, 58);   166: 60/70 = 85.7 % (60, 54).
+//   167: 63/70 = 90.0 % (62, 58);   168: 62/70 = 88.6 % (62, 57);   169: 59/70 = 84.3 % (60, 55).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredSixtyFourthSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 52.0 / 70}};
+inline constexpr SetFloor kHundredSixtyFifthSetFloors[] = {
+    {0.25, 65.0 / 70}, {0.35, 65.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredSixtySixthSetFloors[] = {
+    {0.25, 59.0 / 70}, {0.35, 59.0 / 70}, {0.0, 53.0 / 70}};
+inline constexpr SetFloor kHundredSixtySeventhSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 61.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredSixtyEighthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 61.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredSixtyNinthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 59.0 / 70}, {0.0, 54.0 / 70}};
+
 }  // namespace engram::truth_heldout
 
 #endif  // ENGRAM_TESTS_TRUTH_HELDOUT_FLOORS2_H_

@@ -723,6 +723,12 @@ ENGRAM_TRUTH_SET_TEST(HundredSixtieth, "truth_heldout160.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSixtyFirst, "truth_heldout161.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSixtySecond, "truth_heldout162.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSixtyThird, "truth_heldout163.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtyFourth, "truth_heldout164.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtyFifth, "truth_heldout165.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtySixth, "truth_heldout166.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtySeventh, "truth_heldout167.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtyEighth, "truth_heldout168.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSixtyNinth, "truth_heldout169.jsonl")
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
