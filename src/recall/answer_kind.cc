@@ -741,7 +741,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
       return HasMoneyNumber(WithoutCodeNumbers(text, folded)) ||
              (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
-      return CarriesBrand(text, folded, query) || HasHanNameAfterCue(folded, Folded(query), NameOf::kBrand);
+      return CarriesBrand(text, folded, query) ||
+             HasHanNameAfterCue(folded, Folded(query), NameOf::kBrand);
     case AnswerKind::kPlace:
       return CarriesPlace(text, folded, query) ||
              HasHanNameAfterCue(folded, Folded(query), NameOf::kPlace);

@@ -287,7 +287,8 @@ bool HasHanNameAfterACount(std::string_view folded, std::string_view folded_quer
       p = next;
       ++chars;
     }
-    if (chars == 2 && folded_query.find(folded.substr(start, p - start)) == std::string_view::npos) {
+    if (chars == 2 &&
+        folded_query.find(folded.substr(start, p - start)) == std::string_view::npos) {
       return true;
     }
   }
@@ -298,20 +299,19 @@ bool HasHanNameAfterACount(std::string_view folded, std::string_view folded_quer
 
 bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query, NameOf of) {
   constexpr std::string_view kNameCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了"};
-  // A brand is what one sells, drinks or smokes too ("一直卖珠江纯生", "抽的云烟").
-  constexpr std::string_view kBrandCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了",
-                                             "卖", "喝", "抽"};
-  // A place is where one moved ("搬到金州了", "搬到东栅那边租房子了").
-  constexpr std::string_view kPlaceCues[] = {"是", "换成", "换到", "改成", "改用", "选了", "定了",
-                                             "搬到", "搬去", "搬进", "迁到"};
-  const std::span<const std::string_view> cues =
+  // A brand is what one sells, drinks or smokes too ("一直卖珠江纯生", "抽的云烟"); a place is
+  // where one moved ("搬到金州了", "搬到东栅那边租房子了").
+  constexpr std::string_view kBrandCues[] = {"卖", "喝", "抽"};
+  constexpr std::string_view kPlaceCues[] = {"搬到", "搬去", "搬进", "迁到"};
+  const std::span<const std::string_view> more =
       of == NameOf::kBrand   ? std::span<const std::string_view>(kBrandCues)
       : of == NameOf::kPlace ? std::span<const std::string_view>(kPlaceCues)
-                             : std::span<const std::string_view>(kNameCues);
+                             : std::span<const std::string_view>();
   if (of == NameOf::kBrand && HasHanNameAfterACount(folded, folded_query)) return true;
   // A measure word opens a kind, not a name ("是只柯基", "是个", "是家").
   constexpr std::u32string_view kMeasures = U"只个件位家种条台辆匹头本";
-  for (std::string_view cue : cues) {
+  // Whether two Han characters after `cue`, neither grammar nor the question's, open a name.
+  auto names_after = [&](std::string_view cue) {
     for (size_t at = folded.find(cue); at != std::string_view::npos;
          at = folded.find(cue, at + 1)) {
       const size_t start = at + cue.size();
@@ -333,6 +333,11 @@ bool HasHanNameAfterCue(std::string_view folded, std::string_view folded_query, 
         k = next;
       }
     }
+    return false;
+  };
+  if (std::any_of(std::begin(kNameCues), std::end(kNameCues), names_after) ||
+      std::any_of(more.begin(), more.end(), names_after)) {
+    return true;
   }
   // A surname of one or two characters before a title ("田中先生", "佐藤小姐", "陈女士").
   for (std::string_view title : {"先生", "小姐", "女士"}) {
@@ -469,14 +474,12 @@ std::vector<std::string> ZhIdentifierNounsIn(std::string_view folded) {
 bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
   constexpr std::string_view kKin[] = {"表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟",
                                        "堂妹", "姐夫", "妹夫", "同事", "同学", "徒弟", "师傅",
-                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小",
-                                       // a post ("车间主任白海峰", "经理巴合提")
-                                       "主任", "经理", "组长", "班长", "队长", "厂长", "社长",
-                                       "站长", "店长", "主管", "书记", "村长", "会计"};
-  constexpr size_t kFirstPost = 20;  // the posts follow the relatives and partners
+                                       "师父", "朋友", "老乡", "合伙人", "搭档", "发小"};
+  // A post ("车间主任白海峰", "经理巴合提"), after which a name may stand alone.
+  constexpr std::string_view kPosts[] = {"主任", "经理", "组长", "班长", "队长", "厂长", "社长",
+                                         "站长", "店长", "主管", "书记", "村长", "会计"};
   const std::string_view surnames = extract::rules::SingleSurnames();
-  for (size_t k = 0; k < std::size(kKin); ++k) {
-    const std::string_view kin = kKin[k];
+  auto named_after = [&](std::string_view kin, bool post) {
     for (size_t at = folded.find(kin); at != std::string_view::npos;
          at = folded.find(kin, at + 1)) {
       size_t p = at + kin.size();
@@ -484,7 +487,7 @@ bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
       if (p >= folded.size()) break;
       // ... or a name of two or three characters alone, as many names without a Han surname
       // are ("雪场经理巴合提 明天开会", "新书记苏和 电话"), or 小 / 阿 and one ("徒弟小亮").
-      if (const size_t run = HanRunAt(folded, first, k >= kFirstPost);
+      if (const size_t run = HanRunAt(folded, first, post);
           run > 0 && folded_query.find(folded.substr(first, run)) == std::string_view::npos) {
         return true;
       }
@@ -499,8 +502,12 @@ bool NamedAfterKin(std::string_view folded, std::string_view folded_query) {
         return true;
       }
     }
-  }
-  return false;
+    return false;
+  };
+  return std::any_of(std::begin(kKin), std::end(kKin),
+                     [&](std::string_view kin) { return named_after(kin, false); }) ||
+         std::any_of(std::begin(kPosts), std::end(kPosts),
+                     [&](std::string_view post) { return named_after(post, true); });
 }
 
 }  // namespace engram::recall

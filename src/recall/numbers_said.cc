@@ -357,14 +357,17 @@ bool HasLetterCode(std::string_view raw_text) {
   const auto upper = [&](size_t k) {
     return std::isupper(static_cast<unsigned char>(raw_text[k])) != 0;
   };
+  const auto alnum = [&](size_t k) {
+    return std::isalnum(static_cast<unsigned char>(raw_text[k])) != 0;
+  };
   for (size_t at = raw_text.find('-'); at != std::string_view::npos;
        at = raw_text.find('-', at + 1)) {
     size_t begin = at, end = at + 1;
     while (begin > 0 && upper(begin - 1)) --begin;
     while (end < raw_text.size() && upper(end)) ++end;
-    const auto alnum = [&](size_t k) { return std::isalnum(static_cast<unsigned char>(raw_text[k])); };
+    const size_t before = at - begin, after = end - at - 1;
     const bool whole = (begin == 0 || !alnum(begin - 1)) && (end == raw_text.size() || !alnum(end));
-    if (at - begin <= 2 && begin < at && end - at - 1 >= 3 && end - at - 1 <= 4 && whole) return true;
+    if (before >= 1 && before <= 2 && after >= 3 && after <= 4 && whole) return true;
   }
   return false;
 }

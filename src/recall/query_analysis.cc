@@ -49,22 +49,6 @@ constexpr std::string_view kChangeEvents[] = {
     "涨价", "降价", "升职", "调岗", "转岗", "换工作", "换手机", "换房", "续租", "续约", "改版",
     "戒烟", "戒酒", "退休", "毕业", "退伍", "换药"};
 
-bool BeforeSomethingDone(std::string_view folded);
-
-// "涨价之前", "搬家以前", "跳槽前": what held before a change the question names.
-bool AsksBeforeAChange(std::string_view folded) {
-  for (std::string_view event : kChangeEvents) {
-    for (size_t at = folded.find(event); at != std::string_view::npos;
-         at = folded.find(event, at + 1)) {
-      const std::string_view rest = folded.substr(at + event.size());
-      for (std::string_view before : {"之前", "以前", "前"}) {
-        if (rest.substr(0, before.size()) == before) return true;
-      }
-    }
-  }
-  return BeforeSomethingDone(folded);
-}
-
 // "换之前那个窑多大功率", "医生换药之前我吃的啥胃药": 之前 after what was done asks what held
 // before it; not after a time ("周五之前", "3号之前", "下班之前") nor before what is still to do
 // ("出发之前要带什么").
@@ -92,6 +76,21 @@ bool BeforeSomethingDone(std::string_view folded) {
     return true;
   }
   return false;
+}
+
+// "涨价之前", "搬家以前", "跳槽前": what held before a change the question names, or before
+// anything done (BeforeSomethingDone).
+bool AsksBeforeAChange(std::string_view folded) {
+  for (std::string_view event : kChangeEvents) {
+    for (size_t at = folded.find(event); at != std::string_view::npos;
+         at = folded.find(event, at + 1)) {
+      const std::string_view rest = folded.substr(at + event.size());
+      for (std::string_view before : {"之前", "以前", "前"}) {
+        if (rest.substr(0, before.size()) == before) return true;
+      }
+    }
+  }
+  return BeforeSomethingDone(folded);
 }
 
 // Calls `fn` with each run of ASCII letters of `folded`, in order.
