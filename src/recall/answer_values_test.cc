@@ -79,6 +79,8 @@ TEST(AnswerValuesTest, BrandsSoldNamesAfterAPostAndNamesOfAPlaceOfWork) {
   EXPECT_FALSE(CarriesKind(AskedKind(nurse, false), "I work nights at the Meadfoot Grange Hotel",
                            nurse));
   EXPECT_EQ(OutdatedFor("摊上卖的啤酒是什么牌子", "摊上啤酒一直卖珠江纯生", "啤酒改卖青岛了"), 1);
+  // 改进 improves; it replaces nothing.
+  EXPECT_EQ(OutdatedFor("窑是什么牌子的", "窑用的是德国纳博热", "纳博热的窑今年改进了温控"), -1);
   // A name alone after a post, a pet name after a relative; not a word after a relative.
   const std::string head = "我们雪场的头儿叫啥";
   EXPECT_TRUE(CarriesKind(AskedKind(head, false), "雪场经理巴合提 明天开会", head));

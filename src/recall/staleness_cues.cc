@@ -67,7 +67,7 @@ constexpr std::string_view kReplaceCues[] = {
     "migrated from", "downgraded", "upgraded to", "迁移到", "dropped", "ditched", "let go",
     "换供应商", "换人了", "换对接人", "换负责人", "换老师", "换医生", "换主治", "不在", "改种", "改养", "改学", "改骑", "改坐", "改开", "改听", "改玩",
     "改看", "改叫", "转去", "转到了", "改口吃", "改口喝", "改从", "改找", "改去", "改在", "改到",
-    "改卖", "改收", "改进", "改买", "改抽", "改烧", "改发", "改走", "改送", "改穿",
+    "改卖", "改收", "改买", "改抽", "改烧", "改发", "改走", "改送", "改穿",
     "moved us to", "moved us over to", "switched us to", "migrated us to", "put us on",
     "moved us onto", "switched us over to", "切到", "切换到", "切成", "no more", "switched"};
 
