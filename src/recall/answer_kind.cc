@@ -43,7 +43,8 @@ constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少
                                             "how heavy", "how high"};
 // An amount of money: a number of minutes or a model's number ("V12", "Q3") is none.
 constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少", "挣了多少", "赚了多少",
-                                           "赚多少"};
+                                           "赚多少", "好多钱", "几多钱", "多少块", "啥价", "什么价",
+                                           "啥价钱"};
 // Nouns of money: asked for with 多少 / 几, or right after "what's the", "what is my" ...
 constexpr std::string_view kZhMoneyNouns[] = {"价格", "价钱", "预算", "费", "工资", "租金", "房租",
                                               "薪", "押金", "定金", "工钱", "报价", "钱", "定价",
@@ -440,6 +441,15 @@ bool AsksForMoney(std::string_view q) {
       q.find("评价") == std::string_view::npos) {
     return true;
   }
+  // A price by the unit sold ("东魁今年卖多少一斤", "多少一碗").
+  for (size_t at = q.find("多少一"); at != std::string_view::npos; at = q.find("多少一", at + 1)) {
+    constexpr std::string_view kSoldBy = "斤个碗箱张盒瓶袋份只条件吨杯桶";
+    size_t next = at + std::string_view("多少一").size();
+    if (next >= q.size()) continue;
+    const size_t from = next;
+    base::DecodeUtf8(q, &next);
+    if (kSoldBy.find(q.substr(from, next - from)) != std::string_view::npos) return true;
+  }
   if (HasCue(q, "how much")) return AnyCue(q, kPayWords) || AnyCue(q, kEnMoneyNouns);
   // "what do i charge for the aged cheddar", "what did the vet charge": a payment asked with
   // "what".
@@ -738,7 +748,8 @@ bool CarriesKind(AnswerKind kind, std::string_view text, std::string_view query)
     case AnswerKind::kName:
       return HasName(text, folded, query) || HasHanNameAfterCue(folded, Folded(query));
     case AnswerKind::kMoney:
-      return HasMoneyNumber(WithoutCodeNumbers(text, folded)) ||
+      return HasMoneyNumber(WithoutAskedNumeralWords(WithoutCodeNumbers(text, folded),
+                                                     Folded(query))) ||
              (AsksForRate(query) && HasPercent(folded));
     case AnswerKind::kBrand:
       return CarriesBrand(text, folded, query) ||

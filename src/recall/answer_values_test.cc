@@ -79,6 +79,19 @@ TEST(AnswerValuesTest, BrandsSoldNamesAfterAPostAndNamesOfAPlaceOfWork) {
   EXPECT_FALSE(CarriesKind(AskedKind(nurse, false), "I work nights at the Meadfoot Grange Hotel",
                            nurse));
   EXPECT_EQ(OutdatedFor("摊上卖的啤酒是什么牌子", "摊上啤酒一直卖珠江纯生", "啤酒改卖青岛了"), 1);
+  // A price asked by the unit or in dialect; star anise (八角) is no sum of eight 角.
+  const std::string anise = "八角进价每斤多少";
+  ASSERT_EQ(AskedKind(anise, false), AnswerKind::kMoney);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "八角最近到货三百件 放二号仓", anise));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "桂皮这批进价每斤十一块", anise));
+  EXPECT_EQ(AskedKind("腊猪蹄卖好多钱一斤", false), AnswerKind::kMoney);
+  const std::string fish = "带鱼现在卖多少一斤";
+  ASSERT_EQ(AskedKind(fish, false), AnswerKind::kMoney);
+  EXPECT_TRUE(CarriesKind(AnswerKind::kMoney, "带鱼收购价 二十三一斤", fish));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "今天打了三十一斤带鱼", fish));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kMoney, "东魁还有十来天才能摘", fish));
+  const std::string rent = "铺子一个月租金多少";
+  EXPECT_TRUE(CarriesKind(AskedKind(rent, false), "店面房租 7500一个月", rent));
   // 改进 improves; it replaces nothing.
   EXPECT_EQ(OutdatedFor("窑是什么牌子的", "窑用的是德国纳博热", "纳博热的窑今年改进了温控"), -1);
   // A name alone after a post, a pet name after a relative; not a word after a relative.

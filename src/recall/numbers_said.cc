@@ -5,6 +5,7 @@
 #include <span>
 
 #include "src/base/utf8.h"
+#include "src/recall/answer_words.h"
 #include "src/recall/cue_index.h"
 
 namespace engram::recall {
@@ -174,6 +175,26 @@ bool AfterSumSign(std::string_view before) {
 
 }  // namespace
 
+std::string WithoutAskedNumeralWords(std::string text, std::string_view question) {
+  constexpr std::u32string_view kNumerals = U"一二三四五六七八九十两百千万";
+  for (size_t at = 0; at < question.size();) {
+    const size_t from = at;
+    const char32_t c = base::DecodeUtf8(question, &at);
+    if (kNumerals.find(c) == std::u32string_view::npos || at >= question.size()) continue;
+    size_t end = at;
+    // Not a count of a unit ("一个月", "一斤"), which the answer may say beside its value.
+    if (!IsHan(base::DecodeUtf8(question, &end)) ||
+        StartsWithUnit(question.substr(at), kZhNoMoneyUnits)) {
+      continue;
+    }
+    const std::string_view word = question.substr(from, end - from);
+    for (size_t k = text.find(word); k != std::string::npos; k = text.find(word, k + 1)) {
+      text.replace(k, word.size(), std::string(word.size(), ' '));
+    }
+  }
+  return text;
+}
+
 bool HasMoneyNumber(std::string_view folded) {
   return AnyNumber(folded, [](std::string_view number, std::string_view before,
                               std::string_view after) {
@@ -192,6 +213,16 @@ bool HasMoneyNumber(std::string_view folded) {
     for (std::string_view m : {"十", "百", "千", "万", "亿"}) {
       magnitude = magnitude || number.find(m) != std::string_view::npos;
     }
+    // A price by the unit: "二十三一斤" is twenty-three for one 斤 (a 一 after a units digit
+    // opens another number), not "三十一斤", 31 斤.
+    constexpr std::string_view kSoldBy[] = {"斤", "个", "碗", "箱", "张", "盒", "瓶", "袋",
+                                            "份", "只", "条", "件", "吨", "杯", "桶"};
+    if (number.size() >= 6 && number.ends_with("一") &&
+        std::string_view("一二三四五六七八九两").find(number.substr(number.size() - 6, 3)) !=
+            std::string_view::npos &&
+        StartsWithUnit(after, kSoldBy)) {
+      return true;
+    }
     if (static_cast<unsigned char>(number[0]) >= 0x80 && !AfterSumSign(before) && !magnitude) {
       bool unit = false;
       for (std::string_view u : {"块", "元", "毛", "角", "钱"}) unit = unit || after.starts_with(u);
@@ -209,6 +240,10 @@ bool HasMoneyNumber(std::string_view folded) {
     }
     // A count of things named by a plural ("hire 2 AEs", "8 episodes"), but not of money.
     if (!AfterSumSign(before) && CountsAPlural(after)) return false;
+    // "十来天", "二十多个", "三十几岁": a rough count, of the unit after.
+    for (std::string_view rough : {"来", "多", "几", "余"}) {
+      if (after.starts_with(rough)) after.remove_prefix(rough.size());
+    }
     return !StartsWithUnit(after, kZhNoMoneyUnits) && !StartsWithUnit(after, kEnNoMoneyUnits);
   });
 }

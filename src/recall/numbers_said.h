@@ -47,6 +47,11 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
 // of a unit that is no money ("一个半小时", "25 min", "3°C").
 bool HasMoneyNumber(std::string_view folded);
 
+// Folded `text` with a blank for each pair of Han characters, a numeral and the character
+// after it, that folded `question` says too: the name of the thing asked about, not a value
+// ("八角" of "八角进价每斤多少" is star anise, not eight 角; "二铵" of "二铵一吨啥价").
+std::string WithoutAskedNumeralWords(std::string text, std::string_view question);
+
 // Whether `folded` says a number that may be someone's age: before 岁 or "years old", or a
 // number of at most three digits that counts no other unit ("干了十年了", "6 years", "$40").
 bool HasAge(std::string_view folded);
