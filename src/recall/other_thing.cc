@@ -11,6 +11,7 @@
 #include "src/recall/relevance.h"
 #include "src/recall/same_statement.h"
 #include "src/recall/text_memo.h"
+#include "src/recall/word_kin.h"
 #include "src/temporal/text_util.h"
 
 namespace engram::recall {
@@ -356,11 +357,77 @@ bool CharacterOfAnother(const AskedThing& asked, std::string_view hit) {
   return false;
 }
 
+// Chinese: a word of two characters that opens a word of the question, in whose place folded
+// `hit` puts two characters the question does not say, before the two characters that follow
+// it in both (夜班补贴 for 高温补贴, 搭档小翠生日 for 团长生日); `hit` says neither the word,
+// a word of its sense (KinOf) nor another pair of the question's characters (besides a count,
+// 一个), so it shares with the question only what is said of the thing (驾校钥匙柜密码, asked
+// 放车钥匙那个柜子密码多少, says 密码 too). Not a relation (闺女生日 / 女儿生日).
+bool WordOfAnother(const AskedThing& asked, std::string_view hit) {
+  if (asked.han.size() < 4) return false;
+  auto word_char = [](char32_t c) {
+    return IsHan(c) && !IsCjkFunctionChar(c) && !IsPeriodChar(c) && !temporal::IsCjkDigit(c);
+  };
+  const std::vector<char32_t>& q = asked.han;
+  const std::vector<char32_t> n = Decode(hit);
+  auto says = [&](char32_t a, char32_t b) {
+    for (size_t j = 0; j + 1 < n.size(); ++j) {
+      if (n[j] == a && n[j + 1] == b) return true;
+    }
+    return false;
+  };
+  auto in_q = [&](char32_t c) { return std::find(q.begin(), q.end(), c) != q.end(); };
+  // What is said of the thing may hold a period's character (生日, 一个月).
+  auto said_char = [](char32_t c) { return IsHan(c) && !IsCjkFunctionChar(c); };
+  for (size_t i = 0; i + 3 < q.size(); ++i) {
+    if ((i > 0 && word_char(q[i - 1])) || !word_char(q[i]) || !word_char(q[i + 1]) ||
+        !said_char(q[i + 2]) || !said_char(q[i + 3]) ||
+        says(q[i], q[i + 1])) {
+      continue;
+    }
+    std::string word;
+    base::AppendUtf8(q[i], &word);
+    base::AppendUtf8(q[i + 1], &word);
+    // Nor a time ("最近血压多少" / "今早量血压132/84") nor a question's word (咋去上班).
+    constexpr std::string_view kTimes[] = {"最近", "现在", "今天", "今年", "平时", "平常", "一般",
+                                           "目前", "当前", "以前", "之前", "上次", "上回", "这次",
+                                           "刚才", "昨天", "明天", "后天", "前天", "去年", "明年",
+                                           "早上", "晚上", "下午", "上午", "中午", "当时", "那时"};
+    constexpr std::u32string_view kAsking = U"咋啥怎谁哪";
+    if (!RelationsIn(word).empty() ||
+        std::find(std::begin(kTimes), std::end(kTimes), word) != std::end(kTimes) ||
+        kAsking.find(q[i]) != std::u32string_view::npos ||
+        kAsking.find(q[i + 1]) != std::u32string_view::npos) {
+      continue;
+    }
+    const auto& kin = KinOf(word);
+    if (std::any_of(kin.begin(), kin.end(),
+                    [&](std::string_view k) { return hit.find(k) != std::string_view::npos; })) {
+      continue;
+    }
+    bool swapped = false;
+    for (size_t j = 2; j + 1 < n.size() && !swapped; ++j) {
+      swapped = n[j] == q[i + 2] && n[j + 1] == q[i + 3] && word_char(n[j - 2]) &&
+                word_char(n[j - 1]) && !in_q(n[j - 2]) && !in_q(n[j - 1]);
+    }
+    if (!swapped) continue;
+    // Another pair of the question's that the hit says links the two.
+    bool linked = false;
+    for (size_t k = 0; k + 1 < q.size() && !linked; ++k) {
+      if (k + 1 >= i && k <= i + 2) continue;  // the word and what follows it
+      linked = word_char(q[k]) && word_char(q[k + 1]) && says(q[k], q[k + 1]);
+    }
+    if (!linked) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool NamesSiblingOfAsked(const AskedThing& asked, std::string_view hit) {
   const std::string fh = Folded(hit);
-  return NumberedOtherwise(asked, fh) || OwnedByAnother(asked, fh) || CharacterOfAnother(asked, fh);
+  return NumberedOtherwise(asked, fh) || OwnedByAnother(asked, fh) ||
+         CharacterOfAnother(asked, fh) || WordOfAnother(asked, fh);
 }
 
 AskedThing ReadAskedThing(std::string_view question) {

@@ -103,6 +103,15 @@ TEST(OtherThingTest, SiblingOfWhatIsAsked) {
       {"教乱针绣那位老师怎么加", "加一下姚老师 微信号yaoxiu_1968", false},
       {"我对什么药过敏", "我青霉素过敏 别忘了", false},
       {"春笋收购价多少", "春笋收购价一斤5块", false},
+      // Chinese: another word of two characters in place of the question's, before what both
+      // say of it, and nothing else of the question's.
+      {"高温补贴一个月多少", "夜班补贴一个月六百", true},
+      {"团长生日是哪天", "搭档小翠生日是三月初八", true},
+      {"放车钥匙那个柜子密码多少", "驾校钥匙柜密码 4729", false},  // 密码 links them
+      {"我最近血压多少", "今早量血压132/84", false},                 // 最近: a time
+      {"我现在咋去上班", "现在每天坐地铁10号线上班", false},         // 咋去: asking
+      {"我的全科医生是哪位", "我的家庭医生是刘医生", false},         // of one sense
+      {"我闺女生日是哪天", "女儿生日五月三号", false},               // a relation
   };
   for (const SiblingCase& c : cases) {
     EXPECT_EQ(NamesSiblingOfAsked(ReadAskedThing(c.question), c.hit), c.sibling)

@@ -23,6 +23,7 @@ constexpr Kin kKin[] = {
     // Care.
     {"doctor|doc|gp|pcp|physician", "doctor|doc|gp|pcp|physician|primary care|family doctor"},
     {"医生|大夫", "医生|大夫|主治"},
+    {"全科|家庭", "全科|家庭医生|社区医生"},
     {"vet", "veterinarian|animal hospital|animal clinic"},
     {"lawyer|attorney|solicitor", "lawyer|attorney|solicitor"},
     {"accountant", "bookkeeper|cpa|tax guy|tax lady"},
