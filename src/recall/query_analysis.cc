@@ -286,7 +286,8 @@ constexpr std::string_view kOneAsks[] = {
     "how much do i", "how much does", "what time is", "what time does",
     "which", "who's my", "who is my", "who's our", "who is our", "what's my", "what is my",
     "what's our", "what is our", "where does", "where do i live", "where do we live",
-    "who plays", "who's the", "who is the"};
+    "who plays", "who's the", "who is the", "who does the", "who do i call", "who do we call",
+    "who do i use", "who do we use", "谁管", "谁负责", "找谁", "谁来"};
 
 // The words of `folded` from byte `at` up to a verb of `verbs`, at most `max` of them.
 struct WordsToVerb {
@@ -369,7 +370,7 @@ bool AsksWhatThing(const std::string& folded) {
   // "how many cattle have i got": a count held now (not "how many times").
   if (folded.starts_with("how many ") && !HasCue(folded, "times")) return true;
   if (!folded.starts_with("what ")) return false;
-  static constexpr std::string_view kVerbs[] = {"do", "does", "am", "is", "are"};
+  static constexpr std::string_view kVerbs[] = {"do", "does", "am", "is", "are", "have", "has"};
   const WordsToVerb words = ReadWordsToVerb(folded, 5, 4, kVerbs);
   return words.verb && words.words > 0 && !words.plural && !words.kind;
 }

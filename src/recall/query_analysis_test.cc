@@ -182,6 +182,11 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForOne("which bank does my paycheck go to"));
   EXPECT_TRUE(AsksForOne("我现在在哪家公司上班"));
   EXPECT_TRUE(AsksForOne("who's my dentist"));
+  EXPECT_TRUE(AsksForOne("what van have I got"));
+  EXPECT_TRUE(AsksForOne("who does the service on the frost fans"));
+  EXPECT_TRUE(AsksForOne("我们组现在谁管"));
+  EXPECT_TRUE(AsksForOne("黄鱼得病了该找谁"));
+  EXPECT_FALSE(AsksForOne("what kinds of fish have we got"));
   EXPECT_TRUE(AsksForOne("where does jake live"));
   EXPECT_TRUE(AsksForOne("Which medication should doctors avoid giving me?"));
   EXPECT_TRUE(AsksForOne("我老板是谁"));
