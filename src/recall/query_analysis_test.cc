@@ -187,6 +187,9 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForOne("我们组现在谁管"));
   EXPECT_TRUE(AsksForOne("黄鱼得病了该找谁"));
   EXPECT_FALSE(AsksForOne("what kinds of fish have we got"));
+  EXPECT_TRUE(AsksForOne("who supplies the line 4 brackets"));
+  EXPECT_TRUE(AsksForOne("谁在帮店里记账"));
+  EXPECT_FALSE(AsksForOne("Who supports Caroline when she has a negative experience?"));
   EXPECT_TRUE(AsksForOne("where does jake live"));
   EXPECT_TRUE(AsksForOne("Which medication should doctors avoid giving me?"));
   EXPECT_TRUE(AsksForOne("我老板是谁"));
