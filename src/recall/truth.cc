@@ -513,7 +513,8 @@ Status ApplyTruth(store::Store& store, const store::OpContext& ctx, const TruthP
   // word (SameAnswerWord) read one question, not a dialogue used as the query, whose turns
   // bring up several memories of one story.
   const bool one_question = IsOneQuestion(params.query);
-  const bool asks_now = !params.asks_past && one_question;
+  // Asked what held before, the same rules find what replaced it (the answer is the older).
+  const bool asks_now = one_question;
   const bool asks_one = asks_now && AsksForOne(params.query);
   std::vector<int> by_cues = OutdatedByCues(
       {ms.begin(), ms.begin() + std::min(ms.size(), params.cue_window)}, relevance,
