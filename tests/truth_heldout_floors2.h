@@ -641,6 +641,42 @@ inline constexpr SetFloor kHundredSixtyEighthSetFloors[] = {
 inline constexpr SetFloor kHundredSixtyNinthSetFloors[] = {
     {0.25, 58.0 / 70}, {0.35, 59.0 / 70}, {0.0, 54.0 / 70}};
 
+// Sets 170-175: the same prompt, written while the rules of 0a5e4f4 were made, scored once
+// with them once frozen (at 0.25, then 0.35 and no floor): 377/420 = 89.8 %.
+//   170: 66/70 = 94.3 % (66, 60);   171: 61/70 = 87.1 % (60, 57);   172: 63/70 = 90.0 % (60, 59).
+//   173: 63/70 = 90.0 % (63, 59);   174: 63/70 = 90.0 % (63, 57);   175: 61/70 = 87.1 % (61, 55).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredSeventiethSetFloors[] = {
+    {0.25, 65.0 / 70}, {0.35, 65.0 / 70}, {0.0, 59.0 / 70}};
+inline constexpr SetFloor kHundredSeventyFirstSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 59.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredSeventySecondSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 59.0 / 70}, {0.0, 58.0 / 70}};
+inline constexpr SetFloor kHundredSeventyThirdSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 58.0 / 70}};
+inline constexpr SetFloor kHundredSeventyFourthSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredSeventyFifthSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 54.0 / 70}};
+
+// Sets 176-181: the same prompt, written after the rules of 0a5e4f4 were frozen, scored once
+// with them (at 0.25, then 0.35 and no floor): 364/420 = 86.7 %.
+//   176: 59/70 = 84.3 % (59, 55);   177: 63/70 = 90.0 % (63, 57);   178: 65/70 = 92.9 % (64, 57).
+//   179: 57/70 = 81.4 % (57, 53);   180: 62/70 = 88.6 % (59, 55);   181: 58/70 = 82.9 % (58, 55).
+// Floors: the blind score less one row.
+inline constexpr SetFloor kHundredSeventySixthSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 58.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredSeventySeventhSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 62.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredSeventyEighthSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 63.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredSeventyNinthSetFloors[] = {
+    {0.25, 56.0 / 70}, {0.35, 56.0 / 70}, {0.0, 52.0 / 70}};
+inline constexpr SetFloor kHundredEightiethSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 58.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredEightyFirstSetFloors[] = {
+    {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 54.0 / 70}};
+
 }  // namespace engram::truth_heldout
 
 #endif  // ENGRAM_TESTS_TRUTH_HELDOUT_FLOORS2_H_

@@ -729,6 +729,18 @@ ENGRAM_TRUTH_SET_TEST(HundredSixtySixth, "truth_heldout166.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSixtySeventh, "truth_heldout167.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSixtyEighth, "truth_heldout168.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSixtyNinth, "truth_heldout169.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventieth, "truth_heldout170.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventyFirst, "truth_heldout171.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventySecond, "truth_heldout172.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventyThird, "truth_heldout173.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventyFourth, "truth_heldout174.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventyFifth, "truth_heldout175.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventySixth, "truth_heldout176.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventySeventh, "truth_heldout177.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventyEighth, "truth_heldout178.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredSeventyNinth, "truth_heldout179.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightieth, "truth_heldout180.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightyFirst, "truth_heldout181.jsonl")
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
