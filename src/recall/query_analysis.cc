@@ -394,9 +394,14 @@ bool AsksForOne(std::string_view query) {
       return !a.starts_with("where") && HasCue(folded, a);
     });
   }
-  // "who supplies the line 4 brackets": one, unless asked of someone named ("Who supports
-  // Caroline ...?" asks of a story, in which many may).
-  if (HasCue(folded, "who")) {
+  // "who supplies the line 4 brackets": one who does it now, unless asked of someone named
+  // ("Who supports Caroline ...?" asks of a story, in which many may); not who did something
+  // ("who approved the vendor contract": an event, each doer its own) nor who wants to.
+  const size_t who = folded.find("who ");
+  std::string_view verb = who == std::string::npos ? "" : std::string_view(folded).substr(who + 4);
+  verb = verb.substr(0, verb.find(' '));
+  if (verb.size() > 2 && verb.back() == 's' && verb != "wants" && verb != "needs" &&
+      verb != "likes" && verb != "says") {
     bool named = false;
     for (size_t i = 1; i < query.size() && !named; ++i) {
       named = std::isupper(static_cast<unsigned char>(query[i])) != 0 && query[i - 1] == ' ';

@@ -190,6 +190,7 @@ TEST(QueryAnalysisTest, StatusAndOneThingQuestions) {
   EXPECT_TRUE(AsksForOne("who supplies the line 4 brackets"));
   EXPECT_TRUE(AsksForOne("谁在帮店里记账"));
   EXPECT_FALSE(AsksForOne("Who supports Caroline when she has a negative experience?"));
+  EXPECT_FALSE(AsksForOne("who approved the vendor contract"));  // an event: each its doer
   EXPECT_TRUE(AsksForOne("where does jake live"));
   EXPECT_TRUE(AsksForOne("Which medication should doctors avoid giving me?"));
   EXPECT_TRUE(AsksForOne("我老板是谁"));
