@@ -442,13 +442,10 @@ bool AsksForMoney(std::string_view q) {
     return true;
   }
   // A price by the unit sold ("东魁今年卖多少一斤", "多少一碗").
-  for (size_t at = q.find("多少一"); at != std::string_view::npos; at = q.find("多少一", at + 1)) {
-    constexpr std::string_view kSoldBy = "斤个碗箱张盒瓶袋份只条件吨杯桶";
-    size_t next = at + std::string_view("多少一").size();
-    if (next >= q.size()) continue;
-    const size_t from = next;
-    base::DecodeUtf8(q, &next);
-    if (kSoldBy.find(q.substr(from, next - from)) != std::string_view::npos) return true;
+  constexpr std::string_view kHowMuchFor = "多少一";
+  for (size_t at = q.find(kHowMuchFor); at != std::string_view::npos;
+       at = q.find(kHowMuchFor, at + 1)) {
+    if (StartsWithSaleUnit(q.substr(at + kHowMuchFor.size()))) return true;
   }
   if (HasCue(q, "how much")) return AnyCue(q, kPayWords) || AnyCue(q, kEnMoneyNouns);
   // "what do i charge for the aged cheddar", "what did the vet charge": a payment asked with

@@ -175,6 +175,12 @@ bool AfterSumSign(std::string_view before) {
 
 }  // namespace
 
+bool StartsWithSaleUnit(std::string_view rest) {
+  constexpr std::string_view kSoldBy[] = {"斤", "个", "碗", "箱", "张", "盒", "瓶", "袋",
+                                          "份", "只", "条", "件", "吨", "杯", "桶"};
+  return StartsWithUnit(rest, kSoldBy);
+}
+
 std::string WithoutAskedNumeralWords(std::string text, std::string_view question) {
   constexpr std::u32string_view kNumerals = U"一二三四五六七八九十两百千万";
   for (size_t at = 0; at < question.size();) {
@@ -215,12 +221,10 @@ bool HasMoneyNumber(std::string_view folded) {
     }
     // A price by the unit: "二十三一斤" is twenty-three for one 斤 (a 一 after a units digit
     // opens another number), not "三十一斤", 31 斤.
-    constexpr std::string_view kSoldBy[] = {"斤", "个", "碗", "箱", "张", "盒", "瓶", "袋",
-                                            "份", "只", "条", "件", "吨", "杯", "桶"};
     if (number.size() >= 6 && number.ends_with("一") &&
         std::string_view("一二三四五六七八九两").find(number.substr(number.size() - 6, 3)) !=
             std::string_view::npos &&
-        StartsWithUnit(after, kSoldBy)) {
+        StartsWithSaleUnit(after)) {
       return true;
     }
     if (static_cast<unsigned char>(number[0]) >= 0x80 && !AfterSumSign(before) && !magnitude) {

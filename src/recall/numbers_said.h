@@ -47,6 +47,9 @@ bool CarriesIdentifier(std::string_view raw_text, std::string_view folded,
 // of a unit that is no money ("一个半小时", "25 min", "3°C").
 bool HasMoneyNumber(std::string_view folded);
 
+// Whether folded `rest` opens with a unit a price is said by ("斤" of "一斤25", "碗", "箱").
+bool StartsWithSaleUnit(std::string_view rest);
+
 // Folded `text` with a blank for each pair of Han characters, a numeral and the character
 // after it, that folded `question` says too: the name of the thing asked about, not a value
 // ("八角" of "八角进价每斤多少" is star anise, not eight 角; "二铵" of "二铵一吨啥价").

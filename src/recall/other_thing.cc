@@ -327,16 +327,15 @@ bool OwnedByAnother(const AskedThing& asked, std::string_view hit) {
 // characters both say, each opening its word or after one character both say (冬笋收购价 for
 // 春笋收购价, 大女儿 for 小女儿, 牛肉丸 for 牛筋丸). Not a character of place or use (里, 边,
 // 上, 用), a measure word (只, 位, 台), 孩 (孩子 is any child), nor one of 降压药 / 血压药; nor
-// a grammar character (IsCjkFunctionChar) or one of a period (IsPeriodChar).
-bool CharacterOfAnother(const AskedThing& asked, std::string_view hit) {
-  if (asked.han.empty()) return false;
+// a grammar character (IsCjkFunctionChar) or one of a period (IsPeriodChar). `n`: the hit's
+// characters.
+bool CharacterOfAnother(const AskedThing& asked, const std::vector<char32_t>& n) {
   constexpr std::u32string_view kNotThings = U"里边面上下中内外前后旁用只个位台条张辆件把头孩降血";
   auto word_char = [&](char32_t c) {
     return IsHan(c) && !IsCjkFunctionChar(c) && !IsPeriodChar(c) &&
            kNotThings.find(c) == std::u32string_view::npos;
   };
   const std::vector<char32_t>& q = asked.han;
-  const std::vector<char32_t> n = Decode(hit);
   auto in = [](const std::vector<char32_t>& v, char32_t c) {
     return std::find(v.begin(), v.end(), c) != v.end();
   };
@@ -362,14 +361,14 @@ bool CharacterOfAnother(const AskedThing& asked, std::string_view hit) {
 // it in both (夜班补贴 for 高温补贴, 搭档小翠生日 for 团长生日); `hit` says neither the word,
 // a word of its sense (KinOf) nor another pair of the question's characters (besides a count,
 // 一个), so it shares with the question only what is said of the thing (驾校钥匙柜密码, asked
-// 放车钥匙那个柜子密码多少, says 密码 too). Not a relation (闺女生日 / 女儿生日).
-bool WordOfAnother(const AskedThing& asked, std::string_view hit) {
-  if (asked.han.size() < 4) return false;
+// 放车钥匙那个柜子密码多少, says 密码 too). Not a relation (闺女生日 / 女儿生日). `n`: the
+// characters of `hit`.
+bool WordOfAnother(const AskedThing& asked, const std::vector<char32_t>& n,
+                   std::string_view hit) {
   auto word_char = [](char32_t c) {
     return IsHan(c) && !IsCjkFunctionChar(c) && !IsPeriodChar(c) && !temporal::IsCjkDigit(c);
   };
   const std::vector<char32_t>& q = asked.han;
-  const std::vector<char32_t> n = Decode(hit);
   auto says = [&](char32_t a, char32_t b) {
     for (size_t j = 0; j + 1 < n.size(); ++j) {
       if (n[j] == a && n[j + 1] == b) return true;
@@ -426,8 +425,10 @@ bool WordOfAnother(const AskedThing& asked, std::string_view hit) {
 
 bool NamesSiblingOfAsked(const AskedThing& asked, std::string_view hit) {
   const std::string fh = Folded(hit);
-  return NumberedOtherwise(asked, fh) || OwnedByAnother(asked, fh) ||
-         CharacterOfAnother(asked, fh) || WordOfAnother(asked, fh);
+  if (NumberedOtherwise(asked, fh) || OwnedByAnother(asked, fh)) return true;
+  if (asked.han.empty()) return false;
+  const std::vector<char32_t> chars = Decode(fh);  // read once for both Chinese readings
+  return CharacterOfAnother(asked, chars) || WordOfAnother(asked, chars, fh);
 }
 
 AskedThing ReadAskedThing(std::string_view question) {
