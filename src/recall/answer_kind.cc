@@ -40,7 +40,9 @@ constexpr std::string_view kColourAsks[] = {"什么颜色", "啥颜色", "哪种
 constexpr std::string_view kAmountAsks[] = {"是多少", "多少钱", "挣多少", "how much", "number",
                                             "dose", "dosage", "几片", "几粒", "剂量", "用量",
                                             "how thick", "how deep", "how tall", "how wide",
-                                            "how heavy", "how high"};
+                                            "how heavy", "how high", "how fast", "how long is",
+                                            "how long are", "how big is", "how big are", "几年级",
+                                            "几多"};
 // An amount of money: a number of minutes or a model's number ("V12", "Q3") is none.
 constexpr std::string_view kMoneyAsks[] = {"多少钱", "花了多少", "挣多少", "挣了多少", "赚了多少",
                                            "赚多少", "好多钱", "几多钱", "多少块", "啥价", "什么价",
@@ -161,8 +163,10 @@ std::string WithoutClockTimes(std::string_view text) {
                          (word == "st" || word == "nd" || word == "rd" || word == "th");
     const bool clock =
         number.find(':') != std::string_view::npos || word == "am" || word == "pm" || ordinal;
+    // ... not one of a measure ("at 12°C").
     const bool after_at = at >= 3 && std::string_view(out).substr(at - 3, 3) == "at " &&
                           end - at <= 2 &&
+                          (end >= out.size() || static_cast<unsigned char>(out[end]) < 0x80) &&
                           (word.empty() || std::find(std::begin(kWhen), std::end(kWhen), word) !=
                                                std::end(kWhen));
     // "type 1 diabetic", "stage 3", "grade 2s": a kind, no amount.
@@ -383,7 +387,7 @@ constexpr std::string_view kEnIdNouns[] = {
     "registration", "reg", "rego", "customer", "client", "patient", "student", "staff"};
 
 bool AsksForIdentifier(std::string_view q) {
-  constexpr std::string_view kIdWords[] = {"ein", "ssn", "tax id", "税号", "sku", "货号", "条码",
+  constexpr std::string_view kIdWords[] = {"ein", "ssn", "vin", "tax id", "税号", "sku", "货号", "条码",
                                            "barcode", "upc", "asin", "hull id", "booking ref",
                                            "booking reference", "reference number", "ref number"};
   if (AnyCue(q, ZhIdentifierAsks()) || AnyCue(q, kIdWords) || AnyCue(q, kCardAsks)) return true;
@@ -403,7 +407,8 @@ bool AsksForIdentifier(std::string_view q) {
   }
   if (HasCue(q, "license plate") || HasCue(q, "plate number") || HasCue(q, "number plate") ||
       HasCue(q, "what seat") ||
-      HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate")) {
+      HasCue(q, "which seat") || HasCue(q, "what gate") || HasCue(q, "which gate") ||
+      HasCue(q, "which locker") || HasCue(q, "what locker")) {
     return true;
   }
   // "what's the Ranger's rego", "what's Sarah's car registration": a vehicle's plate.
@@ -667,13 +672,19 @@ AnswerKind AskedKind(std::string_view query, bool about_past) {
       "units", "mg", "ml", "mcg", "tablets", "pills", "capsules", "puffs", "drops", "scoops",
       "bales", "tons", "tonnes", "litres", "liters", "gallons", "pounds", "lbs", "kilos", "kg",
       "hours", "miles", "km", "acres", "hectares", "feet", "inches", "sacks", "bushels"};
+  // "how many bags did Olsen order", "how many head are in barn 3": a number one statement
+  // gives of a trade or of a place's stock.
+  constexpr std::string_view kTradeOrStock[] = {
+      "order", "ordered", "ordering", "buy", "bought", "sell", "sold", "taking", "deliver",
+      "delivered", "ship", "shipped", "are in", "are at", "are on", "is in", "in barn"};
   const bool how_many = q.starts_with("how many ") && !HasCue(q, "times") &&
                         ((!about_past && (HasCue(q, "need") || HasCue(q, "want") ||
                                           HasCue(q, "should"))) ||
-                         AnyCue(q.substr(9), kMeasures));
+                         AnyCue(q.substr(9), kMeasures) || AnyCue(q.substr(9), kTradeOrStock));
   // "what horsepower is the outboard", "what's the torque spec": a measure.
   constexpr std::string_view kMeasureNouns[] = {"horsepower", "torque", "wattage", "voltage",
-                                                "temperature"};
+                                                "temperature", "temp", "hp", "micron", "ph",
+                                                "psi", "rpm"};
   const bool what_measure = q.starts_with("what") && AnyCue(q, kMeasureNouns);
   if (AnyCue(q, kAmountAsks) || AnyCue(q, kHowMany) || how_many || what_measure ||
       (q.find("多少") != std::string::npos && q.find("多少次") == std::string::npos)) {

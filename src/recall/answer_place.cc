@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,35 @@ constexpr std::string_view kEnWhich[] = {"which", "what", "what's"};
 
 }  // namespace
 
+namespace {
+
+// Whether a word of `which` stands right before byte `at` of `q`, or up to `max_han` Han
+// characters before it (哪家宠物医院, 哪家菌厂).
+bool WhichBefore(std::string_view q, size_t at, size_t max_han,
+                 std::span<const std::string_view> which) {
+  for (size_t back = 0; back <= max_han * 3 && back <= at; back += 3) {
+    const size_t end = at - back;
+    size_t next = end;
+    if (back > 0 && !IsHan(base::DecodeUtf8(q, &next))) break;
+    for (std::string_view w : which) {
+      if (end >= w.size() && q.substr(end - w.size(), w.size()) == w) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view WhichShopOrWorks(std::string_view q) {
+  constexpr std::string_view kWhich[] = {"哪家", "哪个", "哪间"};
+  for (std::string_view noun : {"店", "厂"}) {
+    for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
+      if (WhichBefore(q, at, 2, kWhich)) return noun;
+    }
+  }
+  return {};
+}
+
 bool AsksForPlace(std::string_view q) {
   // "该用哪个地址" of an e-mail, "what address should colleagues use to reach me": a contact.
   constexpr std::string_view kMail[] = {"邮件", "邮箱", "email", "e-mail", "reach", "网址",
@@ -48,14 +78,7 @@ bool AsksForPlace(std::string_view q) {
     for (size_t at = q.find(noun); at != std::string_view::npos; at = q.find(noun, at + 1)) {
       // 哪家 before the noun, or before a word of up to three characters that names its kind
       // (哪家宠物医院).
-      for (size_t back = 0; back <= 3 * 3 && back <= at; back += 3) {
-        const size_t end = at - back;
-        size_t next = end;
-        if (back > 0 && !IsHan(base::DecodeUtf8(q, &next))) break;
-        for (std::string_view w : kZhWhich) {
-          if (end >= w.size() && q.substr(end - w.size(), w.size()) == w) return true;
-        }
-      }
+      if (WhichBefore(q, at, 3, kZhWhich)) return true;
       const std::string_view after = q.substr(at + noun.size());
       for (std::string_view w : kZhWhere) {
         if (after.find(w) != std::string_view::npos) return true;
@@ -64,8 +87,11 @@ bool AsksForPlace(std::string_view q) {
   }
   // Where someone lives, which road a shop is on.
   constexpr std::string_view kZhWhereAt[] = {"住哪", "住在哪", "哪条路", "哪条街", "什么路",
-                                             "什么街", "哪个小区"};
+                                             "什么街", "哪个小区", "哪上学", "哪读书",
+                                             "哪上的学", "哪上的大学", "哪读的大学"};
   if (AnyCue(q, kZhWhereAt)) return true;
+  // Which shop or works (哪家店, 哪家菌厂).
+  if (!WhichShopOrWorks(q).empty()) return true;
   const std::vector<LatinWord> words = LatinWords(q);
   const bool where = !words.empty() && (words[0].text == "where" || words[0].text == "where's");
   if (where && std::any_of(words.begin(), words.end(), [](const LatinWord& w) {
@@ -243,6 +269,9 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
     return true;
   }
   if (NamesANumberedSchool(folded)) return true;
+  // Asked which shop or works, one said of its kind ("偃师那家榨油厂", "温州一家厂").
+  const std::string_view shop = WhichShopOrWorks(folded_query);
+  if (!shop.empty() && folded.find(shop) != std::string_view::npos) return true;
   // 中学 / 大学 as a school ("育才中学门口"), not of classmates ("大学同学聚会").
   for (std::string_view school : {"中学", "大学"}) {
     for (size_t at = folded.find(school); at != std::string_view::npos;
@@ -275,7 +304,9 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
   if (!address && folded_query.starts_with("where ") && AnyCue(folded, kEnWhereAnswers)) {
     return true;
   }
-  constexpr std::string_view kZhAt[] = {"在", "住", "订", "是"};
+  // ... or moved to ("调到大东海的海狸潜水").
+  constexpr std::string_view kZhAt[] = {"在", "住", "订", "是", "调到", "跳槽到", "搬到",
+                                        "换到", "转到"};
   if (HasHanAfter(folded, folded_query, kZhAt)) return true;
   return HasMentionOf(raw_text, folded_query,
                       {extract::EntityType::kPlace, extract::EntityType::kOrg});

@@ -311,4 +311,36 @@ TEST(AnswerValuesTest, NumeralsOfANameACountOfBagsAndMeasuresAskedWithWhat) {
 }
 
 }  // namespace
+
+// How many of a trade or of a place's stock, how long or fast, a measure by its short name, a
+// VIN or a locker, which shop or works: a value one statement gives.
+TEST(AnswerValuesTest, CountsOfATradeMeasuresByShortNamesAndWhichShop) {
+  EXPECT_EQ(AskedKind("how many bags did Olsen order", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("how many head are in barn 3?", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("How many children does Melanie have?", false), AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("how many times did I go running", false), AnswerKind::kAny);
+  EXPECT_EQ(AskedKind("how long is Bella", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("what temp is pool 5 kept at?", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("what was the pH on the top paddock", true), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("澳门客户订咗几多斤", false), AnswerKind::kAmount);
+  EXPECT_EQ(AskedKind("what's the VIN on truck 9", false), AnswerKind::kIdentifier);
+  EXPECT_EQ(AskedKind("which locker is Ramon's", false), AnswerKind::kIdentifier);
+  const std::string shop = "白蜡杆是在哪家店买的";
+  EXPECT_EQ(AskedKind(shop, false), AnswerKind::kPlace);
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "买了十根白蜡杆,每根八十", shop));
+  EXPECT_EQ(AskedKind("菌包是哪家菌厂送的", false), AnswerKind::kPlace);
+  EXPECT_EQ(AskedKind("店里wifi密码是什么", false), AnswerKind::kIdentifier);
+  EXPECT_NE(AskedKind("我现在在哪个公司上班", false), AnswerKind::kPlace);
+  // Asked which works, one said by its kind; asked which shop, one moved to.
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "牡丹籽卖给偃师那家榨油厂 一斤六块",
+                          "我原来牡丹籽都卖给哪家厂子"));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace, "这周起调到大东海的海狸潜水当主教练了",
+                          "我现在在哪家潜店干活"));
+  // A measure after "at" is no time of a clock.
+  const std::string cellar = "what temp should the cellar be?";
+  EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "Cellar needs to sit at 12°C for the cask ales",
+                          cellar));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "cellar delivery at 12", cellar));
+}
+
 }  // namespace engram::recall

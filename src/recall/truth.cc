@@ -119,6 +119,20 @@ bool CountsOne(std::string_view word) {
   return kMeasureWords.find(word.substr(0, 3)) != std::string_view::npos;
 }
 
+// Whether a content word is or holds a number (三十 and 十六 of 三十六亩, "12" of "12 bags"): a
+// value, which links no two statements of one subject.
+bool SaysANumber(std::string_view word) {
+  if (std::any_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return true;
+  }
+  for (size_t at = 0; at < word.size();) {
+    const size_t begin = at;
+    base::DecodeUtf8(word, &at);
+    if (kZhNumerals.find(word.substr(begin, at - begin)) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 // Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
 // not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
 // phone number?"; in Chinese only the first character pair and a pair that calls someone by
@@ -153,6 +167,7 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
       std::erase_if(*own_words[i], [&](const std::string& x) {
         return std::find(words.begin(), words.end(), x) != words.end() || IsPersonNoun(x) ||
                CountsOne(x) || (x.size() == 3 && static_cast<unsigned char>(x[0]) >= 0x80) ||
+               SaysANumber(x) ||
                std::find(std::begin(kSaidOfAnything), std::end(kSaidOfAnything), x) !=
                    std::end(kSaidOfAnything);
       });
@@ -186,7 +201,10 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
                       !SaysWord(folded_query, "my " + words[w]);
     const bool own = std::find(std::begin(kPets), std::end(kPets), words[w]) != std::end(kPets) &&
                      SaysWord(folded_query, "my " + words[w]);
-    names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w])) && !verb && !own &&
+    // A pair after 的 opens the noun of what is asked about (鸭苗 of 老谭的鸭苗多少钱一只).
+    const bool after_de = han && folded_query.find("的" + words[w]) != std::string::npos;
+    names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w]) && !after_de) &&
+                       !verb && !own &&
                        !AsksTheKind(query, words[w], asked);
   }
   // Hits that carry the kind and are linked to none of `sayers`, which all carry none.

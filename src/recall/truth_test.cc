@@ -446,6 +446,14 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   r = relevance_of("how much of the thyroid med does my cat take",
                    {"pickle's meds are 2.5 mg twice a day", "roommate wants a third cat"});
   EXPECT_GT(r[0], 0.5);
+  // A number links no two statements (十六 of 三十六亩 and of 甜度测了十六).
+  r = relevance_of("金皇后种了几亩", {"金皇后今年长势好 甜度测了十六", "西州蜜种了三十六亩"});
+  EXPECT_LT(r[1], 0.25);
+  // The pair after 的 names what is asked about (鸭苗 of 老谭的鸭苗), though not first.
+  r = relevance_of("老谭的鸭苗多少钱一只", {"老谭那边也卖鸭苗", "鸡苗从阳山老谭那进 两块一只"});
+  EXPECT_LT(r[1], 0.25);
+  r = relevance_of("老谭的鸭苗多少钱一只", {"老谭那边也卖鸭苗", "鸭苗老谭那三块一只"});
+  EXPECT_GT(r[1], 0.5);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
