@@ -172,6 +172,66 @@ bool GivesNoTimeToCome(std::string_view w) {
 
 }  // namespace
 
+namespace {
+
+// The word of folded `text` that ends right before byte `at` (after spaces), or empty.
+std::string_view WordBefore(std::string_view text, size_t at) {
+  size_t end = at;
+  while (end > 0 && text[end - 1] == ' ') --end;
+  size_t begin = end;
+  while (begin > 0 && std::isalpha(static_cast<unsigned char>(text[begin - 1]))) --begin;
+  return text.substr(begin, end - begin);
+}
+
+// Folded `text` without the days of a month ("june 8", "the 3rd") and without a "night" that
+// names an event ("open mic night", "quiz night"; not "friday night", "at night"): asked the
+// time of day, neither gives one.
+std::string WithoutDaysAndEventNights(std::string_view text) {
+  constexpr std::string_view kMonths[] = {
+      "january", "february", "march", "april", "may", "june", "july", "august", "september",
+      "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug",
+      "sep", "sept", "oct", "nov", "dec"};
+  constexpr std::string_view kNightOf[] = {
+      "at", "on", "the", "a", "every", "each", "this", "that", "last", "next", "tomorrow",
+      "one", "late", "by", "per", "all", "monday", "tuesday", "wednesday", "thursday",
+      "friday", "saturday", "sunday"};
+  std::string out(text);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(out[i])) ||
+        (i > 0 && std::isdigit(static_cast<unsigned char>(out[i - 1])))) {
+      continue;
+    }
+    size_t end = i;
+    while (end < out.size() && std::isdigit(static_cast<unsigned char>(out[end]))) ++end;
+    const std::string_view month = WordBefore(out, i);
+    const std::string_view after = std::string_view(out).substr(end, 2);
+    const bool ordinal = (after == "st" || after == "nd" || after == "rd" || after == "th") &&
+                         (end + 2 >= out.size() ||
+                          !std::isalpha(static_cast<unsigned char>(out[end + 2])));
+    const bool of_month = (i == 0 || out[i - 1] == ' ') &&
+                          std::find(std::begin(kMonths), std::end(kMonths), month) !=
+                              std::end(kMonths);
+    if (ordinal || of_month) std::fill(out.begin() + i, out.begin() + end, ' ');
+    i = end;
+  }
+  constexpr std::string_view kNight = "night";
+  for (size_t at = out.find(kNight); at != std::string::npos; at = out.find(kNight, at + 1)) {
+    const size_t end = at + kNight.size();
+    if ((at > 0 && std::isalpha(static_cast<unsigned char>(out[at - 1]))) ||
+        (end < out.size() && std::isalpha(static_cast<unsigned char>(out[end])))) {
+      continue;
+    }
+    const std::string_view before = WordBefore(out, at);
+    if (!before.empty() &&
+        std::find(std::begin(kNightOf), std::end(kNightOf), before) == std::end(kNightOf)) {
+      std::fill(out.begin() + at, out.begin() + end, ' ');
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 bool CarriesTime(std::string_view text, std::string_view query) {
   // "next to the settling tank" is a place, not a time.
   std::string timed(text);
@@ -200,8 +260,9 @@ bool CarriesTime(std::string_view text, std::string_view query) {
   if (AsksClockTime(query) && !(NamesADay(query) && AnyCue(timed, kMoves))) {
     constexpr std::string_view kEnClock[] = {"noon",  "midnight", "o'clock", "morning", "am",
                                              "pm", "afternoon", "evening", "tonight", "night"};
-    return HasFreeDigit(timed) || HasZhTimeNumber(timed, "点时分钟") ||
-           AnyCue(timed, kZhDayParts) || AnyCue(timed, kEnClock);
+    const std::string clock = WithoutDaysAndEventNights(timed);
+    return HasFreeDigit(clock) || HasZhTimeNumber(clock, "点时分钟") ||
+           AnyCue(clock, kZhDayParts) || AnyCue(clock, kEnClock);
   }
   // Days and parts of days that recur ("i'm doing sundays now", "weekends only").
   constexpr std::string_view kEnRecurring[] = {

@@ -341,6 +341,14 @@ TEST(AnswerValuesTest, CountsOfATradeMeasuresByShortNamesAndWhichShop) {
   EXPECT_TRUE(CarriesKind(AnswerKind::kAmount, "Cellar needs to sit at 12°C for the cask ales",
                           cellar));
   EXPECT_FALSE(CarriesKind(AnswerKind::kAmount, "cellar delivery at 12", cellar));
+  // Asked the time of day, a day of a month and the night an event is named by give none.
+  const std::string wedding = "what time does Tyler's wedding start?";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "Tyler's wedding is June 8 in Owensboro", wedding));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "Tyler's wedding is on the 8th", wedding));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "ceremony at 3 on June 8", wedding));
+  const std::string mic = "what time does open mic start";
+  EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "Open mic night is hosted by Dafydd", mic));
+  EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "open mic starts friday night", mic));
 }
 
 }  // namespace engram::recall
