@@ -676,6 +676,30 @@ inline constexpr SetFloor kHundredEightiethSetFloors[] = {
     {0.25, 61.0 / 70}, {0.35, 58.0 / 70}, {0.0, 54.0 / 70}};
 inline constexpr SetFloor kHundredEightyFirstSetFloors[] = {
     {0.25, 57.0 / 70}, {0.35, 57.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredEightySecondSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 64.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredEightyThirdSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 62.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredEightyFourthSetFloors[] = {
+    {0.25, 63.0 / 70}, {0.35, 62.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredEightyFifthSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 61.0 / 70}, {0.0, 56.0 / 70}};
+inline constexpr SetFloor kHundredEightySixthSetFloors[] = {
+    {0.25, 65.0 / 70}, {0.35, 65.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredEightySeventhSetFloors[] = {
+    {0.25, 66.0 / 70}, {0.35, 67.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredEightyEighthSetFloors[] = {
+    {0.25, 61.0 / 70}, {0.35, 62.0 / 70}, {0.0, 55.0 / 70}};
+inline constexpr SetFloor kHundredEightyNinthSetFloors[] = {
+    {0.25, 62.0 / 70}, {0.35, 61.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredNinetiethSetFloors[] = {
+    {0.25, 58.0 / 70}, {0.35, 59.0 / 70}, {0.0, 54.0 / 70}};
+inline constexpr SetFloor kHundredNinetyFirstSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 55.0 / 70}};
+inline constexpr SetFloor kHundredNinetySecondSetFloors[] = {
+    {0.25, 64.0 / 70}, {0.35, 63.0 / 70}, {0.0, 57.0 / 70}};
+inline constexpr SetFloor kHundredNinetyThirdSetFloors[] = {
+    {0.25, 60.0 / 70}, {0.35, 60.0 / 70}, {0.0, 56.0 / 70}};
 
 }  // namespace engram::truth_heldout
 

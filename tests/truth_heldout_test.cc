@@ -741,6 +741,18 @@ ENGRAM_TRUTH_SET_TEST(HundredSeventyEighth, "truth_heldout178.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredSeventyNinth, "truth_heldout179.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredEightieth, "truth_heldout180.jsonl")
 ENGRAM_TRUTH_SET_TEST(HundredEightyFirst, "truth_heldout181.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightySecond, "truth_heldout182.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightyThird, "truth_heldout183.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightyFourth, "truth_heldout184.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightyFifth, "truth_heldout185.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightySixth, "truth_heldout186.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightySeventh, "truth_heldout187.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightyEighth, "truth_heldout188.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredEightyNinth, "truth_heldout189.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredNinetieth, "truth_heldout190.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredNinetyFirst, "truth_heldout191.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredNinetySecond, "truth_heldout192.jsonl")
+ENGRAM_TRUTH_SET_TEST(HundredNinetyThird, "truth_heldout193.jsonl")
 
 // A set written blind and not yet scored: `ENGRAM_TRUTH_BLIND=/abs/file.jsonl` scores it once
 // at the default floor, 0.35 and 0 (prints only; no floor until it has been scored).
