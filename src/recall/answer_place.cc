@@ -157,6 +157,20 @@ bool HasPlaceName(const std::vector<LatinWord>& words, const std::vector<std::st
   return false;
 }
 
+// Whether a name the question does not say runs into a street's word ("a cottage on Seafield
+// Avenue", "Elm St"): a home's street, which answers for an address without a number.
+bool NamesAStreetByName(const std::vector<LatinWord>& words,
+                        const std::vector<std::string>& asked) {
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    if (!IsProperWord(words[i], asked) || words[i + 1].sentence_start ||
+        !IsCapitalized(words[i + 1])) {
+      continue;
+    }
+    if (AnyCue(text::FoldForSearch(words[i + 1].text), kStreetWords)) return true;
+  }
+  return false;
+}
+
 // A word after a phrase that puts someone in a place ("living out in katy", "moved to pasadena
 // tx", "work at st joseph's er"): the place, capitalized or not. Casual typing drops the
 // capital HasPlaceName reads; not a common word after such a phrase ("work at home", "moved to
@@ -290,9 +304,11 @@ bool CarriesPlace(std::string_view raw_text, std::string_view folded, std::strin
                                       AnyCue(folded, kStreetWords) || HasHouseNumber(folded))) {
     return true;
   }
-  // An address is a number on a street, not a name ("Kevin is handling the Meridian slide
-  // deck" for Kevin's home address).
-  if (address) return false;
+  // An address is a number on a street or a street by its name, not a name ("Kevin is
+  // handling the Meridian slide deck" for Kevin's home address).
+  if (address) {
+    return NamesAStreetByName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query));
+  }
   if (HasPlaceName(LatinWords(WithoutPlaceholders(raw_text)), AskedLatinWords(query))) return true;
   if (SaysPlaceAfterPlaceVerb(folded)) return true;
   // Where someone lives or is: a home or a kind of place ("a place near a park or woods", "my

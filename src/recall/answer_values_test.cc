@@ -349,6 +349,13 @@ TEST(AnswerValuesTest, CountsOfATradeMeasuresByShortNamesAndWhichShop) {
   const std::string mic = "what time does open mic start";
   EXPECT_FALSE(CarriesKind(AnswerKind::kTime, "Open mic night is hosted by Dafydd", mic));
   EXPECT_TRUE(CarriesKind(AnswerKind::kTime, "open mic starts friday night", mic));
+  // Asked a home address, a street by its name answers without a number; a name does not.
+  const std::string home = "what's my home address now";
+  EXPECT_TRUE(CarriesKind(AnswerKind::kPlace,
+                          "Moved to a cottage on Seafield Avenue, keys handed back on the flat",
+                          home));
+  EXPECT_FALSE(CarriesKind(AnswerKind::kPlace, "Kevin is handling the Meridian slide deck.",
+                           "what's Kevin's home address"));
 }
 
 }  // namespace engram::recall

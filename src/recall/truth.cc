@@ -201,10 +201,21 @@ std::vector<bool> OfAnotherSubject(std::string_view query, AnswerKind asked,
                       !SaysWord(folded_query, "my " + words[w]);
     const bool own = std::find(std::begin(kPets), std::end(kPets), words[w]) != std::end(kPets) &&
                      SaysWord(folded_query, "my " + words[w]);
-    // A pair after 的 opens the noun of what is asked about (鸭苗 of 老谭的鸭苗多少钱一只).
+    // A pair after 的 opens the noun of what is asked about (鸭苗 of 老谭的鸭苗多少钱一只); one
+    // before 问 or 说 names who asks, not what about (客人 of 客人问wifi密码 现在是啥).
     const bool after_de = han && folded_query.find("的" + words[w]) != std::string::npos;
+    const bool asker = han && (folded_query.find(words[w] + "问") != std::string::npos ||
+                               folded_query.find(words[w] + "说") != std::string::npos);
+    // Nor a part of a day or a word of when ("night" of "whats the emergency vet number at
+    // night"), which says when, not of what; a day of the week does ("the first shuttle on
+    // sunday" is not saturday's).
+    constexpr std::string_view kWhen[] = {"night", "morning", "afternoon", "evening", "today",
+                                          "tonight", "tomorrow", "noon", "midnight", "daily",
+                                          "weekly", "monthly", "yearly", "soon", "ago", "next"};
+    const bool when =
+        std::find(std::begin(kWhen), std::end(kWhen), words[w]) != std::end(kWhen);
     names_subject[w] = known[w] && !(han && w > 0 && !CallsByName(words[w]) && !after_de) &&
-                       !verb && !own &&
+                       !asker && !when && !verb && !own &&
                        !AsksTheKind(query, words[w], asked);
   }
   // Hits that carry the kind and are linked to none of `sayers`, which all carry none.

@@ -454,6 +454,18 @@ TEST(TruthTest, AValueOfAnotherSubjectIsOffAnswer) {
   EXPECT_LT(r[1], 0.25);
   r = relevance_of("老谭的鸭苗多少钱一只", {"老谭那边也卖鸭苗", "鸭苗老谭那三块一只"});
   EXPECT_GT(r[1], 0.5);
+  // Who asks (客人 of 客人问) and when ("at night") name no subject; a day of the week does.
+  r = relevance_of("客人问wifi密码 现在是啥",
+                   {"后院那棵桂花开了 客人都在拍照", "wifi密码改成 tonglu8866 了"});
+  EXPECT_GT(r[1], 0.5);
+  r = relevance_of("whats the emergency vet number at night",
+                   {"wife wants to go to the Keeneland spring meet on my night off",
+                    "actually I had two digits flipped on the vet number its 859-555-0124"});
+  EXPECT_GT(r[1], 0.5);
+  r = relevance_of("what time's the first shuttle on sunday",
+                   {"sunday parade cleanup crew = 12 people",
+                    "sat shuttle first run 7:15am from the showgrounds"});
+  EXPECT_LT(r[1], 0.25);
 }
 
 // Session spreading lends relevance across a question and its answer, not from a statement to
