@@ -733,4 +733,18 @@ std::vector<std::string> CodesIn(std::string_view folded) {
   return codes;
 }
 
+// Whether a content word is or holds a number (三十 and 十六 of 三十六亩, "12" of "12 bags"): a
+// value, which links no two statements of one subject.
+bool SaysANumber(std::string_view word) {
+  if (std::any_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return true;
+  }
+  for (size_t at = 0; at < word.size();) {
+    const size_t begin = at;
+    base::DecodeUtf8(word, &at);
+    if (kZhNumerals.find(word.substr(begin, at - begin)) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace engram::recall

@@ -97,6 +97,10 @@ std::string_view AskedMeasure(std::string_view folded_query);
 // "45个人", "900多件" for 件, "三台".
 bool CountsIn(std::string_view folded, std::string_view measure);
 
+// Whether a content word is or holds a number (三十 and 十六 of 三十六亩, "12" of "12 bags"): a
+// value, which links no two statements of one subject.
+bool SaysANumber(std::string_view word);
+
 }  // namespace engram::recall
 
 #endif  // ENGRAM_RECALL_NUMBERS_SAID_H_

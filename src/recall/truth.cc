@@ -119,20 +119,6 @@ bool CountsOne(std::string_view word) {
   return kMeasureWords.find(word.substr(0, 3)) != std::string_view::npos;
 }
 
-// Whether a content word is or holds a number (三十 and 十六 of 三十六亩, "12" of "12 bags"): a
-// value, which links no two statements of one subject.
-bool SaysANumber(std::string_view word) {
-  if (std::any_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return true;
-  }
-  for (size_t at = 0; at < word.size();) {
-    const size_t begin = at;
-    base::DecodeUtf8(word, &at);
-    if (kZhNumerals.find(word.substr(begin, at - begin)) != std::string_view::npos) return true;
-  }
-  return false;
-}
-
 // Of another subject (ScoreRelevance): for each hit, whether it carries the kind asked for but
 // not a word of the question that names no kind (a name, a thing: "karen" of "what's karen's
 // phone number?"; in Chinese only the first character pair and a pair that calls someone by
